@@ -1,0 +1,1 @@
+export { createChdbQuerier, type ChdbQuerierOptions } from './chdb-querier.js';

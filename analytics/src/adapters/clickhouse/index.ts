@@ -1,0 +1,5 @@
+export {
+  createClickHouseQuerier,
+  ensureDatabase,
+  type ClickHouseQuerierOptions,
+} from './clickhouse-querier.js';

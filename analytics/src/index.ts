@@ -1,0 +1,17 @@
+export type { AnalyticsQuerier, InsertRow, QueryParams, SelectQuery } from './ports/analytics-querier.js';
+export { migrate, rollback } from './migrations/migrator.js';
+export { loadMigrations, type Migration } from './migrations/migration-files.js';
+export { eventToLogRow } from './ingest/event-to-log-row.js';
+export { logsTable, type LogRow } from './ingest/log-row.js';
+export {
+  createLogBatchHandler,
+  startIngestionWorker,
+  type IngestionWorker,
+  type IngestionWorkerOptions,
+  type LogBatchHandlerOptions,
+} from './ingest/ingestion-worker.js';
+export { logFilterSchema, type LogFilter } from './queries/log-filter.js';
+export { logEntrySchema, type LogEntry } from './queries/log-entry.js';
+export { listLogs, listLogsInputSchema, type ListLogsInput, type LogPage } from './queries/list-logs.js';
+export { logStats, type LogStats } from './queries/log-stats.js';
+export { deleteLogsBefore } from './queries/delete-logs.js';

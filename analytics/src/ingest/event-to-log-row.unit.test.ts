@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fixtureEpochMs,
+  quotaAdjusted,
+  quotaGranted,
+  tokenQuotaSet,
+  usageRecorded,
+} from '../testing/ledger-event-fixtures.js';
+import { eventToLogRow } from './event-to-log-row.js';
+
+const seconds = fixtureEpochMs / 1000;
+
+describe('eventToLogRow', () => {
+  it('maps UsageRecorded to a consume row (type 2) with whole seconds', () => {
+    const event = usageRecorded({ useTimeMs: 2999, isStream: true }, fixtureEpochMs + 999);
+    expect(eventToLogRow(event)).toEqual({
+      id: event.metadata.eventId,
+      created_at: seconds,
+      type: 2,
+      user_id: 1,
+      username: 'alice',
+      token_id: 10,
+      token_name: 'default',
+      channel_id: 3,
+      model_name: 'gpt-4o-mini',
+      quota: 75,
+      prompt_tokens: 100,
+      completion_tokens: 50,
+      use_time: 2,
+      is_stream: true,
+      content: event.data.content,
+      other: '{"model_ratio":0.075,"completion_ratio":4,"group_ratio":1,"model_price":-1,"frt":320}',
+      group: 'default',
+    });
+  });
+
+  it('keeps extra keys of the usage `other` JSON', () => {
+    const event = usageRecorded({
+      other: { model_ratio: 1, completion_ratio: 1, group_ratio: 1, model_price: -1, frt: 0, ws: true },
+    });
+    expect(JSON.parse(eventToLogRow(event)?.other ?? '{}')).toMatchObject({ ws: true });
+  });
+
+  it('maps QuotaAdjusted to an admin row (type 3) with the signed delta and its text', () => {
+    const event = quotaAdjusted({ delta: -250, content: '管理员将用户额度从 500 修改为 250' });
+    expect(eventToLogRow(event)).toMatchObject({
+      type: 3,
+      user_id: 1,
+      quota: -250,
+      content: '管理员将用户额度从 500 修改为 250',
+      other: '{"admin_id":9}',
+      token_name: '',
+      model_name: '',
+      is_stream: false,
+    });
+  });
+
+  it.each([
+    [1, 'top-up'],
+    [4, 'system'],
+  ] as const)('maps QuotaGranted with logType %i to a %s row', (logType, _label) => {
+    const event = quotaGranted({ logType, amount: 1234 });
+    expect(eventToLogRow(event)).toMatchObject({ type: logType, quota: 1234, content: event.data.content, other: '{}' });
+  });
+
+  it('logs nothing for TokenQuotaSet', () => {
+    expect(eventToLogRow(tokenQuotaSet())).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { migrate, rollback } from '../migrations/migrator.js';
+import type { AnalyticsQuerier } from './analytics-querier.js';
+import { deleteLogsContract } from './contract/delete-logs.contract.js';
+import { ingestionContract } from './contract/ingestion.contract.js';
+import { listLogsContract } from './contract/list-logs.contract.js';
+import { logStatsContract } from './contract/log-stats.contract.js';
+import { migrationContract } from './contract/migration.contract.js';
+import { querierContract } from './contract/querier.contract.js';
+import type { ContractContext } from './contract/contract-context.js';
+
+/**
+ * The behaviour every AnalyticsQuerier adapter must share, from the same migration files to the
+ * same query results. Each test starts from an empty, freshly migrated schema (rollback + migrate),
+ * so the factory may hand back a querier over a database that already holds data.
+ */
+export function runAnalyticsContract(name: string, factory: () => Promise<AnalyticsQuerier>): void {
+  describe(`AnalyticsQuerier contract: ${name}`, () => {
+    let querier: AnalyticsQuerier | undefined;
+    const context: ContractContext = {
+      querier: () => {
+        if (!querier) {
+          throw new Error('the querier factory has not run');
+        }
+        return querier;
+      },
+    };
+
+    beforeAll(async () => {
+      querier = await factory();
+    });
+    afterAll(async () => {
+      await querier?.close();
+    });
+    beforeEach(async () => {
+      await rollback(context.querier());
+      await migrate(context.querier());
+    });
+
+    querierContract(context);
+    migrationContract(context);
+    ingestionContract(context);
+    listLogsContract(context);
+    logStatsContract(context);
+    deleteLogsContract(context);
+  });
+}

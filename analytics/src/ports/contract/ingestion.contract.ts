@@ -1,0 +1,34 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { listLogs } from '../../queries/list-logs.js';
+import { logStats } from '../../queries/log-stats.js';
+import type { ContractContext } from './contract-context.js';
+import { ingest } from './contract-context.js';
+import { seedEvents, t0 } from './seed-logs.js';
+
+export function ingestionContract(context: ContractContext): void {
+  it('writes one row per logged event and none for TokenQuotaSet', async () => {
+    const seeded = seedEvents();
+    await ingest(context.querier(), seeded.events);
+    const page = await listLogs(context.querier())({ limit: 100 });
+    expect(page.total).toBe(6);
+    expect(page.items.map((item) => item.type).sort()).toEqual([1, 2, 2, 2, 3, 4]);
+  });
+
+  it('shows a re-delivered batch once, before any merge', async () => {
+    const querier = context.querier();
+    // With merges stopped the duplicates stay on disk, so only the queries' FINAL can hide them.
+    await querier.command('SYSTEM STOP MERGES logs');
+    const ingested = await ingest(querier, seedEvents().events);
+    const clock = () => (t0 + 150) * 1000;
+    const statsBefore = await logStats(querier, clock)({});
+    await ingested.redeliver();
+    const stored = await querier.query({ sql: 'SELECT count() AS n FROM logs', schema: z.object({ n: z.number() }) });
+    expect(stored).toEqual([{ n: 12 }]);
+    const page = await listLogs(querier)({ limit: 100 });
+    expect(page.total).toBe(6);
+    expect(new Set(page.items.map((item) => item.id)).size).toBe(6);
+    expect(await logStats(querier, clock)({})).toEqual(statsBefore);
+    await querier.command('SYSTEM START MERGES logs');
+  });
+}

@@ -1,0 +1,77 @@
+import { expect, it } from 'vitest';
+import { listLogs, type ListLogsInput } from '../../queries/list-logs.js';
+import type { ContractContext } from './contract-context.js';
+import { ingest } from './contract-context.js';
+import { newestFirst, seedEvents, t0, type SeededEvents } from './seed-logs.js';
+
+type FilterCase = [label: string, input: ListLogsInput, expected: (seeded: SeededEvents) => string[]];
+
+const filterCases: FilterCase[] = [
+  ['no filter: everything, newest first', {}, (s) => newestFirst(s.aliceDefault, s.aliceClaude, s.bobDefault, s.aliceAdjusted, s.bobSystem, s.aliceTopUp)],
+  ['userId (self)', { userId: 1 }, (s) => newestFirst(s.aliceDefault, s.aliceClaude, s.aliceAdjusted, s.aliceTopUp)],
+  ['type 0 means all', { type: 0, userId: 2 }, (s) => newestFirst(s.bobDefault, s.bobSystem)],
+  ['type consume', { type: 2 }, (s) => newestFirst(s.aliceDefault, s.aliceClaude, s.bobDefault)],
+  ['type top-up', { type: 1 }, (s) => newestFirst(s.aliceTopUp)],
+  ['type admin', { type: 3 }, (s) => newestFirst(s.aliceAdjusted)],
+  ['type system', { type: 4 }, (s) => newestFirst(s.bobSystem)],
+  ['username', { username: 'bob' }, (s) => newestFirst(s.bobDefault, s.bobSystem)],
+  ['token name', { tokenName: 'other' }, (s) => newestFirst(s.aliceClaude)],
+  ['model name', { modelName: 'gpt-4o-mini' }, (s) => newestFirst(s.aliceDefault, s.bobDefault)],
+  ['channel', { channel: 4 }, (s) => newestFirst(s.aliceClaude)],
+  ['channel 0 means all', { channel: 0, type: 2 }, (s) => newestFirst(s.aliceDefault, s.aliceClaude, s.bobDefault)],
+  ['time range, both ends inclusive', { startTimestamp: t0 + 60, endTimestamp: t0 + 180 }, (s) => newestFirst(s.aliceClaude, s.bobDefault, s.aliceAdjusted)],
+  ['empty strings mean no filter', { username: '', tokenName: '', modelName: '', type: 3 }, (s) => newestFirst(s.aliceAdjusted)],
+  ['filters combine', { userId: 1, type: 2, modelName: 'gpt-4o-mini' }, (s) => newestFirst(s.aliceDefault)],
+  ['nothing matches', { username: 'carol' }, () => []],
+];
+
+export function listLogsContract(context: ContractContext): void {
+  it.each(filterCases)('listLogs filters: %s', async (_label, input, expected) => {
+    const seeded = seedEvents();
+    await ingest(context.querier(), seeded.events);
+    const page = await listLogs(context.querier())({ ...input, limit: 100 });
+    const ids = expected(seeded);
+    expect(page.items.map((item) => item.id)).toEqual(ids);
+    expect(page.total).toBe(ids.length);
+  });
+
+  it('pages with offset and limit while total counts every match', async () => {
+    const seeded = seedEvents();
+    await ingest(context.querier(), seeded.events);
+    const page = await listLogs(context.querier())({ offset: 1, limit: 2 });
+    expect(page.items.map((item) => item.id)).toEqual(newestFirst(seeded.aliceAdjusted, seeded.bobSystem));
+    expect(page.total).toBe(6);
+  });
+
+  it('returns rows shaped as the spec log entry', async () => {
+    const seeded = seedEvents();
+    await ingest(context.querier(), seeded.events);
+    const page = await listLogs(context.querier())({ tokenName: 'other' });
+    expect(page.items).toEqual([
+      {
+        id: seeded.aliceClaude.metadata.eventId,
+        created_at: t0 + 60,
+        type: 2,
+        content: seeded.aliceClaude.data.content,
+        username: 'alice',
+        token_name: 'other',
+        model_name: 'claude-3',
+        quota: 300,
+        prompt_tokens: 200,
+        completion_tokens: 20,
+        use_time: 2,
+        is_stream: true,
+        channel: 4,
+        other: JSON.stringify(seeded.aliceClaude.data.other),
+        group: 'default',
+        user_id: 1,
+      },
+    ]);
+  });
+
+  it('keeps a negative admin adjustment signed', async () => {
+    await ingest(context.querier(), seedEvents().events);
+    const page = await listLogs(context.querier())({ type: 3 });
+    expect(page.items[0]?.quota).toBe(-1000);
+  });
+}

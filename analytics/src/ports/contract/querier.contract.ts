@@ -1,0 +1,30 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ContractContext } from './contract-context.js';
+
+/** The wire details both engines must agree on, checked without coercion. */
+export function querierContract(context: ContractContext): void {
+  it('returns 64-bit integers as JSON numbers and DateTime values as epoch seconds', async () => {
+    const rows = await context.querier().query({
+      sql: "SELECT toInt64(-5) AS signed, toUInt64(7) AS unsigned, toDateTime(1700000000, 'UTC') AS at",
+      // JSON quotes a unix_timestamp DateTime on both engines, hence the coercion for `at` only.
+      schema: z.object({ signed: z.number(), unsigned: z.number(), at: z.coerce.number() }),
+    });
+    expect(rows).toEqual([{ signed: -5, unsigned: 7, at: 1700000000 }]);
+  });
+
+  it('binds parameters as values, never as SQL', async () => {
+    const hostile = "x'; DROP TABLE logs; --";
+    const rows = await context.querier().query({
+      sql: 'SELECT {text:String} AS text, {n:UInt32} + 1 AS next',
+      params: { text: hostile, n: 41 },
+      schema: z.object({ text: z.string(), next: z.number() }),
+    });
+    expect(rows).toEqual([{ text: hostile, next: 42 }]);
+  });
+
+  it('rejects a row that does not match the schema', async () => {
+    const query = context.querier().query({ sql: 'SELECT 1 AS n', schema: z.object({ n: z.string() }) });
+    await expect(query).rejects.toThrow();
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { buildWhere, timeRangeKeys } from './log-filter.js';
+
+describe('buildWhere', () => {
+  it('is empty when no filter is set', () => {
+    expect(buildWhere({})).toEqual({ sql: '', params: {} });
+  });
+
+  it('treats empty strings and zeros as unset', () => {
+    expect(buildWhere({ type: 0, channel: 0, username: '', startTimestamp: 0 })).toEqual({ sql: '', params: {} });
+  });
+
+  it('binds each set filter to its own placeholder', () => {
+    const where = buildWhere({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
+    expect(where.sql).toBe(
+      'WHERE user_id = {userId:UInt64} AND model_name = {modelName:String} AND created_at <= {endTimestamp:DateTime}',
+    );
+    expect(where.params).toEqual({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
+  });
+
+  it('puts extra conditions first and drops ignored filters', () => {
+    const where = buildWhere({ type: 3, startTimestamp: 5, tokenName: 't' }, ['type = 2'], ['type', ...timeRangeKeys]);
+    expect(where).toEqual({ sql: 'WHERE type = 2 AND token_name = {tokenName:String}', params: { tokenName: 't' } });
+  });
+});

@@ -1,0 +1,34 @@
+import Database from 'better-sqlite3';
+import type { ChannelStore } from '../../ports/channel-store.js';
+import type { OptionStore } from '../../ports/option-store.js';
+import type { TokenStore } from '../../ports/token-store.js';
+import type { UserStore } from '../../ports/user-store.js';
+import { createSchema } from './schema.js';
+import { createSqliteChannelStore } from './sqlite-channel-store.js';
+import { createSqliteOptionStore } from './sqlite-option-store.js';
+import { createSqliteTokenStore } from './sqlite-token-store.js';
+import { createSqliteUserStore } from './sqlite-user-store.js';
+
+export interface SqliteDocuments {
+  users: UserStore;
+  tokens: TokenStore;
+  channels: ChannelStore;
+  options: OptionStore;
+  close(): void;
+}
+
+/** Opens (creating when absent) the documents' SQLite file: WAL, so readers never wait on the writer. */
+export function createSqliteDocuments({ path }: { path: string }): SqliteDocuments {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  createSchema(db);
+  return {
+    users: createSqliteUserStore(db),
+    tokens: createSqliteTokenStore(db),
+    channels: createSqliteChannelStore(db),
+    options: createSqliteOptionStore(db),
+    close: () => db.close(),
+  };
+}

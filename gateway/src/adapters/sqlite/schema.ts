@@ -1,0 +1,77 @@
+import type { Database } from 'better-sqlite3';
+
+/** The documents' tables, created on open (idempotent). Ids are integer autoincrement, as on the wire. */
+const DDL = `
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  username TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  display_name TEXT NOT NULL DEFAULT '',
+  role INTEGER NOT NULL DEFAULT 1,
+  status INTEGER NOT NULL DEFAULT 1,
+  email TEXT NOT NULL DEFAULT '',
+  user_group TEXT NOT NULL DEFAULT 'default',
+  aff_code TEXT NOT NULL DEFAULT '',
+  inviter_id INTEGER NOT NULL DEFAULT 0,
+  access_token TEXT NOT NULL DEFAULT '',
+  github_id TEXT NOT NULL DEFAULT '',
+  wechat_id TEXT NOT NULL DEFAULT '',
+  telegram_id TEXT NOT NULL DEFAULT '',
+  linux_do_id TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  deleted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS users_aff_code ON users (aff_code) WHERE aff_code <> '';
+CREATE UNIQUE INDEX IF NOT EXISTS users_access_token ON users (access_token) WHERE access_token <> '';
+
+CREATE TABLE IF NOT EXISTS tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  token_key TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL DEFAULT '',
+  status INTEGER NOT NULL DEFAULT 1,
+  created_time INTEGER NOT NULL,
+  accessed_time INTEGER NOT NULL,
+  expired_time INTEGER NOT NULL DEFAULT -1,
+  unlimited_quota INTEGER NOT NULL DEFAULT 0,
+  model_limits_enabled INTEGER NOT NULL DEFAULT 0,
+  model_limits TEXT NOT NULL DEFAULT '',
+  allow_ips TEXT NOT NULL DEFAULT '',
+  token_group TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS tokens_user ON tokens (user_id, id);
+
+CREATE TABLE IF NOT EXISTS channels (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  type INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  channel_key TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  base_url TEXT NOT NULL DEFAULT '',
+  other TEXT NOT NULL DEFAULT '',
+  models TEXT NOT NULL DEFAULT '',
+  channel_group TEXT NOT NULL DEFAULT 'default',
+  model_mapping TEXT NOT NULL DEFAULT '',
+  status_code_mapping TEXT NOT NULL DEFAULT '',
+  openai_organization TEXT NOT NULL DEFAULT '',
+  test_model TEXT NOT NULL DEFAULT '',
+  auto_ban INTEGER NOT NULL DEFAULT 1,
+  priority INTEGER NOT NULL DEFAULT 0,
+  weight INTEGER NOT NULL DEFAULT 0,
+  balance REAL NOT NULL DEFAULT 0,
+  response_time INTEGER NOT NULL DEFAULT 0,
+  test_time INTEGER NOT NULL DEFAULT 0,
+  balance_updated_time INTEGER NOT NULL DEFAULT 0,
+  created_time INTEGER NOT NULL,
+  other_info TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE IF NOT EXISTS options (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+export function createSchema(db: Database): void {
+  db.exec(DDL);
+}

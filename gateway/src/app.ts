@@ -1,0 +1,36 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { GatewayDeps } from './deps.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerLive } from './live/socket.js';
+import { registerApiRoutes } from './routes/api/index.js';
+import { registerConsole } from './routes/console.js';
+import { registerRelayRoutes } from './routes/v1/index.js';
+
+/** Another gateway saved an option: re-read them all (a saved option reaches every gateway). */
+function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
+  const unsubscribe = deps.notices.subscribe((kind) => {
+    if (kind === 'options') void deps.options.reload();
+  });
+  app.addHook('onClose', async () => unsubscribe());
+}
+
+/** Builds the whole HTTP surface without listening, so tests drive it through `inject` or a real port. */
+export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    bodyLimit: 32 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie, { secret: deps.sessionSecret });
+  registerErrorHandler(app);
+  await app.register(registerApiRoutes, { prefix: '/api', deps });
+  await app.register(registerRelayRoutes, { deps });
+  registerLive(app, deps);
+  followOptionChanges(app, deps);
+  if (deps.consoleDir) await app.register(registerConsole, { root: deps.consoleDir });
+  return app;
+}

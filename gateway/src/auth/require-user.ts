@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AuthMessages } from '../http/errors.js';
+import type { User, UserStore } from '../ports/user-store.js';
+import { UserStatus } from '../ports/user-store.js';
+import { sessionUserId } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`. */
+    user?: User;
+  }
+}
+
+/** The user a request acts as: its session, or a management access token in Authorization. */
+async function resolveUser(request: FastifyRequest, users: UserStore): Promise<User | string> {
+  const fromSession = sessionUserId(request);
+  if (fromSession !== null) {
+    return (await users.byId(fromSession)) ?? AuthMessages.notLoggedIn;
+  }
+  const accessToken = request.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
+  if (!accessToken) return AuthMessages.notLoggedIn;
+  return (await users.byAccessToken(accessToken)) ?? AuthMessages.badAccessToken;
+}
+
+function deny(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ success: false, message });
+}
+
+/**
+ * Guards a console call: a session (or access token), the `New-Api-User` header naming that
+ * same user, an enabled account, and at least `minRole`.
+ */
+export function requireUser(users: UserStore, minRole: number): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const resolved = await resolveUser(request, users);
+    if (typeof resolved === 'string') return deny(reply, 401, resolved);
+    const header = request.headers['new-api-user'];
+    if (!header) return deny(reply, 401, AuthMessages.noUserHeader);
+    if (Number(header) !== resolved.id) return deny(reply, 401, AuthMessages.userHeaderMismatch);
+    if (resolved.status !== UserStatus.Enabled || resolved.deletedAt !== null) return deny(reply, 403, AuthMessages.banned);
+    if (resolved.role < minRole) return deny(reply, 403, AuthMessages.forbidden);
+    request.user = resolved;
+  };
+}

@@ -1,0 +1,32 @@
+import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
+import type { GatewayConfig } from './config.js';
+import type { OptionCache } from './options/option-cache.js';
+import type { ChangeNotices } from './ports/change-notices.js';
+import type { ChannelStore } from './ports/channel-store.js';
+import type { HoldStore } from './ports/hold-store.js';
+import type { LogReader } from './ports/log-reader.js';
+import type { TokenStore } from './ports/token-store.js';
+import type { UserStore } from './ports/user-store.js';
+
+/** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  /** Signs session cookies. */
+  sessionSecret: string;
+  users: UserStore;
+  tokens: TokenStore;
+  channels: ChannelStore;
+  options: OptionCache;
+  /** Where usage and quota events are appended (the ledger and analytics consume them). */
+  eventLog: EventLog;
+  /** Read side of the ledger's balances. */
+  balances: BalanceStore;
+  /** What the ledger applied, for hot state and the live console. */
+  notifier: BalanceNotifier;
+  holds: HoldStore;
+  /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
+  notices: ChangeNotices;
+  logs: LogReader;
+  /** Directory of the built console, or null to serve none. */
+  consoleDir: string | null;
+}

@@ -1,0 +1,28 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiFailure } from './errors.js';
+
+/** The relay answers in the OpenAI error shape; the console API in the envelope. */
+function isRelayRequest(request: FastifyRequest): boolean {
+  return /^\/(v1|v1beta|pg|mj|suno)(\/|$)/.test(request.url);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiFailure) {
+      return reply.code(error.status).send({ success: false, message: error.message });
+    }
+    const status = error.validation || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 400 : (error.statusCode ?? 500);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'internal server error' : error.message;
+    if (isRelayRequest(request)) {
+      return reply.code(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code ?? null } });
+    }
+    return reply.code(status).send({ success: false, message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (isRelayRequest(request)) {
+      return reply.code(404).send({ error: { message: `Invalid URL (${request.method} ${request.url})`, type: 'invalid_request_error', code: 'not_found' } });
+    }
+    return reply.code(404).send({ success: false, message: 'not found' });
+  });
+}

@@ -1,0 +1,31 @@
+import type { BalancesChanged } from '@tollgate/ledger';
+import type { GatewayDeps } from '../deps.js';
+import type { LiveFanout } from '../ports/live-fanout.js';
+
+/** The payload of the console's `balance` event. */
+export interface BalancePushed {
+  userId: number;
+  quota: number;
+  usedQuota: number;
+  requestCount: number;
+}
+
+/**
+ * Follows what the ledger applied: hot state first (so admission sees the new balance and the
+ * settled holds go), then every open console of the users whose balance moved.
+ */
+export function followLedger(deps: Pick<GatewayDeps, 'notifier' | 'holds'>, fanout: LiveFanout): () => void {
+  return deps.notifier.subscribe((changes: BalancesChanged) => {
+    void deps.holds.applyLedgerChanges(changes).finally(() => {
+      for (const user of changes.users) {
+        const payload: BalancePushed = {
+          userId: user.userId,
+          quota: user.quota,
+          usedQuota: user.usedQuota,
+          requestCount: user.requestCount,
+        };
+        fanout.toUser(user.userId, 'balance', payload);
+      }
+    });
+  });
+}

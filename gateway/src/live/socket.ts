@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { SESSION_COOKIE } from '../auth/session.js';
+import type { GatewayDeps } from '../deps.js';
+import { Role } from '../ports/user-store.js';
+import { followLedger } from './ledger-follower.js';
+import { SocketFanout, adminRoom, userRoom } from './socket-fanout.js';
+
+/** The user id of the handshake's signed session cookie, or null. */
+function handshakeUserId(app: FastifyInstance, socket: Socket): number | null {
+  const header = socket.handshake.headers.cookie;
+  if (!header) return null;
+  const raw = app.parseCookie(header)[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = app.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  try {
+    const payload = JSON.parse(unsigned.value) as { uid?: unknown; exp?: unknown };
+    const live = typeof payload.exp === 'number' && payload.exp * 1000 > Date.now();
+    return live && typeof payload.uid === 'number' ? payload.uid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Socket.IO on the same port as the API. A console joins its user's room (and the admins'
+ * room when it may); the ledger's notices are pushed there as they are applied.
+ */
+export function registerLive(app: FastifyInstance, deps: GatewayDeps): void {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  io.use((socket, next) => {
+    const userId = handshakeUserId(app, socket);
+    if (userId === null) return next(new Error('unauthorized'));
+    socket.data.userId = userId;
+    return next();
+  });
+  io.on('connection', async (socket) => {
+    const userId = socket.data.userId as number;
+    await socket.join(userRoom(userId));
+    const user = await deps.users.byId(userId);
+    if (user && user.role >= Role.Admin) await socket.join(adminRoom);
+  });
+  const stopFollowing = followLedger(deps, new SocketFanout(io));
+  app.addHook('onClose', async () => {
+    stopFollowing();
+    await io.close();
+  });
+}

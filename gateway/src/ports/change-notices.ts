@@ -1,0 +1,15 @@
+/** What kind of document changed; caches of that kind reload (the relay's routing table, the option cache). */
+export type ChangeKind = 'channels' | 'tokens' | 'users' | 'options';
+
+export type ChangeListener = (kind: ChangeKind, id?: number) => void;
+
+/**
+ * Tells every gateway that a document changed, so in-process caches follow console edits.
+ * Embedded: in-process. Cluster: Redis pub/sub.
+ */
+export interface ChangeNotices {
+  /** `id` names the one document changed; absent means "reload them all". */
+  publish(kind: ChangeKind, id?: number): void;
+  /** Returns an unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void;
+}

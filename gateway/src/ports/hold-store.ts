@@ -1,0 +1,33 @@
+import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
+
+export type AcquireResult =
+  | { ok: true }
+  | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' };
+
+export interface HoldRequest {
+  holdId: string;
+  userId: number;
+  tokenId: number;
+  amount: number;
+  /** A hold left by a gateway that died expires after this long. */
+  ttlMs: number;
+}
+
+/**
+ * Admission without overspend: available = balance - holds, checked and reserved in one step.
+ * Embedded: in-process maps. Cluster: Redis with Lua scripts, shared by every gateway.
+ */
+export interface HoldStore {
+  /** Loads balances the store has not seen yet; a balance it already tracks is kept (the ledger is newer). */
+  seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void>;
+  /** Reserves `amount` on the user and, unless unlimited, the token; `balance_unknown` asks the caller to seed. */
+  acquire(request: HoldRequest): Promise<AcquireResult>;
+  /** Turns a hold into the actual cost once the answer ended; it stays until the ledger settles it. */
+  adjust(holdId: string, amount: number): Promise<void>;
+  /** Drops a hold whose request cost nothing (failed before any charge). */
+  release(holdId: string): Promise<void>;
+  /** Follows the ledger: new balances, and the holds its applied events settled. */
+  applyLedgerChanges(changes: BalancesChanged): Promise<void>;
+  /** The balance a user can still spend: balance minus holds; null when unknown. */
+  available(userId: number): Promise<number | null>;
+}

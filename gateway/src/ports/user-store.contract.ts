@@ -1,0 +1,89 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { StoreFactory } from './store-fixture.js';
+import { type NewUser, Role, UserStatus, type UserStore } from './user-store.js';
+
+export function newUser(overrides: Partial<NewUser> = {}): NewUser {
+  return {
+    username: 'alice',
+    passwordHash: 'scrypt$hash',
+    displayName: 'Alice',
+    role: Role.User,
+    status: UserStatus.Enabled,
+    email: '',
+    group: 'default',
+    affCode: '',
+    inviterId: 0,
+    accessToken: '',
+    githubId: '',
+    wechatId: '',
+    telegramId: '',
+    linuxDoId: '',
+    ...overrides,
+  };
+}
+
+/** The behaviour every UserStore adapter must have. */
+export function runUserStoreContract(name: string, factory: StoreFactory<UserStore>): void {
+  const open = async (): Promise<UserStore> => {
+    const fixture = await factory();
+    onTestFinished(() => fixture.close());
+    return fixture.store;
+  };
+
+  describe(`UserStore contract: ${name}`, () => {
+    it('creates users with increasing integer ids and reads them back', async () => {
+      const users = await open();
+      const a = await users.create(newUser());
+      const b = await users.create(newUser({ username: 'bob', role: Role.Admin }));
+      expect(b.id).toBeGreaterThan(a.id);
+      expect(a).toMatchObject({ ...newUser(), deletedAt: null });
+      expect(a.createdAt).toBeGreaterThan(0);
+      expect(await users.byId(b.id)).toEqual(b);
+      expect(await users.byUsername('bob')).toEqual(b);
+      expect(await users.byId(9999)).toBeNull();
+      expect(await users.count()).toBe(2);
+    });
+
+    it('refuses a second user with the same name', async () => {
+      const users = await open();
+      await users.create(newUser());
+      await expect(users.create(newUser())).rejects.toThrow();
+    });
+
+    it('finds users by access token and invite code, never by an empty one', async () => {
+      const users = await open();
+      const a = await users.create(newUser({ accessToken: 'tok123', affCode: 'AbCd' }));
+      await users.create(newUser({ username: 'bob' }));
+      expect((await users.byAccessToken('tok123'))?.id).toBe(a.id);
+      expect((await users.byAffCode('AbCd'))?.id).toBe(a.id);
+      expect(await users.byAccessToken('')).toBeNull();
+      expect(await users.byAffCode('')).toBeNull();
+      expect(await users.byAffCode('nope')).toBeNull();
+    });
+
+    it('updates only the given fields', async () => {
+      const users = await open();
+      const a = await users.create(newUser());
+      const updated = await users.update(a.id, { displayName: 'Al', group: 'vip', deletedAt: 123 });
+      expect(updated).toEqual({ ...a, displayName: 'Al', group: 'vip', deletedAt: 123 });
+      expect(await users.update(9999, { displayName: 'x' })).toBeNull();
+      expect(await users.update(a.id, {})).toEqual(updated);
+    });
+
+    it('lists newest first, pages, and searches by id, name, email and group', async () => {
+      const users = await open();
+      const a = await users.create(newUser({ email: 'a@example.com' }));
+      const b = await users.create(newUser({ username: 'bob', displayName: 'Bobby', group: 'vip' }));
+      const c = await users.create(newUser({ username: 'carol', displayName: 'C' }));
+      const page = await users.list({ offset: 0, limit: 2 });
+      expect(page.total).toBe(3);
+      expect(page.items.map((u) => u.id)).toEqual([c.id, b.id]);
+      expect((await users.list({ offset: 2, limit: 2 })).items.map((u) => u.id)).toEqual([a.id]);
+      expect((await users.list({ offset: 0, limit: 10, keyword: 'obb' })).items.map((u) => u.id)).toEqual([b.id]);
+      expect((await users.list({ offset: 0, limit: 10, keyword: 'example.com' })).items.map((u) => u.id)).toEqual([a.id]);
+      expect((await users.list({ offset: 0, limit: 10, keyword: String(c.id) })).items.map((u) => u.id)).toContain(c.id);
+      expect((await users.list({ offset: 0, limit: 10, group: 'vip' })).items.map((u) => u.id)).toEqual([b.id]);
+      expect((await users.list({ offset: 0, limit: 10, keyword: '%' })).total).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/** Roles of the spec: 1 ordinary, 10 administrator, 100 super administrator. */
+export const Role = { User: 1, Admin: 10, Root: 100 } as const;
+/** User status: 1 active, 2 banned; a deleted user keeps its row with deletedAt set. */
+export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
+
+/** A user's document. Balances (quota, used quota, request count) live in the ledger. */
+export interface User {
+  id: number;
+  username: string;
+  /** scrypt hash, never sent to a client. */
+  passwordHash: string;
+  displayName: string;
+  role: number;
+  status: number;
+  email: string;
+  group: string;
+  affCode: string;
+  inviterId: number;
+  /** Management access token (GET /api/user/token); empty until generated. */
+  accessToken: string;
+  githubId: string;
+  wechatId: string;
+  telegramId: string;
+  linuxDoId: string;
+  createdAt: number;
+  deletedAt: number | null;
+}
+
+export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt'>;
+
+export interface UserPage {
+  items: User[];
+  total: number;
+}
+
+export interface UserStore {
+  create(user: NewUser): Promise<User>;
+  byId(id: number): Promise<User | null>;
+  byUsername(username: string): Promise<User | null>;
+  byAccessToken(token: string): Promise<User | null>;
+  /** The user whose invite code this is (registration with `aff_code`). */
+  byAffCode(affCode: string): Promise<User | null>;
+  /** Applies only the given fields; returns the updated user, or null when absent. */
+  update(id: number, patch: Partial<Omit<User, 'id'>>): Promise<User | null>;
+  /** Newest first; `keyword` matches id, username, display name or email; `group` exact. */
+  list(query: { offset: number; limit: number; keyword?: string; group?: string }): Promise<UserPage>;
+  count(): Promise<number>;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayDeps } from '../../deps.js';
+import { registerChannelRoutes } from './channel.js';
+import { registerChannelWriteRoutes } from './channel-write.js';
+import { registerLogRoutes } from './log.js';
+import { registerOptionRoutes } from './option.js';
+import { registerStatusRoutes } from './status.js';
+import { createApiContext } from './support/context.js';
+import { registerTokenRoutes } from './token.js';
+import { registerTokenWriteRoutes } from './token-write.js';
+import { registerUserAdminRoutes } from './user-admin.js';
+import { registerUserAuthRoutes } from './user-auth.js';
+import { registerUserGroupRoutes } from './user-groups.js';
+import { registerUserManageRoute } from './user-manage.js';
+import { registerUserSelfRoutes } from './user-self.js';
+import { registerUserUpdateRoute } from './user-update.js';
+
+/** The console's management API (registered under `/api`), wire-compatible with new-api. */
+export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  const ctx = createApiContext(deps);
+  registerStatusRoutes(app, ctx);
+  registerUserAuthRoutes(app, ctx);
+  registerUserSelfRoutes(app, ctx);
+  registerUserGroupRoutes(app, ctx);
+  registerUserAdminRoutes(app, ctx);
+  registerUserUpdateRoute(app, ctx);
+  registerUserManageRoute(app, ctx);
+  registerTokenRoutes(app, ctx);
+  registerTokenWriteRoutes(app, ctx);
+  registerChannelRoutes(app, ctx);
+  registerChannelWriteRoutes(app, ctx);
+  registerOptionRoutes(app, ctx);
+  registerLogRoutes(app, ctx);
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { isSecretOption, optionProblem } from './option-rules.js';
+import type { ApiContext } from './support/context.js';
+import { parseInput } from './support/input.js';
+import { route } from './support/route.js';
+
+/** Values are strings; a console that sends a switch as a boolean or a number is read the same. */
+const updateBody = z.object({
+  key: z.string().trim().min(1),
+  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+});
+
+/** The super administrator's settings. */
+export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+  route(app, 'GET', '/option/', guard.root, async () => {
+    const entries = Object.entries(deps.options.all()).filter(([key]) => !isSecretOption(key));
+    return ok(entries.map(([key, value]) => ({ key, value })));
+  });
+
+  route(app, 'PUT', '/option/', guard.root, async (request) => {
+    // new-api answers an unreadable option body with HTTP 400.
+    const { key, value } = parseInput(updateBody, request.body, 400);
+    const problem = optionProblem(deps.options, key, value);
+    if (problem) throw new ApiFailure(problem);
+    await deps.options.set(key, value);
+    deps.notices.publish('options');
+    return ok();
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import type { OptionCache } from '../../options/option-cache.js';
+import type { ApiContext } from './support/context.js';
+import { route } from './support/route.js';
+
+export const TOLLGATE_VERSION = 'v0.1.0';
+const START_TIME = Math.floor(Date.now() / 1000);
+
+function chats(options: OptionCache): unknown {
+  try {
+    return JSON.parse(options.string('Chats') || '[]');
+  } catch {
+    return [];
+  }
+}
+
+/** The public server status the console keeps locally (spec: server status object). */
+export function serverStatus(options: OptionCache) {
+  const flag = (key: string) => options.boolean(key);
+  const text = (key: string) => options.string(key);
+  return {
+    version: TOLLGATE_VERSION,
+    start_time: START_TIME,
+    system_name: text('SystemName'),
+    logo: text('Logo'),
+    footer_html: text('Footer'),
+    quota_per_unit: options.number('QuotaPerUnit'),
+    display_in_currency: flag('DisplayInCurrencyEnabled'),
+    enable_drawing: flag('DrawingEnabled'),
+    enable_task: flag('TaskEnabled'),
+    enable_data_export: flag('DataExportEnabled'),
+    data_export_default_time: text('DataExportDefaultTime'),
+    default_collapse_sidebar: flag('DefaultCollapseSidebar'),
+    mj_notify_enabled: flag('MjNotifyEnabled'),
+    chats: chats(options),
+    chat_link: text('ChatLink'),
+    chat_link2: text('ChatLink2'),
+    email_verification: flag('EmailVerificationEnabled'),
+    turnstile_check: flag('TurnstileCheckEnabled'),
+    turnstile_site_key: text('TurnstileSiteKey'),
+    github_oauth: flag('GitHubOAuthEnabled'),
+    github_client_id: text('GitHubClientId'),
+    wechat_login: flag('WeChatAuthEnabled'),
+    wechat_qrcode: text('WeChatAccountQRCodeImageURL'),
+    telegram_oauth: flag('TelegramOAuthEnabled'),
+    telegram_bot_name: text('TelegramBotName'),
+    linuxdo_oauth: flag('LinuxDOOAuthEnabled'),
+    linuxdo_client_id: text('LinuxDOClientId'),
+    server_address: text('ServerAddress'),
+    top_up_link: text('TopUpLink'),
+    price: Number(text('Price') || 7.3),
+    min_topup: Number(text('MinTopUp') || 1),
+    enable_online_topup: text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
+  };
+}
+
+/** Public calls: status, notice, about, home page content. */
+export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext): void {
+  route(app, 'GET', '/status', null, async () => ok(serverStatus(deps.options)));
+  route(app, 'GET', '/notice', null, async () => ok(deps.options.string('Notice')));
+  route(app, 'GET', '/about', null, async () => ok(deps.options.string('About')));
+  route(app, 'GET', '/home_page_content', null, async () => ok(deps.options.string('HomePageContent')));
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { requireUser } from '../../../auth/require-user.js';
+import type { GatewayDeps } from '../../../deps.js';
+import { createLedgerSync, type LedgerSync } from '../../../events/ledger-sync.js';
+import { ApiFailure, AuthMessages } from '../../../http/errors.js';
+import { Role, type User } from '../../../ports/user-store.js';
+
+/** What every route family of the management API shares. */
+export interface ApiContext {
+  deps: GatewayDeps;
+  sync: LedgerSync;
+  /** preHandlers: a signed-in user, an administrator (role >= 10), the super administrator (role >= 100). */
+  guard: { user: preHandlerAsyncHookHandler; admin: preHandlerAsyncHookHandler; root: preHandlerAsyncHookHandler };
+}
+
+export function createApiContext(deps: GatewayDeps): ApiContext {
+  return {
+    deps,
+    sync: createLedgerSync(deps.eventLog, deps.notifier),
+    guard: {
+      user: requireUser(deps.users, Role.User),
+      admin: requireUser(deps.users, Role.Admin),
+      root: requireUser(deps.users, Role.Root),
+    },
+  };
+}
+
+/** The user a guarded route acts as. */
+export function signedIn(request: FastifyRequest): User {
+  if (!request.user) throw new ApiFailure(AuthMessages.notLoggedIn, 401);
+  return request.user;
+}

@@ -1,0 +1,33 @@
+/** A page of a list, as new-api answers lists: `{ items, total, page, page_size }`. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export function clampPageSize(size: number | undefined): number {
+  if (!size || size <= 0) return DEFAULT_PAGE_SIZE;
+  return Math.min(size, MAX_PAGE_SIZE);
+}
+
+/** Pages numbered from 1 (users, logs); p < 1 reads as 1. */
+export function pageFromOne(p: number | undefined, size: number | undefined) {
+  const page = !p || p < 1 ? 1 : p;
+  const pageSize = clampPageSize(size);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Pages numbered from 0 (tokens, channels), as the console sends them. */
+export function pageFromZero(p: number | undefined, size: number | undefined) {
+  const page = !p || p < 0 ? 0 : p;
+  const pageSize = clampPageSize(size);
+  return { page, pageSize, offset: page * pageSize };
+}
+
+export function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { items, total, page, page_size: pageSize };
+}

@@ -1,0 +1,84 @@
+import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { Channel } from '../../../ports/channel-store.js';
+import type { Token } from '../../../ports/token-store.js';
+import type { User } from '../../../ports/user-store.js';
+
+/** A user on the wire (snake_case as new-api); never the password hash nor the access token. */
+export function userWire(user: User, balance?: UserBalance) {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.displayName,
+    role: user.role,
+    status: user.status,
+    email: user.email,
+    group: user.group,
+    quota: balance?.quota ?? 0,
+    used_quota: balance?.usedQuota ?? 0,
+    request_count: balance?.requestCount ?? 0,
+    aff_code: user.affCode,
+    aff_count: 0,
+    aff_quota: 0,
+    aff_history_quota: 0,
+    inviter_id: user.inviterId,
+    github_id: user.githubId,
+    wechat_id: user.wechatId,
+    telegram_id: user.telegramId,
+    linux_do_id: user.linuxDoId,
+    DeletedAt: user.deletedAt === null ? null : new Date(user.deletedAt * 1000).toISOString(),
+  };
+}
+
+/** A token on the wire: the key without `sk-` (the console adds it), lists as new-api's strings. */
+export function tokenWire(token: Token, balance?: TokenBalance) {
+  return {
+    id: token.id,
+    user_id: token.userId,
+    key: token.key,
+    status: token.status,
+    name: token.name,
+    created_time: token.createdTime,
+    accessed_time: token.accessedTime,
+    expired_time: token.expiredTime,
+    remain_quota: balance?.remainQuota ?? 0,
+    unlimited_quota: token.unlimitedQuota,
+    used_quota: balance?.usedQuota ?? 0,
+    model_limits_enabled: token.modelLimitsEnabled,
+    model_limits: token.modelLimits.join(','),
+    allow_ips: token.allowIps.join('\n'),
+    group: token.group,
+  };
+}
+
+/** A channel on the wire, without its upstream key: the key goes in, never out (as new-api's reads). */
+export function channelWire(channel: Channel, balance?: ChannelBalance) {
+  return {
+    id: channel.id,
+    type: channel.type,
+    name: channel.name,
+    status: channel.status,
+    base_url: channel.baseUrl,
+    other: channel.other,
+    models: channel.models,
+    group: channel.group,
+    model_mapping: channel.modelMapping,
+    status_code_mapping: channel.statusCodeMapping,
+    openai_organization: channel.openaiOrganization,
+    test_model: channel.testModel,
+    auto_ban: channel.autoBan,
+    priority: channel.priority,
+    weight: channel.weight,
+    balance: channel.balance,
+    used_quota: balance?.usedQuota ?? 0,
+    response_time: channel.responseTime,
+    test_time: channel.testTime,
+    balance_updated_time: channel.balanceUpdatedTime,
+    created_time: channel.createdTime,
+    other_info: channel.otherInfo,
+  };
+}
+
+/** Index balances by id, for merging into a page of documents. */
+export function byId<B>(balances: B[], id: (balance: B) => number): Map<number, B> {
+  return new Map(balances.map((balance) => [id(balance), balance]));
+}

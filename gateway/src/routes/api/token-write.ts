@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { generateTokenKey } from '../../auth/token-key.js';
+import type { GatewayDeps } from '../../deps.js';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { type Token, TokenStatus } from '../../ports/token-store.js';
+import { type ApiContext, signedIn } from './support/context.js';
+import { INVALID_PARAMS, parseInput } from './support/input.js';
+import { route } from './support/route.js';
+import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
+
+/** `count` (batch creation) is the console's business: it posts once per token. */
+const createBody = tokenFields.partial().extend({ name: tokenFields.shape.name.pipe(z.string().min(1, { message: '令牌名称不能为空' })) });
+const updateBody = tokenFields.partial().extend({
+  id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }),
+  status: z.number().int().optional(),
+});
+const updateQuery = z.object({ status_only: z.string().optional() });
+
+const EXPIRED = '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期';
+const EXHAUSTED = '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度';
+
+async function respond(deps: GatewayDeps, token: Token) {
+  const [wire] = await tokensWithBalances(deps, [token]);
+  return ok(wire);
+}
+
+/** Enabling a token that could not be used is refused with the reason to fix first. */
+async function checkCanEnable(deps: GatewayDeps, token: Token): Promise<void> {
+  if (token.expiredTime !== -1 && token.expiredTime <= Math.floor(Date.now() / 1000)) throw new ApiFailure(EXPIRED);
+  const [balance] = await deps.balances.tokens([token.id]);
+  if (!token.unlimitedQuota && (balance?.remainQuota ?? 0) <= 0) throw new ApiFailure(EXHAUSTED);
+}
+
+/** Creating and editing API keys; the remaining quota goes to the ledger as TokenQuotaSet. */
+export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext): void {
+  route(app, 'POST', '/token/', guard.user, async (request) => {
+    const user = signedIn(request);
+    const body = parseInput(createBody, request.body);
+    checkGroup(deps, user, body.group);
+    const now = Math.floor(Date.now() / 1000);
+    const fields = { name: body.name, expiredTime: -1, unlimitedQuota: false, modelLimitsEnabled: false, modelLimits: [], allowIps: [], group: '', ...documentFields(body) };
+    const token = await deps.tokens.create({ ...fields, userId: user.id, key: generateTokenKey(), status: TokenStatus.Enabled, createdTime: now, accessedTime: now });
+    await sync.publishAndWait([tokenQuotaSet(token, body.remain_quota ?? 0)]);
+    deps.notices.publish('tokens', token.id);
+    return respond(deps, token);
+  });
+
+  route(app, 'PUT', '/token/', guard.user, async (request) => {
+    const user = signedIn(request);
+    const body = parseInput(updateBody, request.body);
+    const token = await ownToken(deps, user, body.id);
+    if (parseInput(updateQuery, request.query).status_only) {
+      if (body.status !== TokenStatus.Enabled && body.status !== TokenStatus.Disabled) throw new ApiFailure(INVALID_PARAMS);
+      if (body.status === TokenStatus.Enabled) await checkCanEnable(deps, token);
+      const updated = (await deps.tokens.update(token.id, { status: body.status })) ?? token;
+      deps.notices.publish('tokens', token.id);
+      return respond(deps, updated);
+    }
+    checkGroup(deps, user, body.group);
+    const updated = (await deps.tokens.update(token.id, documentFields(body))) ?? token;
+    const [balance] = await deps.balances.tokens([token.id]);
+    const remain = body.remain_quota ?? balance?.remainQuota ?? 0;
+    if (remain !== (balance?.remainQuota ?? 0) || updated.unlimitedQuota !== token.unlimitedQuota) {
+      await sync.publishAndWait([tokenQuotaSet(updated, remain)]);
+    }
+    deps.notices.publish('tokens', token.id);
+    return respond(deps, updated);
+  });
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { buildApiHarness, signUp } from '../../../test/api-app.js';
+import type { Page } from './support/paging.js';
+
+interface TokenWire {
+  id: number;
+  key: string;
+  name: string;
+  status: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  model_limits: string;
+  allow_ips: string;
+  expired_time: number;
+}
+
+describe('token routes', () => {
+  it('creates a token, publishes its quota to the ledger and lists it', async () => {
+    const { app, ledger, notices } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const created = await alice.call<TokenWire>('POST', '/api/token/', { name: 'ci', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits: 'gpt-4o, gpt-4o-mini', allow_ips: '10.0.0.1\n10.0.0.2', count: 3 });
+    expect(created.body.success).toBe(true);
+    expect(created.body.data).toMatchObject({ name: 'ci', status: 1, remain_quota: 500000, model_limits: 'gpt-4o,gpt-4o-mini', allow_ips: '10.0.0.1\n10.0.0.2' });
+    expect(created.body.data.key).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect(ledger.ofType('TokenQuotaSet').map((e) => e.data)).toEqual([{ userId: alice.userId, tokenId: created.body.data.id, remainQuota: 500000, unlimited: false }]);
+    expect(notices).toContainEqual({ kind: 'tokens', id: created.body.data.id });
+    const list = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=0&size=10');
+    expect(list.body.data).toMatchObject({ total: 1, page: 0, page_size: 10 });
+    expect(list.body.data.items.map((t) => t.id)).toEqual([created.body.data.id]);
+    const search = await alice.call<Page<TokenWire>>('GET', `/api/token/search?keyword=&token=sk-${created.body.data.key.slice(0, 10)}`);
+    expect(search.body.data.items).toHaveLength(1);
+  });
+
+  it('refuses a nameless or over-long name', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    expect((await alice.call('POST', '/api/token/', { name: '' })).body.message).toBe('令牌名称不能为空');
+    expect((await alice.call('POST', '/api/token/', { name: '令'.repeat(11) })).body.message).toBe('令牌名称过长');
+  });
+
+  it('toggles status, refusing to enable an expired or exhausted token', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const { body } = await alice.call<TokenWire>('POST', '/api/token/', { name: 't', remain_quota: 10 });
+    const id = body.data.id;
+    const off = await alice.call<TokenWire>('PUT', '/api/token/?status_only=true', { id, status: 2 });
+    expect(off.body.data.status).toBe(2);
+    const on = await alice.call<TokenWire>('PUT', '/api/token/?status_only=true', { id, status: 1 });
+    expect(on.body.data.status).toBe(1);
+
+    await alice.call('PUT', '/api/token/', { id, expired_time: 1000 });
+    await alice.call('PUT', '/api/token/?status_only=true', { id, status: 2 });
+    const expired = await alice.call('PUT', '/api/token/?status_only=true', { id, status: 1 });
+    expect(expired.body.message).toBe('令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期');
+
+    await alice.call('PUT', '/api/token/', { id, expired_time: -1, remain_quota: 0 });
+    const exhausted = await alice.call('PUT', '/api/token/?status_only=true', { id, status: 1 });
+    expect(exhausted.body.message).toBe('令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度');
+  });
+
+  it('edits fields and sends a changed remaining quota to the ledger', async () => {
+    const { app, ledger } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const { body } = await alice.call<TokenWire>('POST', '/api/token/', { name: 't', remain_quota: 10 });
+    const edited = await alice.call<TokenWire>('PUT', '/api/token/', { id: body.data.id, name: 'renamed', remain_quota: 99 });
+    expect(edited.body.data).toMatchObject({ name: 'renamed', remain_quota: 99 });
+    await alice.call('PUT', '/api/token/', { id: body.data.id, name: 'again' });
+    expect(ledger.ofType('TokenQuotaSet').map((e) => e.data.remainQuota)).toEqual([10, 99]);
+  });
+
+  it("keeps users out of each other's tokens", async () => {
+    const { app, deps } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const bob = await signUp(app, 'bob');
+    const { body } = await alice.call<TokenWire>('POST', '/api/token/', { name: 'mine' });
+    const id = body.data.id;
+    expect((await bob.call('GET', `/api/token/${id}`)).body).toEqual({ success: false, message: '令牌不存在' });
+    expect((await bob.call('PUT', '/api/token/', { id, name: 'stolen' })).body.success).toBe(false);
+    expect((await bob.call('PUT', '/api/token/?status_only=true', { id, status: 2 })).body.success).toBe(false);
+    expect((await bob.call('DELETE', `/api/token/${id}/`)).body.success).toBe(false);
+    expect((await bob.call<Page<TokenWire>>('GET', '/api/token/')).body.data.total).toBe(0);
+    expect((await deps.tokens.byId(id))?.name).toBe('mine');
+    expect((await alice.call('DELETE', `/api/token/${id}/`)).body.success).toBe(true);
+    expect(await deps.tokens.byId(id)).toBeNull();
+  });
+
+  it('refuses a group the user may not use', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    expect((await alice.call('POST', '/api/token/', { name: 't', group: 'svip' })).body.message).toBe('无权使用该分组');
+    expect((await alice.call('POST', '/api/token/', { name: 't', group: 'vip' })).body.success).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { endSession, startSession } from '../../auth/session.js';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { Role, type User, UserStatus } from '../../ports/user-store.js';
+import type { ApiContext } from './support/context.js';
+import { INVALID_PARAMS, parseInput } from './support/input.js';
+import { route } from './support/route.js';
+import { USERNAME_TAKEN, newUserDocument, passwordField, usernameField } from './user-fields.js';
+import { newUserGrants } from './user-grants.js';
+
+/** The password `root` is created with unless configured; logging in with it asks for a change. */
+export const DEFAULT_ROOT_PASSWORD = '123456';
+const BAD_LOGIN = '用户名或密码错误，或用户已被封禁';
+
+const registerBody = z.object({
+  username: usernameField,
+  password: passwordField,
+  email: z.string().trim().optional(),
+  verification_code: z.string().optional(),
+  aff_code: z.string().trim().optional(),
+});
+
+const loginBody = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+
+/** Compared against when the user does not exist, so a wrong name costs as long as a wrong password. */
+const decoyHash = hashPassword('decoy-password');
+
+function checkRegistrationOpen({ deps }: ApiContext, body: z.infer<typeof registerBody>): void {
+  if (!deps.options.boolean('RegisterEnabled')) throw new ApiFailure('管理员关闭了新用户注册');
+  if (!deps.options.boolean('PasswordRegisterEnabled')) throw new ApiFailure('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
+  if (deps.options.boolean('EmailVerificationEnabled')) {
+    if (!body.email || !body.verification_code) throw new ApiFailure('管理员开启了邮箱验证，请输入邮箱地址和验证码');
+    // Email codes are not issued by this build yet, so no code can be valid.
+    throw new ApiFailure('验证码错误或已过期');
+  }
+}
+
+async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Promise<User> {
+  const { users, options, notices } = ctx.deps;
+  if (await users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
+  const inviter = body.aff_code ? await users.byAffCode(body.aff_code) : null;
+  const document = await newUserDocument(users, { username: body.username, passwordHash: await hashPassword(body.password), inviterId: inviter?.id });
+  const user = await users.create(document);
+  await ctx.sync.publishAndWait(newUserGrants(options, user, inviter !== null));
+  notices.publish('users', user.id);
+  return user;
+}
+
+async function authenticate(username: string, password: string, users: ApiContext['deps']['users']): Promise<User> {
+  const user = await users.byUsername(username);
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  if (!user || !matches || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new ApiFailure(BAD_LOGIN);
+  return user;
+}
+
+/** Sign-up, sign-in and sign-out. */
+export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  route(app, 'POST', '/user/register', null, async (request) => {
+    const body = parseInput(registerBody, request.body);
+    checkRegistrationOpen(ctx, body);
+    await register(ctx, body);
+    return ok();
+  });
+
+  route(app, 'POST', '/user/login', null, async (request, reply) => {
+    if (!ctx.deps.options.boolean('PasswordLoginEnabled')) throw new ApiFailure('管理员关闭了密码登录');
+    const body = parseInput(loginBody.catch({ username: '', password: '' }), request.body);
+    if (!body.username || !body.password) throw new ApiFailure(INVALID_PARAMS);
+    const user = await authenticate(body.username, body.password, ctx.deps.users);
+    startSession(reply, user.id);
+    const data = { id: user.id, username: user.username, display_name: user.displayName, role: user.role, status: user.status, group: user.group };
+    if (user.role >= Role.Root && body.password === DEFAULT_ROOT_PASSWORD) {
+      return ok({ ...data, default_password: true }, '请立刻修改默认密码！');
+    }
+    return ok(data);
+  });
+
+  route(app, 'GET', '/user/logout', null, async (_request, reply) => {
+    endSession(reply);
+    return ok();
+  });
+}

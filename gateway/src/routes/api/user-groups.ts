@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { ChannelStatus } from '../../ports/channel-store.js';
+import { type ApiContext, signedIn } from './support/context.js';
+import { commaList, usableGroups } from './support/groups.js';
+import { route } from './support/route.js';
+
+/** Groups and the models they reach: the user's usable groups, their models, and the admin's group list. */
+export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(usableGroups(deps.options, signedIn(request).group)));
+
+  route(app, 'GET', '/user/models', guard.user, async (request) => {
+    const groups = new Set(Object.keys(usableGroups(deps.options, signedIn(request).group)));
+    const models = new Set<string>();
+    for (const channel of await deps.channels.all()) {
+      if (channel.status !== ChannelStatus.Enabled) continue;
+      if (!commaList(channel.group).some((group) => groups.has(group))) continue;
+      for (const model of commaList(channel.models)) models.add(model);
+    }
+    return ok([...models].sort());
+  });
+
+  route(app, 'GET', '/group/', guard.admin, async () => ok(Object.keys(deps.options.numberMap('GroupRatio'))));
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { Role, type User, UserStatus } from '../../ports/user-store.js';
+import { type ApiContext, signedIn } from './support/context.js';
+import { INVALID_PARAMS, parseInput } from './support/input.js';
+import { route } from './support/route.js';
+import { outranks } from './user-admin.js';
+
+const manageBody = z.object({
+  id: z.number().int().positive(),
+  action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], { message: INVALID_PARAMS }),
+});
+type Action = z.infer<typeof manageBody>['action'];
+
+/** The change an action makes, or the reason it may not (new-api's rules and texts). */
+function actionPatch(action: Action, me: User, user: User): Partial<User> {
+  const isRoot = user.role >= Role.Root;
+  switch (action) {
+    case 'disable':
+      if (isRoot) throw new ApiFailure('无法禁用超级管理员用户');
+      return { status: UserStatus.Disabled };
+    case 'enable':
+      return { status: UserStatus.Enabled };
+    case 'delete':
+      if (isRoot) throw new ApiFailure('无法删除超级管理员用户');
+      return { deletedAt: Math.floor(Date.now() / 1000) };
+    case 'promote':
+      if (me.role < Role.Root) throw new ApiFailure('普通管理员用户无法提升其他用户为管理员');
+      if (user.role >= Role.Admin) throw new ApiFailure('该用户已经是管理员');
+      return { role: Role.Admin };
+    case 'demote':
+      if (isRoot) throw new ApiFailure('无法降级超级管理员用户');
+      if (user.role === Role.User) throw new ApiFailure('该用户已经是普通用户');
+      return { role: Role.User };
+  }
+}
+
+/** POST /api/user/manage: promote, demote, disable, enable or delete; answers the new status and role. */
+export function registerUserManageRoute(app: FastifyInstance, { deps, guard }: ApiContext): void {
+  route(app, 'POST', '/user/manage', guard.admin, async (request) => {
+    const me = signedIn(request);
+    const body = parseInput(manageBody, request.body);
+    const user = await deps.users.byId(body.id);
+    if (!user) throw new ApiFailure('用户不存在');
+    if (!outranks(me, user)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
+    const updated = (await deps.users.update(user.id, actionPatch(body.action, me, user))) ?? user;
+    deps.notices.publish('users', user.id);
+    return ok({ status: updated.status, role: updated.role });
+  });
+}

@@ -1,0 +1,65 @@
+import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.js';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import type { User } from '../../ports/user-store.js';
+import { type ApiContext, signedIn } from './support/context.js';
+import { INVALID_PARAMS, parseInput } from './support/input.js';
+import { logQuota } from './support/quota-text.js';
+import { route } from './support/route.js';
+import { USERNAME_TAKEN, displayNameField, passwordField, usernameField } from './user-fields.js';
+import { outranks, usersWithBalances } from './user-admin.js';
+
+const updateBody = z.object({
+  id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }),
+  username: usernameField.optional(),
+  display_name: displayNameField.optional(),
+  password: z.union([z.literal(''), passwordField]).optional(),
+  group: z.string().trim().min(1).optional(),
+  quota: z.coerce.number().int().optional(),
+  role: z.number().int().optional(),
+});
+type UpdateBody = z.infer<typeof updateBody>;
+
+async function documentPatch(ctx: ApiContext, target: User, body: UpdateBody): Promise<Partial<User>> {
+  const patch: Partial<User> = {};
+  if (body.username && body.username !== target.username) {
+    if (await ctx.deps.users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
+    patch.username = body.username;
+  }
+  if (body.display_name !== undefined) patch.displayName = body.display_name || body.username || target.username;
+  if (body.group) patch.group = body.group;
+  if (body.password) patch.passwordHash = await hashPassword(body.password);
+  return patch;
+}
+
+/** Setting a user's quota is one admin adjustment of the difference to the ledger's balance (log type 3). */
+async function quotaAdjustment(ctx: ApiContext, admin: User, target: User, quota: number): Promise<LedgerEvent | null> {
+  const [balance] = await ctx.deps.balances.users([target.id]);
+  const current = balance?.quota ?? 0;
+  if (quota === current) return null;
+  const { options } = ctx.deps;
+  const content = `管理员将用户额度从 ${logQuota(options, current)}修改为 ${logQuota(options, quota)}`;
+  return { type: 'QuotaAdjusted', data: { userId: target.id, username: target.username, adminId: admin.id, delta: quota - current, content }, metadata: newEventMetadata() };
+}
+
+/** PUT /api/user/: an administrator edits a user of a lower role (root edits anyone). */
+export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps, guard } = ctx;
+  route(app, 'PUT', '/user/', guard.admin, async (request) => {
+    const admin = signedIn(request);
+    const body = parseInput(updateBody, request.body);
+    const target = await deps.users.byId(body.id);
+    if (!target) throw new ApiFailure('用户不存在');
+    if (!outranks(admin, target)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
+    if (body.role !== undefined && !outranks(admin, { role: body.role })) throw new ApiFailure('无权将其他用户权限等级提升到大于等于自己的权限等级');
+    const updated = (await deps.users.update(target.id, await documentPatch(ctx, target, body))) ?? target;
+    const adjustment = body.quota === undefined ? null : await quotaAdjustment(ctx, admin, updated, body.quota);
+    if (adjustment) await ctx.sync.publishAndWait([adjustment]);
+    deps.notices.publish('users', target.id);
+    const [wire] = await usersWithBalances(deps, [updated]);
+    return ok(wire);
+  });
+}

@@ -1,0 +1,98 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { onTestFinished } from 'vitest';
+import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
+import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
+import { ensureRootUser } from '../src/bootstrap/root-user.js';
+import { loadConfig } from '../src/config.js';
+import type { GatewayDeps } from '../src/deps.js';
+import { registerErrorHandler } from '../src/http/error-handler.js';
+import { OptionCache } from '../src/options/option-cache.js';
+import type { ChangeKind } from '../src/ports/change-notices.js';
+import { registerApiRoutes } from '../src/routes/api/index.js';
+import { FakeLedger } from './fakes/fake-ledger.js';
+import { FakeLogReader } from './fakes/fake-log-reader.js';
+import { unusedHoldStore } from './fakes/unused-hold-store.js';
+
+export const ROOT_PASSWORD = '123456';
+
+export interface ApiHarness {
+  app: FastifyInstance;
+  deps: GatewayDeps;
+  ledger: FakeLedger;
+  logs: FakeLogReader;
+  notices: { kind: ChangeKind; id?: number }[];
+}
+
+/** The management API over real SQLite documents (temp file) and fakes of the ledger and analytics. */
+export async function buildApiHarness(options: Record<string, string> = {}): Promise<ApiHarness> {
+  const temp = openTempDocuments();
+  const ledger = new FakeLedger();
+  const logs = new FakeLogReader();
+  const optionCache = new OptionCache(temp.documents.options);
+  for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
+  await optionCache.reload();
+  const notices = createInProcessChangeNotices();
+  const seen: ApiHarness['notices'] = [];
+  notices.subscribe((kind, id) => seen.push({ kind, id }));
+  const deps: GatewayDeps = {
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    sessionSecret: 'test-session-secret-0123456789',
+    ...temp.documents,
+    options: optionCache,
+    eventLog: ledger.eventLog,
+    balances: ledger.balances,
+    notifier: ledger.notifier,
+    holds: unusedHoldStore,
+    logs,
+    notices,
+    consoleDir: null,
+  };
+  await ensureRootUser(deps.users, ROOT_PASSWORD);
+  const app = Fastify({ logger: false });
+  await app.register(cookie, { secret: deps.sessionSecret });
+  registerErrorHandler(app);
+  await app.register(registerApiRoutes, { prefix: '/api', deps });
+  onTestFinished(async () => {
+    await app.close();
+    temp.close();
+  });
+  return { app, deps, ledger, logs, notices: seen };
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** A console session: the signed session cookie plus the New-Api-User header, as the console sends them. */
+export class Session {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly cookie: string,
+    readonly userId: number,
+  ) {}
+
+  async call<T = unknown>(method: InjectOptions['method'], url: string, payload?: object, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({ method, url, payload, headers: { cookie: this.cookie, 'new-api-user': String(this.userId), ...headers } });
+    return { status: response.statusCode, body: response.json<Envelope<T>>() };
+  }
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+  const body = response.json<Envelope<{ id: number }>>();
+  if (!body.success) throw new Error(`login failed: ${body.message}`);
+  const cookie = response.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error('no session cookie');
+  return new Session(app, `session=${cookie.value}`, body.data.id);
+}
+
+/** Registers a user through the API and signs them in. */
+export async function signUp(app: FastifyInstance, username: string, password = 'password123'): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password, password2: password } });
+  const body = response.json<Envelope>();
+  if (!body.success) throw new Error(`register failed: ${body.message}`);
+  return login(app, username, password);
+}

@@ -1,0 +1,1 @@
+export { createInProcessBalanceNotifier, InProcessBalanceNotifier } from './in-process-balance-notifier.js';

@@ -1,0 +1,85 @@
+import { ledgerEventSchema, partitionKey, type LedgerEvent } from '../../events/ledger-events.js';
+import { EventSchemaError } from '../../errors.js';
+import type { StoredEvent } from '../../ports/event-log.js';
+import type { SqliteDatabase } from './open-database.js';
+
+/** The embedded log has one partition: a single writer file keeps one total order already. */
+export const SQLITE_PARTITION = 0;
+
+/** `position` is the offset; AUTOINCREMENT so an offset is never reused, even after deletes. */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS ledger_events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    partition_key TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS ledger_consumer_offsets (
+    group_name TEXT NOT NULL,
+    partition INTEGER NOT NULL,
+    committed_offset INTEGER NOT NULL,
+    PRIMARY KEY (group_name, partition)
+  );
+`;
+
+interface EventRow {
+  position: number;
+  payload: string;
+}
+
+/** The event log's SQL: rows in, validated events out. */
+export class EventLogTables {
+  private readonly insertEvent;
+  private readonly selectAfter;
+  private readonly selectCommitted;
+  private readonly upsertCommitted;
+  /** Appends a whole call in one transaction, so a batch is durable all at once or not at all. */
+  readonly insertAll: (events: LedgerEvent[]) => void;
+
+  constructor(db: SqliteDatabase) {
+    db.exec(SCHEMA);
+    this.insertEvent = db.prepare<[string, string, string, string]>(
+      'INSERT INTO ledger_events (partition_key, event_id, type, payload) VALUES (?, ?, ?, ?)',
+    );
+    this.selectAfter = db.prepare<[number, number], EventRow>(
+      'SELECT position, payload FROM ledger_events WHERE position > ? ORDER BY position LIMIT ?',
+    );
+    this.selectCommitted = db.prepare<[string, number], { committed_offset: number }>(
+      'SELECT committed_offset FROM ledger_consumer_offsets WHERE group_name = ? AND partition = ?',
+    );
+    this.upsertCommitted = db.prepare<[string, number, number]>(
+      `INSERT INTO ledger_consumer_offsets (group_name, partition, committed_offset) VALUES (?, ?, ?)
+       ON CONFLICT (group_name, partition) DO UPDATE SET committed_offset = excluded.committed_offset`,
+    );
+    this.insertAll = db.transaction((events: LedgerEvent[]) => {
+      for (const event of events) {
+        this.insertEvent.run(partitionKey(event), event.metadata.eventId, event.type, JSON.stringify(event));
+      }
+    });
+  }
+
+  /** Up to `limit` events after `offset`, in order. Throws EventSchemaError on a row that fails its schema. */
+  readAfter(offset: number, limit: number): StoredEvent[] {
+    return this.selectAfter.all(offset, limit).map(toStoredEvent);
+  }
+
+  /** The last offset the group handled, or -1. */
+  committedOffset(group: string): number {
+    return this.selectCommitted.get(group, SQLITE_PARTITION)?.committed_offset ?? -1;
+  }
+
+  commit(group: string, offset: number): void {
+    this.upsertCommitted.run(group, SQLITE_PARTITION, offset);
+  }
+}
+
+/** The consumer boundary: a row becomes an event only through the schema. */
+function toStoredEvent(row: EventRow): StoredEvent {
+  const context = { partition: SQLITE_PARTITION, offset: row.position };
+  try {
+    return { ...context, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
+  } catch (cause) {
+    throw new EventSchemaError(context, { cause });
+  }
+}

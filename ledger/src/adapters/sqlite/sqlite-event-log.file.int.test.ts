@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { EventSchemaError } from '../../errors.js';
+import type { StoredEvent } from '../../ports/event-log.js';
+import { quotaGranted, usageRecorded } from '../../testing/event-builders.js';
+import { tempSqlitePath } from '../../testing/temp-sqlite.js';
+import { createSqliteEventLog } from './sqlite-event-log.js';
+
+const delivered = { timeout: 5_000, interval: 20 };
+
+function openLog(path: string) {
+  const log = createSqliteEventLog({ path, pollIntervalMs: 50, retryBackoffMs: 50 });
+  onTestFinished(() => log.close());
+  return log;
+}
+
+/** Writes a row the way another process would: no in-process signal, only the file. */
+function appendFromAnotherProcess(path: string, payload: string): void {
+  const db = new Database(path);
+  db.prepare("INSERT INTO ledger_events (partition_key, event_id, type, payload) VALUES ('1', 'x', 'x', ?)").run(payload);
+  db.close();
+}
+
+describe('SqliteEventLog on a file', () => {
+  it('picks up appends made by another process by polling', async () => {
+    const path = tempSqlitePath();
+    const log = openLog(path);
+    const seen: StoredEvent[] = [];
+    const subscription = await log.subscribe('ledger', async (batch) => void seen.push(...batch));
+    onTestFinished(() => subscription.stop());
+    const grant = quotaGranted();
+    appendFromAnotherProcess(path, JSON.stringify(grant));
+    await vi.waitFor(() => expect(seen.map((stored) => stored.event)).toEqual([grant]), delivered);
+  });
+
+  it('resumes a group from its committed offset after the file is reopened', async () => {
+    const path = tempSqlitePath();
+    const first = openLog(path);
+    await first.append([quotaGranted()]);
+    const seen: StoredEvent[] = [];
+    await first.subscribe('ledger', async (batch) => void seen.push(...batch));
+    await vi.waitFor(() => expect(seen).toHaveLength(1), delivered);
+    await first.close();
+    const reopened = openLog(path);
+    const usage = usageRecorded();
+    await reopened.append([usage]);
+    const resumed: StoredEvent[] = [];
+    await reopened.subscribe('ledger', async (batch) => void resumed.push(...batch));
+    await vi.waitFor(() => expect(resumed.map((stored) => stored.event)).toEqual([usage]), delivered);
+  });
+
+  it('stops at a row that fails its schema, reports it, and never skips past it', async () => {
+    const path = tempSqlitePath();
+    const log = openLog(path);
+    appendFromAnotherProcess(path, JSON.stringify({ type: 'UsageRecorded', data: { quota: 'a lot' } }));
+    await log.append([quotaGranted()]);
+    const errors: unknown[] = [];
+    const handler = vi.fn(async () => {});
+    const subscription = await log.subscribe('ledger', handler, { onError: (error) => errors.push(error) });
+    onTestFinished(() => subscription.stop());
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(2), delivered);
+    expect(errors[0]).toBeInstanceOf(EventSchemaError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('reads the whole log back in order', async () => {
+    const log = openLog(tempSqlitePath());
+    const events = Array.from({ length: 1_205 }, (_, index) => quotaGranted({ amount: index }));
+    await log.append(events);
+    const read: StoredEvent[] = [];
+    for await (const stored of log.readAll()) read.push(stored);
+    expect(read.map((stored) => stored.event)).toEqual(events);
+  });
+});

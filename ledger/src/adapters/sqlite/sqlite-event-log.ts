@@ -1,0 +1,88 @@
+import type { LedgerEvent } from '../../events/ledger-events.js';
+import type {
+  BatchHandler,
+  EventLog,
+  EventLogReader,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../../ports/event-log.js';
+import { AppendSignal } from './append-signal.js';
+import { EventLogTables } from './event-log-tables.js';
+import { openDatabase, type SqliteDatabase } from './open-database.js';
+import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.js';
+
+export interface SqliteEventLogOptions extends Partial<SubscriptionTiming> {
+  /** A file path (it may be shared with the balance store), or ':memory:'. */
+  path: string;
+}
+
+const DEFAULT_MAX_BATCH = 500;
+const READ_ALL_PAGE = 1_000;
+
+function warn(error: unknown): void {
+  process.emitWarning(error instanceof Error ? error : String(error), 'SqliteEventLogDeliveryFailed');
+}
+
+/** The embedded event log: one SQLite table, consumer offsets beside it. */
+export class SqliteEventLog implements EventLog, EventLogReader {
+  private readonly tables: EventLogTables;
+  private readonly appends: AppendSignal;
+  private readonly timing: SubscriptionTiming;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SqliteEventLogOptions,
+  ) {
+    this.tables = new EventLogTables(db);
+    this.appends = AppendSignal.forPath(options.path);
+    this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100 };
+  }
+
+  async append(events: LedgerEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    this.tables.insertAll(events);
+    this.appends.notify();
+  }
+
+  async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<Subscription> {
+    const subscription = new SqliteSubscription({
+      ...this.timing,
+      tables: this.tables,
+      appends: this.appends,
+      group,
+      handler,
+      maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+      onError: options.onError ?? warn,
+    });
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async *readAll(): AsyncIterable<StoredEvent> {
+    let after = -1;
+    for (;;) {
+      const page = this.tables.readAfter(after, READ_ALL_PAGE);
+      yield* page;
+      const last = page[page.length - 1];
+      if (!last || page.length < READ_ALL_PAGE) return;
+      after = last.offset;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function createSqliteEventLog(options: SqliteEventLogOptions): SqliteEventLog {
+  return new SqliteEventLog(openDatabase(options.path), options);
+}

@@ -1,0 +1,67 @@
+import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
+import { type AppendSignal, pause } from './append-signal.js';
+import type { EventLogTables } from './event-log-tables.js';
+
+export interface SubscriptionTiming {
+  /** How often to look for appends made by other processes. */
+  pollIntervalMs: number;
+  /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
+  retryBackoffMs: number;
+}
+
+export interface SqliteSubscriptionOptions extends SubscriptionTiming {
+  tables: EventLogTables;
+  appends: AppendSignal;
+  group: string;
+  handler: BatchHandler;
+  maxBatch: number;
+  onError: (error: unknown) => void;
+}
+
+/** A batch that keeps failing (a poison row, a store that is down) is retried at least this often. */
+const MAX_RETRY_BACKOFF_MS = 5_000;
+
+/**
+ * One consumer group's delivery loop: read past the committed offset, hand the batch over,
+ * commit only once the handler resolved. A failed batch is read again from the same offset.
+ */
+export class SqliteSubscription implements Subscription {
+  private readonly stopping = new AbortController();
+  private readonly running: Promise<void>;
+
+  constructor(private readonly options: SqliteSubscriptionOptions) {
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    const { tables, group, appends } = this.options;
+    let failuresInARow = 0;
+    while (!this.stopping.signal.aborted) {
+      const seenVersion = appends.version;
+      try {
+        const batch = tables.readAfter(tables.committedOffset(group), this.options.maxBatch);
+        if (batch.length === 0) {
+          await pause(this.options.pollIntervalMs, this.stopping.signal, { signal: appends, seenVersion });
+          continue;
+        }
+        await this.deliver(batch);
+        failuresInARow = 0;
+      } catch (error) {
+        this.options.onError(error);
+        const backoffMs = Math.min(this.options.retryBackoffMs * 2 ** failuresInARow++, MAX_RETRY_BACKOFF_MS);
+        await pause(backoffMs, this.stopping.signal);
+      }
+    }
+  }
+
+  private async deliver(batch: StoredEvent[]): Promise<void> {
+    await this.options.handler(batch);
+    const last = batch[batch.length - 1];
+    if (last) this.options.tables.commit(this.options.group, last.offset);
+  }
+}

@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createSqliteBalanceStore } from '../adapters/sqlite/sqlite-balance-store.js';
+import { createSqliteEventLog } from '../adapters/sqlite/sqlite-event-log.js';
+import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { tempSqlitePath } from '../testing/temp-sqlite.js';
+import { auditDrift } from './audit-drift.js';
+
+/** A log of mixed events, all of it applied to the balances by hand (no worker: deterministic). */
+async function appliedLedger() {
+  const path = tempSqlitePath();
+  const eventLog = createSqliteEventLog({ path });
+  const balances = createSqliteBalanceStore({ path });
+  onTestFinished(async () => {
+    await eventLog.close();
+    await balances.close();
+  });
+  const usage = usageRecorded({ quota: 30 });
+  await eventLog.append([quotaGranted({ amount: 500 }), tokenQuotaSet({ remainQuota: 100 }), usage, usage]);
+  await eventLog.append([quotaAdjusted({ userId: 2, delta: 7 }), usageRecorded({ userId: 2, tokenId: 20, quota: 3 })]);
+  const all = [];
+  for await (const stored of eventLog.readAll()) all.push(stored);
+  await balances.apply(all);
+  return { path, eventLog, balances };
+}
+
+describe('auditDrift', () => {
+  it('finds no drift between the log and the balances the store applied', async () => {
+    const { eventLog, balances } = await appliedLedger();
+    expect(await auditDrift(eventLog.readAll(), balances)).toEqual({ eventsFolded: 6, drifts: [] });
+  });
+
+  it('reports a balance tampered with outside the ledger', async () => {
+    const { path, eventLog, balances } = await appliedLedger();
+    const db = new Database(path);
+    db.prepare('UPDATE ledger_token_balances SET remain_quota = remain_quota + 1000 WHERE token_id = 10').run();
+    db.close();
+    const report = await auditDrift(eventLog.readAll(), balances);
+    expect(report.drifts).toEqual([{ account: 'token', id: 10, field: 'remainQuota', expected: 70, actual: 1070 }]);
+  });
+
+  it('does not count events the worker has not applied yet as drift', async () => {
+    const { eventLog, balances } = await appliedLedger();
+    await eventLog.append([quotaGranted({ amount: 1 })]);
+    expect((await auditDrift(eventLog.readAll(), balances)).drifts).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+export { type DriftReport, auditDrift } from './audit-drift.js';
+export { BalanceFold, type BalanceSnapshot, recomputeBalances } from './balance-fold.js';
+export { type BalanceDrift, compareBalances } from './compare-balances.js';

@@ -1,0 +1,47 @@
+import type { LedgerEvent } from '../events/ledger-events.js';
+import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
+
+/** The accounts one event touches; null where it touches none of that kind. */
+export interface AccountKeys {
+  userId: number | null;
+  tokenId: number | null;
+  channelId: number | null;
+}
+
+/**
+ * Id 0 is how a producer says "no token" or "no channel" (token ids that can hold quota are
+ * positive): such usage still bills the user, but must not invent a token or channel account.
+ */
+function accountOrNone(id: number): number | null {
+  return id === 0 ? null : id;
+}
+
+export function accountKeysOf(event: LedgerEvent): AccountKeys {
+  switch (event.type) {
+    case 'UsageRecorded':
+      return {
+        userId: event.data.userId,
+        tokenId: accountOrNone(event.data.tokenId),
+        channelId: accountOrNone(event.data.channelId),
+      };
+    case 'TokenQuotaSet':
+      return { userId: null, tokenId: event.data.tokenId, channelId: null };
+    case 'QuotaAdjusted':
+    case 'QuotaGranted':
+      return { userId: event.data.userId, tokenId: null, channelId: null };
+  }
+}
+
+/** A missing account reads as this: nothing granted, nothing used. */
+export function emptyUser(userId: number): UserBalance {
+  return { userId, quota: 0, usedQuota: 0, requestCount: 0 };
+}
+
+/** `userId` 0 until an event says whose token it is. */
+export function emptyToken(tokenId: number, userId = 0): TokenBalance {
+  return { tokenId, userId, remainQuota: 0, usedQuota: 0, unlimited: false };
+}
+
+export function emptyChannel(channelId: number): ChannelBalance {
+  return { channelId, usedQuota: 0 };
+}

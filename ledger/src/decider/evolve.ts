@@ -1,0 +1,72 @@
+import type { LedgerEvent, UsageRecorded } from '../events/ledger-events.js';
+import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
+import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
+
+/** The current balances of the accounts an event touches (see `accountKeysOf`). */
+export interface TouchedBalances {
+  user?: UserBalance;
+  token?: TokenBalance;
+  channel?: ChannelBalance;
+}
+
+/**
+ * The ledger rules: the new balances of the accounts `event` touches. Never rejects: the log is
+ * the truth, so usage the gateway admitted is applied even when it drives a balance negative.
+ * Accounts absent from `current` start from zero.
+ */
+export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBalances {
+  switch (event.type) {
+    case 'UsageRecorded':
+      return evolveUsage(current, event);
+    case 'QuotaAdjusted':
+      return { user: addQuota(current.user ?? emptyUser(event.data.userId), event.data.delta) };
+    case 'QuotaGranted':
+      return { user: addQuota(current.user ?? emptyUser(event.data.userId), event.data.amount) };
+    case 'TokenQuotaSet': {
+      const { tokenId, userId, remainQuota, unlimited } = event.data;
+      const token = current.token ?? emptyToken(tokenId);
+      return { token: { ...token, userId, remainQuota, unlimited } };
+    }
+  }
+}
+
+/** The hold a gateway took for this event's request; applying the event settles it. */
+export function settledHoldIdOf(event: LedgerEvent): string | null {
+  return event.type === 'UsageRecorded' ? event.data.holdId : null;
+}
+
+function addQuota(user: UserBalance, amount: number): UserBalance {
+  return { ...user, quota: user.quota + amount };
+}
+
+function evolveUsage(current: TouchedBalances, event: UsageRecorded): TouchedBalances {
+  const usage = event.data;
+  const keys = accountKeysOf(event);
+  const user = current.user ?? emptyUser(usage.userId);
+  const next: TouchedBalances = {
+    user: {
+      ...user,
+      quota: user.quota - usage.quota,
+      usedQuota: user.usedQuota + usage.quota,
+      requestCount: user.requestCount + 1,
+    },
+  };
+  if (keys.tokenId !== null) {
+    next.token = debitToken(current.token ?? emptyToken(keys.tokenId, usage.userId), usage);
+  }
+  if (keys.channelId !== null) {
+    const channel = current.channel ?? emptyChannel(keys.channelId);
+    next.channel = { ...channel, usedQuota: channel.usedQuota + usage.quota };
+  }
+  return next;
+}
+
+function debitToken(token: TokenBalance, usage: UsageRecorded['data']): TokenBalance {
+  return {
+    ...token,
+    // A token first seen through usage (its TokenQuotaSet not applied yet) learns its owner here.
+    userId: token.userId === 0 ? usage.userId : token.userId,
+    remainQuota: token.unlimited ? token.remainQuota : token.remainQuota - usage.quota,
+    usedQuota: token.usedQuota + usage.quota,
+  };
+}

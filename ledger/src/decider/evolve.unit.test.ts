@@ -1,0 +1,78 @@
+import { describe, it } from 'vitest';
+import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { given } from './projection-spec.js';
+
+const alice = { userId: 1, quota: 1000, usedQuota: 0, requestCount: 0 };
+const aliceToken = { tokenId: 10, userId: 1, remainQuota: 500, usedQuota: 0, unlimited: false };
+
+describe('UsageRecorded', () => {
+  it('debits the user, the token and the channel by the cost, and counts the request', () => {
+    given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 500 }))
+      .when(usageRecorded({ quota: 30 }))
+      .then({
+        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1 },
+        token: { ...aliceToken, remainQuota: 470, usedQuota: 30 },
+        channel: { channelId: 100, usedQuota: 30 },
+      });
+  });
+
+  it('leaves the remaining quota of an unlimited token alone but still counts its use', () => {
+    given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 0, unlimited: true }))
+      .when(usageRecorded({ quota: 30 }))
+      .then({
+        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1 },
+        token: { ...aliceToken, remainQuota: 0, usedQuota: 30, unlimited: true },
+        channel: { channelId: 100, usedQuota: 30 },
+      });
+  });
+
+  it('drives balances negative rather than reject usage that was admitted', () => {
+    given(quotaGranted({ amount: 10 }), tokenQuotaSet({ remainQuota: 5 }))
+      .when(usageRecorded({ quota: 30 }))
+      .then({
+        user: { ...alice, quota: -20, usedQuota: 30, requestCount: 1 },
+        token: { ...aliceToken, remainQuota: -25, usedQuota: 30 },
+        channel: { channelId: 100, usedQuota: 30 },
+      });
+  });
+
+  it('bills only the user when the request used no token and no channel (id 0)', () => {
+    given(quotaGranted({ amount: 100 }))
+      .when(usageRecorded({ quota: 30, tokenId: 0, channelId: 0 }))
+      .then({ user: { ...alice, quota: 70, usedQuota: 30, requestCount: 1 } });
+  });
+
+  it('opens a token seen first through usage under the user who used it', () => {
+    given()
+      .when(usageRecorded({ userId: 7, tokenId: 70, quota: 5 }))
+      .then({
+        user: { userId: 7, quota: -5, usedQuota: 5, requestCount: 1 },
+        token: { tokenId: 70, userId: 7, remainQuota: -5, usedQuota: 5, unlimited: false },
+        channel: { channelId: 100, usedQuota: 5 },
+      });
+  });
+});
+
+describe('QuotaAdjusted', () => {
+  it('adds a negative delta to the user quota', () => {
+    given(quotaGranted({ amount: 1000 }), usageRecorded({ quota: 30 }))
+      .when(quotaAdjusted({ delta: -400 }))
+      .then({ user: { ...alice, quota: 570, usedQuota: 30, requestCount: 1 } });
+  });
+});
+
+describe('QuotaGranted', () => {
+  it('adds the amount to the quota of a user never seen before', () => {
+    given()
+      .when(quotaGranted({ userId: 2, amount: 500 }))
+      .then({ user: { userId: 2, quota: 500, usedQuota: 0, requestCount: 0 } });
+  });
+});
+
+describe('TokenQuotaSet', () => {
+  it('sets remaining quota and unlimited, records the owner and keeps the used quota', () => {
+    given(tokenQuotaSet({ remainQuota: 500 }), usageRecorded({ quota: 30 }))
+      .when(tokenQuotaSet({ remainQuota: 2000, unlimited: true }))
+      .then({ token: { ...aliceToken, remainQuota: 2000, usedQuota: 30, unlimited: true } });
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { eventMetadataSchema } from './envelope.js';
+
+/** The log-row types of the spec: 1 top-up, 2 consume, 3 admin, 4 system. */
+export const LogType = { TopUp: 1, Consume: 2, Admin: 3, System: 4 } as const;
+export type LogType = (typeof LogType)[keyof typeof LogType];
+
+/** The ratios and timings a consume row shows in its `other` JSON (spec: log entry). */
+export const usageOtherSchema = z
+  .object({
+    model_ratio: z.number(),
+    completion_ratio: z.number(),
+    group_ratio: z.number(),
+    model_price: z.number(),
+    frt: z.number(),
+  })
+  .catchall(z.unknown());
+
+/** A relayed request finished and cost `quota` (already priced by the gateway). */
+export const usageRecordedSchema = z.object({
+  type: z.literal('UsageRecorded'),
+  data: z.object({
+    requestId: z.string(),
+    holdId: z.string(),
+    userId: z.number().int().positive(),
+    username: z.string(),
+    tokenId: z.number().int().nonnegative(),
+    tokenName: z.string(),
+    channelId: z.number().int().nonnegative(),
+    model: z.string(),
+    group: z.string(),
+    promptTokens: z.number().int().nonnegative(),
+    completionTokens: z.number().int().nonnegative(),
+    quota: z.number().int().nonnegative(),
+    isStream: z.boolean(),
+    /** Whole request time in milliseconds. */
+    useTimeMs: z.number().int().nonnegative(),
+    content: z.string(),
+    other: usageOtherSchema,
+  }),
+  metadata: eventMetadataSchema,
+});
+
+/** An admin set a user's quota (log type 3); `delta` is what the ledger adds. */
+export const quotaAdjustedSchema = z.object({
+  type: z.literal('QuotaAdjusted'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    username: z.string(),
+    adminId: z.number().int().nonnegative(),
+    delta: z.number().int(),
+    content: z.string(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
+/** Quota given by the system (new-user grant, invite reward): log type 4, or 1 for top-ups. */
+export const quotaGrantedSchema = z.object({
+  type: z.literal('QuotaGranted'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    username: z.string(),
+    amount: z.number().int(),
+    logType: z.union([z.literal(LogType.TopUp), z.literal(LogType.System)]),
+    content: z.string(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
+/** A token's remaining quota was set by its owner (create or edit); not logged. */
+export const tokenQuotaSetSchema = z.object({
+  type: z.literal('TokenQuotaSet'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    tokenId: z.number().int().positive(),
+    remainQuota: z.number().int(),
+    unlimited: z.boolean(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
+export const ledgerEventSchema = z.discriminatedUnion('type', [
+  usageRecordedSchema,
+  quotaAdjustedSchema,
+  quotaGrantedSchema,
+  tokenQuotaSetSchema,
+]);
+
+export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
+export type UsageRecorded = z.infer<typeof usageRecordedSchema>;
+export type QuotaAdjusted = z.infer<typeof quotaAdjustedSchema>;
+export type QuotaGranted = z.infer<typeof quotaGrantedSchema>;
+export type TokenQuotaSet = z.infer<typeof tokenQuotaSetSchema>;
+export type LedgerEventType = LedgerEvent['type'];
+
+/** Every ledger event is keyed by the user it concerns, so one user's events stay in order. */
+export function partitionKey(event: LedgerEvent): string {
+  return String(event.data.userId);
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { recomputeBalances } from '../audit/balance-fold.js';
+import { quotaAdjusted, quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import type { BalanceStore } from './balance-store.js';
+import type { StoredEvent } from './event-log.js';
+
+/** Opens a fresh, empty store for one test; the suite closes it when the test ends. */
+export type BalanceStoreFactory = () => Promise<BalanceStore>;
+
+/** Alice (user 1, token 10 via channel 100) and Bob (user 2, unlimited token 20 via channel 200). */
+function mixedSequence(): StoredEvent[] {
+  return stored([
+    quotaGranted({ userId: 1, amount: 1000 }),
+    tokenQuotaSet({ userId: 1, tokenId: 10, remainQuota: 500 }),
+    usageRecorded({ userId: 1, tokenId: 10, channelId: 100, quota: 30 }),
+    quotaGranted({ userId: 2, username: 'bob', amount: 50, logType: 1 }),
+    tokenQuotaSet({ userId: 2, tokenId: 20, remainQuota: 0, unlimited: true }),
+    usageRecorded({ userId: 2, tokenId: 20, channelId: 200, quota: 80 }),
+    usageRecorded({ userId: 1, tokenId: 10, channelId: 200, quota: 20 }),
+    quotaAdjusted({ userId: 1, delta: -100 }),
+  ]);
+}
+
+async function balancesOf(store: BalanceStore) {
+  return {
+    users: await store.users([1, 2]),
+    tokens: await store.tokens([10, 20]),
+    channels: await store.channels([100, 200]),
+  };
+}
+
+/** The behaviour every BalanceStore adapter must share (House style #2). */
+export function runBalanceStoreContract(name: string, factory: BalanceStoreFactory): void {
+  describe(`BalanceStore contract: ${name}`, () => {
+    async function openStore(): Promise<BalanceStore> {
+      const store = await factory();
+      onTestFinished(() => store.close());
+      return store;
+    }
+
+    it('reads missing accounts as zero and an untouched partition as checkpoint -1', async () => {
+      const store = await openStore();
+      expect(await store.users([7])).toEqual([{ userId: 7, quota: 0, usedQuota: 0, requestCount: 0 }]);
+      expect(await store.tokens([8])).toEqual([{ tokenId: 8, userId: 0, remainQuota: 0, usedQuota: 0, unlimited: false }]);
+      expect(await store.channels([9])).toEqual([{ channelId: 9, usedQuota: 0 }]);
+      expect(await store.checkpoint(0)).toBe(-1);
+    });
+
+    it('holds exact balances after a mixed sequence, overdrawn where usage was admitted', async () => {
+      const store = await openStore();
+      await store.apply(mixedSequence());
+      expect(await balancesOf(store)).toEqual({
+        users: [
+          { userId: 1, quota: 850, usedQuota: 50, requestCount: 2 },
+          { userId: 2, quota: -30, usedQuota: 80, requestCount: 1 },
+        ],
+        tokens: [
+          { tokenId: 10, userId: 1, remainQuota: 450, usedQuota: 50, unlimited: false },
+          { tokenId: 20, userId: 2, remainQuota: 0, usedQuota: 80, unlimited: true },
+        ],
+        channels: [
+          { channelId: 100, usedQuota: 30 },
+          { channelId: 200, usedQuota: 100 },
+        ],
+      });
+      expect(await store.checkpoint(0)).toBe(7);
+    });
+
+    it('returns the new balances of touched accounts, the settled holds and the applied events', async () => {
+      const store = await openStore();
+      const usage = usageRecorded({ holdId: 'hold-1', quota: 30 });
+      const changes = await store.apply(stored([usage]));
+      expect(changes).toEqual({
+        users: [{ userId: 1, quota: -30, usedQuota: 30, requestCount: 1 }],
+        tokens: [{ tokenId: 10, userId: 1, remainQuota: -30, usedQuota: 30, unlimited: false }],
+        channels: [{ channelId: 100, usedQuota: 30 }],
+        settledHoldIds: ['hold-1'],
+        appliedEventIds: [usage.metadata.eventId],
+      });
+    });
+
+    it('changes nothing when the same batch is applied twice', async () => {
+      const store = await openStore();
+      const batch = mixedSequence();
+      await store.apply(batch);
+      const once = await balancesOf(store);
+      const replay = await store.apply(batch);
+      expect(replay).toEqual({ users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] });
+      expect(await balancesOf(store)).toEqual(once);
+    });
+
+    it('applies each event once across overlapping batches', async () => {
+      const store = await openStore();
+      const events = mixedSequence();
+      await store.apply(events.slice(0, 5));
+      await store.apply(events.slice(3));
+      expect(await balancesOf(store)).toEqual(recomputeBalances(events));
+      expect(await store.checkpoint(0)).toBe(events.length - 1);
+    });
+
+    it('applies an event appended twice (same event id, later offset) once, and moves past it', async () => {
+      const store = await openStore();
+      const usage = usageRecorded({ quota: 30 });
+      await store.apply(stored([quotaGranted({ amount: 100 }), usage]));
+      const duplicate = await store.apply(stored([usage], 2));
+      expect(duplicate.appliedEventIds).toEqual([]);
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1 }]);
+      expect(await store.checkpoint(0)).toBe(2);
+    });
+
+    it('keeps a checkpoint per partition', async () => {
+      const store = await openStore();
+      await store.apply(stored([quotaGranted({ amount: 100 })], 5, 0));
+      await store.apply(stored([quotaGranted({ amount: 10 })], 0, 1));
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 110, usedQuota: 0, requestCount: 0 }]);
+      expect([await store.checkpoint(0), await store.checkpoint(1)]).toEqual([5, 0]);
+    });
+  });
+}

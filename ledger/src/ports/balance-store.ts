@@ -1,0 +1,58 @@
+import type { StoredEvent } from './event-log.js';
+
+export interface UserBalance {
+  userId: number;
+  quota: number;
+  usedQuota: number;
+  requestCount: number;
+}
+
+export interface TokenBalance {
+  tokenId: number;
+  userId: number;
+  remainQuota: number;
+  usedQuota: number;
+  unlimited: boolean;
+}
+
+export interface ChannelBalance {
+  channelId: number;
+  usedQuota: number;
+}
+
+/** What one applied batch changed: the new balances, and the holds the applied usage settles. */
+export interface BalancesChanged {
+  users: UserBalance[];
+  tokens: TokenBalance[];
+  channels: ChannelBalance[];
+  settledHoldIds: string[];
+  appliedEventIds: string[];
+}
+
+/**
+ * The only writer of balances. Applying is atomic with the partition's checkpoint,
+ * so applying the same events twice changes nothing.
+ */
+export interface BalanceStore {
+  /** Applies the events past the partition's checkpoint; events at or below it are skipped. */
+  apply(batch: StoredEvent[]): Promise<BalancesChanged>;
+  /** The last offset applied from a partition, or -1. */
+  checkpoint(partition: number): Promise<number>;
+  /** Missing accounts read as zero balances. */
+  users(userIds: number[]): Promise<UserBalance[]>;
+  tokens(tokenIds: number[]): Promise<TokenBalance[]>;
+  channels(channelIds: number[]): Promise<ChannelBalance[]>;
+  close(): Promise<void>;
+}
+
+/** Every account a store holds a balance for. */
+export interface AccountIds {
+  userIds: number[];
+  tokenIds: number[];
+  channelIds: number[];
+}
+
+/** Lets an audit also find stored balances that no event explains. */
+export interface BalanceInventory {
+  accountIds(): Promise<AccountIds>;
+}

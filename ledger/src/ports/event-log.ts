@@ -1,0 +1,49 @@
+import type { LedgerEvent } from '../events/ledger-events.js';
+
+/** An event as read back from the log, with its position. */
+export interface StoredEvent {
+  partition: number;
+  /** Strictly increasing within a partition. */
+  offset: number;
+  event: LedgerEvent;
+}
+
+/** Handles one batch; the log commits the group's offsets only after it resolves. */
+export type BatchHandler = (batch: StoredEvent[]) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivering; resolves once the batch in flight (if any) is handled and committed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The durable, ordered log of every fact that changes money or is logged.
+ * Embedded: a SQLite table. Cluster: a Kafka topic keyed by user id.
+ */
+export interface EventLog {
+  /** Durably appends the events, in order; events of one key keep their order. */
+  append(events: LedgerEvent[]): Promise<void>;
+  /**
+   * Delivers events from the group's committed offsets on, in order per partition,
+   * at least once: a batch whose handler throws is delivered again.
+   */
+  subscribe(group: string, handler: BatchHandler, options?: SubscribeOptions): Promise<Subscription>;
+  /** Stops every subscription (waiting for batches in flight), then releases the log. */
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** The most events one handler call receives. */
+  maxBatch?: number;
+  /**
+   * Told of every failed delivery (a throwing handler, an event that fails its schema) before the
+   * batch is retried; without it the adapter emits a process warning, so no failure is silent.
+   */
+  onError?: (error: unknown) => void;
+}
+
+/** Reads the whole log from its start, without a consumer group: for audits and rebuilds. */
+export interface EventLogReader {
+  /** Every event in offset order per partition, validated like a subscription's. */
+  readAll(): AsyncIterable<StoredEvent>;
+}

@@ -1,0 +1,59 @@
+import { newEventMetadata } from '../events/envelope.js';
+import type { LedgerEvent, QuotaAdjusted, QuotaGranted, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
+import type { StoredEvent } from '../ports/event-log.js';
+
+/** Test builders: valid events with sensible defaults, overridden per test. */
+export function usageRecorded(data: Partial<UsageRecorded['data']> = {}): UsageRecorded {
+  return {
+    type: 'UsageRecorded',
+    data: {
+      requestId: 'req-1',
+      holdId: `hold-${Math.random().toString(36).slice(2)}`,
+      userId: 1,
+      username: 'alice',
+      tokenId: 10,
+      tokenName: 'default',
+      channelId: 100,
+      model: 'gpt-4o-mini',
+      group: 'default',
+      promptTokens: 12,
+      completionTokens: 30,
+      quota: 50,
+      isStream: false,
+      useTimeMs: 800,
+      content: '',
+      other: { model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: 120 },
+      ...data,
+    },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function quotaGranted(data: Partial<QuotaGranted['data']> = {}): QuotaGranted {
+  return {
+    type: 'QuotaGranted',
+    data: { userId: 1, username: 'alice', amount: 1000, logType: 4, content: 'new user grant', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function quotaAdjusted(data: Partial<QuotaAdjusted['data']> = {}): QuotaAdjusted {
+  return {
+    type: 'QuotaAdjusted',
+    data: { userId: 1, username: 'alice', adminId: 1, delta: 100, content: 'admin adjustment', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function tokenQuotaSet(data: Partial<TokenQuotaSet['data']> = {}): TokenQuotaSet {
+  return {
+    type: 'TokenQuotaSet',
+    data: { userId: 1, tokenId: 10, remainQuota: 500, unlimited: false, ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+/** Positions events in partition 0 from `firstOffset` on, as a log would read them back. */
+export function stored(events: LedgerEvent[], firstOffset = 0, partition = 0): StoredEvent[] {
+  return events.map((event, index) => ({ partition, offset: firstOffset + index, event }));
+}

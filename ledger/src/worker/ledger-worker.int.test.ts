@@ -1,0 +1,75 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createInProcessBalanceNotifier } from '../adapters/in-process/in-process-balance-notifier.js';
+import { createSqliteBalanceStore } from '../adapters/sqlite/sqlite-balance-store.js';
+import { createSqliteEventLog } from '../adapters/sqlite/sqlite-event-log.js';
+import type { BalancesChanged } from '../ports/balance-store.js';
+import { quotaGranted, usageRecorded } from '../testing/event-builders.js';
+import { tempSqlitePath } from '../testing/temp-sqlite.js';
+import { startLedgerWorker } from './ledger-worker.js';
+
+const applied = { timeout: 5_000, interval: 20 };
+
+/** The embedded wiring: log and balances in one file, an in-process notifier. */
+function embeddedLedger(path = tempSqlitePath()) {
+  const eventLog = createSqliteEventLog({ path, pollIntervalMs: 50 });
+  const balances = createSqliteBalanceStore({ path });
+  const notifier = createInProcessBalanceNotifier();
+  const heard: BalancesChanged[] = [];
+  notifier.subscribe((changes) => heard.push(changes));
+  onTestFinished(async () => {
+    await eventLog.close();
+    await Promise.all([balances.close(), notifier.close()]);
+  });
+  return { path, eventLog, balances, notifier, heard };
+}
+
+describe('startLedgerWorker', () => {
+  it('applies appended events to the balances and announces what changed', async () => {
+    const ledger = embeddedLedger();
+    const worker = await startLedgerWorker(ledger);
+    onTestFinished(() => worker.stop());
+    await ledger.eventLog.append([quotaGranted({ amount: 100 }), usageRecorded({ holdId: 'hold-1', quota: 30 })]);
+    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.settledHoldIds)).toEqual(['hold-1']), applied);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1 }]);
+  });
+
+  it('applies a producer duplicate once and leaves it out of the announcement', async () => {
+    const ledger = embeddedLedger();
+    const worker = await startLedgerWorker(ledger);
+    onTestFinished(() => worker.stop());
+    const usage = usageRecorded({ quota: 30 });
+    await ledger.eventLog.append([usage]);
+    await vi.waitFor(() => expect(ledger.heard).toHaveLength(1), applied);
+    await ledger.eventLog.append([usage, quotaGranted({ amount: 5 })]);
+    await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
+    expect(ledger.heard[1]?.appliedEventIds).toHaveLength(1);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: -25, usedQuota: 30, requestCount: 1 }]);
+  });
+
+  it('resumes where it stopped without applying anything twice', async () => {
+    const ledger = embeddedLedger();
+    const first = await startLedgerWorker(ledger);
+    await ledger.eventLog.append([quotaGranted({ amount: 100 })]);
+    await vi.waitFor(() => expect(ledger.heard).toHaveLength(1), applied);
+    await first.stop();
+    await ledger.eventLog.append([usageRecorded({ quota: 40 })]);
+    const second = await startLedgerWorker(ledger);
+    onTestFinished(() => second.stop());
+    await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 60, usedQuota: 40, requestCount: 1 }]);
+  });
+
+  it('reports a failing announcement without retrying the committed batch', async () => {
+    const ledger = embeddedLedger();
+    ledger.notifier.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    const errors: unknown[] = [];
+    const worker = await startLedgerWorker({ ...ledger, onError: (error) => errors.push(error) });
+    onTestFinished(() => worker.stop());
+    await ledger.eventLog.append([quotaGranted({ amount: 100 })]);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), applied);
+    expect(await ledger.balances.checkpoint(0)).toBeGreaterThan(0);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 100, usedQuota: 0, requestCount: 0 }]);
+  });
+});

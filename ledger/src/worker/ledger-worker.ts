@@ -1,0 +1,43 @@
+import type { BalanceNotifier } from '../ports/balance-notifier.js';
+import type { BalanceStore, BalancesChanged } from '../ports/balance-store.js';
+import type { EventLog, StoredEvent } from '../ports/event-log.js';
+
+export interface LedgerWorkerOptions {
+  eventLog: EventLog;
+  balances: BalanceStore;
+  notifier: BalanceNotifier;
+  /** The consumer group; its committed offsets say where the worker resumes. */
+  group?: string;
+  maxBatch?: number;
+  /** Told of failed batches (retried) and failed notifications (not retried); default: a process warning. */
+  onError?: (error: unknown) => void;
+}
+
+export interface LedgerWorker {
+  /** Resolves once the batch in flight is applied and committed. */
+  stop(): Promise<void>;
+}
+
+function warn(error: unknown): void {
+  process.emitWarning(error instanceof Error ? error : String(error), 'LedgerWorkerFailed');
+}
+
+function changedAnything(changes: BalancesChanged): boolean {
+  return changes.appliedEventIds.length > 0;
+}
+
+/**
+ * The thin shell around the balance store: each batch is applied (exactly once, by checkpoint)
+ * and then announced. A failed announcement is reported, not thrown: the balances are already
+ * committed, so a redelivered batch would be skipped and announce nothing anyway.
+ */
+export async function startLedgerWorker(options: LedgerWorkerOptions): Promise<LedgerWorker> {
+  const { eventLog, balances, notifier, group = 'ledger', maxBatch, onError = warn } = options;
+  const handle = async (batch: StoredEvent[]): Promise<void> => {
+    const changes = await balances.apply(batch);
+    if (!changedAnything(changes)) return;
+    await notifier.publish(changes).catch((error: unknown) => onError(error));
+  };
+  const subscription = await eventLog.subscribe(group, handle, { maxBatch, onError });
+  return { stop: () => subscription.stop() };
+}

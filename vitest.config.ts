@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers by file name: *.unit.test.ts (no I/O), *.int.test.ts (embedded engines, loopback HTTP),
+ * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (servers that infra/local starts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['{ledger,analytics,gateway}/**/*.unit.test.ts'], exclude: ['**/node_modules/**'] } },
+      {
+        test: {
+          name: 'int',
+          include: ['{ledger,analytics,gateway}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'e2e', include: ['{gateway,console}/**/*.e2e.test.ts'], exclude: ['**/node_modules/**'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      './console/vitest.config.ts',
+      {
+        test: {
+          name: 'cluster',
+          include: ['{ledger,analytics,gateway}/**/*.cluster.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
