@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { RelayError } from '../relay/relay-error.js';
 import { ApiFailure } from './errors.js';
 
 /** The relay answers in the OpenAI error shape; the console API in the envelope. */
@@ -8,6 +9,7 @@ function isRelayRequest(request: FastifyRequest): boolean {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RelayError) return reply.code(error.status).send(error.toBody());
     if (error instanceof ApiFailure) {
       return reply.code(error.status).send({ success: false, message: error.message });
     }

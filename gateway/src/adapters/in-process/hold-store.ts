@@ -1,0 +1,84 @@
+import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { AcquireResult, HoldRequest, HoldStore } from '../../ports/hold-store.js';
+
+interface Hold {
+  userId: number;
+  tokenId: number;
+  amount: number;
+  expiresAt: number;
+}
+
+interface TokenState {
+  remain: number;
+  unlimited: boolean;
+}
+
+/** Holds in this process's memory: right for one gateway; a cluster shares them in Redis. */
+export class InProcessHoldStore implements HoldStore {
+  private readonly userQuota = new Map<number, number>();
+  private readonly tokenState = new Map<number, TokenState>();
+  private readonly holds = new Map<string, Hold>();
+  private readonly heldByUser = new Map<number, number>();
+  private readonly heldByToken = new Map<number, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void> {
+    for (const user of users) if (!this.userQuota.has(user.userId)) this.userQuota.set(user.userId, user.quota);
+    for (const token of tokens) {
+      if (!this.tokenState.has(token.tokenId)) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
+    }
+  }
+
+  async acquire(request: HoldRequest): Promise<AcquireResult> {
+    this.expireHolds();
+    const quota = this.userQuota.get(request.userId);
+    const token = this.tokenState.get(request.tokenId);
+    if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
+    if (quota - (this.heldByUser.get(request.userId) ?? 0) < request.amount) return { ok: false, reason: 'user_quota' };
+    if (!token.unlimited && token.remain - (this.heldByToken.get(request.tokenId) ?? 0) < request.amount) return { ok: false, reason: 'token_quota' };
+    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: request.amount, expiresAt: this.now() + request.ttlMs });
+    this.addHeld(request.userId, request.tokenId, request.amount);
+    return { ok: true };
+  }
+
+  async adjust(holdId: string, amount: number): Promise<void> {
+    const hold = this.holds.get(holdId);
+    if (!hold) return;
+    this.addHeld(hold.userId, hold.tokenId, amount - hold.amount);
+    hold.amount = amount;
+  }
+
+  async release(holdId: string): Promise<void> {
+    const hold = this.holds.get(holdId);
+    if (!hold) return;
+    this.holds.delete(holdId);
+    this.addHeld(hold.userId, hold.tokenId, -hold.amount);
+  }
+
+  async applyLedgerChanges(changes: BalancesChanged): Promise<void> {
+    for (const user of changes.users) this.userQuota.set(user.userId, user.quota);
+    for (const token of changes.tokens) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
+    for (const holdId of changes.settledHoldIds) await this.release(holdId);
+  }
+
+  async available(userId: number): Promise<number | null> {
+    this.expireHolds();
+    const quota = this.userQuota.get(userId);
+    return quota === undefined ? null : quota - (this.heldByUser.get(userId) ?? 0);
+  }
+
+  private addHeld(userId: number, tokenId: number, delta: number): void {
+    this.heldByUser.set(userId, (this.heldByUser.get(userId) ?? 0) + delta);
+    this.heldByToken.set(tokenId, (this.heldByToken.get(tokenId) ?? 0) + delta);
+  }
+
+  private expireHolds(): void {
+    const now = this.now();
+    for (const [holdId, hold] of this.holds) if (hold.expiresAt <= now) void this.release(holdId);
+  }
+}
+
+export function createInProcessHoldStore(now?: () => number): HoldStore {
+  return new InProcessHoldStore(now);
+}

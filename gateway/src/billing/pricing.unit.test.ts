@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { OptionCache } from '../options/option-cache.js';
+import type { OptionStore } from '../ports/option-store.js';
+import { holdEstimate } from './hold-estimate.js';
+import { costOf, priceContent, priceOther, quoteFor } from './pricing.js';
+
+async function optionsWith(values: Record<string, string>): Promise<OptionCache> {
+  const store: OptionStore = { all: async () => values, set: async () => {} };
+  const cache = new OptionCache(store);
+  await cache.reload();
+  return cache;
+}
+
+describe('pricing', () => {
+  it('given ratios, bills (prompt + completion x completion ratio) x model ratio x group ratio', async () => {
+    const options = await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}', GroupRatio: '{"vip":1.5}' });
+    const quote = quoteFor(options, 'm', 'vip');
+    expect(quote).toMatchObject({ modelRatio: 2, completionRatio: 3, groupRatio: 1.5, modelPrice: -1 });
+    expect(costOf(quote!, { promptTokens: 10, completionTokens: 20 })).toBe(210);
+  });
+
+  it('given no completion ratio, completion tokens weigh like prompt tokens; an unknown group has ratio 1', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":0.5}', CompletionRatio: '{}' }), 'm', 'nowhere');
+    expect(costOf(quote!, { promptTokens: 7, completionTokens: 9 })).toBe(8);
+  });
+
+  it('given a per-call price, bills price x quota per unit x group ratio whatever the tokens', async () => {
+    const options = await optionsWith({ ModelPrice: '{"img":0.02}', QuotaPerUnit: '500000', GroupRatio: '{"default":2}' });
+    const quote = quoteFor(options, 'img', 'default');
+    expect(costOf(quote!, { promptTokens: 1000, completionTokens: 1000 })).toBe(20_000);
+    expect(priceContent(quote!)).toBe('模型价格 0.02，分组倍率 2.00');
+  });
+
+  it('given a model with neither ratio nor price, quotes nothing (the relay refuses it)', async () => {
+    expect(quoteFor(await optionsWith({ ModelRatio: '{}' }), 'unpriced', 'default')).toBeNull();
+  });
+
+  it('never bills a non-empty request at 0 because of rounding', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"tiny":0.001}' }), 'tiny', 'default');
+    expect(costOf(quote!, { promptTokens: 3, completionTokens: 0 })).toBe(1);
+    expect(costOf(quote!, { promptTokens: 0, completionTokens: 0 })).toBe(0);
+  });
+
+  it('writes the content and other JSON the log shows', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}' }), 'm', 'default');
+    expect(priceContent(quote!)).toBe('模型倍率 2.00，补全倍率 3.00，分组倍率 1.00');
+    expect(priceOther(quote!, 42)).toEqual({ model_ratio: 2, completion_ratio: 3, group_ratio: 1, model_price: -1, frt: 42 });
+  });
+
+  it('holds for the larger of the prompt and PreConsumedQuota tokens, plus max_tokens of completion', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}', CompletionRatio: '{"m":2}' }), 'm', 'default');
+    expect(holdEstimate(quote!, 100, 50, 500)).toBe(600);
+    expect(holdEstimate(quote!, 800, 0, 500)).toBe(800);
+  });
+});

@@ -1,0 +1,55 @@
+import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+
+const FLUSH_EVERY_MS = 5;
+const MAX_BATCH = 256;
+const RETRY_AFTER_MS = 100;
+
+/**
+ * Buffers relay events and appends them in batches, so no request waits on the log. A failed
+ * append keeps the batch and retries: an event is never dropped. `close` drains the buffer.
+ */
+export class UsagePublisher {
+  private buffer: LedgerEvent[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly eventLog: EventLog,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  publish(event: LedgerEvent): void {
+    this.buffer.push(event);
+    if (this.buffer.length >= MAX_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+  }
+
+  /** Appends everything buffered so far; resolves once it is durable. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer.splice(0, this.buffer.length);
+    this.flushing = this.appendUntilDone(batch).finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+    if (this.buffer.length > 0) await this.flush();
+  }
+
+  close(): Promise<void> {
+    return this.flush();
+  }
+
+  private async appendUntilDone(batch: LedgerEvent[]): Promise<void> {
+    for (;;) {
+      try {
+        return await this.eventLog.append(batch);
+      } catch (error) {
+        this.onError(error);
+        await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import { describe, expect, it } from 'vitest';
+import { UsagePublisher } from './usage-publisher.js';
+
+function grant(amount: number): LedgerEvent {
+  return { type: 'QuotaGranted', data: { userId: 1, username: 'u', amount, logType: 4, content: '' }, metadata: newEventMetadata() };
+}
+
+function recordingLog(failures = 0) {
+  const batches: LedgerEvent[][] = [];
+  let left = failures;
+  const log: EventLog = {
+    append: async (events) => {
+      if (left-- > 0) throw new Error('log unavailable');
+      batches.push(events);
+    },
+    subscribe: async () => ({ stop: async () => {} }),
+    close: async () => {},
+  };
+  return { log, batches };
+}
+
+describe('UsagePublisher', () => {
+  it('appends what was published in one batch, in order', async () => {
+    const { log, batches } = recordingLog();
+    const publisher = new UsagePublisher(log);
+    publisher.publish(grant(1));
+    publisher.publish(grant(2));
+    await publisher.flush();
+    expect(batches.map((b) => b.map((e) => (e.type === 'QuotaGranted' ? e.data.amount : 0)))).toEqual([[1, 2]]);
+  });
+
+  it('retries a failed append and never drops an event', async () => {
+    const { log, batches } = recordingLog(2);
+    const errors: unknown[] = [];
+    const publisher = new UsagePublisher(log, (e) => errors.push(e));
+    publisher.publish(grant(5));
+    await publisher.close();
+    expect(errors).toHaveLength(2);
+    expect(batches.flat()).toHaveLength(1);
+  });
+
+  it('flushes on its own shortly after a publish', async () => {
+    const { log, batches } = recordingLog();
+    new UsagePublisher(log).publish(grant(3));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(batches.flat()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,76 @@
+import type { BalancesChanged } from '@tollgate/ledger';
+import { describe, expect, it } from 'vitest';
+import type { HoldStore } from './hold-store.js';
+
+const USER = 7;
+const TOKEN = 70;
+const MINUTE = 60_000;
+
+function changes(partial: Partial<BalancesChanged>): BalancesChanged {
+  return { users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [], ...partial };
+}
+
+async function seeded(factory: () => Promise<HoldStore>, quota: number, remain = 1_000_000, unlimited = false): Promise<HoldStore> {
+  const store = await factory();
+  await store.seed([{ userId: USER, quota, usedQuota: 0, requestCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: remain, usedQuota: 0, unlimited }]);
+  return store;
+}
+
+const hold = (holdId: string, amount: number, ttlMs = MINUTE) => ({ holdId, userId: USER, tokenId: TOKEN, amount, ttlMs });
+
+/** Every HoldStore adapter (in-process, Redis) must pass this suite. */
+export function runHoldStoreContract(name: string, factory: () => Promise<HoldStore>): void {
+  describe(`HoldStore contract: ${name}`, () => {
+    it('asks to be seeded before it knows a balance', async () => {
+      const store = await factory();
+      expect(await store.acquire(hold('h1', 10))).toEqual({ ok: false, reason: 'balance_unknown' });
+    });
+
+    it('lets a user with quota for one request run one, not two in parallel', async () => {
+      const store = await seeded(factory, 100);
+      const results = await Promise.all([store.acquire(hold('a', 80)), store.acquire(hold('b', 80))]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results).toContainEqual({ ok: false, reason: 'user_quota' });
+      expect(await store.available(USER)).toBe(20);
+    });
+
+    it("checks the token's remaining quota unless it is unlimited", async () => {
+      const limited = await seeded(factory, 1000, 50);
+      expect(await limited.acquire(hold('t', 60))).toEqual({ ok: false, reason: 'token_quota' });
+      const unlimited = await seeded(factory, 1000, 0, true);
+      expect(await unlimited.acquire(hold('u', 60))).toEqual({ ok: true });
+    });
+
+    it('frees a released hold, and an adjusted hold holds the new amount', async () => {
+      const store = await seeded(factory, 100);
+      await store.acquire(hold('a', 90));
+      await store.release('a');
+      expect(await store.available(USER)).toBe(100);
+      await store.acquire(hold('b', 90));
+      await store.adjust('b', 30);
+      expect(await store.available(USER)).toBe(70);
+    });
+
+    it('frees an expired hold (a gateway died mid-request)', async () => {
+      const store = await seeded(factory, 100);
+      await store.acquire(hold('lost', 100, 30));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(await store.acquire(hold('next', 100))).toEqual({ ok: true });
+    });
+
+    it("follows the ledger: the new balance and the settled hold in one step", async () => {
+      const store = await seeded(factory, 100);
+      await store.acquire(hold('spent', 40));
+      await store.adjust('spent', 25);
+      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 75, usedQuota: 25, requestCount: 1 }], settledHoldIds: ['spent'] }));
+      expect(await store.available(USER)).toBe(75);
+    });
+
+    it('keeps a newer balance from the ledger when seeded again with an older one', async () => {
+      const store = await seeded(factory, 100);
+      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 500, usedQuota: 0, requestCount: 0 }] }));
+      await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0 }], []);
+      expect(await store.available(USER)).toBe(500);
+    });
+  });
+}

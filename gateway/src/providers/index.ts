@@ -1,0 +1,13 @@
+import { openai } from './openai/index.js';
+import type { ProviderAdapter } from './types.js';
+
+/** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
+const byChannelType: Record<number, ProviderAdapter> = {
+  1: openai,
+};
+
+export function providerFor(channelType: number): ProviderAdapter {
+  return byChannelType[channelType] ?? openai;
+}
+
+export type { ProviderAdapter, Usage, UpstreamRequest } from './types.js';

@@ -1,0 +1,37 @@
+import type { Channel } from '../../ports/channel-store.js';
+import type { ProviderAdapter, Usage } from '../types.js';
+
+interface OpenAIUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
+interface OpenAIChunk {
+  usage?: OpenAIUsage | null;
+  choices?: { delta?: { content?: string | null } }[];
+}
+
+function readUsage(value: unknown): Usage | null {
+  const usage = (value as { usage?: OpenAIUsage | null } | null)?.usage;
+  if (!usage || typeof usage.prompt_tokens !== 'number') return null;
+  return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 };
+}
+
+/** The endpoint of an OpenAI-compatible channel: its base URL, or a default for the type. */
+export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAdapter {
+  return {
+    id,
+    chatRequest(channel: Channel, body) {
+      const base = new URL(channel.baseUrl || defaultBaseUrl);
+      const prefix = base.pathname.replace(/\/+$/, '');
+      const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` };
+      if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
+      return { origin: base.origin, path: `${prefix}/v1/chat/completions`, headers, body: JSON.stringify(body) };
+    },
+    usageOfAnswer: readUsage,
+    usageOfChunk: readUsage,
+    textOfChunk: (chunk) => (chunk as OpenAIChunk).choices?.[0]?.delta?.content ?? '',
+  };
+}
+
+export const openai = openAICompatible('openai', 'https://api.openai.com');

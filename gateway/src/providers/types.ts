@@ -1,0 +1,28 @@
+import type { Channel } from '../ports/channel-store.js';
+
+/** Tokens one answer used, normalised from any provider's usage shape. */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** An HTTP request to send upstream. */
+export interface UpstreamRequest {
+  origin: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One upstream provider family: how to call it and how to read what it answered. */
+export interface ProviderAdapter {
+  id: string;
+  /** `body` is the client's OpenAI-format request with the upstream model name already set. */
+  chatRequest(channel: Channel, body: Record<string, unknown>): UpstreamRequest;
+  /** Usage of a whole JSON answer, or null when it carries none. */
+  usageOfAnswer(answer: unknown): Usage | null;
+  /** Usage carried by one parsed stream event, or null. */
+  usageOfChunk(chunk: unknown): Usage | null;
+  /** Text carried by one parsed stream event (for counting when the provider reports no usage). */
+  textOfChunk(chunk: unknown): string;
+}

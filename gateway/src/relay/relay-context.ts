@@ -1,0 +1,14 @@
+import type { GatewayDeps } from '../deps.js';
+import type { UsagePublisher } from '../events/usage-publisher.js';
+import type { ChannelRouter } from './channel-router.js';
+import type { DocumentCache } from './document-cache.js';
+import type { UpstreamPools } from './upstream-pool.js';
+
+/** What every relay route shares: the deps and the in-process hot-path state. */
+export interface RelayContext {
+  deps: GatewayDeps;
+  cache: DocumentCache;
+  router: ChannelRouter;
+  pools: UpstreamPools;
+  publisher: UsagePublisher;
+}

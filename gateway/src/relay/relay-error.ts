@@ -1,0 +1,32 @@
+/** A relay failure, answered in the OpenAI error shape `{ error: { message, type, param, code } }`. */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly type = 'new_api_error',
+  ) {
+    super(message);
+    this.name = 'RelayError';
+  }
+
+  toBody() {
+    return { error: { message: this.message, type: this.type, param: '', code: this.code } };
+  }
+}
+
+/** The wire-compatible gateway's texts for refused requests. */
+export const RelayMessages = {
+  noKey: '未提供令牌',
+  invalidKey: '无效的令牌',
+  tokenExhausted: '该令牌额度已用尽',
+  tokenExpired: '该令牌已过期',
+  tokenDisabled: '该令牌状态不可用',
+  userBanned: '用户已被封禁',
+  userQuota: '用户额度不足',
+  ipNotAllowed: '您的 IP 不在令牌允许访问的列表中',
+  modelNotAllowed: (model: string) => `该令牌无权访问模型 ${model}`,
+  noChannel: (group: string, model: string) => `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
+  unpriced: (model: string) => `模型 ${model} 倍率或价格未配置，请联系管理员设置`,
+  missingModel: '未指定模型名称',
+} as const;

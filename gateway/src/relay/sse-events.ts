@@ -1,0 +1,39 @@
+/** Splits a server-sent-events byte stream into whole events, however the chunks fall. */
+export class SseEventSplitter {
+  private buffer = '';
+
+  /** Whole events completed by this chunk, each with its separator. */
+  push(text: string): string[] {
+    this.buffer += text;
+    const events: string[] = [];
+    let end = this.buffer.indexOf('\n\n');
+    while (end !== -1) {
+      events.push(this.buffer.slice(0, end + 2));
+      this.buffer = this.buffer.slice(end + 2);
+      end = this.buffer.indexOf('\n\n');
+    }
+    return events;
+  }
+
+  /** Whatever is left when the stream ends (a final event without its blank line). */
+  rest(): string {
+    const rest = this.buffer;
+    this.buffer = '';
+    return rest;
+  }
+}
+
+/** The JSON of an event's `data:` line; null for `[DONE]`, comments, or data that is not JSON. */
+export function eventJson(event: string): unknown {
+  const data = event
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trimStart())
+    .join('\n');
+  if (!data || data === '[DONE]') return null;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return null;
+  }
+}

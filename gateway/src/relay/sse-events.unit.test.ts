@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { eventJson, SseEventSplitter } from './sse-events.js';
+
+describe('SseEventSplitter', () => {
+  it('yields whole events however the bytes are split', () => {
+    const splitter = new SseEventSplitter();
+    expect(splitter.push('data: {"a":')).toEqual([]);
+    expect(splitter.push('1}\n\ndata: [DO')).toEqual(['data: {"a":1}\n\n']);
+    expect(splitter.push('NE]\n\n')).toEqual(['data: [DONE]\n\n']);
+    expect(splitter.rest()).toBe('');
+  });
+
+  it('reads the JSON of a data line and ignores [DONE], comments and malformed data', () => {
+    expect(eventJson('data: {"x":2}\n\n')).toEqual({ x: 2 });
+    expect(eventJson('data: [DONE]\n\n')).toBeNull();
+    expect(eventJson(': keep-alive\n\n')).toBeNull();
+    expect(eventJson('data: {broken\n\n')).toBeNull();
+  });
+});

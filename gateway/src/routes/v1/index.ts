@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayDeps } from '../../deps.js';
+import { UsagePublisher } from '../../events/usage-publisher.js';
+import { ChannelRouter } from '../../relay/channel-router.js';
+import { DocumentCache } from '../../relay/document-cache.js';
+import type { RelayContext } from '../../relay/relay-context.js';
+import { UpstreamPools } from '../../relay/upstream-pool.js';
+import { registerChatCompletions } from './chat-completions.js';
+import { registerModels } from './models.js';
+
+/** Keeps the routing table and the caches in step with console edits (on every gateway). */
+function followChanges(ctx: RelayContext): () => void {
+  const stopCache = ctx.cache.follow(ctx.deps.notices);
+  const stopRouter = ctx.deps.notices.subscribe((kind) => {
+    if (kind === 'channels') void ctx.router.reload();
+  });
+  return () => {
+    stopCache();
+    stopRouter();
+  };
+}
+
+/** The OpenAI-compatible relay: `/v1/chat/completions` and `/v1/models`. */
+export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  const ctx: RelayContext = {
+    deps,
+    cache: new DocumentCache(deps.tokens, deps.users),
+    router: new ChannelRouter(deps.channels),
+    pools: new UpstreamPools(),
+    publisher: new UsagePublisher(deps.eventLog, (error) => app.log.error({ err: error }, 'event append failed; retrying')),
+  };
+  await ctx.router.reload();
+  const stopFollowing = followChanges(ctx);
+  app.addHook('onClose', async () => {
+    stopFollowing();
+    await ctx.publisher.close();
+    await ctx.pools.close();
+  });
+  registerChatCompletions(app, ctx);
+  registerModels(app, ctx);
+}

@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface OpenAIMockOptions {
+  reply?: string;
+  promptTokens?: number;
+  completionTokens?: number;
+  /** Milliseconds before the answer (and between stream chunks). */
+  latencyMs?: number;
+  /** Answer every request with this status and an OpenAI error body. */
+  failWith?: number;
+}
+
+export interface RecordedRequest {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export interface OpenAIMock {
+  url: string;
+  requests: RecordedRequest[];
+  /** Changes the behaviour for the requests that follow. */
+  configure(options: OpenAIMockOptions): void;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function usageOf(options: Required<OpenAIMockOptions>) {
+  const { promptTokens, completionTokens } = options;
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+}
+
+function answerJson(response: ServerResponse, model: string, options: Required<OpenAIMockOptions>): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({
+    id: 'chatcmpl-mock', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model,
+    choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: 'stop' }],
+    usage: usageOf(options),
+  }));
+}
+
+/** Streams the reply word by word as OpenAI does, usage in a last chunk with empty choices when asked. */
+async function answerStream(response: ServerResponse, model: string, body: Record<string, unknown>, options: Required<OpenAIMockOptions>): Promise<void> {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const base = { id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const send = (chunk: object) => response.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
+  send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  for (const piece of options.reply.split(/(?<= )/)) {
+    if (options.latencyMs) await sleep(options.latencyMs);
+    send({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+  }
+  send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+  if (streamOptions?.include_usage) send({ choices: [], usage: usageOf(options) });
+  response.end('data: [DONE]\n\n');
+}
+
+/** A real HTTP server speaking OpenAI's chat completions protocol, plain and SSE. */
+export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, ...initial };
+  const requests: RecordedRequest[] = [];
+  const server = createServer(async (request, response) => {
+    const body = await readJson(request);
+    requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    if (options.failWith) {
+      response.writeHead(options.failWith, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ error: { message: `mock failure ${options.failWith}`, type: 'server_error', code: null } }));
+    }
+    if (options.latencyMs && !body.stream) await sleep(options.latencyMs);
+    const model = typeof body.model === 'string' ? body.model : 'unknown';
+    if (body.stream) return answerStream(response, model, body, options);
+    return answerJson(response, model, options);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    configure: (next) => {
+      options = { ...options, ...next };
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
