@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { type EmbeddedTollgate, startEmbedded } from '../src/embedded.js';
-import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
 import { ConsoleClient, eventually } from './support/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /**
  * Steps 1-5 of the foundation issue, on the real embedded server (SQLite, chdb, in-process hot
@@ -27,9 +22,7 @@ interface TokenView { id: number; key: string; name: string; remain_quota: numbe
 interface LogView { type: number; model_name: string; token_name: string; quota: number; prompt_tokens: number; completion_tokens: number; is_stream: boolean; use_time: number; other: string }
 
 describe('the money path, end to end', () => {
-  let dataDir: string;
-  let tollgate: EmbeddedTollgate;
-  let upstream: OpenAIMock;
+  let fixture: EmbeddedFixture;
   let root: ConsoleClient;
   let alice: ConsoleClient;
   let channelId: number;
@@ -37,28 +30,22 @@ describe('the money path, end to end', () => {
   let client: OpenAI;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
-    upstream = await startOpenAIMock({ reply: 'Hello from upstream', promptTokens: PROMPT, completionTokens: COMPLETION });
-    tollgate = await startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-    root = new ConsoleClient(tollgate.url);
-    alice = new ConsoleClient(tollgate.url);
+    fixture = await startEmbeddedFixture({ reply: 'Hello from upstream', promptTokens: PROMPT, completionTokens: COMPLETION });
+    root = fixture.root;
+    alice = new ConsoleClient(fixture.tollgate.url);
   });
 
-  afterAll(async () => {
-    await tollgate?.close();
-    await upstream?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => fixture?.close());
 
   it('1. root logs in with the default password, is warned, sets prices and adds a channel', async () => {
-    const login = await root.login('root', '123456');
-    expect(login.success).toBe(true);
-    expect(login.data.default_password).toBe(true);
+    expect(fixture.rootLogin.success).toBe(true);
+    expect(fixture.rootLogin.data.default_password).toBe(true);
+    expect(fixture.rootLogin.message).toBe('请立刻修改默认密码！');
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'mock-model': MODEL_RATIO }) });
     await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: JSON.stringify({ 'mock-model': COMPLETION_RATIO }) });
     await root.must('PUT', '/api/option/', { key: 'GroupRatio', value: JSON.stringify({ default: GROUP_RATIO }) });
     await root.must('POST', '/api/channel/', {
-      name: 'mock openai', type: 1, key: 'sk-upstream-secret', base_url: `${upstream.url}/`,
+      name: 'mock openai', type: 1, key: 'sk-upstream-secret', base_url: `${fixture.upstream.url}/`,
       models: 'mock-model', group: 'default', priority: 0, weight: 1,
     });
     const channels = await root.must<{ items: { id: number; name: string; key?: string }[] }>('GET', '/api/channel/?p=0&page_size=10');
@@ -78,7 +65,7 @@ describe('the money path, end to end', () => {
   });
 
   it('rejects a console call whose New-Api-User does not match the session', async () => {
-    const response = await fetch(`${tollgate.url}/api/user/self`, { headers: { cookie: alice.sessionCookie(), 'new-api-user': '1' } });
+    const response = await fetch(`${fixture.tollgate.url}/api/user/self`, { headers: { cookie: alice.sessionCookie(), 'new-api-user': '1' } });
     expect(response.status).toBe(401);
   });
 
@@ -90,14 +77,14 @@ describe('the money path, end to end', () => {
     expect(token.name).toBe('my-key');
     expect(token.key).toMatch(/^[A-Za-z0-9]{48}$/);
     expect(token.remain_quota).toBe(TOKEN_QUOTA);
-    client = new OpenAI({ apiKey: `sk-${token.key}`, baseURL: `${tollgate.url}/v1`, maxRetries: 0 });
+    client = new OpenAI({ apiKey: `sk-${token.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
 
   it('4a. a plain completion through the openai SDK returns the upstream answer', async () => {
     const completion = await client.chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] });
     expect(completion.choices[0]?.message.content).toBe('Hello from upstream');
     expect(completion.usage).toMatchObject({ prompt_tokens: PROMPT, completion_tokens: COMPLETION });
-    expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
+    expect(fixture.upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
   });
 
   it('4b. a streamed completion arrives chunk by chunk, with usage when asked', async () => {

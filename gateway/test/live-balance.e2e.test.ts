@@ -1,0 +1,49 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalancePushed } from '../src/live/ledger-follower.js';
+import type { ConsoleClient } from './support/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+
+/** Step 6: a console connected over Socket.IO sees its balance change without reloading. */
+describe('live balance over Socket.IO', () => {
+  let fixture: EmbeddedFixture;
+  let carol: ConsoleClient;
+  let socket: Socket;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture({ promptTokens: 4, completionTokens: 6 });
+    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
+    await fixture.root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: fixture.upstream.url, models: 'mock-model', group: 'default' });
+    carol = await userWithQuota(fixture, 'carol', 10_000);
+  });
+
+  afterAll(async () => {
+    socket?.disconnect();
+    await fixture?.close();
+  });
+
+  it('refuses a socket without a session', async () => {
+    const anonymous = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    const error = await new Promise<Error>((resolve) => anonymous.on('connect_error', resolve));
+    expect(error.message).toBe('unauthorized');
+    anonymous.disconnect();
+  });
+
+  it('pushes the new balance after a relayed call', async () => {
+    socket = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: carol.sessionCookie() } });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', resolve);
+      socket.on('connect_error', reject);
+    });
+    const pushed = new Promise<BalancePushed>((resolve) => socket.on('balance', resolve));
+    await carol.must('POST', '/api/token/', { name: 'live', remain_quota: 5000, expired_time: -1 });
+    const { items } = await carol.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${items[0]?.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(await pushed).toMatchObject({ quota: 10_000 - 10, usedQuota: 10, requestCount: 1 });
+  });
+});

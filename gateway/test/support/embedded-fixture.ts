@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { type EmbeddedTollgate, startEmbedded } from '../../src/embedded.js';
+import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { ConsoleClient } from './console-client.js';
+
+/** A real embedded Tollgate on a temp data dir, a mock OpenAI upstream, and root logged in. */
+export interface EmbeddedFixture {
+  tollgate: EmbeddedTollgate;
+  upstream: OpenAIMock;
+  root: ConsoleClient;
+  /** What root's login answered (it warns about the default password). */
+  rootLogin: Awaited<ReturnType<ConsoleClient['login']>>;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}): Promise<EmbeddedFixture> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
+  const upstream = await startOpenAIMock(mock);
+  const tollgate = await startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const root = new ConsoleClient(tollgate.url);
+  const rootLogin = await root.login('root', '123456');
+  return {
+    tollgate,
+    upstream,
+    root,
+    rootLogin,
+    close: async () => {
+      await tollgate.close();
+      await upstream.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers and logs in a user, and has root set its quota. */
+export async function userWithQuota(fixture: EmbeddedFixture, username: string, quota: number): Promise<ConsoleClient> {
+  const user = new ConsoleClient(fixture.tollgate.url);
+  await user.must('POST', '/api/user/register', { username, password: `${username}-password`, password2: `${username}-password` });
+  await user.login(username, `${username}-password`);
+  const self = await user.must<{ id: number }>('GET', '/api/user/self');
+  await fixture.root.must('PUT', '/api/user/', { id: self.id, quota });
+  return user;
+}
