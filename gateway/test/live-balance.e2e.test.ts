@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancePushed } from '../src/live/ledger-follower.js';
 import type { ConsoleClient } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /** Step 6: a console connected over Socket.IO sees its balance change without reloading. */
 describe('live balance over Socket.IO', () => {
@@ -12,8 +12,7 @@ describe('live balance over Socket.IO', () => {
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture({ promptTokens: 4, completionTokens: 6 });
-    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
-    await fixture.root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: fixture.upstream.url, models: 'mock-model', group: 'default' });
+    await addMockChannel(fixture);
     carol = await userWithQuota(fixture, 'carol', 10_000);
   });
 

@@ -117,9 +117,10 @@ describe('the money path, end to end', () => {
 
     const logs = await eventually(async () => {
       const page = await alice.must<{ items: LogView[]; total: number }>('GET', '/api/log/self/?p=1&page_size=10&type=2');
-      return page.total === 2 ? page : undefined;
+      return page.total === 2 && page.items.length === 2 ? page : undefined;
     }, 5000, 'two consume rows');
-    const [streamed, plain] = logs.items;
+    const plain = logs.items.find((row) => !row.is_stream);
+    const streamed = logs.items.find((row) => row.is_stream);
     expect(plain).toMatchObject({ model_name: 'mock-model', token_name: 'my-key', quota: COST, prompt_tokens: PROMPT, completion_tokens: COMPLETION, is_stream: false });
     expect(streamed).toMatchObject({ quota: COST, is_stream: true });
     expect(JSON.parse(plain?.other ?? '{}')).toMatchObject({ model_ratio: MODEL_RATIO, completion_ratio: COMPLETION_RATIO, group_ratio: GROUP_RATIO });

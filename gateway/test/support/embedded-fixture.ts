@@ -44,3 +44,9 @@ export async function userWithQuota(fixture: EmbeddedFixture, username: string, 
   await fixture.root.must('PUT', '/api/user/', { id: self.id, quota });
   return user;
 }
+
+/** Root prices `mock-model` at ratio 1 and adds an OpenAI channel to the mock upstream for it. */
+export async function addMockChannel(fixture: EmbeddedFixture): Promise<void> {
+  await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
+  await fixture.root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: fixture.upstream.url, models: 'mock-model', group: 'default' });
+}

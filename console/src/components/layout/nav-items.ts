@@ -1,0 +1,31 @@
+import type { MessageKey } from '../../i18n/zh';
+import type { ServerStatus } from '../../features/status/use-status';
+
+/** A sidebar entry of the spec, with who may see it. */
+export interface NavItem {
+  to: string;
+  label: MessageKey;
+  adminOnly?: boolean;
+  /** Shown only when this status flag is on. */
+  flag?: keyof Pick<ServerStatus, 'enable_data_export' | 'enable_drawing' | 'enable_task'>;
+}
+
+export const navItems: NavItem[] = [
+  { to: '/playground', label: 'nav.playground' },
+  { to: '/pricing', label: 'nav.pricing' },
+  { to: '/channel', label: 'nav.channel', adminOnly: true },
+  { to: '/chat', label: 'nav.chat' },
+  { to: '/token', label: 'nav.token' },
+  { to: '/redemption', label: 'nav.redemption', adminOnly: true },
+  { to: '/topup', label: 'nav.topup' },
+  { to: '/user', label: 'nav.user', adminOnly: true },
+  { to: '/log', label: 'nav.log' },
+  { to: '/detail', label: 'nav.detail', flag: 'enable_data_export' },
+  { to: '/midjourney', label: 'nav.midjourney', flag: 'enable_drawing' },
+  { to: '/task', label: 'nav.task', flag: 'enable_task' },
+  { to: '/setting', label: 'nav.setting' },
+];
+
+export function visibleNavItems(admin: boolean, status: ServerStatus | undefined): NavItem[] {
+  return navItems.filter((item) => (!item.adminOnly || admin) && (!item.flag || status?.[item.flag] === true));
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export interface SelfUser {
+  id: number;
+  username: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+}
+
+export const selfQueryKey = ['user', 'self'] as const;
+
+export function useSelf() {
+  return useQuery({ queryKey: selfQueryKey, queryFn: () => api<SelfUser>('GET', '/api/user/self') });
+}

@@ -1,0 +1,50 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, apiEnvelope } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { card } from '../../components/ui/tokens';
+import { useToast } from '../../components/ui/toast';
+import { useT } from '../../i18n';
+import { type StoredUser, storeUser } from '../../lib/stored-user';
+
+type LoginData = StoredUser & { default_password?: boolean };
+
+export function LoginPage() {
+  const t = useT();
+  const notify = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username || !password) return notify(t('auth.empty'), 'error');
+    try {
+      const { data } = await apiEnvelope<LoginData>('POST', '/api/user/login', { username, password });
+      storeUser({ id: data.id, username: data.username, display_name: data.display_name, role: data.role, status: data.status, group: data.group });
+      notify(t('auth.loggedIn'));
+      if (data.default_password) notify(t('auth.defaultPassword'), 'warning');
+      navigate('/token');
+    } catch (error) {
+      if (error instanceof ApiError) notify(error.message, 'error');
+    }
+  };
+  return (
+    <div className={`mx-auto mt-16 max-w-sm ${card}`}>
+      <h1 className="mb-4 text-xl font-semibold">{t('auth.login')}</h1>
+      {params.get('expired') === 'true' && <p className="mb-3 text-sm text-rose-600">{t('auth.expired')}</p>}
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <Field id="username" label={t('auth.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
+        <Field id="password" label={t('auth.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        <Button type="submit" className="w-full">
+          {t('auth.login')}
+        </Button>
+      </form>
+      <div className="mt-3 flex justify-between text-sm text-indigo-600">
+        <Link to="/register">{t('auth.noAccount')} {t('auth.register')}</Link>
+        <Link to="/reset">{t('auth.forgot')}</Link>
+      </div>
+    </div>
+  );
+}

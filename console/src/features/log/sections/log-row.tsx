@@ -1,0 +1,61 @@
+import { format } from 'date-fns';
+import { Fragment, useState } from 'react';
+import { table, tag } from '../../../components/ui/tokens';
+import { useT } from '../../../i18n';
+import type { MessageKey } from '../../../i18n/zh';
+import { formatQuota } from '../../../lib/quota';
+import { useQuotaDisplay } from '../../status/use-status';
+import type { LogEntry } from '../api';
+
+/** Use time colour of the spec: under 101 s green, under 300 orange, else red. */
+export function timeTakenTag(seconds: number): string {
+  if (seconds < 101) return tag.green;
+  if (seconds < 300) return tag.orange;
+  return tag.red;
+}
+
+function billingLines(other: string): [string, string][] {
+  try {
+    const parsed = JSON.parse(other || '{}') as Record<string, unknown>;
+    const keys = ['model_ratio', 'completion_ratio', 'group_ratio', 'model_price', 'frt'];
+    return keys.filter((k) => parsed[k] !== undefined).map((k) => [k, String(parsed[k])]);
+  } catch {
+    return [];
+  }
+}
+
+export function LogRow({ entry, admin, columns }: { entry: LogEntry; admin: boolean; columns: number }) {
+  const t = useT();
+  const display = useQuotaDisplay();
+  const [open, setOpen] = useState(false);
+  return (
+    <Fragment>
+      <tr data-testid="log-row" className={`${table.row} cursor-pointer`} onClick={() => setOpen(!open)}>
+        <td className={table.cell}>{format(new Date(entry.created_at * 1000), 'yyyy-MM-dd HH:mm:ss')}</td>
+        {admin && <td className={table.cell}>{entry.channel ?? ''}</td>}
+        {admin && <td className={table.cell}>{entry.username}</td>}
+        <td className={table.cell}>{entry.token_name}</td>
+        <td className={table.cell}><span className={`${tag.base} ${tag.grey}`}>{t(`log.type.${entry.type}` as MessageKey)}</span></td>
+        <td className={table.cell}>{entry.model_name}</td>
+        <td className={table.cell}>
+          <span className={`${tag.base} ${timeTakenTag(entry.use_time)}`}>{entry.use_time} s</span>
+          {entry.is_stream && <span className={`${tag.base} ${tag.blue} ml-1`}>{t('log.stream')}</span>}
+        </td>
+        <td className={table.cell}>{entry.prompt_tokens}</td>
+        <td className={table.cell}>{entry.completion_tokens}</td>
+        <td className={table.cell}>{formatQuota(entry.quota, display)}</td>
+        <td className={`${table.cell} max-w-xs truncate`}>{entry.content}</td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={columns} className="bg-slate-50 px-3 py-2 text-xs dark:bg-slate-900">
+            {billingLines(entry.other).map(([key, value]) => (
+              <span key={key} className="mr-4">{key}: {value}</span>
+            ))}
+            <div className="mt-1 whitespace-pre-wrap">{entry.content}</div>
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { input, table, tag } from '../../components/ui/tokens';
+import { useT } from '../../i18n';
+import { BalanceCard } from '../account/balance-card';
+import { TokenDialog } from './sections/token-dialog';
+import { TokenRow } from './sections/token-row';
+import { TOKEN_PAGE_SIZE, useTokens } from './use-tokens';
+
+const COLUMNS = ['token.name', 'token.status', 'token.used', 'token.remain', 'token.created', 'token.expiry', 'token.actions'] as const;
+
+export function TokenPage() {
+  const t = useT();
+  const [page, setPage] = useState(0);
+  const [keyword, setKeyword] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [manualCopy, setManualCopy] = useState<string | null>(null);
+  const { data } = useTokens(page, keyword.trim());
+  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / TOKEN_PAGE_SIZE) - 1);
+  return (
+    <div className="space-y-4">
+      <div className={`${tag.base} ${tag.orange} block px-3 py-2 text-sm`}>{t('token.banner')}</div>
+      <BalanceCard />
+      <div className="flex gap-2">
+        <input className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <Button onClick={() => setCreating(true)}>{t('token.add')}</Button>
+      </div>
+      <div className={table.wrap}>
+        <table className={table.table}>
+          <thead className={table.head}>
+            <tr>{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
+          </thead>
+          <tbody>
+            {data?.items.map((token) => <TokenRow key={token.id} token={token} onCopyFailed={setManualCopy} />)}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex items-center gap-2 text-sm">
+        <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
+        <span>{page + 1} / {lastPage + 1}</span>
+        <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
+      </div>
+      <TokenDialog open={creating} onClose={() => setCreating(false)} />
+      <Dialog open={manualCopy !== null} onClose={() => setManualCopy(null)} title={t('copy.failed')}>
+        <code className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{manualCopy}</code>
+      </Dialog>
+    </div>
+  );
+}

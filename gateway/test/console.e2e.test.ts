@@ -1,0 +1,60 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import type { ConsoleClient } from './support/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+
+/**
+ * The console in Debian's Chromium against the real embedded server: log in, create a token,
+ * see it listed, and see the balance change after a relayed call without reloading.
+ */
+const QUOTA = 10_000;
+const COST = 4 + 6; // prompt + completion, every ratio 1
+
+describe('the console in a real browser', () => {
+  let fixture: EmbeddedFixture;
+  let dave: ConsoleClient;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture({ promptTokens: 4, completionTokens: 6 });
+    await addMockChannel(fixture);
+    dave = await userWithQuota(fixture, 'dave', QUOTA);
+    browser = await launchChromium();
+    page = await browser.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  it('logs in and lands on the token page', async () => {
+    await page.goto(`${fixture.tollgate.url}/login`);
+    await page.fill('#username', 'dave');
+    await page.fill('#password', 'dave-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/token');
+    await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota')).toBe(String(QUOTA));
+  });
+
+  it('creates a token and sees it listed', async () => {
+    await page.getByRole('button', { name: '添加令牌' }).click();
+    await page.fill('#token-name', 'browser-key');
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => page.getByTestId('token-row').filter({ hasText: 'browser-key' }).count()).toBe(1);
+  });
+
+  it('sees the quota change after a relayed call, without reloading', async () => {
+    const { items } = await dave.must<{ items: { key: string; name: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const key = items.find((t) => t.name === 'browser-key')?.key;
+    const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota'), { timeout: 10_000 }).toBe(String(QUOTA - COST));
+  });
+});
