@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayDeps } from './deps.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { serializeRequest } from './http/log-serializers.js';
 import { registerLive } from './live/socket.js';
 import { registerApiRoutes } from './routes/api/index.js';
 import { registerConsole } from './routes/console.js';
@@ -19,7 +20,7 @@ function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
 /** Builds the whole HTTP surface without listening, so tests drive it through `inject` or a real port. */
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    logger: { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: 32 * 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -27,7 +27,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="fixed right-4 top-4 z-[60] flex flex-col gap-2">
+      <div className="fixed right-4 top-16 z-[60] flex flex-col gap-2">
         {toasts.map((t) => (
           <div key={t.id} role="status" className={`${tag.base} ${kindClass[t.kind]} px-4 py-2 text-sm shadow`}>
             {t.text}
