@@ -17,8 +17,8 @@ export interface UpstreamRequest {
 /** One upstream provider family: how to call it and how to read what it answered. */
 export interface ProviderAdapter {
   id: string;
-  /** `body` is the client's OpenAI-format request with the upstream model name already set. */
-  chatRequest(channel: Channel, body: Record<string, unknown>): UpstreamRequest;
+  /** `body` is the client's OpenAI-format request for `path`, with the upstream model name already set. */
+  request(channel: Channel, path: string, body: Record<string, unknown>): UpstreamRequest;
   /** Usage of a whole JSON answer, or null when it carries none. */
   usageOfAnswer(answer: unknown): Usage | null;
   /** Usage carried by one parsed stream event, or null. */

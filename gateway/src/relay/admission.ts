@@ -1,10 +1,19 @@
+import type { TokenBalance } from '@tollgate/ledger';
 import type { HoldStore } from '../ports/hold-store.js';
+import { PLAYGROUND_TOKEN_ID } from './playground-caller.js';
 import type { Caller } from './caller.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 
 /** A hold outlives the longest stream we expect; one left by a dead gateway frees itself after this. */
 const HOLD_TTL_MS = 15 * 60_000;
+
+/** The ledger's balance of the caller's token; a keyless call (the playground) is limited by the user alone. */
+async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBalance[]> {
+  const { token, user } = caller;
+  if (token.id === PLAYGROUND_TOKEN_ID) return [{ tokenId: token.id, userId: user.id, remainQuota: 0, usedQuota: 0, unlimited: true }];
+  return ctx.deps.balances.tokens([token.id]);
+}
 
 /**
  * Reserves `amount` for the caller before anything is forwarded. Unknown balances are read from
@@ -15,8 +24,7 @@ export async function admit(ctx: RelayContext, caller: Caller, holdId: string, a
   const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, amount, ttlMs: HOLD_TTL_MS };
   let result = await holds.acquire(request);
   if (!result.ok && result.reason === 'balance_unknown') {
-    const [users, tokens] = await Promise.all([balances.users([caller.user.id]), balances.tokens([caller.token.id])]);
-    await holds.seed(users, tokens);
+    await holds.seed(await balances.users([caller.user.id]), await tokenBalances(ctx, caller));
     result = await holds.acquire(request);
   }
   if (result.ok) return;

@@ -18,11 +18,11 @@ export function promptText(messages: unknown): string {
 }
 
 /** A cheap prompt size for the hold (about four characters a token); exact counts come later. */
-export function roughPromptTokens(messages: unknown): number {
-  return Math.ceil(promptText(messages).length / 4);
+export function roughTokens(text: string): number {
+  return Math.ceil(text.length / 4);
 }
 
 /** Usage counted with the o200k tokenizer, for an upstream that reported none. */
-export function countedUsage(messages: unknown, completionText: string): Usage {
-  return { promptTokens: countTokens(promptText(messages)), completionTokens: countTokens(completionText) };
+export function countedUsage(prompt: string, completionText: string): Usage {
+  return { promptTokens: countTokens(prompt), completionTokens: countTokens(completionText) };
 }

@@ -39,32 +39,43 @@ function usageOf(options: Required<OpenAIMockOptions>) {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
 
-function answerJson(response: ServerResponse, model: string, options: Required<OpenAIMockOptions>): void {
+type Protocol = 'chat' | 'completions' | 'embeddings';
+
+function protocolOf(path: string): Protocol {
+  if (path.endsWith('/embeddings')) return 'embeddings';
+  return path.endsWith('/chat/completions') ? 'chat' : 'completions';
+}
+
+function answerJson(response: ServerResponse, protocol: Protocol, model: string, options: Required<OpenAIMockOptions>): void {
+  const created = Math.floor(Date.now() / 1000);
+  const bodies: Record<Protocol, object> = {
+    chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: 'stop' }], usage: usageOf(options) },
+    completions: { id: 'cmpl-mock', object: 'text_completion', created, model, choices: [{ index: 0, text: options.reply, finish_reason: 'stop' }], usage: usageOf(options) },
+    embeddings: { object: 'list', model, data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.125] }], usage: { prompt_tokens: options.promptTokens, total_tokens: options.promptTokens } },
+  };
   response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({
-    id: 'chatcmpl-mock', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model,
-    choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: 'stop' }],
-    usage: usageOf(options),
-  }));
+  response.end(JSON.stringify(bodies[protocol]));
 }
 
 /** Streams the reply word by word as OpenAI does, usage in a last chunk with empty choices when asked. */
-async function answerStream(response: ServerResponse, model: string, body: Record<string, unknown>, options: Required<OpenAIMockOptions>): Promise<void> {
+async function answerStream(response: ServerResponse, protocol: Protocol, model: string, body: Record<string, unknown>, options: Required<OpenAIMockOptions>): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  const base = { id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const chat = protocol === 'chat';
+  const base = { id: 'chatcmpl-mock', object: chat ? 'chat.completion.chunk' : 'text_completion', created: Math.floor(Date.now() / 1000), model };
   const send = (chunk: object) => response.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
-  send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  const choice = (text: string, finish: string | null) => (chat ? { index: 0, delta: text ? { content: text } : {}, finish_reason: finish } : { index: 0, text, finish_reason: finish });
+  if (chat) send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
   for (const piece of options.reply.split(/(?<= )/)) {
     if (options.latencyMs) await sleep(options.latencyMs);
-    send({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+    send({ choices: [choice(piece, null)] });
   }
-  send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  send({ choices: [choice('', 'stop')] });
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
   if (streamOptions?.include_usage) send({ choices: [], usage: usageOf(options) });
   response.end('data: [DONE]\n\n');
 }
 
-/** A real HTTP server speaking OpenAI's chat completions protocol, plain and SSE. */
+/** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE. */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
   let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, ...initial };
   const requests: RecordedRequest[] = [];
@@ -77,8 +88,9 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
     }
     if (options.latencyMs && !body.stream) await sleep(options.latencyMs);
     const model = typeof body.model === 'string' ? body.model : 'unknown';
-    if (body.stream) return answerStream(response, model, body, options);
-    return answerJson(response, model, options);
+    const protocol = protocolOf(request.url ?? '');
+    if (body.stream) return answerStream(response, protocol, model, body, options);
+    return answerJson(response, protocol, model, options);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -8,7 +8,8 @@ interface OpenAIUsage {
 
 interface OpenAIChunk {
   usage?: OpenAIUsage | null;
-  choices?: { delta?: { content?: string | null } }[];
+  /** `delta.content` for chat completions, `text` for legacy completions. */
+  choices?: { delta?: { content?: string | null }; text?: string }[];
 }
 
 function readUsage(value: unknown): Usage | null {
@@ -21,16 +22,19 @@ function readUsage(value: unknown): Usage | null {
 export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAdapter {
   return {
     id,
-    chatRequest(channel: Channel, body) {
+    request(channel: Channel, path, body) {
       const base = new URL(channel.baseUrl || defaultBaseUrl);
       const prefix = base.pathname.replace(/\/+$/, '');
       const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` };
       if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
-      return { origin: base.origin, path: `${prefix}/v1/chat/completions`, headers, body: JSON.stringify(body) };
+      return { origin: base.origin, path: `${prefix}${path}`, headers, body: JSON.stringify(body) };
     },
     usageOfAnswer: readUsage,
     usageOfChunk: readUsage,
-    textOfChunk: (chunk) => (chunk as OpenAIChunk).choices?.[0]?.delta?.content ?? '',
+    textOfChunk: (chunk) => {
+      const choice = (chunk as OpenAIChunk).choices?.[0];
+      return choice?.delta?.content ?? choice?.text ?? '';
+    },
   };
 }
 

@@ -5,8 +5,9 @@ import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
-import { registerChatCompletions } from './chat-completions.js';
 import { registerModels } from './models.js';
+import { registerOpenAIEndpoints } from './openai-endpoints.js';
+import { registerPlayground } from '../pg/playground.js';
 
 /** Keeps the routing table and the caches in step with console edits (on every gateway). */
 function followChanges(ctx: RelayContext): () => void {
@@ -20,7 +21,7 @@ function followChanges(ctx: RelayContext): () => void {
   };
 }
 
-/** The OpenAI-compatible relay: `/v1/chat/completions` and `/v1/models`. */
+/** The OpenAI-compatible relay (chat, completions, embeddings, models) and the console's playground. */
 export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const ctx: RelayContext = {
     deps,
@@ -36,6 +37,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
     await ctx.publisher.close();
     await ctx.pools.close();
   });
-  registerChatCompletions(app, ctx);
+  registerOpenAIEndpoints(app, ctx);
   registerModels(app, ctx);
+  registerPlayground(app, ctx);
 }

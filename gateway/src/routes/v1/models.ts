@@ -1,14 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateCaller } from '../../relay/caller.js';
+import { authenticateCaller, type Caller } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
+import { RelayError } from '../../relay/relay-error.js';
 
-/** GET /v1/models: the models this key may call, in OpenAI's list shape. */
+const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'tollgate' });
+
+/** The models a key may call: those its group is served, narrowed by the token's model limits. */
+function callableModels(ctx: RelayContext, caller: Caller): string[] {
+  const served = ctx.router.models(caller.group);
+  const { modelLimitsEnabled, modelLimits } = caller.token;
+  return modelLimitsEnabled ? served.filter((m) => modelLimits.includes(m)) : served;
+}
+
+/** GET /v1/models and /v1/models/{id}, in OpenAI's shapes. */
 export function registerModels(app: FastifyInstance, ctx: RelayContext): void {
   app.get('/v1/models', async (request) => {
     const caller = await authenticateCaller(request, ctx.cache);
-    const served = ctx.router.models(caller.group);
-    const { modelLimitsEnabled, modelLimits } = caller.token;
-    const allowed = modelLimitsEnabled ? served.filter((m) => modelLimits.includes(m)) : served;
-    return { object: 'list', data: allowed.map((id) => ({ id, object: 'model', created: 0, owned_by: 'tollgate' })) };
+    return { object: 'list', data: callableModels(ctx, caller).map(modelObject) };
+  });
+  app.get<{ Params: { id: string } }>('/v1/models/:id', async (request) => {
+    const caller = await authenticateCaller(request, ctx.cache);
+    const { id } = request.params;
+    if (!callableModels(ctx, caller).includes(id)) throw new RelayError(404, `The model '${id}' does not exist`, 'model_not_found', 'invalid_request_error');
+    return modelObject(id);
   });
 }

@@ -1,0 +1,47 @@
+import { newEventMetadata } from '@tollgate/ledger';
+import { uuidv7 } from 'uuidv7';
+import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pricing.js';
+import type { Channel } from '../ports/channel-store.js';
+import type { Usage } from '../providers/types.js';
+import type { Caller } from './caller.js';
+import type { RelayContext } from './relay-context.js';
+
+export interface Settlement {
+  caller: Caller;
+  channel: Channel;
+  quote: PriceQuote;
+  holdId: string;
+  model: string;
+  usage: Usage;
+  isStream: boolean;
+  startedAt: number;
+  firstResponseMs: number;
+}
+
+/** Turns the hold into the actual cost and publishes it; the ledger debits and settles the hold. */
+export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
+  const quota = costOf(s.quote, s.usage);
+  await ctx.deps.holds.adjust(s.holdId, quota);
+  ctx.publisher.publish({
+    type: 'UsageRecorded',
+    data: {
+      requestId: uuidv7(),
+      holdId: s.holdId,
+      userId: s.caller.user.id,
+      username: s.caller.user.username,
+      tokenId: s.caller.token.id,
+      tokenName: s.caller.token.name,
+      channelId: s.channel.id,
+      model: s.model,
+      group: s.caller.group,
+      promptTokens: s.usage.promptTokens,
+      completionTokens: s.usage.completionTokens,
+      quota,
+      isStream: s.isStream,
+      useTimeMs: Date.now() - s.startedAt,
+      content: priceContent(s.quote),
+      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : 0),
+    },
+    metadata: newEventMetadata(),
+  });
+}

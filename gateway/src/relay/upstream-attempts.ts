@@ -1,0 +1,64 @@
+import type { Dispatcher } from 'undici';
+import type { Channel } from '../ports/channel-store.js';
+import { providerFor } from '../providers/index.js';
+import type { RelayEndpoint } from './endpoints.js';
+import type { RelayContext } from './relay-context.js';
+import { RelayError } from './relay-error.js';
+
+/** Statuses another channel may answer better: a bad key, throttling, an upstream fault. */
+const RETRYABLE = (status: number) => status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
+
+/** The upstream's name for the model, from the channel's model_mapping JSON. */
+export function upstreamModel(channel: Channel, model: string): string {
+  try {
+    const mapped = (JSON.parse(channel.modelMapping || '{}') as Record<string, unknown>)[model];
+    return typeof mapped === 'string' && mapped ? mapped : model;
+  } catch {
+    return model;
+  }
+}
+
+export interface Attempted {
+  channel: Channel;
+  response: Dispatcher.ResponseData;
+}
+
+interface AttemptPlan {
+  group: string;
+  model: string;
+  endpoint: RelayEndpoint;
+  body: Record<string, unknown>;
+  signal: AbortSignal;
+}
+
+async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
+  const body = { ...plan.body, model: upstreamModel(channel, plan.model) };
+  try {
+    return await ctx.pools.send(providerFor(channel.type).request(channel, plan.endpoint.path, body), plan.signal);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
+ * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
+ * runs, so a retry is always safe. Returns the last answer (good or not); throws when none came.
+ */
+export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: AttemptPlan): Promise<Attempted> {
+  const tried = new Set<number>();
+  let channel: Channel | null = first;
+  let last: Attempted | null = null;
+  for (let attempt = 0; channel && attempt <= ctx.deps.options.number('RetryTimes'); attempt++) {
+    const response = await send(ctx, channel, plan);
+    if (response) {
+      await last?.response.body.dump();
+      last = { channel, response };
+      if (!RETRYABLE(response.statusCode)) return last;
+    }
+    tried.add(channel.id);
+    channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried);
+  }
+  if (last) return last;
+  throw new RelayError(502, '上游服务不可用', 'upstream_unreachable', 'upstream_error');
+}

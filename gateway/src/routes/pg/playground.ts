@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/require-user.js';
+import { Role } from '../../ports/user-store.js';
+import { chatCompletionsEndpoint } from '../../relay/endpoints.js';
+import { playgroundCaller } from '../../relay/playground-caller.js';
+import { type RelayBody, relayCall } from '../../relay/relay-call.js';
+import type { RelayContext } from '../../relay/relay-context.js';
+import { openAIEndpoints } from '../v1/openai-endpoints.js';
+
+const chatSchema = openAIEndpoints.find((e) => e.endpoint === chatCompletionsEndpoint)?.schema;
+
+/** POST /pg/chat/completions: the console's playground, signed in by session, billed to the user. */
+export function registerPlayground(app: FastifyInstance, ctx: RelayContext): void {
+  app.post('/pg/chat/completions', { schema: { body: chatSchema }, preHandler: requireUser(ctx.deps.users, Role.User) }, async (request, reply) => {
+    const body = request.body as RelayBody & { group?: string };
+    const user = request.user;
+    if (!user) return reply.code(401).send();
+    const { group, ...openAIBody } = body;
+    await relayCall(ctx, playgroundCaller(user, ctx.deps.options, group), chatCompletionsEndpoint, request, reply, openAIBody as RelayBody);
+    return reply;
+  });
+}

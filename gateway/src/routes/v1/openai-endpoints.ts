@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticateCaller } from '../../relay/caller.js';
+import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, type RelayEndpoint } from '../../relay/endpoints.js';
+import { type RelayBody, relayCall } from '../../relay/relay-call.js';
+import type { RelayContext } from '../../relay/relay-context.js';
+
+/** The fields every relayed request shares; the rest is the client's and passes through. */
+const common = {
+  model: z.string().min(1, '未指定模型名称'),
+  stream: z.boolean().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).optional(),
+  max_tokens: z.number().int().nonnegative().optional(),
+  max_completion_tokens: z.number().int().nonnegative().optional(),
+};
+const textOrTexts = z.union([z.string(), z.array(z.unknown())]);
+
+/** OpenAI's JSON endpoints served by one relay path: what each requires, and how to read it. */
+export const openAIEndpoints: { route: string; schema: z.ZodType; endpoint: RelayEndpoint }[] = [
+  { route: '/v1/chat/completions', schema: z.looseObject({ ...common, messages: z.array(z.unknown()).min(1, 'messages 不能为空') }), endpoint: chatCompletionsEndpoint },
+  { route: '/v1/completions', schema: z.looseObject({ ...common, prompt: textOrTexts }), endpoint: completionsEndpoint },
+  { route: '/v1/embeddings', schema: z.looseObject({ model: common.model, input: textOrTexts }), endpoint: embeddingsEndpoint },
+];
+
+export function registerOpenAIEndpoints(app: FastifyInstance, ctx: RelayContext): void {
+  for (const { route, schema, endpoint } of openAIEndpoints) {
+    app.post(route, { schema: { body: schema } }, async (request, reply) => {
+      const caller = await authenticateCaller(request, ctx.cache);
+      await relayCall(ctx, caller, endpoint, request, reply, request.body as RelayBody);
+      return reply;
+    });
+  }
+}
