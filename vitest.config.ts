@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers by file name: *.unit.test.ts (no I/O), *.int.test.ts (embedded engines, loopback HTTP),
- * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (servers that infra/local starts).
+ * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (engines that infra/local starts),
+ * *.server.test.ts (a ClickHouse server named by CLICKHOUSE_URL; none can be installed here).
  */
 export default defineConfig({
   test: {
@@ -23,6 +24,15 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['{ledger,analytics,gateway}/**/*.cluster.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'clickhouse-server',
+          include: ['analytics/**/*.server.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

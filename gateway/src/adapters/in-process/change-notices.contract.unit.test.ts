@@ -1,0 +1,7 @@
+import { runChangeNoticesContract } from '../../ports/change-notices.contract.js';
+import { createInProcessChangeNotices } from './change-notices.js';
+
+runChangeNoticesContract('in-process', async () => {
+  const bus = createInProcessChangeNotices();
+  return [bus, bus, async () => {}];
+});

@@ -1,0 +1,80 @@
+/**
+ * Lua for the Redis hold store. Each runs atomically on the server, so a check and its
+ * reservation can never interleave with another gateway's. Time is the server's (TIME), so
+ * every gateway agrees on when a hold expires.
+ *
+ * Keys: {p}bal:u:<id> quota; {p}bal:t:<id> remaining; {p}unl:t:<id> "1" when unlimited;
+ * {p}held:u:<id>, {p}held:t:<id> amounts held; {p}hold:<holdId> hash u, t, a; {p}exp zset of
+ * hold ids by expiry (ms).
+ */
+
+/** Releases one hold (if still there) — shared head of every script. */
+const RELEASE_FN = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function release(p, id)
+  local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a')
+  if not h[1] then return end
+  redis.call('DECRBY', p .. 'held:u:' .. h[1], h[3])
+  redis.call('DECRBY', p .. 'held:t:' .. h[2], h[3])
+  redis.call('DEL', p .. 'hold:' .. id)
+  redis.call('ZREM', p .. 'exp', id)
+end
+local function expire_due(p)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', p .. 'exp', '-inf', now_ms(), 'LIMIT', 0, 256)) do release(p, id) end
+end
+local function num(key) return tonumber(redis.call('GET', key) or '0') end
+`;
+
+/** ARGV: prefix, holdId, userId, tokenId, amount, ttlMs -> 'ok' | 'user_quota' | 'token_quota' | 'balance_unknown' */
+export const ACQUIRE = `${RELEASE_FN}
+local p, id, u, t, a, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+expire_due(p)
+if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 or redis.call('EXISTS', p .. 'bal:t:' .. t) == 0 then return 'balance_unknown' end
+if num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u) < a then return 'user_quota' end
+if redis.call('GET', p .. 'unl:t:' .. t) ~= '1' and num(p .. 'bal:t:' .. t) - num(p .. 'held:t:' .. t) < a then return 'token_quota' end
+redis.call('HSET', p .. 'hold:' .. id, 'u', u, 't', t, 'a', a)
+redis.call('INCRBY', p .. 'held:u:' .. u, a)
+redis.call('INCRBY', p .. 'held:t:' .. t, a)
+redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
+return 'ok'`;
+
+/** ARGV: prefix, holdId, amount */
+export const ADJUST = `${RELEASE_FN}
+local p, id, a = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a')
+if not h[1] then return 0 end
+redis.call('INCRBY', p .. 'held:u:' .. h[1], a - tonumber(h[3]))
+redis.call('INCRBY', p .. 'held:t:' .. h[2], a - tonumber(h[3]))
+redis.call('HSET', p .. 'hold:' .. id, 'a', a)
+return 1`;
+
+/** ARGV: prefix, holdId... */
+export const RELEASE = `${RELEASE_FN}
+for i = 2, #ARGV do release(ARGV[1], ARGV[i]) end
+return 1`;
+
+/**
+ * ARGV: prefix, onlyIfAbsent ("1" to seed), nUsers, (userId, quota)*, nTokens, (tokenId, remain, unlimited)*, settled holdIds*
+ * Sets balances (seeding keeps what is there) and releases the settled holds, in one step.
+ */
+export const SET_BALANCES = `${RELEASE_FN}
+local p, seed = ARGV[1], ARGV[2] == '1'
+local i = 3
+local function set(key, value) if seed then redis.call('SET', key, value, 'NX') else redis.call('SET', key, value) end end
+for _ = 1, tonumber(ARGV[i]) do set(p .. 'bal:u:' .. ARGV[i + 1], ARGV[i + 2]); i = i + 2 end
+i = i + 1
+for _ = 1, tonumber(ARGV[i]) do
+  set(p .. 'bal:t:' .. ARGV[i + 1], ARGV[i + 2]); set(p .. 'unl:t:' .. ARGV[i + 1], ARGV[i + 3]); i = i + 3
+end
+for j = i + 1, #ARGV do release(p, ARGV[j]) end
+return 1`;
+
+/** ARGV: prefix, userId -> available, or false when the balance is unknown */
+export const AVAILABLE = `${RELEASE_FN}
+local p, u = ARGV[1], ARGV[2]
+expire_due(p)
+if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 then return false end
+return num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u)`;

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Runs a command with the cluster engines this machine can run, each on a free loopback port,
+# their addresses exported (REDIS_URL, ...); stops them after. Installs what is missing first.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+exec bash "$here/redis/with-redis.sh" "$@"

@@ -1,0 +1,1 @@
+export { RedisBalanceNotifier } from './redis-balance-notifier.js';

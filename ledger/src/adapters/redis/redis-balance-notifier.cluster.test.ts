@@ -1,0 +1,19 @@
+import { Redis } from 'ioredis';
+import { afterAll } from 'vitest';
+import { runBalanceNotifierContract } from '../../ports/balance-notifier.contract.js';
+import { RedisBalanceNotifier } from './redis-balance-notifier.js';
+
+const url = process.env.REDIS_URL;
+if (!url) throw new Error('REDIS_URL must name a Redis server for the cluster tier (bash infra/local/redis/with-redis.sh ...)');
+const connections: Redis[] = [];
+const connect = () => {
+  const redis = new Redis(url);
+  connections.push(redis);
+  return redis;
+};
+afterAll(async () => void (await Promise.all(connections.map((c) => c.quit()))));
+
+runBalanceNotifierContract('redis', async () => {
+  const channel = `tg-balances-test-${process.pid}-${connections.length}`;
+  return [new RedisBalanceNotifier(connect(), connect(), channel), new RedisBalanceNotifier(connect(), connect(), channel)];
+});
