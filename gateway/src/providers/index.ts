@@ -1,9 +1,11 @@
+import { anthropic } from './anthropic/index.js';
 import { openai } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
 const byChannelType: Record<number, ProviderAdapter> = {
   1: openai,
+  14: anthropic,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

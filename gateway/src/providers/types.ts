@@ -14,6 +14,23 @@ export interface UpstreamRequest {
   body: string;
 }
 
+/** Turns one provider's stream, event by event, into OpenAI chat chunks. */
+export interface StreamTranslator {
+  /** OpenAI chunks for one upstream event (often none). */
+  onEvent(event: unknown): object[];
+  /** Usage seen so far, or null. */
+  usage(): Usage | null;
+}
+
+/**
+ * How a provider that does not speak OpenAI's protocol is made to: its answer and its stream
+ * are rewritten into OpenAI's shapes. Providers that speak OpenAI have none and are piped as is.
+ */
+export interface ProviderTranslation {
+  answer(upstream: unknown, model: string): { body: object; usage: Usage | null };
+  stream(model: string): StreamTranslator;
+}
+
 /** One upstream provider family: how to call it and how to read what it answered. */
 export interface ProviderAdapter {
   id: string;
@@ -25,4 +42,5 @@ export interface ProviderAdapter {
   usageOfChunk(chunk: unknown): Usage | null;
   /** Text carried by one parsed stream event (for counting when the provider reports no usage). */
   textOfChunk(chunk: unknown): string;
+  translation?: ProviderTranslation;
 }

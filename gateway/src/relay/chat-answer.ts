@@ -11,28 +11,33 @@ export interface AnswerOutcome {
   firstResponseMs: number;
 }
 
-/** Forwards a JSON answer unchanged and reads its usage. */
-export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, startedAt: number): Promise<AnswerOutcome> {
-  const text = await response.body.text();
-  let usage: Usage | null = null;
+function parseJson(text: string): unknown {
   try {
-    usage = adapter.usageOfAnswer(JSON.parse(text));
+    return JSON.parse(text);
   } catch {
-    usage = null;
+    return null;
+  }
+}
+
+/**
+ * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
+ * does not. Reads its usage either way.
+ */
+export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, startedAt: number): Promise<AnswerOutcome> {
+  const text = await response.body.text();
+  const json = parseJson(text);
+  if (adapter.translation && json !== null) {
+    const translated = adapter.translation.answer(json, model);
+    await reply.code(200).send(translated.body);
+    return { usage: translated.usage, text: '', firstResponseMs: Date.now() - startedAt };
   }
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').send(text);
-  return { usage, text: '', firstResponseMs: Date.now() - startedAt };
+  return { usage: json === null ? null : adapter.usageOfAnswer(json), text: '', firstResponseMs: Date.now() - startedAt };
 }
 
 /** Relays an upstream error with its status, in the OpenAI shape, without the channel's secrets. */
 export async function forwardUpstreamError(reply: FastifyReply, response: Dispatcher.ResponseData): Promise<void> {
-  const text = await response.body.text();
-  let message = `upstream error: status ${response.statusCode}`;
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } };
-    if (parsed.error?.message) message = parsed.error.message;
-  } catch {
-    // Not JSON: keep the status-only message rather than echo an unknown body.
-  }
+  const parsed = parseJson(await response.body.text()) as { error?: { message?: string } } | null;
+  const message = parsed?.error?.message ?? `upstream error: status ${response.statusCode}`;
   await reply.code(response.statusCode).send({ error: { message, type: 'upstream_error', param: '', code: `upstream_${response.statusCode}` } });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { ProviderAdapter, Usage } from '../providers/types.js';
+import type { ProviderAdapter, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
 import { eventJson, SseEventSplitter } from './sse-events.js';
 
@@ -10,33 +10,49 @@ function isUsageOnly(json: unknown): boolean {
   return Boolean(chunk?.usage) && Array.isArray(chunk?.choices) && chunk.choices.length === 0;
 }
 
+/** What the client receives for one upstream event: the event itself, or its translation. */
+interface StreamMode {
+  events(upstreamEvent: string, json: unknown): { out: string; json: unknown }[];
+  end(): string;
+  usage(seen: Usage | null): Usage | null;
+}
+
+const passthrough: StreamMode = {
+  events: (event, json) => [{ out: event, json }],
+  end: () => '',
+  usage: (seen) => seen,
+};
+
+const translated = (translator: StreamTranslator): StreamMode => ({
+  events: (_event, json) => translator.onEvent(json).map((chunk) => ({ out: `data: ${JSON.stringify(chunk)}\n\n`, json: chunk })),
+  end: () => 'data: [DONE]\n\n',
+  usage: () => translator.usage(),
+});
+
 /**
- * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way.
- * Usage is always asked of the upstream; the usage-only chunk reaches the client only if it asked.
- * A broken upstream or a client that left ends the stream; what was produced is still billed.
+ * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way
+ * (translating it to OpenAI chunks when the provider speaks another protocol). Usage is always
+ * asked of the upstream; the usage-only chunk reaches the client only if it asked. A broken
+ * upstream or a client that left ends the stream; what was produced is still billed.
  */
-export async function pipeStreamAnswer(
-  reply: FastifyReply,
-  response: Dispatcher.ResponseData,
-  adapter: ProviderAdapter,
-  clientWantsUsage: boolean,
-  startedAt: number,
-): Promise<AnswerOutcome> {
+export async function pipeStreamAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, clientWantsUsage: boolean, startedAt: number): Promise<AnswerOutcome> {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  const mode = adapter.translation ? translated(adapter.translation.stream(model)) : passthrough;
   const splitter = new SseEventSplitter();
   const decoder = new TextDecoder();
-  let usage: Usage | null = null;
+  let seen: Usage | null = null;
   let text = '';
   let firstResponseMs = -1;
   const forward = (event: string) => {
-    const json = eventJson(event);
-    usage = adapter.usageOfChunk(json) ?? usage;
-    text += json ? adapter.textOfChunk(json) : '';
-    if (!clientWantsUsage && isUsageOnly(json)) return;
-    if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
-    raw.write(event);
+    for (const { out, json } of mode.events(event, eventJson(event))) {
+      seen = adapter.usageOfChunk(json) ?? seen;
+      text += json ? adapter.textOfChunk(json) : '';
+      if (!clientWantsUsage && isUsageOnly(json)) continue;
+      if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
+      raw.write(out);
+    }
   };
   try {
     for await (const chunk of response.body) {
@@ -44,9 +60,10 @@ export async function pipeStreamAnswer(
     }
     const rest = splitter.rest();
     if (rest.trim()) forward(rest);
+    raw.write(mode.end());
   } catch {
     // The upstream broke off or the client left: end what we have and bill it.
   }
   raw.end();
-  return { usage, text, firstResponseMs: Math.max(firstResponseMs, 0) };
+  return { usage: mode.usage(seen), text, firstResponseMs: Math.max(firstResponseMs, 0) };
 }

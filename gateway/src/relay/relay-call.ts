@@ -66,8 +66,8 @@ export async function relayCall(ctx: RelayContext, caller: Caller, endpoint: Rel
   }
   const adapter = providerFor(attempted.channel.type);
   const outcome = stream
-    ? await pipeStreamAnswer(reply, attempted.response, adapter, body.stream_options?.include_usage === true, startedAt)
-    : await forwardJsonAnswer(reply, attempted.response, adapter, startedAt);
+    ? await pipeStreamAnswer(reply, attempted.response, adapter, body.model, body.stream_options?.include_usage === true, startedAt)
+    : await forwardJsonAnswer(reply, attempted.response, adapter, body.model, startedAt);
   const usage = outcome.usage ?? countedUsage(endpoint.promptText(body), outcome.text);
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: body.model, usage, isStream: stream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

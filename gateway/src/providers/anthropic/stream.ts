@@ -1,0 +1,63 @@
+import type { StreamTranslator, Usage } from '../types.js';
+import { openAIUsage } from './answer.js';
+import { finishReason } from './types.js';
+
+interface ClaudeEvent {
+  type?: string;
+  index?: number;
+  message?: { id?: string; usage?: { input_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number } };
+  content_block?: { type?: string; id?: string; name?: string };
+  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
+  usage?: { output_tokens?: number };
+  error?: { message?: string };
+}
+
+/**
+ * Claude's stream (message_start, content_block_*, message_delta, message_stop) as OpenAI chat
+ * chunks: text deltas as content, tool_use blocks as tool_calls with streamed arguments, the
+ * stop reason as finish_reason, and usage in a last chunk with no choices.
+ */
+export function claudeStreamTranslator(model: string): StreamTranslator {
+  let id = 'chatcmpl-claude';
+  let prompt: number | null = null;
+  let completion = 0;
+  const created = Math.floor(Date.now() / 1000);
+  const toolIndexOfBlock = new Map<number, number>();
+  const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const usage = (): Usage | null => (prompt === null ? null : { promptTokens: prompt, completionTokens: completion });
+
+  const handlers: Record<string, (e: ClaudeEvent) => object[]> = {
+    message_start: (e) => {
+      id = e.message?.id ?? id;
+      const u = e.message?.usage;
+      prompt = (u?.input_tokens ?? 0) + (u?.cache_creation_input_tokens ?? 0) + (u?.cache_read_input_tokens ?? 0);
+      return [chunk({ role: 'assistant', content: '' })];
+    },
+    content_block_start: (e) => {
+      if (e.content_block?.type !== 'tool_use') return [];
+      const index = toolIndexOfBlock.size;
+      toolIndexOfBlock.set(e.index ?? 0, index);
+      return [chunk({ tool_calls: [{ index, id: e.content_block.id, type: 'function', function: { name: e.content_block.name, arguments: '' } }] })];
+    },
+    content_block_delta: (e) => {
+      if (e.delta?.type === 'text_delta') return [chunk({ content: e.delta.text ?? '' })];
+      const index = toolIndexOfBlock.get(e.index ?? 0);
+      if (e.delta?.type === 'input_json_delta' && index !== undefined) return [chunk({ tool_calls: [{ index, function: { arguments: e.delta.partial_json ?? '' } }] })];
+      return [];
+    },
+    message_delta: (e) => {
+      completion = e.usage?.output_tokens ?? completion;
+      return [chunk({}, finishReason(e.delta?.stop_reason))];
+    },
+    message_stop: () => [{ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage()) }],
+    error: (e) => [{ error: { message: e.error?.message ?? 'upstream stream error', type: 'upstream_error' } }],
+  };
+
+  return {
+    onEvent: (event) => {
+      const e = event as ClaudeEvent;
+      return handlers[e.type ?? '']?.(e) ?? [];
+    },
+    usage,
+  };
+}

@@ -1,0 +1,39 @@
+/** The slices of Anthropic's Messages API the translation reads and writes. */
+export type ClaudeBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string } }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string };
+
+export interface ClaudeMessage {
+  role: 'user' | 'assistant';
+  content: ClaudeBlock[];
+}
+
+export interface ClaudeUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+export interface ClaudeAnswer {
+  id: string;
+  model: string;
+  content: ClaudeBlock[];
+  stop_reason: string | null;
+  usage?: ClaudeUsage;
+}
+
+/** OpenAI finish reasons for Claude's stop reasons. */
+export const finishReason = (stop: string | null | undefined): string | null => {
+  if (!stop) return null;
+  return { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls', refusal: 'content_filter' }[stop] ?? 'stop';
+};
+
+/** Prompt tokens include the cached ones: they were read, and priced, as prompt. */
+export function claudeUsage(usage: ClaudeUsage | undefined): { promptTokens: number; completionTokens: number } | null {
+  if (!usage || typeof usage.input_tokens !== 'number') return null;
+  const prompt = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+  return { promptTokens: prompt, completionTokens: usage.output_tokens ?? 0 };
+}

@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface AnthropicMockOptions {
+  reply?: string;
+  /** When set, the answer is a call of this tool with this input instead of text. */
+  toolCall?: { name: string; input: Record<string, unknown> };
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export interface AnthropicMock {
+  url: string;
+  requests: { headers: IncomingMessage['headers']; body: Record<string, unknown> }[];
+  configure(options: AnthropicMockOptions): void;
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}') as Record<string, unknown>;
+}
+
+function content(o: Required<AnthropicMockOptions>) {
+  return o.toolCall.name ? [{ type: 'tool_use', id: 'toolu_mock', name: o.toolCall.name, input: o.toolCall.input }] : [{ type: 'text', text: o.reply }];
+}
+
+/** Streams as Anthropic does: named events, one content block, a message_delta with usage. */
+function stream(response: ServerResponse, model: string, o: Required<AnthropicMockOptions>): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  const send = (type: string, data: object) => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  send('message_start', { message: { id: 'msg_mock', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: o.inputTokens, output_tokens: 1 } } });
+  if (o.toolCall.name) {
+    send('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_mock', name: o.toolCall.name, input: {} } });
+    send('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(o.toolCall.input) } });
+  } else {
+    send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    send('ping', {});
+    for (const piece of o.reply.split(/(?<= )/)) send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } });
+  }
+  send('content_block_stop', { index: 0 });
+  send('message_delta', { delta: { stop_reason: o.toolCall.name ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: o.outputTokens } });
+  send('message_stop', {});
+  response.end();
+}
+
+/** A real HTTP server speaking Anthropic's Messages API (x-api-key, anthropic-version), plain and SSE. */
+export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Promise<AnthropicMock> {
+  let o: Required<AnthropicMockOptions> = { reply: 'Hello from Claude', toolCall: { name: '', input: {} }, inputTokens: 11, outputTokens: 13, ...initial };
+  const requests: AnthropicMock['requests'] = [];
+  const server = createServer(async (request, response) => {
+    const body = await readJson(request);
+    requests.push({ headers: request.headers, body });
+    if (request.url !== '/v1/messages' || !request.headers['x-api-key'] || !request.headers['anthropic-version']) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'bad request to the mock' } }));
+    }
+    const model = String(body.model);
+    if (body.stream) return stream(response, model, o);
+    const stop = o.toolCall.name ? 'tool_use' : 'end_turn';
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    configure: (next) => {
+      o = { ...o, ...next };
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
