@@ -1,4 +1,5 @@
 import { anthropic } from './anthropic/index.js';
+import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
 
@@ -6,6 +7,7 @@ import type { ProviderAdapter } from './types.js';
 const byChannelType: Record<number, ProviderAdapter> = {
   1: openai,
   14: anthropic,
+  24: gemini,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

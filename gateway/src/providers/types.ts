@@ -20,6 +20,8 @@ export interface StreamTranslator {
   onEvent(event: unknown): object[];
   /** Usage seen so far, or null. */
   usage(): Usage | null;
+  /** Chunks owed when the upstream stream ends (a provider with no closing event of its own). */
+  finish?(): object[];
 }
 
 /**

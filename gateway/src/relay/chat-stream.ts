@@ -10,22 +10,30 @@ function isUsageOnly(json: unknown): boolean {
   return Boolean(chunk?.usage) && Array.isArray(chunk?.choices) && chunk.choices.length === 0;
 }
 
+/** An event as the client receives it, and its parsed JSON (null for [DONE] and comments). */
+interface OutEvent {
+  out: string;
+  json: unknown;
+}
+
 /** What the client receives for one upstream event: the event itself, or its translation. */
 interface StreamMode {
-  events(upstreamEvent: string, json: unknown): { out: string; json: unknown }[];
-  end(): string;
+  events(upstreamEvent: string, json: unknown): OutEvent[];
+  end(): OutEvent[];
   usage(seen: Usage | null): Usage | null;
 }
 
 const passthrough: StreamMode = {
   events: (event, json) => [{ out: event, json }],
-  end: () => '',
+  end: () => [],
   usage: (seen) => seen,
 };
 
+const asEvent = (chunk: object): OutEvent => ({ out: `data: ${JSON.stringify(chunk)}\n\n`, json: chunk });
+
 const translated = (translator: StreamTranslator): StreamMode => ({
-  events: (_event, json) => translator.onEvent(json).map((chunk) => ({ out: `data: ${JSON.stringify(chunk)}\n\n`, json: chunk })),
-  end: () => 'data: [DONE]\n\n',
+  events: (_event, json) => translator.onEvent(json).map(asEvent),
+  end: () => [...(translator.finish?.() ?? []).map(asEvent), { out: 'data: [DONE]\n\n', json: null }],
   usage: () => translator.usage(),
 });
 
@@ -45,22 +53,21 @@ export async function pipeStreamAnswer(reply: FastifyReply, response: Dispatcher
   let seen: Usage | null = null;
   let text = '';
   let firstResponseMs = -1;
-  const forward = (event: string) => {
-    for (const { out, json } of mode.events(event, eventJson(event))) {
-      seen = adapter.usageOfChunk(json) ?? seen;
-      text += json ? adapter.textOfChunk(json) : '';
-      if (!clientWantsUsage && isUsageOnly(json)) continue;
-      if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
-      raw.write(out);
-    }
+  const emit = ({ out, json }: OutEvent) => {
+    seen = adapter.usageOfChunk(json) ?? seen;
+    text += json ? adapter.textOfChunk(json) : '';
+    if (!clientWantsUsage && isUsageOnly(json)) return;
+    if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
+    raw.write(out);
   };
+  const forward = (event: string) => mode.events(event, eventJson(event)).forEach(emit);
   try {
     for await (const chunk of response.body) {
       for (const event of splitter.push(decoder.decode(chunk as Buffer, { stream: true }))) forward(event);
     }
     const rest = splitter.rest();
     if (rest.trim()) forward(rest);
-    raw.write(mode.end());
+    mode.end().forEach(emit);
   } catch {
     // The upstream broke off or the client left: end what we have and bill it.
   }

@@ -1,10 +1,14 @@
-/** Splits a server-sent-events byte stream into whole events, however the chunks fall. */
+/**
+ * Splits a server-sent-events byte stream into whole events, however the chunks fall. Line ends
+ * may be CRLF (Google sends \r\n\r\n between events): they come out as LF.
+ */
 export class SseEventSplitter {
   private buffer = '';
 
   /** Whole events completed by this chunk, each with its separator. */
   push(text: string): string[] {
-    this.buffer += text;
+    // A CR at the very end may be half of a CRLF whose LF is in the next chunk: keep it for then.
+    this.buffer = (this.buffer + text).replace(/\r\n|\r(?!$)/g, '\n');
     const events: string[] = [];
     let end = this.buffer.indexOf('\n\n');
     while (end !== -1) {

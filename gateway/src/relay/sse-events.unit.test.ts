@@ -10,6 +10,12 @@ describe('SseEventSplitter', () => {
     expect(splitter.rest()).toBe('');
   });
 
+  it('splits CRLF-separated events, even when a CR and its LF arrive apart', () => {
+    const splitter = new SseEventSplitter();
+    expect(splitter.push('data: {"a":1}\r\n\r')).toEqual([]);
+    expect(splitter.push('\ndata: {"b":2}\r\n\r\n')).toEqual(['data: {"a":1}\n\n', 'data: {"b":2}\n\n']);
+  });
+
   it('reads the JSON of a data line and ignores [DONE], comments and malformed data', () => {
     expect(eventJson('data: {"x":2}\n\n')).toEqual({ x: 2 });
     expect(eventJson('data: [DONE]\n\n')).toBeNull();

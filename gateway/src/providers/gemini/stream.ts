@@ -1,0 +1,38 @@
+import { openAIUsage } from '../anthropic/answer.js';
+import type { StreamTranslator, Usage } from '../types.js';
+import { readParts } from './answer.js';
+import { finishReason, type GeminiResponse, geminiUsage } from './types.js';
+
+/**
+ * Gemini's stream (each event a partial GenerateContentResponse) as OpenAI chat chunks: text as
+ * content deltas, function calls as whole tool_calls, the finish reason, and usage (the last
+ * usageMetadata seen) in a final chunk with no choices.
+ */
+export function geminiStreamTranslator(model: string): StreamTranslator {
+  const created = Math.floor(Date.now() / 1000);
+  let id = 'chatcmpl-gemini';
+  let started = false;
+  let calls = 0;
+  let usage: Usage | null = null;
+  const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+
+  return {
+    onEvent(event) {
+      const response = event as GeminiResponse;
+      id = response.responseId ?? id;
+      usage = geminiUsage(response.usageMetadata) ?? usage;
+      const candidate = response.candidates?.[0];
+      const { text, toolCalls } = readParts(candidate?.content?.parts ?? [], calls);
+      calls += toolCalls.length;
+      const out: object[] = [];
+      if (!started) out.push(chunk({ role: 'assistant', content: '' }));
+      started = true;
+      if (text) out.push(chunk({ content: text }));
+      if (toolCalls.length) out.push(chunk({ tool_calls: toolCalls }));
+      if (candidate?.finishReason) out.push(chunk({}, finishReason(candidate.finishReason, calls > 0)));
+      return out;
+    },
+    usage: () => usage,
+    finish: () => (usage ? [{ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage) }] : []),
+  };
+}

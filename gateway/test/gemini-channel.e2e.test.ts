@@ -1,0 +1,64 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GeminiMock, startGeminiMock } from './mock-upstream/gemini-mock.js';
+import { type ConsoleClient, eventually } from './support/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+
+/** An OpenAI client served by a Gemini channel (type 24), billed exactly. Every ratio 1. */
+const PROMPT = 6;
+const OUTPUT = 9;
+
+describe('an OpenAI client on a Gemini channel', () => {
+  let fixture: EmbeddedFixture;
+  let google: GeminiMock;
+  let gina: ConsoleClient;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture();
+    google = await startGeminiMock({ reply: 'Hello from Gemini', promptTokens: PROMPT, outputTokens: OUTPUT });
+    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"gemini-test":1}' });
+    await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"gemini-test":1}' });
+    await fixture.root.must('POST', '/api/channel/', { name: 'gemini', type: 24, key: 'AIza-secret', base_url: google.url, models: 'gemini-test', group: 'default' });
+    gina = await userWithQuota(fixture, 'gina', 100_000);
+    await gina.must('POST', '/api/token/', { name: 'gina-key', remain_quota: 100_000, expired_time: -1 });
+    const { items } = await gina.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+    client = new OpenAI({ apiKey: `sk-${items[0]?.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    await google?.close();
+  });
+
+  it('answers a plain chat through generateContent with the key in x-goog-api-key', async () => {
+    const completion = await client.chat.completions.create({ model: 'gemini-test', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] });
+    expect(completion.choices[0]).toMatchObject({ message: { content: 'Hello from Gemini' }, finish_reason: 'stop' });
+    expect(completion.usage).toMatchObject({ prompt_tokens: PROMPT, completion_tokens: OUTPUT });
+    expect(google.requests.at(-1)).toMatchObject({ path: '/v1beta/models/gemini-test:generateContent', apiKey: 'AIza-secret', body: { systemInstruction: { parts: [{ text: 'Be brief.' }] } } });
+  });
+
+  it('streams through streamGenerateContent, usage only when asked', async () => {
+    const collect = async (includeUsage: boolean) => {
+      const stream = await client.chat.completions.create({ model: 'gemini-test', stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}), messages: [{ role: 'user', content: 'hi' }] });
+      let text = '';
+      let usage: OpenAI.CompletionUsage | null | undefined;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        usage = chunk.usage ?? usage;
+      }
+      return { text, usage };
+    };
+    expect(await collect(true)).toMatchObject({ text: 'Hello from Gemini', usage: { prompt_tokens: PROMPT, completion_tokens: OUTPUT } });
+    expect(await collect(false)).toEqual({ text: 'Hello from Gemini', usage: undefined });
+    expect(google.requests.at(-1)?.path).toBe('/v1beta/models/gemini-test:streamGenerateContent?alt=sse');
+  });
+
+  it('bills every call exactly', async () => {
+    const self = await eventually(async () => {
+      const view = await gina.must<{ used_quota: number; request_count: number }>('GET', '/api/user/self');
+      return view.request_count === 3 ? view : undefined;
+    }, 5000, 'three calls billed');
+    expect(self.used_quota).toBe(3 * (PROMPT + OUTPUT));
+  });
+});

@@ -1,0 +1,54 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GeminiMock {
+  url: string;
+  requests: { path: string; apiKey: string | undefined; body: Record<string, unknown> }[];
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}') as Record<string, unknown>;
+}
+
+/**
+ * A real HTTP server speaking Gemini's generateContent and streamGenerateContent?alt=sse
+ * (x-goog-api-key); CRLF between events and usage on the last one, as Google sends them.
+ */
+export async function startGeminiMock(options: { reply: string; promptTokens: number; outputTokens: number }): Promise<GeminiMock> {
+  const requests: GeminiMock['requests'] = [];
+  const usageMetadata = { promptTokenCount: options.promptTokens, candidatesTokenCount: options.outputTokens, totalTokenCount: options.promptTokens + options.outputTokens };
+  const server = createServer(async (request, response) => {
+    const body = await readJson(request);
+    const path = request.url ?? '';
+    requests.push({ path, apiKey: request.headers['x-goog-api-key'] as string | undefined, body });
+    if (!request.headers['x-goog-api-key']) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ error: { code: 401, message: 'API key not valid', status: 'UNAUTHENTICATED' } }));
+    }
+    if (path.includes(':streamGenerateContent')) {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pieces = options.reply.split(/(?<= )/);
+      pieces.forEach((text, i) => {
+        const last = i === pieces.length - 1;
+        const event = { candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(last ? { finishReason: 'STOP' } : {}) }], ...(last ? { usageMetadata } : {}) };
+        response.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+      });
+      return response.end();
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: options.reply }] }, finishReason: 'STOP' }], usageMetadata }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
