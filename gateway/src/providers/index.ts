@@ -1,4 +1,5 @@
 import { anthropic } from './anthropic/index.js';
+import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
@@ -6,6 +7,7 @@ import type { ProviderAdapter } from './types.js';
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
 const byChannelType: Record<number, ProviderAdapter> = {
   1: openai,
+  3: azure,
   14: anthropic,
   24: gemini,
 };

@@ -14,6 +14,7 @@ export interface OpenAIMockOptions {
 export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
+  headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
 }
 
@@ -41,7 +42,8 @@ function usageOf(options: Required<OpenAIMockOptions>) {
 
 type Protocol = 'chat' | 'completions' | 'embeddings';
 
-function protocolOf(path: string): Protocol {
+function protocolOf(url: string): Protocol {
+  const path = url.split('?')[0] ?? '';
   if (path.endsWith('/embeddings')) return 'embeddings';
   return path.endsWith('/chat/completions') ? 'chat' : 'completions';
 }
@@ -81,7 +83,7 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
-    requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    requests.push({ path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body });
     if (options.failWith) {
       response.writeHead(options.failWith, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ error: { message: `mock failure ${options.failWith}`, type: 'server_error', code: null } }));

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { Channel } from '../../ports/channel-store.js';
+import { azure } from './index.js';
+
+const channel = (fields: Partial<Channel>) => ({ key: 'azure-key', baseUrl: 'https://example.openai.azure.com', other: '', ...fields }) as Channel;
+
+describe('Azure OpenAI requests', () => {
+  it('call the deployment (dots removed) with api-key and the default api-version', () => {
+    const request = azure.request(channel({}), '/v1/chat/completions', { model: 'gpt-3.5-turbo', messages: [] });
+    expect(request.origin).toBe('https://example.openai.azure.com');
+    expect(request.path).toBe('/openai/deployments/gpt-35-turbo/chat/completions?api-version=2023-06-01-preview');
+    expect(request.headers['api-key']).toBe('azure-key');
+    expect(request.headers.authorization).toBeUndefined();
+  });
+
+  it("use the channel's api-version from `other`, for embeddings too", () => {
+    const request = azure.request(channel({ other: '2024-10-21' }), '/v1/embeddings', { model: 'text-embedding-3-small', input: 'x' });
+    expect(request.path).toBe('/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21');
+  });
+});
