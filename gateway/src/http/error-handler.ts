@@ -7,9 +7,14 @@ function isRelayRequest(request: FastifyRequest): boolean {
   return /^\/(v1|v1beta|pg|mj|suno)(\/|$)/.test(request.url);
 }
 
+/** Claude's native surface answers errors in Anthropic's shape, so its SDKs read them. */
+function isClaudeRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/v1/messages');
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RelayError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof RelayError) return reply.code(error.status).send(isClaudeRequest(request) ? error.toAnthropicBody() : error.toBody());
     if (error instanceof ApiFailure) {
       return reply.code(error.status).send({ success: false, message: error.message });
     }

@@ -31,10 +31,10 @@ export class ChannelRouter {
     this.table = new Map([...byAbility].map(([key, list]) => [key, tiersOf(list)]));
   }
 
-  /** A channel for the model in the group, skipping `exclude`d ones; null when none serves it. */
-  pick(group: string, model: string, exclude: ReadonlySet<number> = new Set()): Channel | null {
+  /** A channel for the model in the group, skipping `exclude`d ones and any `accepts` refuses; null when none serves it. */
+  pick(group: string, model: string, exclude: ReadonlySet<number> = new Set(), accepts: (channel: Channel) => boolean = () => true): Channel | null {
     for (const tier of this.table.get(`${group}\u0000${model}`) ?? []) {
-      const open = tier.filter((c) => !exclude.has(c.id));
+      const open = tier.filter((c) => !exclude.has(c.id) && accepts(c));
       if (open.length > 0) return weightedPick(open, this.random);
     }
     return null;

@@ -13,6 +13,12 @@ export class RelayError extends Error {
   toBody() {
     return { error: { message: this.message, type: this.type, param: '', code: this.code } };
   }
+
+  /** Anthropic's error shape, for the native Messages surface. */
+  toAnthropicBody() {
+    const type = { 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error' }[this.status] ?? (this.status >= 500 ? 'api_error' : 'invalid_request_error');
+    return { type: 'error', error: { type, message: this.message } };
+  }
 }
 
 /** The wire-compatible gateway's texts for refused requests. */

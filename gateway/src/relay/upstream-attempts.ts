@@ -1,7 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
-import { providerFor } from '../providers/index.js';
-import type { RelayEndpoint } from './endpoints.js';
+import type { UpstreamRequest } from '../providers/types.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
 
@@ -23,18 +22,19 @@ export interface Attempted {
   response: Dispatcher.ResponseData;
 }
 
-interface AttemptPlan {
+export interface AttemptPlan {
   group: string;
   model: string;
-  endpoint: RelayEndpoint;
-  body: Record<string, unknown>;
+  /** The upstream request for a channel (its provider's protocol, its model name). */
+  build(channel: Channel): UpstreamRequest;
+  /** Channels that can serve this call at all (a native surface needs its own provider). */
+  accepts?: (channel: Channel) => boolean;
   signal: AbortSignal;
 }
 
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
-  const body = { ...plan.body, model: upstreamModel(channel, plan.model) };
   try {
-    return await ctx.pools.send(providerFor(channel.type).request(channel, plan.endpoint.path, body), plan.signal);
+    return await ctx.pools.send(plan.build(channel), plan.signal);
   } catch {
     return null;
   }
@@ -57,7 +57,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
       if (!RETRYABLE(response.statusCode)) return last;
     }
     tried.add(channel.id);
-    channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried);
+    channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
   }
   if (last) return last;
   throw new RelayError(502, '上游服务不可用', 'upstream_unreachable', 'upstream_error');

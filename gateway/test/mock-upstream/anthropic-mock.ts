@@ -52,11 +52,16 @@ export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Pr
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
     requests.push({ headers: request.headers, body });
-    if (request.url !== '/v1/messages' || !request.headers['x-api-key'] || !request.headers['anthropic-version']) {
+    const known = request.url === '/v1/messages' || request.url === '/v1/messages/count_tokens';
+    if (!known || !request.headers['x-api-key'] || !request.headers['anthropic-version']) {
       response.writeHead(400, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'bad request to the mock' } }));
     }
     const model = String(body.model);
+    if (request.url === '/v1/messages/count_tokens') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ input_tokens: o.inputTokens }));
+    }
     if (body.stream) return stream(response, model, o);
     const stop = o.toolCall.name ? 'tool_use' : 'end_turn';
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -13,26 +13,31 @@ export interface EmbeddedFixture {
   root: ConsoleClient;
   /** What root's login answered (it warns about the default password). */
   rootLogin: Awaited<ReturnType<ConsoleClient['login']>>;
+  /** Starts a new Tollgate on the same data (after `tollgate.close()`), as a restart would. */
+  restart(): Promise<EmbeddedTollgate>;
   close(): Promise<void>;
 }
 
 export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}): Promise<EmbeddedFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
   const upstream = await startOpenAIMock(mock);
-  const tollgate = await startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const start = () => startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const tollgate = await start();
   const root = new ConsoleClient(tollgate.url);
   const rootLogin = await root.login('root', '123456');
-  return {
+  const fixture: EmbeddedFixture = {
     tollgate,
     upstream,
     root,
     rootLogin,
+    restart: start,
     close: async () => {
-      await tollgate.close();
+      await fixture.tollgate.close();
       await upstream.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return fixture;
 }
 
 /** Registers and logs in a user, and has root set its quota. */

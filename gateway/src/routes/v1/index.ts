@@ -5,6 +5,7 @@ import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
+import { registerClaudeMessages } from './claude-messages.js';
 import { registerModels } from './models.js';
 import { registerOpenAIEndpoints } from './openai-endpoints.js';
 import { registerPlayground } from '../pg/playground.js';
@@ -21,7 +22,7 @@ function followChanges(ctx: RelayContext): () => void {
   };
 }
 
-/** The OpenAI-compatible relay (chat, completions, embeddings, models) and the console's playground. */
+/** The relay: OpenAI's surface (chat, completions, embeddings, models), Claude's native Messages API, and the console's playground. */
 export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const ctx: RelayContext = {
     deps,
@@ -32,12 +33,15 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
   };
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);
-  app.addHook('onClose', async () => {
+  // preClose runs before every onClose: the buffered usage events reach the log before the
+  // composition root closes the log.
+  app.addHook('preClose', async () => {
     stopFollowing();
     await ctx.publisher.close();
-    await ctx.pools.close();
   });
+  app.addHook('onClose', async () => ctx.pools.close());
   registerOpenAIEndpoints(app, ctx);
   registerModels(app, ctx);
+  registerClaudeMessages(app, ctx);
   registerPlayground(app, ctx);
 }

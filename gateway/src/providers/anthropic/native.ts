@@ -1,0 +1,36 @@
+import type { ProviderAdapter, Usage } from '../types.js';
+import { type ClaudeAnswer, claudeUsage } from './types.js';
+
+export const ANTHROPIC_CHANNEL_TYPE = 14;
+
+interface ClaudeStreamEvent {
+  type?: string;
+  message?: { usage?: ClaudeAnswer['usage'] };
+  usage?: { output_tokens?: number };
+  delta?: { type?: string; text?: string };
+}
+
+/**
+ * Reads a native Claude answer as it passes through untouched. Usage arrives in two events
+ * (input at message_start, output at message_delta), so the reader keeps state: one per call.
+ */
+export function claudePassthroughReader(): ProviderAdapter {
+  let usage: Usage | null = null;
+  return {
+    id: 'anthropic-native',
+    request: () => {
+      throw new Error('claudePassthroughReader only reads answers');
+    },
+    usageOfAnswer: (answer) => claudeUsage((answer as ClaudeAnswer | null)?.usage),
+    usageOfChunk(chunk) {
+      const event = chunk as ClaudeStreamEvent | null;
+      if (event?.type === 'message_start') usage = claudeUsage({ output_tokens: 0, ...event.message?.usage });
+      if (event?.type === 'message_delta' && usage) usage = { ...usage, completionTokens: event.usage?.output_tokens ?? usage.completionTokens };
+      return usage;
+    },
+    textOfChunk: (chunk) => {
+      const event = chunk as ClaudeStreamEvent | null;
+      return event?.delta?.type === 'text_delta' ? (event.delta.text ?? '') : '';
+    },
+  };
+}

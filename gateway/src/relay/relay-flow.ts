@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import { holdEstimate } from '../billing/hold-estimate.js';
+import { type PriceQuote, quoteFor } from '../billing/pricing.js';
+import type { Channel } from '../ports/channel-store.js';
+import type { UpstreamRequest, Usage } from '../providers/types.js';
+import { admit } from './admission.js';
+import { type Caller, checkModelAllowed } from './caller.js';
+import { type AnswerOutcome, forwardUpstreamError } from './chat-answer.js';
+import type { RelayContext } from './relay-context.js';
+import { RelayError, RelayMessages } from './relay-error.js';
+import { settle } from './settle.js';
+import { type Attempted, sendWithRetries } from './upstream-attempts.js';
+
+/** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
+export interface CallPlan {
+  model: string;
+  /** For the hold's estimate. */
+  promptTokensEstimate: number;
+  maxTokens: number;
+  isStream: boolean;
+  accepts?: (channel: Channel) => boolean;
+  build(channel: Channel): UpstreamRequest;
+  answer(attempted: Attempted, startedAt: number): Promise<AnswerOutcome>;
+  /** Usage when the upstream reported none (counted from what was sent and received). */
+  countUsage(outcome: AnswerOutcome): Usage;
+  /** How an upstream failure reaches the client (the surface's error shape). */
+  forwardError?: (reply: FastifyReply, attempted: Attempted) => Promise<void>;
+}
+
+interface Admitted {
+  channel: Channel;
+  quote: PriceQuote;
+  holdId: string;
+}
+
+async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
+  checkModelAllowed(caller, plan.model);
+  const channel = ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts);
+  if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
+  const quote = quoteFor(ctx.deps.options, plan.model, caller.group);
+  if (!quote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
+  const holdId = uuidv7();
+  await admit(ctx, caller, holdId, holdEstimate(quote, plan.promptTokensEstimate, plan.maxTokens, ctx.deps.options.number('PreConsumedQuota')));
+  return { channel, quote, holdId };
+}
+
+/**
+ * Admit with a hold, forward (retrying other channels before any byte reached the client), then
+ * bill exactly what was used. A failure that charged nothing releases the hold.
+ */
+export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
+  const startedAt = Date.now();
+  const admitted = await admitCall(ctx, caller, plan);
+  const abort = new AbortController();
+  reply.raw.once('close', () => abort.abort());
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: abort.signal }).catch(async (error: unknown) => {
+    await ctx.deps.holds.release(admitted.holdId);
+    request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
+    throw error;
+  });
+  if (attempted.response.statusCode >= 400) {
+    await ctx.deps.holds.release(admitted.holdId);
+    return (plan.forwardError ?? ((r, a) => forwardUpstreamError(r, a.response)))(reply, attempted);
+  }
+  const outcome = await plan.answer(attempted, startedAt);
+  const usage = outcome.usage ?? plan.countUsage(outcome);
+  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticateCaller } from '../../relay/caller.js';
+import { type ClaudeBody, countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
+import type { RelayContext } from '../../relay/relay-context.js';
+
+/** What the relay needs of a Messages request; the rest is the client's and passes through. */
+const messagesSchema = z.looseObject({
+  model: z.string().min(1),
+  max_tokens: z.number().int().positive(),
+  messages: z.array(z.unknown()).min(1),
+  stream: z.boolean().optional(),
+});
+const countSchema = z.looseObject({ model: z.string().min(1), messages: z.array(z.unknown()).min(1) });
+
+/** Anthropic's native surface: POST /v1/messages and /v1/messages/count_tokens (key in x-api-key). */
+export function registerClaudeMessages(app: FastifyInstance, ctx: RelayContext): void {
+  app.post('/v1/messages', { schema: { body: messagesSchema } }, async (request, reply) => {
+    const caller = await authenticateCaller(request, ctx.cache);
+    await relayClaudeMessages(ctx, caller, request, reply, request.body as ClaudeBody);
+    return reply;
+  });
+  app.post('/v1/messages/count_tokens', { schema: { body: countSchema } }, async (request, reply) => {
+    const caller = await authenticateCaller(request, ctx.cache);
+    await countClaudeTokens(ctx, caller, request, reply, request.body as ClaudeBody);
+    return reply;
+  });
+}
