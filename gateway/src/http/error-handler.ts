@@ -7,14 +7,16 @@ function isRelayRequest(request: FastifyRequest): boolean {
   return /^\/(v1|v1beta|pg|mj|suno)(\/|$)/.test(request.url);
 }
 
-/** Claude's native surface answers errors in Anthropic's shape, so its SDKs read them. */
-function isClaudeRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith('/v1/messages');
+/** Each surface answers errors in its own provider's shape, so that provider's SDKs read them. */
+function relayErrorBody(request: FastifyRequest, error: RelayError): object {
+  if (request.url.startsWith('/v1/messages')) return error.toAnthropicBody();
+  if (request.url.startsWith('/v1beta/')) return error.toGoogleBody();
+  return error.toBody();
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RelayError) return reply.code(error.status).send(isClaudeRequest(request) ? error.toAnthropicBody() : error.toBody());
+    if (error instanceof RelayError) return reply.code(error.status).send(relayErrorBody(request, error));
     if (error instanceof ApiFailure) {
       return reply.code(error.status).send({ success: false, message: error.message });
     }

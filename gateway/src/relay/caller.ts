@@ -31,9 +31,17 @@ function checkClientIp(token: Token, ip: string): void {
   if (token.allowIps.length > 0 && !token.allowIps.includes(ip)) throw new RelayError(403, RelayMessages.ipNotAllowed, 'access_denied');
 }
 
-/** Authenticates a relay call; every refusal is an OpenAI-style error and costs nothing. */
+/** The key wherever a client of one of the three surfaces puts it: OpenAI's, Anthropic's or Google's. */
+function presentedKey(request: FastifyRequest): string {
+  const { headers } = request;
+  const queryKey = (request.query as { key?: unknown } | undefined)?.key;
+  const raw = headers.authorization ?? headers['x-api-key'] ?? headers['x-goog-api-key'] ?? (typeof queryKey === 'string' ? queryKey : undefined);
+  return parseApiKey(Array.isArray(raw) ? raw[0] : raw);
+}
+
+/** Authenticates a relay call; every refusal is an error in the surface's shape and costs nothing. */
 export async function authenticateCaller(request: FastifyRequest, cache: DocumentCache, now = Date.now()): Promise<Caller> {
-  const key = parseApiKey(request.headers.authorization ?? (request.headers['x-api-key'] as string | undefined));
+  const key = presentedKey(request);
   if (!key) throw unauthorized(RelayMessages.noKey);
   const token = await cache.tokenByKey(key);
   if (!token) throw unauthorized(RelayMessages.invalidKey);

@@ -14,6 +14,12 @@ export class RelayError extends Error {
     return { error: { message: this.message, type: this.type, param: '', code: this.code } };
   }
 
+  /** Google's error shape, for the native generateContent surface. */
+  toGoogleBody() {
+    const status = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 503: 'UNAVAILABLE' }[this.status] ?? 'INTERNAL';
+    return { error: { code: this.status, message: this.message, status } };
+  }
+
   /** Anthropic's error shape, for the native Messages surface. */
   toAnthropicBody() {
     const type = { 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error' }[this.status] ?? (this.status >= 500 ? 'api_error' : 'invalid_request_error');

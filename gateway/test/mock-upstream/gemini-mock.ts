@@ -28,6 +28,11 @@ export async function startGeminiMock(options: { reply: string; promptTokens: nu
       response.writeHead(401, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ error: { code: 401, message: 'API key not valid', status: 'UNAUTHENTICATED' } }));
     }
+    if (path.includes('mbedContent')) {
+      const embedding = { values: [0.5, 0.25] };
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(path.includes(':batchEmbedContents') ? { embeddings: [embedding] } : { embedding }));
+    }
     if (path.includes(':streamGenerateContent')) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = options.reply.split(/(?<= )/);

@@ -1,5 +1,5 @@
 import type { Channel } from '../../ports/channel-store.js';
-import type { ProviderAdapter } from '../types.js';
+import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
 import { geminiRequest } from './request.js';
 import { geminiStreamTranslator } from './stream.js';
@@ -8,20 +8,24 @@ import { type GeminiResponse, geminiUsage } from './types.js';
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 const API_VERSION = 'v1beta';
 
+export const GEMINI_CHANNEL_TYPE = 24;
+
+/** A request for `model:method` (e.g. `generateContent`) to a Gemini channel, its key in x-goog-api-key. */
+export function geminiUpstream(channel: Channel, model: string, method: string, body: unknown): UpstreamRequest {
+  const base = new URL(channel.baseUrl || DEFAULT_BASE_URL);
+  return {
+    origin: base.origin,
+    path: `${base.pathname.replace(/\/+$/, '')}/${API_VERSION}/models/${encodeURIComponent(model)}:${method}`,
+    headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key },
+    body: JSON.stringify(body),
+  };
+}
+
 /** Google Gemini (channel type 24): OpenAI chat requests translated to generateContent and back. */
 export const gemini: ProviderAdapter = {
   id: 'gemini',
-  request(channel: Channel, _path, body) {
-    const base = new URL(channel.baseUrl || DEFAULT_BASE_URL);
-    const method = body.stream === true ? 'streamGenerateContent?alt=sse' : 'generateContent';
-    const model = encodeURIComponent(String(body.model));
-    return {
-      origin: base.origin,
-      path: `${base.pathname.replace(/\/+$/, '')}/${API_VERSION}/models/${model}:${method}`,
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key },
-      body: JSON.stringify(geminiRequest(body)),
-    };
-  },
+  request: (channel: Channel, _path, body) =>
+    geminiUpstream(channel, String(body.model), body.stream === true ? 'streamGenerateContent?alt=sse' : 'generateContent', geminiRequest(body)),
   usageOfAnswer: (answer) => geminiUsage((answer as GeminiResponse | null)?.usageMetadata),
   usageOfChunk: () => null,
   textOfChunk: () => '',

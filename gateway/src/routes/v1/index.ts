@@ -5,6 +5,7 @@ import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
+import { registerGeminiNative } from '../v1beta/gemini.js';
 import { registerClaudeMessages } from './claude-messages.js';
 import { registerModels } from './models.js';
 import { registerOpenAIEndpoints } from './openai-endpoints.js';
@@ -22,7 +23,7 @@ function followChanges(ctx: RelayContext): () => void {
   };
 }
 
-/** The relay: OpenAI's surface (chat, completions, embeddings, models), Claude's native Messages API, and the console's playground. */
+/** The relay: OpenAI's surface (chat, completions, embeddings, models), Claude's and Gemini's native APIs, and the console's playground. */
 export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const ctx: RelayContext = {
     deps,
@@ -43,5 +44,6 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
   registerOpenAIEndpoints(app, ctx);
   registerModels(app, ctx);
   registerClaudeMessages(app, ctx);
+  registerGeminiNative(app, ctx);
   registerPlayground(app, ctx);
 }
