@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnthropicMock, startAnthropicMock } from './mock-upstream/anthropic-mock.js';
 import { type ConsoleClient, eventually } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** An OpenAI client served by an Anthropic Claude channel (type 14), billed exactly. Every ratio 1. */
 const INPUT = 11;
@@ -12,19 +12,17 @@ describe('an OpenAI client on a Claude channel', () => {
   let fixture: EmbeddedFixture;
   let claude: AnthropicMock;
   let frank: ConsoleClient;
+  let key: string;
   let client: OpenAI;
   let calls = 0;
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     claude = await startAnthropicMock({ inputTokens: INPUT, outputTokens: OUTPUT });
-    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"claude-test":1}' });
-    await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"claude-test":1}' });
+    await priceModels(fixture, { 'claude-test': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-secret', base_url: claude.url, models: 'claude-test', group: 'default' });
-    frank = await userWithQuota(fixture, 'frank', 100_000);
-    await frank.must('POST', '/api/token/', { name: 'frank-key', remain_quota: 100_000, expired_time: -1 });
-    const { items } = await frank.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    client = new OpenAI({ apiKey: `sk-${items[0]?.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+    ({ user: frank, key } = await userWithKey(fixture, 'frank', 100_000));
+    client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
 
   afterAll(async () => {

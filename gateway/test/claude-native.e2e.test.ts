@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnthropicMock, startAnthropicMock } from './mock-upstream/anthropic-mock.js';
 import { type ConsoleClient, eventually } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** Claude's native Messages API through Tollgate with the official Anthropic SDK. Every ratio 1. */
 const INPUT = 21;
@@ -18,13 +18,9 @@ describe('the native Claude surface', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     claude = await startAnthropicMock({ reply: 'Native hello', inputTokens: INPUT, outputTokens: OUTPUT });
-    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"claude-test":1}' });
-    await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"claude-test":1}' });
+    await priceModels(fixture, { 'claude-test': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-upstream', base_url: claude.url, models: 'claude-test', group: 'default' });
-    ivan = await userWithQuota(fixture, 'ivan', 100_000);
-    await ivan.must('POST', '/api/token/', { name: 'ivan-key', remain_quota: 100_000, expired_time: -1 });
-    const { items } = await ivan.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    key = `sk-${items[0]?.key}`;
+    ({ user: ivan, key } = await userWithKey(fixture, 'ivan', 100_000));
     client = new Anthropic({ apiKey: key, baseURL: fixture.tollgate.url, maxRetries: 0 });
   });
 

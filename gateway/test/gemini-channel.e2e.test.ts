@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeminiMock, startGeminiMock } from './mock-upstream/gemini-mock.js';
 import { type ConsoleClient, eventually } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** An OpenAI client served by a Gemini channel (type 24), billed exactly. Every ratio 1. */
 const PROMPT = 6;
@@ -12,18 +12,16 @@ describe('an OpenAI client on a Gemini channel', () => {
   let fixture: EmbeddedFixture;
   let google: GeminiMock;
   let gina: ConsoleClient;
+  let key: string;
   let client: OpenAI;
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     google = await startGeminiMock({ reply: 'Hello from Gemini', promptTokens: PROMPT, outputTokens: OUTPUT });
-    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"gemini-test":1}' });
-    await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"gemini-test":1}' });
+    await priceModels(fixture, { 'gemini-test': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'gemini', type: 24, key: 'AIza-secret', base_url: google.url, models: 'gemini-test', group: 'default' });
-    gina = await userWithQuota(fixture, 'gina', 100_000);
-    await gina.must('POST', '/api/token/', { name: 'gina-key', remain_quota: 100_000, expired_time: -1 });
-    const { items } = await gina.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    client = new OpenAI({ apiKey: `sk-${items[0]?.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+    ({ user: gina, key } = await userWithKey(fixture, 'gina', 100_000));
+    client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeminiMock, startGeminiMock } from './mock-upstream/gemini-mock.js';
 import { type ConsoleClient, eventually } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** Google's native generateContent surface through Tollgate with the official @google/genai client. Every ratio 1. */
 const PROMPT = 5;
@@ -18,13 +18,9 @@ describe('the native Gemini surface', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     google = await startGeminiMock({ reply: 'Native Gemini hello', promptTokens: PROMPT, outputTokens: OUTPUT });
-    await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"gemini-test":1}' });
-    await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"gemini-test":1}' });
+    await priceModels(fixture, { 'gemini-test': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'gemini', type: 24, key: 'AIza-upstream', base_url: google.url, models: 'gemini-test', group: 'default' });
-    kim = await userWithQuota(fixture, 'kim', 100_000);
-    await kim.must('POST', '/api/token/', { name: 'kim-key', remain_quota: 100_000, expired_time: -1 });
-    const { items } = await kim.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    key = `sk-${items[0]?.key}`;
+    ({ user: kim, key } = await userWithKey(fixture, 'kim', 100_000));
     ai = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: fixture.tollgate.url } });
   });
 

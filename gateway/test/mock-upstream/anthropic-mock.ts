@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 export interface AnthropicMockOptions {
   reply?: string;
@@ -67,17 +67,13 @@ export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Pr
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
     configure: (next) => {
       o = { ...o, ...next };
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: listening.close,
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 export interface GeminiMock {
   url: string;
@@ -46,14 +46,10 @@ export async function startGeminiMock(options: { reply: string; promptTokens: nu
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: options.reply }] }, finishReason: 'STOP' }], usageMetadata }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: listening.close,
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 export interface OpenAIMockOptions {
   reply?: string;
@@ -94,17 +94,13 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
     if (body.stream) return answerStream(response, protocol, model, body, options);
     return answerJson(response, protocol, model, options);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
     configure: (next) => {
       options = { ...options, ...next };
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: listening.close,
   };
 }

@@ -52,6 +52,20 @@ export async function userWithQuota(fixture: EmbeddedFixture, username: string, 
 
 /** Root prices `mock-model` at ratio 1 and adds an OpenAI channel to the mock upstream for it. */
 export async function addMockChannel(fixture: EmbeddedFixture): Promise<void> {
-  await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
+  await priceModels(fixture, { 'mock-model': 1 });
   await fixture.root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: fixture.upstream.url, models: 'mock-model', group: 'default' });
+}
+
+/** Root prices models by ratio: completion tokens weigh like prompt tokens unless `completion` says otherwise. */
+export async function priceModels(fixture: EmbeddedFixture, ratios: Record<string, number>, completion: Record<string, number> = {}): Promise<void> {
+  await fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify(ratios) });
+  await fixture.root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: JSON.stringify({ ...Object.fromEntries(Object.keys(ratios).map((m) => [m, 1])), ...completion }) });
+}
+
+/** A user given `quota` by root, with one token of the same quota; returns the user and its `sk-` key. */
+export async function userWithKey(fixture: EmbeddedFixture, username: string, quota: number): Promise<{ user: ConsoleClient; key: string }> {
+  const user = await userWithQuota(fixture, username, quota);
+  await user.must('POST', '/api/token/', { name: `${username}-key`, remain_quota: quota, expired_time: -1 });
+  const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+  return { user, key: `sk-${items[0]?.key}` };
 }
