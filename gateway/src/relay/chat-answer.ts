@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { ProviderAdapter, Usage } from '../providers/types.js';
+import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {
@@ -23,15 +24,16 @@ function parseJson(text: string): unknown {
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
  * does not. Reads its usage either way.
  */
-export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, startedAt: number): Promise<AnswerOutcome> {
+export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
   const text = await response.body.text();
+  clock.upstreamAnswered();
   const json = parseJson(text);
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
-    await reply.code(200).send(translated.body);
+    await reply.code(200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
     return { usage: translated.usage, text: '', firstResponseMs: Date.now() - startedAt };
   }
-  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').send(text);
+  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(text);
   return { usage: json === null ? null : adapter.usageOfAnswer(json), text: '', firstResponseMs: Date.now() - startedAt };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { ProviderAdapter, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
+import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 import { eventJson, SseEventSplitter } from './sse-events.js';
 
 /** The final chunk OpenAI sends for include_usage: usage and no choices. */
@@ -43,10 +44,19 @@ const translated = (translator: StreamTranslator): StreamMode => ({
  * asked of the upstream; the usage-only chunk reaches the client only if it asked. A broken
  * upstream or a client that left ends the stream; what was produced is still billed.
  */
-export async function pipeStreamAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, clientWantsUsage: boolean, startedAt: number): Promise<AnswerOutcome> {
+export async function pipeStreamAnswer(
+  reply: FastifyReply,
+  response: Dispatcher.ResponseData,
+  adapter: ProviderAdapter,
+  model: string,
+  clientWantsUsage: boolean,
+  startedAt: number,
+  clock: OverheadClock,
+): Promise<AnswerOutcome> {
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+  raw.writeHead(200, { ...headers, [OVERHEAD_HEADER]: clock.report() });
   const mode = adapter.translation ? translated(adapter.translation.stream(model)) : passthrough;
   const splitter = new SseEventSplitter();
   const decoder = new TextDecoder();

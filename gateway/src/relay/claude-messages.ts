@@ -47,8 +47,8 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     isStream: body.stream === true,
     accepts: isClaudeChannel,
     build: (channel) => claudeUpstream(channel, '/v1/messages', { ...body, model: upstreamModel(channel, body.model) }, beta),
-    answer: ({ response }, startedAt) =>
-      body.stream === true ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt) : forwardJsonAnswer(reply, response, reader, body.model, startedAt),
+    answer: ({ response }, startedAt, clock) =>
+      body.stream === true ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock),
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
     forwardError: async (r, { response }) => {
       await r.code(response.statusCode).header('content-type', 'application/json').send(await response.body.text());

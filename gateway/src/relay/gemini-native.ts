@@ -60,8 +60,8 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
     isStream: stream,
     accepts: isGeminiChannel,
     build: (channel) => geminiUpstream(channel, upstreamModel(channel, model), stream ? `${method}?alt=sse` : method, body),
-    answer: ({ response }, startedAt) =>
-      stream ? pipeStreamAnswer(reply, response, geminiPassthroughReader, model, true, startedAt) : forwardJsonAnswer(reply, response, geminiPassthroughReader, model, startedAt),
+    answer: ({ response }, startedAt, clock) =>
+      stream ? pipeStreamAnswer(reply, response, geminiPassthroughReader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, geminiPassthroughReader, model, startedAt, clock),
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
     forwardError: async (r, { response }) => {
       await r.code(response.statusCode).header('content-type', 'application/json').send(await response.body.text());

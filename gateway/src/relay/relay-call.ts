@@ -31,11 +31,11 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
     maxTokens: body.max_tokens ?? body.max_completion_tokens ?? 0,
     isStream: stream,
     build: (channel: Channel) => providerFor(channel.type).request(channel, endpoint.path, { ...upstreamBody, model: upstreamModel(channel, body.model) }),
-    answer: ({ channel, response }, startedAt) => {
+    answer: ({ channel, response }, startedAt, clock) => {
       const adapter = providerFor(channel.type);
       return stream
-        ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt)
-        : forwardJsonAnswer(reply, response, adapter, body.model, startedAt);
+        ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock)
+        : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);
     },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
   });

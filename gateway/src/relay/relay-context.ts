@@ -2,6 +2,7 @@ import type { GatewayDeps } from '../deps.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './channel-router.js';
 import type { DocumentCache } from './document-cache.js';
+import type { RelayMetrics } from './overhead.js';
 import type { UpstreamPools } from './upstream-pool.js';
 
 /** What every relay route shares: the deps and the in-process hot-path state. */
@@ -11,4 +12,5 @@ export interface RelayContext {
   router: ChannelRouter;
   pools: UpstreamPools;
   publisher: UsagePublisher;
+  metrics: RelayMetrics;
 }

@@ -8,6 +8,7 @@ import { admit } from './admission.js';
 import { type Caller, checkModelAllowed } from './caller.js';
 import { type AnswerOutcome, forwardUpstreamError } from './chat-answer.js';
 import type { RelayContext } from './relay-context.js';
+import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 import { settle } from './settle.js';
 import { type Attempted, sendWithRetries } from './upstream-attempts.js';
@@ -21,7 +22,7 @@ export interface CallPlan {
   isStream: boolean;
   accepts?: (channel: Channel) => boolean;
   build(channel: Channel): UpstreamRequest;
-  answer(attempted: Attempted, startedAt: number): Promise<AnswerOutcome>;
+  answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
   /** Usage when the upstream reported none (counted from what was sent and received). */
   countUsage(outcome: AnswerOutcome): Usage;
   /** How an upstream failure reaches the client (the surface's error shape). */
@@ -51,19 +52,22 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
  */
 export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
+  const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
   const admitted = await admitCall(ctx, caller, plan);
   const abort = new AbortController();
   reply.raw.once('close', () => abort.abort());
+  clock.upstreamStarted();
   const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: abort.signal }).catch(async (error: unknown) => {
     await ctx.deps.holds.release(admitted.holdId);
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;
   });
+  clock.upstreamAnswered();
   if (attempted.response.statusCode >= 400) {
     await ctx.deps.holds.release(admitted.holdId);
     return (plan.forwardError ?? ((r, a) => forwardUpstreamError(r, a.response)))(reply, attempted);
   }
-  const outcome = await plan.answer(attempted, startedAt);
+  const outcome = await plan.answer(attempted, startedAt, clock);
   const usage = outcome.usage ?? plan.countUsage(outcome);
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

@@ -3,10 +3,12 @@ import type { GatewayDeps } from '../../deps.js';
 import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
+import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
 import { registerGeminiNative } from '../v1beta/gemini.js';
 import { registerClaudeMessages } from './claude-messages.js';
+import { registerMetrics } from '../metrics.js';
 import { registerModels } from './models.js';
 import { registerOpenAIEndpoints } from './openai-endpoints.js';
 import { registerPlayground } from '../pg/playground.js';
@@ -31,6 +33,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
     router: new ChannelRouter(deps.channels),
     pools: new UpstreamPools(),
     publisher: new UsagePublisher(deps.eventLog, (error) => app.log.error({ err: error }, 'event append failed; retrying')),
+    metrics: createRelayMetrics(),
   };
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);
@@ -46,4 +49,5 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
   registerClaudeMessages(app, ctx);
   registerGeminiNative(app, ctx);
   registerPlayground(app, ctx);
+  registerMetrics(app, ctx.metrics);
 }
