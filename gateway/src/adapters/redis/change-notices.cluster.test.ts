@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { requiredRedisUrl } from '../../../test/support/engines.js';
+import { requiredRedisUrl } from '../../../test/support/config.js';
 import { runChangeNoticesContract } from '../../ports/change-notices.contract.js';
 import { RedisChangeNotices } from './change-notices.js';
 

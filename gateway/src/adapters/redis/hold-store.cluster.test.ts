@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runHoldStoreContract } from '../../ports/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
-import { requiredRedisUrl } from '../../../test/support/engines.js';
+import { requiredRedisUrl } from '../../../test/support/config.js';
 
 const redis = new Redis(requiredRedisUrl());
 afterAll(() => redis.quit());
