@@ -5,6 +5,7 @@ import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
 import type { LogReader } from './ports/log-reader.js';
+import type { RedemptionStore } from './ports/redemption-store.js';
 import type { TokenStore } from './ports/token-store.js';
 import type { UserStore } from './ports/user-store.js';
 
@@ -16,6 +17,7 @@ export interface GatewayDeps {
   users: UserStore;
   tokens: TokenStore;
   channels: ChannelStore;
+  redemptions: RedemptionStore;
   options: OptionCache;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;

@@ -38,6 +38,7 @@ export async function wireEmbeddedEngines(config: GatewayConfig, dataDir: string
     users: documents.users,
     tokens: documents.tokens,
     channels: documents.channels,
+    redemptions: documents.redemptions,
     options,
     notices: createInProcessChangeNotices(),
     eventLog,

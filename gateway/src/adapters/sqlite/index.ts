@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3';
 import type { ChannelStore } from '../../ports/channel-store.js';
 import type { OptionStore } from '../../ports/option-store.js';
+import type { RedemptionStore } from '../../ports/redemption-store.js';
 import type { TokenStore } from '../../ports/token-store.js';
 import type { UserStore } from '../../ports/user-store.js';
 import { createSchema } from './schema.js';
 import { createSqliteChannelStore } from './sqlite-channel-store.js';
 import { createSqliteOptionStore } from './sqlite-option-store.js';
+import { createSqliteRedemptionStore } from './sqlite-redemption-store.js';
 import { createSqliteTokenStore } from './sqlite-token-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 
@@ -14,6 +16,7 @@ export interface SqliteDocuments {
   tokens: TokenStore;
   channels: ChannelStore;
   options: OptionStore;
+  redemptions: RedemptionStore;
   close(): void;
 }
 
@@ -29,6 +32,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     tokens: createSqliteTokenStore(db),
     channels: createSqliteChannelStore(db),
     options: createSqliteOptionStore(db),
+    redemptions: createSqliteRedemptionStore(db),
     close: () => db.close(),
   };
 }

@@ -4,6 +4,7 @@ import { registerChannelRoutes } from './channel.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerLogRoutes } from './log.js';
 import { registerOptionRoutes } from './option.js';
+import { registerRedemptionRoutes } from './redemption.js';
 import { registerStatusRoutes } from './status.js';
 import { createApiContext } from './support/context.js';
 import { registerTokenRoutes } from './token.js';
@@ -13,6 +14,7 @@ import { registerUserAuthRoutes } from './user-auth.js';
 import { registerUserGroupRoutes } from './user-groups.js';
 import { registerUserManageRoute } from './user-manage.js';
 import { registerUserSelfRoutes } from './user-self.js';
+import { registerUserTopupRoute } from './user-topup.js';
 import { registerUserUpdateRoute } from './user-update.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
@@ -31,4 +33,6 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerChannelWriteRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerRedemptionRoutes(app, ctx);
+  registerUserTopupRoute(app, ctx);
 }

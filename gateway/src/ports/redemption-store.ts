@@ -1,0 +1,34 @@
+/** Redemption status of the spec: 1 unused, 2 disabled, 3 used. */
+export const RedemptionStatus = { Unused: 1, Disabled: 2, Used: 3 } as const;
+
+/** A redemption code: `quota` credited once to whoever redeems it first. */
+export interface Redemption {
+  id: number;
+  /** The administrator who created it. */
+  userId: number;
+  /** 32 hexadecimal characters. */
+  key: string;
+  name: string;
+  status: number;
+  quota: number;
+  createdTime: number;
+  redeemedTime: number;
+  usedUserId: number;
+}
+
+export type NewRedemption = Omit<Redemption, 'id' | 'redeemedTime' | 'usedUserId' | 'status'>;
+
+export interface RedemptionStore {
+  create(redemption: NewRedemption): Promise<Redemption>;
+  byId(id: number): Promise<Redemption | null>;
+  byKey(key: string): Promise<Redemption | null>;
+  update(id: number, patch: Partial<Pick<Redemption, 'name' | 'quota' | 'status'>>): Promise<Redemption | null>;
+  delete(id: number): Promise<boolean>;
+  /** Newest first; `keyword` matches the id or a part of the name. */
+  list(query: { offset: number; limit: number; keyword?: string }): Promise<{ items: Redemption[]; total: number }>;
+  /**
+   * Marks an unused code used by `userId` and returns it, or null when the code is unknown,
+   * disabled or already used. Exactly one of any number of concurrent calls wins.
+   */
+  redeem(key: string, userId: number, nowSeconds: number): Promise<Redemption | null>;
+}
