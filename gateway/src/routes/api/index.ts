@@ -4,6 +4,7 @@ import { registerChannelRoutes } from './channel.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerLogRoutes } from './log.js';
 import { registerOptionRoutes } from './option.js';
+import { registerPricingRoute } from './pricing.js';
 import { registerRedemptionRoutes } from './redemption.js';
 import { registerStatusRoutes } from './status.js';
 import { createApiContext } from './support/context.js';
@@ -34,5 +35,6 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);
+  registerPricingRoute(app, ctx);
   registerUserTopupRoute(app, ctx);
 }
