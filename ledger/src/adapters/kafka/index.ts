@@ -1,0 +1,1 @@
+export { createKafkaEventLog, KafkaEventLog, type KafkaEventLogOptions, parseBrokers } from './kafka-event-log.js';

@@ -1,0 +1,153 @@
+import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
+import type { BatchHandler, EventLog, SubscribeOptions, Subscription } from '../../ports/event-log.js';
+import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
+
+export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming> {
+  /** Bootstrap brokers, `host:port` (KAFKA_BROKERS split on commas). */
+  brokers: string[];
+  /** The ledger topic; created on first use when missing. */
+  topic: string;
+  clientId?: string;
+  /** Partitions of the topic when this log creates it (the broker's default otherwise). */
+  partitions?: number;
+  /** Replication factor when this log creates the topic (the broker's default otherwise). */
+  replicationFactor?: number;
+  /** kafkajs' own log level; ERROR by default (consumer-group chatter is INFO and WARN). */
+  logLevel?: logLevel;
+}
+
+const DEFAULT_MAX_BATCH = 500;
+
+function warn(error: unknown): void {
+  process.emitWarning(error instanceof Error ? error : String(error), 'KafkaEventLogDeliveryFailed');
+}
+
+/**
+ * The cluster event log: one Kafka topic keyed by user id (`partitionKey`), so each user's events
+ * keep their order within one partition. Appends go through an idempotent producer (acks=all);
+ * every subscription is a consumer group that commits only after its handler resolved.
+ */
+export class KafkaEventLog implements EventLog {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private topicReady: Promise<void> | undefined;
+  private producerReady: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventLogOptions) {
+    const config: KafkaConfig = {
+      clientId: options.clientId ?? 'tollgate-ledger',
+      brokers: options.brokers,
+      logLevel: options.logLevel ?? logLevel.ERROR,
+    };
+    this.kafka = new Kafka(config);
+    this.producer = this.kafka.producer({
+      idempotent: true, // kafkajs then enforces acks=all and at most one request in flight
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner, // murmur2, as the Java client keys
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  get topic(): string {
+    return this.options.topic;
+  }
+
+  async append(events: LedgerEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    this.assertOpen();
+    await this.ensureTopic();
+    await this.connectProducer();
+    await this.producer.send({
+      topic: this.options.topic,
+      acks: -1,
+      messages: events.map((event) => ({ key: partitionKey(event), value: JSON.stringify(event) })),
+    });
+  }
+
+  async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<Subscription> {
+    this.assertOpen();
+    await this.ensureTopic();
+    const subscription = new KafkaSubscription({
+      kafka: this.kafka,
+      topic: this.options.topic,
+      group,
+      handler,
+      maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+      onError: options.onError ?? warn,
+      retryBackoffMs: this.options.retryBackoffMs ?? 100,
+      maxWaitTimeMs: this.options.maxWaitTimeMs ?? 500,
+    });
+    this.subscriptions.add(subscription);
+    try {
+      await subscription.start();
+    } catch (error) {
+      this.subscriptions.delete(subscription);
+      await subscription.stop().catch(() => {});
+      throw error;
+    }
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error(`KafkaEventLog(${this.options.topic}) is closed`);
+  }
+
+  /** Creates the topic once per log (no-op when it exists); a failure is retried on the next call. */
+  private ensureTopic(): Promise<void> {
+    this.topicReady ??= (async () => {
+      await this.admin.connect();
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic: this.options.topic,
+            numPartitions: this.options.partitions ?? -1,
+            replicationFactor: this.options.replicationFactor ?? -1,
+          },
+        ],
+      });
+    })().catch((error: unknown) => {
+      this.topicReady = undefined;
+      throw error;
+    });
+    return this.topicReady;
+  }
+
+  private connectProducer(): Promise<void> {
+    this.producerReady ??= this.producer.connect().catch((error: unknown) => {
+      this.producerReady = undefined;
+      throw error;
+    });
+    return this.producerReady;
+  }
+}
+
+export function createKafkaEventLog(options: KafkaEventLogOptions): KafkaEventLog {
+  return new KafkaEventLog(options);
+}
+
+/** `KAFKA_BROKERS` ("host:port,host:port") as a broker list. */
+export function parseBrokers(value: string): string[] {
+  return value
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter((broker) => broker.length > 0);
+}

@@ -1,0 +1,132 @@
+import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import { ledgerEventSchema } from '../../events/ledger-events.js';
+import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
+
+export interface KafkaSubscriptionTiming {
+  /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
+  retryBackoffMs: number;
+  /** How long one fetch waits on the broker for new events (bounds how long stop() can take). */
+  maxWaitTimeMs: number;
+}
+
+export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
+  kafka: Kafka;
+  topic: string;
+  group: string;
+  handler: BatchHandler;
+  maxBatch: number;
+  onError: (error: unknown) => void;
+}
+
+/** A batch that keeps failing (a poison event, a store that is down) is retried at least this often. */
+const MAX_RETRY_BACKOFF_MS = 5_000;
+
+/** Parses one record at the boundary: JSON, then the ledger event schema. Throws on anything else. */
+function toStoredEvent(partition: number, message: KafkaMessage): StoredEvent {
+  if (message.value === null) throw new Error(`event log record ${partition}/${message.offset} has no value`);
+  let json: unknown;
+  try {
+    json = JSON.parse(message.value.toString('utf8'));
+  } catch (error) {
+    throw new Error(`event log record ${partition}/${message.offset} is not JSON`, { cause: error });
+  }
+  return { partition, offset: Number(message.offset), event: ledgerEventSchema.parse(json) };
+}
+
+/**
+ * One consumer group's delivery: kafkajs fetches, this hands the events over in chunks of at most
+ * maxBatch, and commits offset+1 only after the handler resolved (autoCommit off). A failed chunk
+ * (a throwing handler, an invalid event, a failed commit) is reported, then the partition is
+ * sought back to the chunk's first offset, so the same events arrive again after a backoff.
+ */
+export class KafkaSubscription implements Subscription {
+  private readonly consumer: Consumer;
+  private readonly stopping = new AbortController();
+  private readonly failuresInARow = new Map<number, number>();
+  private stopped: Promise<void> | undefined;
+
+  constructor(private readonly options: KafkaSubscriptionOptions) {
+    this.consumer = options.kafka.consumer({
+      groupId: options.group,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: options.maxWaitTimeMs,
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 30_000,
+      heartbeatInterval: 1_000,
+    });
+    this.consumer.on(this.consumer.events.CRASH, (event) => options.onError(event.payload.error));
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    // A group without committed offsets starts at the beginning of the log: it sees every event.
+    await this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      // One partition at a time: handlers (the ledger worker) may assume they are never re-entered.
+      partitionsConsumedConcurrently: 1,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+  }
+
+  /** Stops fetching, waits for the chunk in flight to be handled and committed, leaves the group. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping.abort();
+      await this.consumer.disconnect(); // kafkajs waits for the eachBatch in progress to return
+    })();
+    return this.stopped;
+  }
+
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+    const { maxBatch } = this.options;
+    for (let start = 0; start < batch.messages.length; start += maxBatch) {
+      if (this.stopping.signal.aborted || !isRunning() || isStale()) return;
+      const messages = batch.messages.slice(start, start + maxBatch);
+      const first = messages[0];
+      const last = messages[messages.length - 1];
+      if (!first || !last) return;
+      try {
+        const events = messages.map((message) => toStoredEvent(batch.partition, message));
+        await this.options.handler(events);
+        // The payload's commit, not consumer.commitOffsets: that one silently skips once stop() began,
+        // and stop() must leave the batch in flight committed.
+        await commitOffsetsIfNecessary({
+          topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last.offset) + 1) }] }],
+        });
+        resolveOffset(last.offset);
+        this.failuresInARow.delete(batch.partition);
+      } catch (error) {
+        this.options.onError(error);
+        await this.retryLater(batch, first.offset);
+        return;
+      }
+      await heartbeat().catch(() => {}); // a rebalance shows up as isStale() on the next chunk
+    }
+  }
+
+  /** Seeks the partition back to the failed chunk, after a backoff that stop() cuts short. */
+  private async retryLater(batch: Batch, offset: string): Promise<void> {
+    const failures = this.failuresInARow.get(batch.partition) ?? 0;
+    this.failuresInARow.set(batch.partition, failures + 1);
+    const backoffMs = Math.min(this.options.retryBackoffMs * 2 ** failures, MAX_RETRY_BACKOFF_MS);
+    await pause(backoffMs, this.stopping.signal);
+    if (this.stopping.signal.aborted) return; // not committed: the group's next member gets it again
+    this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset });
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
