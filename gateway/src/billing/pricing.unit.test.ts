@@ -41,6 +41,12 @@ describe('pricing', () => {
     expect(costOf(quote!, { promptTokens: 0, completionTokens: 0 })).toBe(0);
   });
 
+  it('rounds half away from zero, as the wire-compatible gateway does', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1.25}', CompletionRatio: '{"m":1}' }), 'm', 'default');
+    expect(quote && costOf(quote, { promptTokens: 1, completionTokens: 1 })).toBe(3);
+    expect(quote && costOf(quote, { promptTokens: 1, completionTokens: 0 })).toBe(1);
+  });
+
   it('writes the content and other JSON the log shows', async () => {
     const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}' }), 'm', 'default');
     expect(priceContent(quote!)).toBe('模型倍率 2.00，补全倍率 3.00，分组倍率 1.00');

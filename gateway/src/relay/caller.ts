@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { TokenStatus, type Token } from '../ports/token-store.js';
-import { type User, UserStatus } from '../ports/user-store.js';
+import { Role, type User, UserStatus } from '../ports/user-store.js';
 import type { DocumentCache } from './document-cache.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 
@@ -10,12 +10,20 @@ export interface Caller {
   user: User;
   /** The group that picks channels and the group ratio: the token's, else the user's. */
   group: string;
+  /** An admin's `sk-<key>-<channelId>` pins the call to that channel (no routing, no retries). */
+  pinnedChannelId?: number;
 }
 
 /** The bare key of `Authorization: Bearer sk-<key>` (the `sk-` prefix is optional). */
 export function parseApiKey(authorization: string | undefined): string {
+  return parseKeyParts(authorization).key;
+}
+
+/** The key and, for `sk-<key>-<channelId>`, the channel part (keys are alphanumeric, so `-` only separates). */
+export function parseKeyParts(authorization: string | undefined): { key: string; channel: string | null } {
   const value = (authorization ?? '').replace(/^Bearer\s+/i, '').trim();
-  return value.startsWith('sk-') ? value.slice(3) : value;
+  const [key = '', channel] = (value.startsWith('sk-') ? value.slice(3) : value).split('-');
+  return { key, channel: channel ?? null };
 }
 
 const unauthorized = (message: string) => new RelayError(401, message, 'invalid_api_key', 'invalid_request_error');
@@ -32,16 +40,25 @@ function checkClientIp(token: Token, ip: string): void {
 }
 
 /** The key wherever a client of one of the three surfaces puts it: OpenAI's, Anthropic's or Google's. */
-function presentedKey(request: FastifyRequest): string {
+function presentedKey(request: FastifyRequest): string | undefined {
   const { headers } = request;
   const queryKey = (request.query as { key?: unknown } | undefined)?.key;
   const raw = headers.authorization ?? headers['x-api-key'] ?? headers['x-goog-api-key'] ?? (typeof queryKey === 'string' ? queryKey : undefined);
-  return parseApiKey(Array.isArray(raw) ? raw[0] : raw);
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
+/** Only an admin may pin a channel; anyone else presenting one is refused, as the wire-compatible gateway does. */
+function pinnedChannelId(channel: string | null, user: User): number | undefined {
+  if (channel === null) return undefined;
+  if (user.role < Role.Admin) throw new RelayError(403, RelayMessages.pinNotAllowed, 'access_denied');
+  const id = Number(channel);
+  if (!Number.isInteger(id) || channel.trim() === '') throw new RelayError(400, RelayMessages.invalidChannelId, 'invalid_channel_id');
+  return id;
 }
 
 /** Authenticates a relay call; every refusal is an error in the surface's shape and costs nothing. */
 export async function authenticateCaller(request: FastifyRequest, cache: DocumentCache, now = Date.now()): Promise<Caller> {
-  const key = presentedKey(request);
+  const { key, channel } = parseKeyParts(presentedKey(request));
   if (!key) throw unauthorized(RelayMessages.noKey);
   const token = await cache.tokenByKey(key);
   if (!token) throw unauthorized(RelayMessages.invalidKey);
@@ -49,7 +66,9 @@ export async function authenticateCaller(request: FastifyRequest, cache: Documen
   checkClientIp(token, request.ip);
   const user = await cache.user(token.userId);
   if (!user || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new RelayError(403, RelayMessages.userBanned, 'user_banned');
-  return { token, user, group: token.group || user.group };
+  const caller: Caller = { token, user, group: token.group || user.group };
+  const pinned = pinnedChannelId(channel, user);
+  return pinned === undefined ? caller : { ...caller, pinnedChannelId: pinned };
 }
 
 /** A token with model limits may call only the models it lists. */

@@ -11,6 +11,7 @@ type Tiers = Channel[][];
  */
 export class ChannelRouter {
   private table = new Map<string, Tiers>();
+  private byIds = new Map<number, Channel>();
 
   constructor(
     private readonly channels: ChannelStore,
@@ -19,7 +20,8 @@ export class ChannelRouter {
 
   async reload(): Promise<void> {
     const byAbility = new Map<string, Channel[]>();
-    for (const channel of await this.channels.all()) {
+    const all = await this.channels.all();
+    for (const channel of all) {
       if (channel.status !== ChannelStatus.Enabled) continue;
       for (const group of splitList(channel.group)) {
         for (const model of splitList(channel.models)) {
@@ -29,6 +31,12 @@ export class ChannelRouter {
       }
     }
     this.table = new Map([...byAbility].map(([key, list]) => [key, tiersOf(list)]));
+    this.byIds = new Map(all.map((channel) => [channel.id, channel]));
+  }
+
+  /** Any channel by id, enabled or not (an admin's pinned channel); null when there is none. */
+  byId(id: number): Channel | null {
+    return this.byIds.get(id) ?? null;
   }
 
   /** A channel for the model in the group, skipping `exclude`d ones and any `accepts` refuses; null when none serves it. */

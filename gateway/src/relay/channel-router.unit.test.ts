@@ -49,4 +49,10 @@ describe('ChannelRouter', () => {
     expect((await routerOver(channels, () => 0.1)).pick('default', 'gpt-4o')?.id).toBe(1);
     expect((await routerOver(channels, () => 0.9)).pick('default', 'gpt-4o')?.id).toBe(2);
   });
+
+  it('finds any channel by id, disabled ones too (an admin may pin one and be told it is disabled)', async () => {
+    const router = await routerOver([channel(1, {}), channel(2, { status: 2 })]);
+    expect(router.byId(2)?.status).toBe(2);
+    expect(router.byId(3)).toBeNull();
+  });
 });

@@ -41,4 +41,7 @@ export const RelayMessages = {
   noChannel: (group: string, model: string) => `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
   unpriced: (model: string) => `模型 ${model} 倍率或价格未配置，请联系管理员设置`,
   missingModel: '未指定模型名称',
+  pinNotAllowed: '普通用户不支持指定渠道',
+  invalidChannelId: '无效的渠道 Id',
+  channelDisabled: '该渠道已被禁用',
 } as const;

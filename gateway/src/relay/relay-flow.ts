@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { holdEstimate } from '../billing/hold-estimate.js';
 import { type PriceQuote, quoteFor } from '../billing/pricing.js';
-import type { Channel } from '../ports/channel-store.js';
+import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
 import { type Caller, checkModelAllowed } from './caller.js';
@@ -35,9 +35,17 @@ interface Admitted {
   holdId: string;
 }
 
+/** An admin's pinned channel serves whatever model is asked, as long as it exists, is enabled and speaks the surface. */
+function pinnedChannel(ctx: RelayContext, id: number, plan: CallPlan): Channel | null {
+  const channel = ctx.router.byId(id);
+  if (!channel) throw new RelayError(400, RelayMessages.invalidChannelId, 'invalid_channel_id');
+  if (channel.status !== ChannelStatus.Enabled) throw new RelayError(403, RelayMessages.channelDisabled, 'channel_disabled');
+  return !plan.accepts || plan.accepts(channel) ? channel : null;
+}
+
 async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
   checkModelAllowed(caller, plan.model);
-  const channel = ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts);
+  const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
   const quote = quoteFor(ctx.deps.options, plan.model, caller.group);
   if (!quote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
@@ -57,7 +65,7 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   const abort = new AbortController();
   reply.raw.once('close', () => abort.abort());
   clock.upstreamStarted();
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: abort.signal }).catch(async (error: unknown) => {
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: abort.signal, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
     await ctx.deps.holds.release(admitted.holdId);
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;

@@ -6,6 +6,12 @@ import type { Usage } from '../providers/types.js';
 import type { Caller } from './caller.js';
 import type { RelayContext } from './relay-context.js';
 
+/**
+ * The wire-compatible gateway starts its first-response clock one second before the request and
+ * moves it only when a stream sends its first chunk, so a non-stream row carries frt = -1000.
+ */
+const NON_STREAM_FRT_MS = -1000;
+
 export interface Settlement {
   caller: Caller;
   channel: Channel;
@@ -40,7 +46,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       isStream: s.isStream,
       useTimeMs: Date.now() - s.startedAt,
       content: priceContent(s.quote),
-      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : 0),
+      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS),
     },
     metadata: newEventMetadata(),
   });

@@ -30,6 +30,8 @@ export interface AttemptPlan {
   /** Channels that can serve this call at all (a native surface needs its own provider). */
   accepts?: (channel: Channel) => boolean;
   signal: AbortSignal;
+  /** A pinned channel is tried once and never swapped for another. */
+  pinned?: boolean;
 }
 
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
@@ -49,7 +51,8 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   const tried = new Set<number>();
   let channel: Channel | null = first;
   let last: Attempted | null = null;
-  for (let attempt = 0; channel && attempt <= ctx.deps.options.number('RetryTimes'); attempt++) {
+  const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
+  for (let attempt = 0; channel && attempt <= retries; attempt++) {
     const response = await send(ctx, channel, plan);
     if (response) {
       await last?.response.body.dump();

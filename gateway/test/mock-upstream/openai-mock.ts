@@ -9,6 +9,8 @@ export interface OpenAIMockOptions {
   latencyMs?: number;
   /** Answer every request with this status and an OpenAI error body. */
   failWith?: number;
+  /** Report no usage at all (JSON without `usage`, no usage chunk even when asked), as some upstreams do. */
+  omitUsage?: boolean;
 }
 
 export interface RecordedRequest {
@@ -16,6 +18,8 @@ export interface RecordedRequest {
   authorization: string | undefined;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** The caller hung up before the answer was complete. */
+  aborted: boolean;
 }
 
 export interface OpenAIMock {
@@ -37,6 +41,7 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 function usageOf(options: Required<OpenAIMockOptions>) {
   const { promptTokens, completionTokens } = options;
+  if (options.omitUsage) return undefined;
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
 
@@ -53,7 +58,7 @@ function answerJson(response: ServerResponse, protocol: Protocol, model: string,
   const bodies: Record<Protocol, object> = {
     chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: 'stop' }], usage: usageOf(options) },
     completions: { id: 'cmpl-mock', object: 'text_completion', created, model, choices: [{ index: 0, text: options.reply, finish_reason: 'stop' }], usage: usageOf(options) },
-    embeddings: { object: 'list', model, data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.125] }], usage: { prompt_tokens: options.promptTokens, total_tokens: options.promptTokens } },
+    embeddings: { object: 'list', model, data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.125] }], usage: options.omitUsage ? undefined : { prompt_tokens: options.promptTokens, total_tokens: options.promptTokens } },
   };
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify(bodies[protocol]));
@@ -73,17 +78,21 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
   }
   send({ choices: [choice('', 'stop')] });
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
-  if (streamOptions?.include_usage) send({ choices: [], usage: usageOf(options) });
+  if (streamOptions?.include_usage && !options.omitUsage) send({ choices: [], usage: usageOf(options) });
   response.end('data: [DONE]\n\n');
 }
 
 /** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE. */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
-    requests.push({ path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body });
+    const recorded: RecordedRequest = { path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body, aborted: false };
+    requests.push(recorded);
+    response.once('close', () => {
+      recorded.aborted = !response.writableFinished;
+    });
     if (options.failWith) {
       response.writeHead(options.failWith, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ error: { message: `mock failure ${options.failWith}`, type: 'server_error', code: null } }));

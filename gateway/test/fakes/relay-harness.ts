@@ -1,0 +1,131 @@
+import { type LedgerEvent, newEventMetadata, type UsageRecorded } from '@tollgate/ledger';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { onTestFinished } from 'vitest';
+import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
+import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
+import { randomAlphanumeric } from '../../src/auth/token-key.js';
+import { loadConfig } from '../../src/config.js';
+import type { GatewayDeps } from '../../src/deps.js';
+import { registerErrorHandler } from '../../src/http/error-handler.js';
+import { OptionCache } from '../../src/options/option-cache.js';
+import type { Channel, NewChannel } from '../../src/ports/channel-store.js';
+import type { NewToken, Token } from '../../src/ports/token-store.js';
+import type { NewUser, User } from '../../src/ports/user-store.js';
+import { registerRelayRoutes } from '../../src/routes/v1/index.js';
+import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { FakeLedger } from './fake-ledger.js';
+import { FakeLogReader } from './fake-log-reader.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore } from './relay-stores.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Longer than the publisher's 5 ms batching window and the fake ledger's next-tick apply. */
+const SETTLE_MS = 30;
+
+export interface RelayHarness {
+  app: FastifyInstance;
+  deps: GatewayDeps;
+  ledger: FakeLedger;
+  upstream: OpenAIMock;
+  /** A user with `quota` in the ledger. */
+  addUser(fields?: Partial<NewUser> & { quota?: number }): Promise<User>;
+  /** A key of the user, with `remainQuota` in the ledger (unlimited unless given); `bearer` is the header value. */
+  addKey(userId: number, fields?: Partial<NewToken> & { remainQuota?: number }): Promise<{ token: Token; bearer: string }>;
+  /** A channel pointing at the mock upstream, live in the routing table when this resolves. */
+  addChannel(fields?: Partial<NewChannel>): Promise<Channel>;
+  post(url: string, bearer: string | undefined, payload: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** The UsageRecorded events published once the relay's buffer flushed. */
+  usageEvents(): Promise<UsageRecorded[]>;
+}
+
+function newUser(fields: Partial<NewUser>): NewUser {
+  return {
+    username: `user${randomAlphanumeric(6)}`, passwordHash: '', displayName: '', role: 1, status: 1, email: '', group: 'default',
+    affCode: randomAlphanumeric(4), inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', ...fields,
+  };
+}
+
+function newToken(userId: number, fields: Partial<NewToken>): NewToken {
+  return {
+    userId, key: randomAlphanumeric(48), name: 'key', status: 1, createdTime: 0, accessedTime: 0, expiredTime: -1, unlimitedQuota: true,
+    modelLimitsEnabled: false, modelLimits: [], allowIps: [], group: '', ...fields,
+  };
+}
+
+function newChannel(baseUrl: string, fields: Partial<NewChannel>): NewChannel {
+  return {
+    type: 1, name: 'mock', key: 'sk-channel-secret', status: 1, baseUrl, other: '', models: 'gpt-4o-mini', group: 'default', modelMapping: '',
+    statusCodeMapping: '', openaiOrganization: '', testModel: '', autoBan: 1, priority: 0, weight: 0, balance: 0, responseTime: 0, testTime: 0,
+    balanceUpdatedTime: 0, createdTime: 0, otherInfo: '', ...fields,
+  };
+}
+
+async function buildDeps(options: Record<string, string>, ledger: FakeLedger): Promise<GatewayDeps> {
+  const optionCache = new OptionCache(new InMemoryOptionStore());
+  for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
+  const holds = createInProcessHoldStore();
+  ledger.notifier.subscribe((changes) => void holds.applyLedgerChanges(changes));
+  return {
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    sessionSecret: 'relay-test-session-secret-0123456789',
+    users: new InMemoryUserStore(),
+    tokens: new InMemoryTokenStore(),
+    channels: new InMemoryChannelStore(),
+    redemptions: unusedRedemptionStore,
+    options: optionCache,
+    eventLog: ledger.eventLog,
+    balances: ledger.balances,
+    notifier: ledger.notifier,
+    holds,
+    notices: createInProcessChangeNotices(),
+    logs: new FakeLogReader(),
+    consoleDir: null,
+  };
+}
+
+/** The relay routes alone (no management API) over in-memory documents, the fake ledger, in-process holds and a mock OpenAI upstream. */
+export async function buildRelayHarness(options: Record<string, string> = {}, mock: OpenAIMockOptions = {}): Promise<RelayHarness> {
+  const upstream = await startOpenAIMock(mock);
+  const ledger = new FakeLedger();
+  const deps = await buildDeps(options, ledger);
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie, { secret: deps.sessionSecret });
+  registerErrorHandler(app);
+  await app.register(registerRelayRoutes, { deps });
+  await app.ready();
+  onTestFinished(async () => {
+    await app.close();
+    await upstream.close();
+  });
+  const record = async (event: LedgerEvent) => {
+    await ledger.eventLog.append([event]);
+    await sleep(SETTLE_MS);
+  };
+  return {
+    app, deps, ledger, upstream,
+    async addUser({ quota = 0, ...fields } = {}) {
+      const user = await deps.users.create(newUser(fields));
+      await record({ type: 'QuotaAdjusted', data: { userId: user.id, username: user.username, adminId: 1, delta: quota, content: 'test' }, metadata: newEventMetadata() });
+      return user;
+    },
+    async addKey(userId, { remainQuota, ...fields } = {}) {
+      const token = await deps.tokens.create(newToken(userId, { unlimitedQuota: remainQuota === undefined, ...fields }));
+      await record({ type: 'TokenQuotaSet', data: { userId, tokenId: token.id, remainQuota: remainQuota ?? 0, unlimited: token.unlimitedQuota }, metadata: newEventMetadata() });
+      return { token, bearer: `Bearer sk-${token.key}` };
+    },
+    async addChannel(fields = {}) {
+      const channel = await deps.channels.create(newChannel(upstream.url, fields));
+      deps.notices.publish('channels', channel.id);
+      await sleep(5);
+      return channel;
+    },
+    post: (url, bearer, payload, headers = {}) => app.inject({ method: 'POST', url, payload, headers: bearer ? { authorization: bearer, ...headers } : headers }),
+    async usageEvents() {
+      await sleep(SETTLE_MS);
+      return ledger.ofType('UsageRecorded');
+    },
+  };
+}
