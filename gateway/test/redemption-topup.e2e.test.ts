@@ -60,7 +60,7 @@ describe('redemption codes and top-up', () => {
     const { items } = await fixture.root.must<{ items: { id: number; key: string }[] }>('GET', '/api/redemption/?p=0&page_size=10');
     const spare = items.find((r) => r.key === keys[2]);
     await fixture.root.must('PUT', '/api/redemption/?status_only=true', { id: spare?.id, status: 2 });
-    expect((await mia.call('POST', '/api/user/topup', { key: keys[2] })).message).toBe('无效的兑换码');
+    expect((await mia.call('POST', '/api/user/topup', { key: keys[2] })).message).toBe('该兑换码已被使用');
     const used = items.find((r) => r.key === keys[0]);
     expect((await fixture.root.call('PUT', '/api/redemption/?status_only=true', { id: used?.id, status: 1 })).success).toBe(false);
   });

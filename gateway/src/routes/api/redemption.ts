@@ -21,6 +21,7 @@ const createBody = z.object({
 });
 const updateBody = z.object({ id: z.number({ message: INVALID_PARAMS }).int().positive(), name: nameField.optional(), quota: quotaField.optional(), status: z.number().int().optional() });
 const listQuery = z.object({ p: queryInt, page_size: queryInt, size: queryInt, keyword: queryString });
+const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The wire shape of new-api's redemption (snake_case). */
 const wire = (r: Redemption) => ({
@@ -69,8 +70,7 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext):
   route(app, 'PUT', '/redemption/', guard.admin, async (request) => {
     const body = parseInput(updateBody, request.body);
     const current = await existing(ctx, body.id);
-    const statusOnly = (request.query as { status_only?: string }).status_only;
-    if (statusOnly) return ok(wire((await deps.redemptions.update(current.id, statusUpdate(current, body.status ?? 0))) ?? current));
+    if (parseInput(updateQuery, request.query).status_only) return ok(wire((await deps.redemptions.update(current.id, statusUpdate(current, body.status ?? 0))) ?? current));
     if (current.status !== RedemptionStatus.Unused) throw new ApiFailure('只能编辑未使用的兑换码');
     return ok(wire((await deps.redemptions.update(current.id, { name: body.name, quota: body.quota })) ?? current));
   });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { RedemptionStatus } from '../../ports/redemption-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
@@ -21,8 +20,8 @@ export function registerUserTopupRoute(app: FastifyInstance, ctx: ApiContext): v
     const { key } = parseInput(topupBody, request.body);
     const redeemed = await ctx.deps.redemptions.redeem(key, user.id, Math.floor(Date.now() / 1000));
     if (!redeemed) {
-      const known = await ctx.deps.redemptions.byKey(key);
-      throw new ApiFailure(known?.status === RedemptionStatus.Used ? '该兑换码已被使用' : '无效的兑换码');
+      // As new-api: any code that exists but is not unused (used or disabled) reads as used.
+      throw new ApiFailure((await ctx.deps.redemptions.byKey(key)) ? '该兑换码已被使用' : '无效的兑换码');
     }
     const content = `通过兑换码充值 ${logQuota(ctx.deps.options, redeemed.quota)}`;
     await ctx.sync.publishAndWait([
