@@ -1,6 +1,6 @@
 import { storedUser, storeUser } from '../lib/stored-user';
 
-/** A console call the server refused (`success: false`) or that failed over HTTP. */
+/** A console call the server refused (`success: false`) or that failed over HTTP; `payload` is the body. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-interface Envelope<T> {
+/** The `{ success, message, data }` envelope every /api answer shares. */
+export interface Envelope<T> {
   success: boolean;
   message: string;
   data: T;
@@ -24,39 +25,72 @@ export interface ApiHandlers {
   expired(): void;
 }
 
+export interface CallOptions {
+  /** Cancels the call; react-query hands one to every query function. */
+  signal?: AbortSignal;
+  /** Do not toast a refusal: the caller shows it in place (or it is a background poll). */
+  quiet?: boolean;
+}
+
+export const HTTP_MESSAGES = {
+  429: '请求次数过多，请稍后再试！',
+  500: '服务器内部错误，请联系管理员！',
+  405: '本站仅作演示之用，无服务端！',
+  other: '错误：',
+} as const;
+
 let handlers: ApiHandlers = { notify: () => {}, expired: () => {} };
 
+/** The app wires toasts and navigation in once; until then failures are only thrown. */
 export function setApiHandlers(next: ApiHandlers): void {
   handlers = next;
 }
 
-/** The spec's error handler: 401 to login, 429, 500, and "错误：" for the rest. */
-function httpFailure(status: number, message: string): ApiError {
+/** The spec's error handler: 401 to login with expired=true, 429, 500, 405, and "错误：" for the rest. */
+function httpFailure(status: number, message: string, payload: unknown, quiet: boolean): ApiError {
   if (status === 401) {
     storeUser(null);
     handlers.expired();
-  } else if (status === 429) handlers.notify('请求次数过多，请稍后再试！');
-  else if (status >= 500) handlers.notify('服务器内部错误，请联系管理员！');
-  else handlers.notify(`错误：${message}`);
-  return new ApiError(message, status);
+  } else if (!quiet) {
+    if (status === 429) handlers.notify(HTTP_MESSAGES[429]);
+    else if (status >= 500) handlers.notify(HTTP_MESSAGES[500]);
+    else if (status === 405) handlers.notify(HTTP_MESSAGES[405]);
+    else handlers.notify(`${HTTP_MESSAGES.other}${message}`);
+  }
+  return new ApiError(message, status, payload);
 }
 
-/** Calls the console API with the session cookie and `New-Api-User`; returns the whole envelope. */
-export async function apiEnvelope<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const user = storedUser();
   if (user) headers['New-Api-User'] = String(user.id);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** Calls the console API with the session cookie and `New-Api-User`; returns the whole envelope. */
+export async function apiEnvelope<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Envelope<T>> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    headers: requestHeaders(hasBody),
+    credentials: 'include',
+    signal: options.signal,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!response.ok) throw httpFailure(response.status, payload?.message ?? response.statusText);
-  if (!payload?.success) throw new ApiError(payload?.message ?? '请求失败', response.status, payload);
+  if (!response.ok) throw httpFailure(response.status, payload?.message ?? response.statusText, payload, options.quiet ?? false);
+  if (!payload?.success) {
+    const message = payload?.message || '请求失败';
+    if (!options.quiet) handlers.notify(message);
+    throw new ApiError(message, response.status, payload);
+  }
   return payload;
 }
 
-/** Calls the console API; returns `data` or throws ApiError. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await apiEnvelope<T>(method, path, body)).data;
+/** Calls the console API; returns `data` or throws ApiError (already shown as a toast unless quiet). */
+export async function api<T>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<T> {
+  return (await apiEnvelope<T>(method, path, body, options)).data;
 }
 
 /** A query string of the defined, non-empty values. */

@@ -2,27 +2,56 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type SelfUser, selfQueryKey } from '../features/account/use-self';
+import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
 import { type LiveSocket, useLiveBalance } from './use-live-balance';
 
+/** A tiny emitter standing in for the Socket.IO socket. */
 function fakeSocket() {
-  const listeners = new Map<string, (...args: never[]) => void>();
-  const socket: LiveSocket = { on: (event, listener) => listeners.set(event, listener), disconnect: () => undefined };
-  const emit = (event: string, payload?: unknown) => (listeners.get(event) as ((p: unknown) => void) | undefined)?.(payload);
-  return { socket, emit };
+  const listeners = new Map<string, (payload?: unknown) => void>();
+  let disconnected = false;
+  const socket: LiveSocket = {
+    on: (event, listener) => listeners.set(event, listener as (payload?: unknown) => void),
+    disconnect: () => {
+      disconnected = true;
+    },
+  };
+  const emit = (event: string, payload?: unknown) => act(() => listeners.get(event)?.(payload));
+  return { connect: () => socket, emit, isDisconnected: () => disconnected };
+}
+
+function setup() {
+  const client = new QueryClient();
+  client.setQueryData<SelfUser>(selfQueryKey, { id: 3, username: 'u', quota: 100, used_quota: 0, request_count: 0, group: 'default' });
+  const fake = fakeSocket();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const hook = renderHook(() => useLiveBalance(fake.connect), { wrapper });
+  return { client, ...fake, ...hook };
 }
 
 describe('useLiveBalance', () => {
   it('patches the self query with a pushed balance and reports the connection', () => {
-    const client = new QueryClient();
-    client.setQueryData<SelfUser>(selfQueryKey, { id: 3, username: 'u', quota: 100, used_quota: 0, request_count: 0, group: 'default' });
-    const { socket, emit } = fakeSocket();
-    const connect = () => socket;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useLiveBalance(connect), { wrapper });
-    act(() => emit('connect'));
+    const { client, emit, result } = setup();
+    emit('connect');
     expect(result.current.isConnected).toBe(true);
-    act(() => emit('balance', { userId: 3, quota: 60, usedQuota: 40, requestCount: 2 }));
+    emit('balance', { userId: 3, quota: 60, usedQuota: 40, requestCount: 2 });
     expect(client.getQueryData(selfQueryKey)).toMatchObject({ quota: 60, used_quota: 40, request_count: 2 });
+  });
+
+  it('ignores malformed payloads and pushes for another user', () => {
+    const { client, emit } = setup();
+    emit('balance', { userId: 3, quota: 'lots' });
+    emit('balance', { userId: 4, quota: 1, usedQuota: 99, requestCount: 9 });
+    expect(client.getQueryData(selfQueryKey)).toMatchObject({ quota: 100, used_quota: 0 });
+  });
+
+  it('reports connection errors and disconnects on unmount', () => {
+    const { emit, result, unmount, isDisconnected } = setup();
+    emit('connect_error', new Error('unauthorized'));
+    expect(result.current.error?.message).toBe('unauthorized');
+    emit('connect');
+    emit('disconnect');
+    expect(result.current).toEqual({ isConnected: false, error: null });
+    unmount();
+    expect(isDisconnected()).toBe(true);
   });
 });

@@ -1,15 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { io } from 'socket.io-client';
-import { type SelfUser, selfQueryKey } from '../features/account/use-self';
+import { z } from 'zod/mini';
+import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
 
-/** The server's `balance` event (gateway live/ledger-follower.ts). */
-export interface BalancePushed {
-  userId: number;
-  quota: number;
-  usedQuota: number;
-  requestCount: number;
-}
+/** The server's `balance` event (gateway live/ledger-follower.ts `BalancePushed`), parsed at the boundary. */
+export const balancePushedSchema = z.object({
+  userId: z.number().check(z.int()),
+  quota: z.number(),
+  usedQuota: z.number(),
+  requestCount: z.number(),
+});
+export type BalancePushed = z.infer<typeof balancePushedSchema>;
+
+export const BALANCE_EVENT = 'balance';
+export const RECONNECT_DELAY_MS = 1000;
+export const RECONNECT_DELAY_MAX_MS = 10_000;
 
 /** The slice of a Socket.IO socket this hook uses, so tests can hand in a fake. */
 export interface LiveSocket {
@@ -17,11 +23,17 @@ export interface LiveSocket {
   disconnect(): unknown;
 }
 
-export const RECONNECT_DELAY_MS = 1000;
+/** Same origin, the session cookie as the credential (the server joins the socket to its user's room). */
+export const connectSocket = (): LiveSocket =>
+  io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
 
-const connectSocket = (): LiveSocket => io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS });
+/** Copies a pushed balance into the cached self user; a push for another user, or before the seed, changes nothing. */
+export function patchSelf(old: SelfUser | undefined, pushed: BalancePushed): SelfUser | undefined {
+  if (!old || old.id !== pushed.userId) return old;
+  return { ...old, quota: pushed.quota, used_quota: pushed.usedQuota, request_count: pushed.requestCount };
+}
 
-/** Patches the self query with every balance the server pushes; the page never reloads for it. */
+/** Patches the self query (seeded by GET /api/user/self) with every balance the server pushes; no reload. */
 export function useLiveBalance(connect: () => LiveSocket = connectSocket) {
   const queryClient = useQueryClient();
   const [isConnected, setConnected] = useState(false);
@@ -34,10 +46,9 @@ export function useLiveBalance(connect: () => LiveSocket = connectSocket) {
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on('connect_error', (e: Error) => setError(e));
-    socket.on('balance', (pushed: BalancePushed) => {
-      queryClient.setQueryData<SelfUser>(selfQueryKey, (old) =>
-        old ? { ...old, quota: pushed.quota, used_quota: pushed.usedQuota, request_count: pushed.requestCount } : old,
-      );
+    socket.on(BALANCE_EVENT, (payload: unknown) => {
+      const parsed = balancePushedSchema.safeParse(payload);
+      if (parsed.success) queryClient.setQueryData<SelfUser>(selfQueryKey, (old) => patchSelf(old, parsed.data));
     });
     return () => {
       socket.disconnect();

@@ -1,10 +1,16 @@
-import { useStatus } from '../../features/status/use-status';
+import { useStatus } from '../../features/status/hooks/use-status';
 
-/** The operator's footer HTML when set (option Footer), else the product name. */
+const footerClass = 'border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-500 dark:border-slate-800';
+
+/** The operator's footer HTML when set (option Footer, trusted admin content), else the product name and version. */
 export function Footer() {
   const { data: status } = useStatus();
   if (status?.footer_html) {
-    return <footer className="px-4 py-3 text-center text-xs text-slate-500" dangerouslySetInnerHTML={{ __html: status.footer_html }} />;
+    return <footer data-testid="footer" className={footerClass} dangerouslySetInnerHTML={{ __html: status.footer_html }} />;
   }
-  return <footer className="px-4 py-3 text-center text-xs text-slate-500">{status?.system_name ?? 'Tollgate'} · Tollgate</footer>;
+  return (
+    <footer data-testid="footer" className={footerClass}>
+      {status?.system_name || 'Tollgate'} {status?.version ?? ''} · Tollgate
+    </footer>
+  );
 }

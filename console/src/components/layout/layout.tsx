@@ -1,20 +1,28 @@
-import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useStatus } from '../../features/status/use-status';
+import { useStatus } from '../../features/status/hooks/use-status';
+import { useT } from '../../i18n';
+import { banner } from '../ui/tokens';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useSidebar } from './use-sidebar';
 
+/** The shell: header, sidebar (collapsing on mobile), the page, footer. */
 export function Layout() {
-  const { data: status } = useStatus();
-  const [open, setOpen] = useState<boolean | null>(null);
-  const sidebarOpen = open ?? !status?.default_collapse_sidebar;
+  const t = useT();
+  const { data: status, isError } = useStatus();
+  const sidebar = useSidebar(status?.default_collapse_sidebar ?? false);
   return (
     <div className="flex min-h-screen flex-col">
-      <Header onToggleSidebar={() => setOpen(!sidebarOpen)} />
+      <Header onToggleSidebar={sidebar.toggle} />
       <div className="flex flex-1">
-        <Sidebar open={sidebarOpen} />
-        <main className="min-w-0 flex-1 p-4">
+        <Sidebar className={sidebar.className} />
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          {isError && !status && (
+            <div role="alert" className={`${banner.warning} mb-4`}>
+              {t('status.unreachable')}
+            </div>
+          )}
           <Outlet />
         </main>
       </div>

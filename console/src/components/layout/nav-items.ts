@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/zh';
-import type { ServerStatus } from '../../features/status/use-status';
+import type { ServerStatus } from '../../features/status/api';
 
 /** A sidebar entry of the spec, with who may see it. */
 export interface NavItem {

@@ -1,20 +1,21 @@
 import { NavLink } from 'react-router-dom';
+import { useStatus } from '../../features/status/hooks/use-status';
 import { useT } from '../../i18n';
-import { isAdmin, storedUser } from '../../lib/stored-user';
-import { useStatus } from '../../features/status/use-status';
+import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { visibleNavItems } from './nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-indigo-50 font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`;
 
-export function Sidebar({ open }: { open: boolean }) {
+/** The spec's entries, filtered by role and by the status flags; `className` says whether it shows (use-sidebar). */
+export function Sidebar({ className }: { className: string }) {
   const t = useT();
   const { data: status } = useStatus();
-  const items = visibleNavItems(isAdmin(storedUser()), status);
+  const items = visibleNavItems(isAdmin(useStoredUser()), status);
   return (
-    <nav aria-label="sidebar" className={`${open ? 'block' : 'hidden'} w-48 shrink-0 border-r border-slate-200 p-3 md:block dark:border-slate-800`}>
+    <nav aria-label="sidebar" data-testid="sidebar" className={`${className} w-48 shrink-0 border-r border-slate-200 p-3 dark:border-slate-800`}>
       {items.map((item) => (
-        <NavLink key={item.to} to={item.to} className={linkClass}>
+        <NavLink key={item.to} to={item.to} className={linkClass} data-testid={`nav-${item.to.slice(1)}`}>
           {t(item.label)}
         </NavLink>
       ))}

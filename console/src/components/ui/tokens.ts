@@ -1,6 +1,6 @@
 /** Tailwind class groups, named once and reused by every component. */
 export const button = {
-  base: 'inline-flex items-center justify-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium transition disabled:opacity-50',
+  base: 'inline-flex shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition disabled:opacity-50',
   variant: {
     primary: 'bg-indigo-600 text-white hover:bg-indigo-500',
     ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
@@ -21,6 +21,7 @@ export const table = {
   table: 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800',
   head: 'bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:bg-slate-900 dark:text-slate-400',
   cell: 'whitespace-nowrap px-3 py-2',
+  body: 'divide-y divide-slate-100 dark:divide-slate-800',
   row: 'hover:bg-slate-50 dark:hover:bg-slate-900/60',
 } as const;
 
@@ -38,4 +39,14 @@ export const dialog = {
   frame: 'fixed inset-0 flex items-center justify-center p-4',
   panel: 'w-full max-w-lg rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900',
   title: 'mb-4 text-lg font-semibold',
+} as const;
+
+export const menu = {
+  items: 'z-50 mt-1 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900',
+  item: 'block w-full rounded px-3 py-1.5 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-800',
+} as const;
+
+export const banner = {
+  warning: 'rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200',
+  info: 'rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200',
 } as const;

@@ -2,8 +2,8 @@ import { card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { formatQuota } from '../../lib/quota';
 import { useLiveBalance } from '../../live/use-live-balance';
-import { useSelf } from './use-self';
-import { useQuotaDisplay } from '../status/use-status';
+import { useSelf } from './hooks/use-self';
+import { useQuotaDisplay } from '../status/hooks/use-status';
 
 /** The user's balance, kept current by the server's pushes (no reload). */
 export function BalanceCard() {

@@ -1,18 +1,58 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../test/render';
+import { renderPage, stubApi } from '../../test/render';
 import { LoginPage } from './login-page';
+
+const pages = (
+  <Routes>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/token" element={<p>token page</p>} />
+  </Routes>
+);
+
+function logIn(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText('用户名'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('密码'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: '登录' }));
+}
 
 describe('LoginPage', () => {
   it('asks for both fields before calling the server', async () => {
-    localStorage.setItem('lang', 'zh');
+    const calls = stubApi({});
     renderPage(<LoginPage />, '/login');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入用户名和密码！')).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 
   it('says the session expired when opened with expired=true', () => {
     renderPage(<LoginPage />, '/login?expired=true');
     expect(screen.getByText('未登录或登录已过期，请重新登录！')).toBeTruthy();
+  });
+
+  it('stores the user, says so and goes to /token', async () => {
+    const calls = stubApi({ 'POST /api/user/login': { id: 7, username: 'amy', display_name: 'Amy', role: 1, status: 1, group: 'default' } });
+    renderPage(pages, '/login');
+    logIn('amy', 'secret-pass');
+    expect(await screen.findByText('token page')).toBeTruthy();
+    expect(screen.getByText('登录成功！')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 7, username: 'amy', role: 1 });
+    expect(calls[0]?.body).toEqual({ username: 'amy', password: 'secret-pass' });
+  });
+
+  it('warns at once when root still has the default password', async () => {
+    stubApi({ 'POST /api/user/login': { reply: { message: '请立刻修改默认密码！', data: { id: 1, username: 'root', role: 100, default_password: true } } } });
+    renderPage(pages, '/login');
+    logIn('root', '123456');
+    expect((await screen.findByTestId('toast-warning')).textContent).toBe('请立刻修改默认密码！');
+  });
+
+  it('shows the server refusal as an error toast', async () => {
+    stubApi({ 'POST /api/user/login': { reply: { success: false, message: '用户名或密码错误，或用户已被封禁' } } });
+    renderPage(pages, '/login');
+    logIn('amy', 'wrong-pass');
+    expect((await screen.findByTestId('toast-error')).textContent).toBe('用户名或密码错误，或用户已被封禁');
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

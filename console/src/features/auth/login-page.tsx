@@ -1,15 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, apiEnvelope } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { card } from '../../components/ui/tokens';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
-import { type StoredUser, storeUser } from '../../lib/stored-user';
+import { storeUser } from '../../lib/stored-user';
+import { authApi } from './api';
 
-type LoginData = StoredUser & { default_password?: boolean };
-
+/** Username and password sign-in; lands on /token. */
 export function LoginPage() {
   const t = useT();
   const notify = useToast();
@@ -21,19 +20,19 @@ export function LoginPage() {
     event.preventDefault();
     if (!username || !password) return notify(t('auth.empty'), 'error');
     try {
-      const { data } = await apiEnvelope<LoginData>('POST', '/api/user/login', { username, password });
+      const { data } = await authApi.login(username.trim(), password);
       storeUser({ id: data.id, username: data.username, display_name: data.display_name, role: data.role, status: data.status, group: data.group });
       notify(t('auth.loggedIn'));
       if (data.default_password) notify(t('auth.defaultPassword'), 'warning');
       navigate('/token');
-    } catch (error) {
-      if (error instanceof ApiError) notify(error.message, 'error');
+    } catch {
+      // The client showed the server's message.
     }
   };
   return (
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('auth.login')}</h1>
-      {params.get('expired') === 'true' && <p className="mb-3 text-sm text-rose-600">{t('auth.expired')}</p>}
+      {params.get('expired') === 'true' && <p role="alert" className="mb-3 text-sm text-rose-600">{t('auth.expired')}</p>}
       <form onSubmit={submit} className="space-y-3" noValidate>
         <Field id="username" label={t('auth.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
         <Field id="password" label={t('auth.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />

@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, api } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { card } from '../../components/ui/tokens';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
+import { useStatus } from '../status/hooks/use-status';
+import { authApi } from './api';
+import { EmailCodeFields } from './sections/email-code-fields';
 
 export const MIN_PASSWORD = 8;
+const AFF_KEY = 'aff';
 
 /** The spec's register rules; the key of the message to show, or null when the form is fine. */
 export function registerProblem(username: string, password: string, password2: string): MessageKey | null {
@@ -18,36 +21,43 @@ export function registerProblem(username: string, password: string, password2: s
   return null;
 }
 
+const emptyForm = { username: '', password: '', password2: '', email: '', verification_code: '' };
+
+/** Sign-up; the invite code comes from `?aff=` and is remembered in localStorage `aff`. */
 export function RegisterPage() {
   const t = useT();
   const notify = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form, setForm] = useState({ username: '', password: '', password2: '' });
+  const { data: status } = useStatus();
+  const [form, setForm] = useState(emptyForm);
   useEffect(() => {
     const aff = params.get('aff');
-    if (aff) localStorage.setItem('aff', aff);
+    if (aff) localStorage.setItem(AFF_KEY, aff);
   }, [params]);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = registerProblem(form.username, form.password, form.password2);
+    const problem = registerProblem(form.username.trim(), form.password, form.password2);
     if (problem) return notify(t(problem), 'error');
+    const { email, verification_code, ...account } = form;
+    const emailFields = status?.email_verification ? { email, verification_code } : {};
     try {
-      await api('POST', '/api/user/register', { ...form, aff_code: localStorage.getItem('aff') ?? '' });
+      await authApi.register({ ...account, username: account.username.trim(), ...emailFields, aff_code: localStorage.getItem(AFF_KEY) ?? '' });
       notify(t('auth.registered'));
       navigate('/login');
-    } catch (error) {
-      if (error instanceof ApiError) notify(error.message, 'error');
+    } catch {
+      // The client showed the server's message.
     }
   };
   return (
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('auth.register')}</h1>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <Field id="username" label={t('auth.username')} value={form.username} onChange={set('username')} />
-        <Field id="password" label={t('auth.password')} type="password" placeholder="8-20" value={form.password} onChange={set('password')} />
-        <Field id="password2" label={t('auth.password2')} type="password" value={form.password2} onChange={set('password2')} />
+        <Field id="username" label={t('auth.username')} value={form.username} onChange={(e) => set('username')(e.target.value)} autoComplete="username" />
+        <Field id="password" label={t('auth.password')} type="password" placeholder={t('auth.passwordHint')} value={form.password} onChange={(e) => set('password')(e.target.value)} autoComplete="new-password" />
+        <Field id="password2" label={t('auth.password2')} type="password" value={form.password2} onChange={(e) => set('password2')(e.target.value)} autoComplete="new-password" />
+        {status?.email_verification && <EmailCodeFields email={form.email} code={form.verification_code} onEmail={set('email')} onCode={set('verification_code')} />}
         <Button type="submit" className="w-full">
           {t('auth.register')}
         </Button>

@@ -1,22 +1,35 @@
 import { Link } from 'react-router-dom';
-import { card } from '../../components/ui/tokens';
+import { banner, card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
-import { useStatus } from '../status/use-status';
+import { useStoredUser } from '../../lib/stored-user';
+import { useStatus } from '../status/hooks/use-status';
+import { useNotice } from './hooks/use-notice';
 
+/** The operator's notice (GET /api/notice) over a welcome with the main links. */
 export function HomePage() {
   const t = useT();
   const { data: status } = useStatus();
+  const { data: notice } = useNotice();
+  const user = useStoredUser();
   return (
-    <section className={card}>
-      <h1 className="text-xl font-semibold">
-        {t('home.welcome')} {status?.system_name ?? 'Tollgate'}
-      </h1>
-      {status?.notice && <p className="mt-2 whitespace-pre-wrap text-sm">{status.notice}</p>}
-      <div className="mt-4 flex gap-3 text-sm text-indigo-600">
-        <Link to="/token">{t('nav.token')}</Link>
-        <Link to="/log">{t('nav.log')}</Link>
-        <Link to="/pricing">{t('nav.pricing')}</Link>
-      </div>
-    </section>
+    <div className="space-y-4">
+      {notice && (
+        <div role="note" className={`${banner.info} whitespace-pre-wrap`} data-testid="notice">
+          {notice}
+        </div>
+      )}
+      <section className={card}>
+        <h1 className="text-xl font-semibold">
+          {t('home.welcome')} {status?.system_name || 'Tollgate'}
+        </h1>
+        <p className="mt-2 text-sm text-slate-500">{t('home.intro')}</p>
+        <div className="mt-4 flex flex-wrap gap-3 text-sm text-indigo-600">
+          {user ? <Link to="/token">{t('nav.token')}</Link> : <Link to="/login">{t('auth.login')}</Link>}
+          {user ? <Link to="/log">{t('nav.log')}</Link> : <Link to="/register">{t('auth.register')}</Link>}
+          <Link to="/pricing">{t('nav.pricing')}</Link>
+          <Link to="/about">{t('nav.about')}</Link>
+        </div>
+      </section>
+    </div>
   );
 }

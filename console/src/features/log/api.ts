@@ -1,9 +1,10 @@
 import { api, query } from '../../api/client';
-import type { Page } from '../token/api';
+import { type Page, toPage } from '../../api/page';
+import type { LogFilters } from './filters';
 
 /** A log row as the server sends it (spec: log entry). */
 export interface LogEntry {
-  id: string;
+  id: string | number;
   created_at: number;
   type: number;
   content: string;
@@ -19,27 +20,23 @@ export interface LogEntry {
   other: string;
 }
 
-/** The filters of the log page; admins also filter by username and channel. */
-export interface LogFilters {
-  type: number;
-  token_name: string;
-  model_name: string;
-  start_timestamp?: number;
-  end_timestamp?: number;
-  username: string;
-  channel: string;
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
 }
 
-export const emptyFilters: LogFilters = { type: 0, token_name: '', model_name: '', username: '', channel: '' };
-
+/** The query of a filter set: admins also send username and channel, users never do. */
 function filterQuery(filters: LogFilters, admin: boolean) {
   const { username, channel, ...common } = filters;
   return admin ? { ...common, username, channel } : common;
 }
 
 export const logApi = {
-  list: (filters: LogFilters, admin: boolean, page: number, pageSize: number) =>
-    api<Page<LogEntry>>('GET', `/api/log/${admin ? '' : 'self/'}?${query({ p: page, page_size: pageSize, ...filterQuery(filters, admin) })}`),
-  stat: (filters: LogFilters, admin: boolean) =>
-    api<{ quota: number; rpm: number; tpm: number }>('GET', `/api/log/${admin ? 'stat' : 'self/stat'}?${query(filterQuery(filters, admin))}`),
+  list: async (filters: LogFilters, admin: boolean, page: number, pageSize: number, signal?: AbortSignal) => {
+    const path = `/api/log/${admin ? '' : 'self/'}?${query({ p: page, page_size: pageSize, ...filterQuery(filters, admin) })}`;
+    return toPage(await api<Page<LogEntry> | LogEntry[]>('GET', path, undefined, { signal }), page, pageSize);
+  },
+  stat: (filters: LogFilters, admin: boolean, signal?: AbortSignal) =>
+    api<LogStat>('GET', `/api/log/${admin ? 'stat' : 'self/stat'}?${query(filterQuery(filters, admin))}`, undefined, { signal }),
 };

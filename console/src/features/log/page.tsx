@@ -1,43 +1,35 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { table, tag } from '../../components/ui/tokens';
+import { table } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
-import { formatQuota } from '../../lib/quota';
-import { isAdmin, storedUser } from '../../lib/stored-user';
-import { useQuotaDisplay } from '../status/use-status';
-import { emptyFilters, type LogFilters } from './api';
+import { isAdmin, useStoredUser } from '../../lib/stored-user';
+import { LOG_PAGE_SIZE, useLogs } from './hooks/use-logs';
+import { useLogFilters } from './hooks/use-log-filters';
 import { LogFiltersForm } from './sections/log-filters-form';
 import { LogRow } from './sections/log-row';
-import { LOG_PAGE_SIZE, useLogStat, useLogs } from './use-logs';
+import { LogStatBadges } from './sections/log-stat-badges';
 
 const ADMIN_COLUMNS: MessageKey[] = ['log.channel', 'log.username'];
 const COLUMNS: MessageKey[] = ['log.tokenName', 'log.type', 'log.modelName', 'log.useTime', 'log.prompt', 'log.completion', 'log.quota', 'log.detail'];
 
+/** Usage logs: the user's own, or everyone's for admins; filters live in the URL. */
 export function LogPage() {
   const t = useT();
-  const admin = isAdmin(storedUser());
-  const display = useQuotaDisplay();
-  const [filters, setFilters] = useState<LogFilters>(emptyFilters);
-  const [page, setPage] = useState(1);
+  const admin = isAdmin(useStoredUser());
+  const { filters, page, setFilters, setPage } = useLogFilters();
   const { data } = useLogs(filters, admin, page);
-  const { data: stat } = useLogStat(filters, admin);
   const columns: MessageKey[] = ['log.time', ...(admin ? ADMIN_COLUMNS : []), ...COLUMNS];
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / LOG_PAGE_SIZE));
   return (
     <div className="space-y-4">
-      <div className="flex gap-2" data-testid="log-stat">
-        <span className={`${tag.base} ${tag.blue}`}>{t('log.quota')}: {formatQuota(stat?.quota ?? 0, display)}</span>
-        <span className={`${tag.base} ${tag.grey}`}>RPM: {stat?.rpm ?? 0}</span>
-        <span className={`${tag.base} ${tag.grey}`}>TPM: {stat?.tpm ?? 0}</span>
-      </div>
-      <LogFiltersForm admin={admin} onSearch={(next) => { setFilters(next); setPage(1); }} />
+      <LogStatBadges filters={filters} admin={admin} />
+      <LogFiltersForm key={JSON.stringify(filters)} admin={admin} value={filters} onSearch={setFilters} />
       <div className={table.wrap}>
         <table className={table.table}>
           <thead className={table.head}>
             <tr>{columns.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
           </thead>
-          <tbody>
+          <tbody className={table.body}>
             {data?.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} />)}
           </tbody>
         </table>
@@ -45,7 +37,7 @@ export function LogPage() {
       </div>
       <div className="flex items-center gap-2 text-sm">
         <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
-        <span>{page} / {lastPage}</span>
+        <span data-testid="log-page">{page} / {lastPage}</span>
         <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
       </div>
     </div>

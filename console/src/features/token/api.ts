@@ -1,4 +1,5 @@
 import { api, query } from '../../api/client';
+import { type Page, toPage } from '../../api/page';
 
 /** A token as the server sends it; `key` has no `sk-` prefix. */
 export interface Token {
@@ -11,15 +12,10 @@ export interface Token {
   unlimited_quota: boolean;
   created_time: number;
   expired_time: number;
+  group?: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
+/** The fields the create form sets; the rest of the POST body is the spec's defaults. */
 export interface NewToken {
   name: string;
   remain_quota: number;
@@ -27,9 +23,13 @@ export interface NewToken {
   unlimited_quota: boolean;
 }
 
+type TokenList = Page<Token> | Token[];
+
 export const tokenApi = {
-  list: (page: number, size: number) => api<Page<Token>>('GET', `/api/token/?${query({ p: page, size })}`),
-  search: (keyword: string) => api<Page<Token>>('GET', `/api/token/search?${query({ keyword })}`),
+  list: async (page: number, size: number, signal?: AbortSignal) =>
+    toPage(await api<TokenList>('GET', `/api/token/?${query({ p: page, size })}`, undefined, { signal }), page, size),
+  search: async (keyword: string, signal?: AbortSignal) =>
+    toPage(await api<TokenList>('GET', `/api/token/search?${query({ keyword })}`, undefined, { signal })),
   create: (token: NewToken) => api<Token>('POST', '/api/token/', { ...token, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }),
   setStatus: (id: number, status: number) => api<Token>('PUT', '/api/token/?status_only=true', { id, status }),
   remove: (id: number) => api('DELETE', `/api/token/${id}/`),

@@ -1,19 +1,21 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage, stubApi } from '../../test/render';
+import { renderPage, signIn, stubApi } from '../../test/render';
 import { TokenPage } from './page';
 
 const token = (id: number, name: string, extra = {}) => ({
   id, name, key: 'k'.repeat(48), status: 1, remain_quota: 1_000, used_quota: 0, unlimited_quota: false, created_time: 1_700_000_000, expired_time: -1, ...extra,
 });
+const self = { id: 2, username: 'u', quota: 123_456, used_quota: 0, request_count: 0, group: 'default' };
+const status = { system_name: 'T', display_in_currency: false, quota_per_unit: 500000 };
 
 describe('TokenPage', () => {
   it('lists the tokens of the first page with their status, quota and expiry', async () => {
-    localStorage.setItem('user', JSON.stringify({ id: 2, username: 'u', role: 1 }));
+    signIn();
     const calls = stubApi({
       '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta', { status: 2, unlimited_quota: true })], total: 2, page: 0, page_size: 10 },
-      '/api/user/self': { id: 2, username: 'u', quota: 5, used_quota: 0, request_count: 0, group: 'default' },
-      '/api/status': { system_name: 'T', display_in_currency: false, quota_per_unit: 500000 },
+      '/api/user/self': self,
+      '/api/status': status,
     });
     renderPage(<TokenPage />, '/token');
     const rows = await screen.findAllByTestId('token-row');
@@ -22,6 +24,41 @@ describe('TokenPage', () => {
     expect(rows[1]?.textContent).toContain('已禁用');
     expect(rows[1]?.textContent).toContain('无限制');
     expect(rows[0]?.textContent).toContain('永不过期');
-    expect(calls).toContain('/api/token/?p=0&size=10');
+    expect(calls.map((c) => c.url)).toContain('/api/token/?p=0&size=10');
+    expect(screen.getByText('令牌无法精确控制使用额度，只允许自用，请勿直接将令牌分发给他人。')).toBeTruthy();
+    expect((await screen.findByTestId('balance-quota')).dataset.quota).toBe('123456');
+  });
+
+  it('also lists tokens when the server answers a plain array', async () => {
+    signIn();
+    stubApi({ '/api/token/?': [token(5, 'legacy')], '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    expect((await screen.findByTestId('token-row')).textContent).toContain('legacy');
+  });
+
+  it('creates a batch of tokens, one POST each, and says how many', async () => {
+    signIn();
+    const calls = stubApi({ 'GET /api/token/?': { items: [], total: 0, page: 0, page_size: 10 }, 'POST /api/token/': null, '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    fireEvent.click(screen.getByRole('button', { name: '添加令牌' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: 'ci' } });
+    fireEvent.change(within(dialog).getByLabelText('新建数量'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('3个令牌创建成功，请在列表页面点击复制获取令牌！')).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(3);
+    expect(posts[0]?.body).toEqual({ name: 'ci', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' });
+    expect(posts[1]?.body).toMatchObject({ name: expect.stringMatching(/^ci-[A-Za-z0-9]{6}$/) });
+  });
+
+  it('wants a name before creating', async () => {
+    signIn();
+    const calls = stubApi({ '/api/token/?': [], '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    fireEvent.click(screen.getByRole('button', { name: '添加令牌' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('请输入令牌名称！')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

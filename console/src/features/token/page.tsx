@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { input, table, tag } from '../../components/ui/tokens';
+import { banner, input, table } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { BalanceCard } from '../account/balance-card';
 import { TokenDialog } from './sections/token-dialog';
 import { TokenRow } from './sections/token-row';
-import { TOKEN_PAGE_SIZE, useTokens } from './use-tokens';
+import { TOKEN_PAGE_SIZE, useTokens } from './hooks/use-tokens';
 
 const COLUMNS = ['token.name', 'token.status', 'token.used', 'token.remain', 'token.created', 'token.expiry', 'token.actions'] as const;
 
+/** The user's API keys: list, search, create, copy, enable or disable, delete; the live balance on top. */
 export function TokenPage() {
   const t = useT();
   const [page, setPage] = useState(0);
@@ -20,10 +21,10 @@ export function TokenPage() {
   const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / TOKEN_PAGE_SIZE) - 1);
   return (
     <div className="space-y-4">
-      <div className={`${tag.base} ${tag.orange} block px-3 py-2 text-sm`}>{t('token.banner')}</div>
+      <div role="note" className={banner.warning}>{t('token.banner')}</div>
       <BalanceCard />
       <div className="flex gap-2">
-        <input className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <input id="token-search" aria-label={t('token.search')} className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
         <Button onClick={() => setCreating(true)}>{t('token.add')}</Button>
       </div>
       <div className={table.wrap}>
@@ -31,10 +32,11 @@ export function TokenPage() {
           <thead className={table.head}>
             <tr>{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
           </thead>
-          <tbody>
+          <tbody className={table.body}>
             {data?.items.map((token) => <TokenRow key={token.id} token={token} onCopyFailed={setManualCopy} />)}
           </tbody>
         </table>
+        {data?.items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
       </div>
       <div className="flex items-center gap-2 text-sm">
         <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api } from '../../../api/client';
 
 export interface SelfUser {
   id: number;
@@ -12,6 +12,7 @@ export interface SelfUser {
 
 export const selfQueryKey = ['user', 'self'] as const;
 
+/** GET /api/user/self: the balance the live hook keeps current. */
 export function useSelf() {
-  return useQuery({ queryKey: selfQueryKey, queryFn: () => api<SelfUser>('GET', '/api/user/self') });
+  return useQuery({ queryKey: selfQueryKey, queryFn: ({ signal }) => api<SelfUser>('GET', '/api/user/self', undefined, { signal }) });
 }

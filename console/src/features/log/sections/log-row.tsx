@@ -1,10 +1,10 @@
-import { format } from 'date-fns';
 import { Fragment, useState } from 'react';
 import { table, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
+import { formatTime } from '../../../lib/datetime';
 import { formatQuota } from '../../../lib/quota';
-import { useQuotaDisplay } from '../../status/use-status';
+import { useQuotaDisplay } from '../../status/hooks/use-status';
 import type { LogEntry } from '../api';
 
 /** Use time colour of the spec: under 101 s green, under 300 orange, else red. */
@@ -14,7 +14,8 @@ export function timeTakenTag(seconds: number): string {
   return tag.red;
 }
 
-function billingLines(other: string): [string, string][] {
+/** The billing breakdown of `other` (model_ratio, completion_ratio, group_ratio, model_price, frt). */
+export function billingLines(other: string): [string, string][] {
   try {
     const parsed = JSON.parse(other || '{}') as Record<string, unknown>;
     const keys = ['model_ratio', 'completion_ratio', 'group_ratio', 'model_price', 'frt'];
@@ -31,7 +32,7 @@ export function LogRow({ entry, admin, columns }: { entry: LogEntry; admin: bool
   return (
     <Fragment>
       <tr data-testid="log-row" className={`${table.row} cursor-pointer`} onClick={() => setOpen(!open)}>
-        <td className={table.cell}>{format(new Date(entry.created_at * 1000), 'yyyy-MM-dd HH:mm:ss')}</td>
+        <td className={table.cell}>{formatTime(entry.created_at)}</td>
         {admin && <td className={table.cell}>{entry.channel ?? ''}</td>}
         {admin && <td className={table.cell}>{entry.username}</td>}
         <td className={table.cell}>{entry.token_name}</td>
@@ -47,7 +48,7 @@ export function LogRow({ entry, admin, columns }: { entry: LogEntry; admin: bool
         <td className={`${table.cell} max-w-xs truncate`}>{entry.content}</td>
       </tr>
       {open && (
-        <tr>
+        <tr data-testid="log-detail">
           <td colSpan={columns} className="bg-slate-50 px-3 py-2 text-xs dark:bg-slate-900">
             {billingLines(entry.other).map(([key, value]) => (
               <span key={key} className="mr-4">{key}: {value}</span>

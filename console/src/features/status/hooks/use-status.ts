@@ -1,27 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { QuotaDisplay } from '../../lib/quota';
+import type { QuotaDisplay } from '../../../lib/quota';
+import { statusApi, type ServerStatus } from '../api';
 
-/** The server status object of the spec (the fields the console reads). */
-export interface ServerStatus {
-  system_name: string;
-  logo: string;
-  footer_html: string;
-  notice?: string;
-  quota_per_unit: number;
-  display_in_currency: boolean;
-  enable_drawing: boolean;
-  enable_task: boolean;
-  enable_data_export: boolean;
-  default_collapse_sidebar: boolean;
-  email_verification: boolean;
+export const STATUS_KEY = 'status';
+const DEFAULT_QUOTA_PER_UNIT = 500_000;
+
+/** The last status seen, so the shell (name, logo, footer, flags) renders before the call returns. */
+function rememberedStatus(): ServerStatus | undefined {
+  try {
+    const raw = localStorage.getItem(STATUS_KEY);
+    return raw ? (JSON.parse(raw) as ServerStatus) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
+async function fetchStatus(signal: AbortSignal): Promise<ServerStatus> {
+  const status = await statusApi.status(signal);
+  localStorage.setItem(STATUS_KEY, JSON.stringify(status));
+  return status;
+}
+
+/** GET /api/status, kept in localStorage `status` as the spec's console does. */
 export function useStatus() {
-  return useQuery({ queryKey: ['status'], queryFn: () => api<ServerStatus>('GET', '/api/status'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['status'],
+    queryFn: ({ signal }) => fetchStatus(signal),
+    initialData: rememberedStatus,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+  });
 }
 
 export function useQuotaDisplay(): QuotaDisplay {
   const { data } = useStatus();
-  return { displayInCurrency: data?.display_in_currency ?? false, quotaPerUnit: data?.quota_per_unit ?? 500_000 };
+  return { displayInCurrency: data?.display_in_currency ?? false, quotaPerUnit: data?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT };
 }

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useToast } from '../components/ui/toast';
+import { setApiHandlers } from './client';
+
+/** Wires the API client's failures to error toasts and an expired session to /login?expired=true. */
+export function ApiHandlers({ navigate }: { navigate(path: string): void }) {
+  const notify = useToast();
+  useEffect(() => setApiHandlers({ notify: (text) => notify(text, 'error'), expired: () => navigate('/login?expired=true') }), [notify, navigate]);
+  return null;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../features/status/api';
+import { visibleNavItems } from './nav-items';
+
+const status = (flags: Partial<ServerStatus>) => ({ enable_data_export: false, enable_drawing: false, enable_task: false, ...flags }) as ServerStatus;
+const paths = (admin: boolean, flags: Partial<ServerStatus> = {}) => visibleNavItems(admin, status(flags)).map((item) => item.to);
+
+describe('sidebar entries', () => {
+  it('hides admin entries and switched-off features from an ordinary user', () => {
+    expect(paths(false)).toEqual(['/playground', '/pricing', '/chat', '/token', '/topup', '/log', '/setting']);
+  });
+
+  it('shows channel, redemption and user management to admins', () => {
+    expect(paths(true)).toEqual(expect.arrayContaining(['/channel', '/redemption', '/user']));
+  });
+
+  it('shows dashboard, drawing and tasks only when the status enables them', () => {
+    expect(paths(false, { enable_data_export: true, enable_drawing: true, enable_task: true })).toEqual(expect.arrayContaining(['/detail', '/midjourney', '/task']));
+    expect(paths(false, { enable_drawing: true })).not.toContain('/task');
+  });
+});

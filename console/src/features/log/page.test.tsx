@@ -1,0 +1,37 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signIn, stubApi } from '../../test/render';
+import { parseLogSearch } from './filters';
+import { LogPage } from './page';
+
+const entry = { id: 1, created_at: 1_700_000_000, type: 2, content: 'model ratio 1', username: 'amy', token_name: 'ci', model_name: 'gpt-4o', quota: 30, prompt_tokens: 10, completion_tokens: 20, use_time: 150, is_stream: false, channel: 4, other: '{"model_ratio":1.5,"group_ratio":1,"completion_ratio":2}' };
+const page = { items: [entry], total: 1, page: 1, page_size: 10 };
+
+describe('LogPage', () => {
+  it('lists the user\'s own logs with stats, and expands a row to its billing breakdown', async () => {
+    signIn(1);
+    const calls = stubApi({ '/api/log/self/stat': { quota: 30, rpm: 2, tpm: 40 }, '/api/log/self/?': page, '/api/status': {} });
+    renderPage(<LogPage />, '/log');
+    const row = await screen.findByTestId('log-row');
+    expect(row.textContent).toContain('gpt-4o');
+    expect(row.textContent).not.toContain('amy');
+    expect(await screen.findByText('RPM: 2')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/log/self/?p=1&page_size=10&type=0');
+    fireEvent.click(row);
+    expect(screen.getByTestId('log-detail').textContent).toContain('model_ratio: 1.5');
+  });
+
+  it('uses the admin endpoints and columns for admins, with the filters from the URL', async () => {
+    signIn(10);
+    const calls = stubApi({ '/api/log/stat': { quota: 0, rpm: 0, tpm: 0 }, '/api/log/?': page, '/api/status': {} });
+    renderPage(<LogPage />, '/log?type=2&username=amy&start_timestamp=100');
+    expect((await screen.findByTestId('log-row')).textContent).toContain('amy');
+    expect(calls.map((c) => c.url)).toContain('/api/log/?p=1&page_size=10&type=2&start_timestamp=100&username=amy');
+  });
+});
+
+describe('log filters in the URL', () => {
+  it('falls back to defaults for malformed values', () => {
+    expect(parseLogSearch(new URLSearchParams('type=9&p=-1&start_timestamp=abc&token_name=%20ci%20'))).toMatchObject({ type: 0, p: 1, start_timestamp: undefined, token_name: 'ci' });
+  });
+});
