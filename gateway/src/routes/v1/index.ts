@@ -7,6 +7,7 @@ import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
 import { registerGeminiNative } from '../v1beta/gemini.js';
+import { registerBilling } from './billing.js';
 import { registerClaudeMessages } from './claude-messages.js';
 import { registerMetrics } from '../metrics.js';
 import { registerModels } from './models.js';
@@ -46,6 +47,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
   app.addHook('onClose', async () => ctx.pools.close());
   registerOpenAIEndpoints(app, ctx);
   registerModels(app, ctx);
+  registerBilling(app, ctx);
   registerClaudeMessages(app, ctx);
   registerGeminiNative(app, ctx);
   registerPlayground(app, ctx);
