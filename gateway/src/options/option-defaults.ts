@@ -40,6 +40,10 @@ export const optionDefaults: Record<string, string> = {
   LinuxDOClientId: '',
   LogConsumeEnabled: 'true',
   RetryTimes: '0',
+  AutomaticDisableChannelEnabled: 'false',
+  AutomaticEnableChannelEnabled: 'false',
+  /** Seconds a channel test may take before the test-all run disables the channel. */
+  ChannelDisableThreshold: '5',
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',

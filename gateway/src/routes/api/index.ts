@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
 import { registerChannelRoutes } from './channel.js';
+import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerLogRoutes } from './log.js';
 import { registerOptionRoutes } from './option.js';
@@ -32,6 +33,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerTokenWriteRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerChannelWriteRoutes(app, ctx);
+  registerChannelOpsRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);

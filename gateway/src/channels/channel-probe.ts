@@ -1,0 +1,47 @@
+import { request } from 'undici';
+import type { Channel } from '../ports/channel-store.js';
+import { providerFor } from '../providers/index.js';
+import { upstreamModel } from '../relay/upstream-attempts.js';
+import type { UpstreamFailure } from './health-rules.js';
+import { readUpstreamFailure } from './upstream-failure.js';
+
+export interface ProbeResult {
+  model: string;
+  elapsedMs: number;
+  /** Null when the upstream answered a chat completion. */
+  failure: UpstreamFailure | null;
+}
+
+const PROBE_TIMEOUT_MS = 60_000;
+
+/** The model a test asks for: the one given, the channel's test model, or the first it serves. */
+export function probeModel(channel: Channel, requested?: string): string {
+  return requested || channel.testModel || channel.models.split(',')[0]?.trim() || 'gpt-4o-mini';
+}
+
+/** Sends one tiny chat completion through the channel's provider and times it. */
+export async function probeChannel(channel: Channel, requested?: string): Promise<ProbeResult> {
+  const model = probeModel(channel, requested);
+  const body = { model: upstreamModel(channel, model), messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
+  const upstream = providerFor(channel.type).request(channel, '/v1/chat/completions', body);
+  const startedAt = performance.now();
+  try {
+    const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const text = await response.body.text();
+    const elapsedMs = Math.round(performance.now() - startedAt);
+    return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { model, elapsedMs: Math.round(performance.now() - startedAt), failure: { status: 0, type: 'network_error', code: '', message } };
+  }
+}
+
+/** A 200 whose body is not JSON is a failure too (a proxy's HTML page, a cut answer). */
+function unreadable(text: string): UpstreamFailure | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch {
+    return { status: 200, type: 'bad_response', code: '', message: text.slice(0, 200) };
+  }
+}

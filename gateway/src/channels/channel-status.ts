@@ -1,0 +1,31 @@
+import type { GatewayDeps } from '../deps.js';
+import { type Channel, ChannelStatus } from '../ports/channel-store.js';
+
+type Deps = Pick<GatewayDeps, 'channels' | 'notices'>;
+
+function otherInfo(channel: Channel): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(channel.otherInfo || '{}');
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Switches a channel off by itself, leaving the reason and time the console's tooltip shows. */
+export async function disableAutomatically(deps: Deps, channel: Channel, reason: string, now = Date.now()): Promise<void> {
+  const info = { ...otherInfo(channel), status_reason: reason, status_time: Math.floor(now / 1000) };
+  await deps.channels.update(channel.id, { status: ChannelStatus.AutoDisabled, otherInfo: JSON.stringify(info) });
+  deps.notices.publish('channels', channel.id);
+}
+
+/** Brings an automatically disabled channel back. */
+export async function enableAutomatically(deps: Deps, channel: Channel): Promise<void> {
+  await deps.channels.update(channel.id, { status: ChannelStatus.Enabled });
+  deps.notices.publish('channels', channel.id);
+}
+
+/** Keeps a test's response time and when it ran (the console's response-time column). */
+export async function recordTest(deps: Deps, channel: Channel, elapsedMs: number, now = Date.now()): Promise<void> {
+  await deps.channels.update(channel.id, { responseTime: elapsedMs, testTime: Math.floor(now / 1000) });
+}
