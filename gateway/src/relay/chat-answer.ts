@@ -37,9 +37,15 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   return { usage: json === null ? null : adapter.usageOfAnswer(json), text: '', firstResponseMs: Date.now() - startedAt };
 }
 
+/** An upstream failure as the client will see it: the (possibly mapped) status and the upstream's body. */
+export interface UpstreamErrorAnswer {
+  status: number;
+  text: string;
+}
+
 /** Relays an upstream error with its status, in the OpenAI shape, without the channel's secrets. */
-export async function forwardUpstreamError(reply: FastifyReply, response: Dispatcher.ResponseData): Promise<void> {
-  const parsed = parseJson(await response.body.text()) as { error?: { message?: string } } | null;
-  const message = parsed?.error?.message ?? `upstream error: status ${response.statusCode}`;
-  await reply.code(response.statusCode).send({ error: { message, type: 'upstream_error', param: '', code: `upstream_${response.statusCode}` } });
+export async function forwardUpstreamError(reply: FastifyReply, failure: UpstreamErrorAnswer): Promise<void> {
+  const parsed = parseJson(failure.text) as { error?: { message?: string } } | null;
+  const message = parsed?.error?.message ?? `upstream error: status ${failure.status}`;
+  await reply.code(failure.status).send({ error: { message, type: 'upstream_error', param: '', code: `upstream_${failure.status}` } });
 }

@@ -50,8 +50,8 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     answer: ({ response }, startedAt, clock) =>
       body.stream === true ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock),
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
-    forwardError: async (r, { response }) => {
-      await r.code(response.statusCode).header('content-type', 'application/json').send(await response.body.text());
+    forwardError: async (r, { status, text }) => {
+      await r.code(status).header('content-type', 'application/json').send(text);
     },
   });
 }

@@ -63,8 +63,8 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
     answer: ({ response }, startedAt, clock) =>
       stream ? pipeStreamAnswer(reply, response, geminiPassthroughReader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, geminiPassthroughReader, model, startedAt, clock),
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
-    forwardError: async (r, { response }) => {
-      await r.code(response.statusCode).header('content-type', 'application/json').send(await response.body.text());
+    forwardError: async (r, { status, text }) => {
+      await r.code(status).header('content-type', 'application/json').send(text);
     },
   });
 }

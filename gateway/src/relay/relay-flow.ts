@@ -6,7 +6,7 @@ import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
 import { type Caller, checkModelAllowed } from './caller.js';
-import { type AnswerOutcome, forwardUpstreamError } from './chat-answer.js';
+import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
@@ -26,13 +26,23 @@ export interface CallPlan {
   /** Usage when the upstream reported none (counted from what was sent and received). */
   countUsage(outcome: AnswerOutcome): Usage;
   /** How an upstream failure reaches the client (the surface's error shape). */
-  forwardError?: (reply: FastifyReply, attempted: Attempted) => Promise<void>;
+  forwardError?: (reply: FastifyReply, failure: UpstreamErrorAnswer) => Promise<void>;
 }
 
 interface Admitted {
   channel: Channel;
   quote: PriceQuote;
   holdId: string;
+}
+
+/** The status the client sees for an upstream failure: the channel's status_code_mapping may rewrite it. */
+export function clientStatus(channel: Channel, upstreamStatus: number): number {
+  try {
+    const mapped = Number((JSON.parse(channel.statusCodeMapping || '{}') as Record<string, unknown>)[String(upstreamStatus)]);
+    return Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 ? mapped : upstreamStatus;
+  } catch {
+    return upstreamStatus;
+  }
 }
 
 /** An admin's pinned channel serves whatever model is asked, as long as it exists, is enabled and speaks the surface. */
@@ -73,7 +83,8 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   clock.upstreamAnswered();
   if (attempted.response.statusCode >= 400) {
     await ctx.deps.holds.release(admitted.holdId);
-    return (plan.forwardError ?? ((r, a) => forwardUpstreamError(r, a.response)))(reply, attempted);
+    const failure = { status: clientStatus(attempted.channel, attempted.response.statusCode), text: attempted.errorText ?? '' };
+    return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
   const usage = outcome.usage ?? plan.countUsage(outcome);

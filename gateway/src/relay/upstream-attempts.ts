@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { reportUpstreamFailure } from '../channels/channel-failures.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { UpstreamRequest } from '../providers/types.js';
 import type { RelayContext } from './relay-context.js';
@@ -20,6 +21,8 @@ export function upstreamModel(channel: Channel, model: string): string {
 export interface Attempted {
   channel: Channel;
   response: Dispatcher.ResponseData;
+  /** A failed answer's body, read whole (errors are small) so it can be judged and then forwarded. */
+  errorText?: string;
 }
 
 export interface AttemptPlan {
@@ -42,6 +45,13 @@ async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Pro
   }
 }
 
+/** Reads a failed answer and lets the channel's health rules judge it (a rejected key switches the channel off). */
+async function failedAttempt(ctx: RelayContext, channel: Channel, response: Dispatcher.ResponseData): Promise<Attempted> {
+  const errorText = await response.body.text().catch(() => '');
+  await reportUpstreamFailure(ctx.deps, channel, response.statusCode, errorText);
+  return { channel, response, errorText };
+}
+
 /**
  * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
  * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
@@ -55,8 +65,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
     const response = await send(ctx, channel, plan);
     if (response) {
-      await last?.response.body.dump();
-      last = { channel, response };
+      last = response.statusCode < 400 ? { channel, response } : await failedAttempt(ctx, channel, response);
       if (!RETRYABLE(response.statusCode)) return last;
     }
     tried.add(channel.id);

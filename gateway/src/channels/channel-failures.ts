@@ -1,0 +1,16 @@
+import type { GatewayDeps } from '../deps.js';
+import { type Channel, ChannelStatus } from '../ports/channel-store.js';
+import { disableAutomatically } from './channel-status.js';
+import { healthSwitches } from './channel-tester.js';
+import { failureReason, shouldDisable } from './health-rules.js';
+import { readUpstreamFailure } from './upstream-failure.js';
+
+/**
+ * Judges a failed relay call: when the upstream says the channel's key or account is unusable and
+ * AutomaticDisableChannelEnabled is on, the channel is switched off for every gateway.
+ */
+export async function reportUpstreamFailure(deps: Pick<GatewayDeps, 'channels' | 'notices' | 'options'>, channel: Channel, status: number, body: string): Promise<void> {
+  if (channel.status !== ChannelStatus.Enabled || channel.autoBan === 0) return;
+  const failure = readUpstreamFailure(status, body);
+  if (shouldDisable(healthSwitches(deps), channel.type, failure)) await disableAutomatically(deps, channel, failureReason(failure));
+}
