@@ -3,4 +3,4 @@
 # their addresses exported (REDIS_URL, ...); stops them after. Installs what is missing first.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-exec bash "$here/redis/with-redis.sh" bash "$here/kafka/with-broker.sh" "$@"
+exec bash "$here/redis/with-redis.sh" bash "$here/kafka/with-broker.sh" bash "$here/mongo/with-mongo.sh" "$@"

@@ -1,13 +1,31 @@
 import { z } from 'zod';
 
 /** The cluster tier's configuration: the engines' addresses that infra/local/with-engines.sh exports. */
-const clusterTierSchema = z.object({
-  REDIS_URL: z.string().url({ message: 'REDIS_URL must name a Redis server for the cluster tier (bash infra/local/with-engines.sh ...)' }),
+const hint = 'for the cluster tier (bash infra/local/with-engines.sh ...)';
+const redisUrl = z.string().url({ message: `REDIS_URL must name a Redis server ${hint}` });
+const clusterEnginesSchema = z.object({
+  REDIS_URL: redisUrl,
+  KAFKA_BROKERS: z.string().min(1, { message: `KAFKA_BROKERS must name a Kafka broker ${hint}` }),
+  MONGODB_URI: z.string().startsWith('mongodb://', { message: `MONGODB_URI must name a MongoDB-wire server ${hint}` }),
 });
+
+function parseOrThrow<S extends z.ZodType>(schema: S): z.infer<S> {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data;
+}
 
 /** The Redis the cluster tier runs against; fails loudly (never skips) when none is given. */
 export function requiredRedisUrl(): string {
-  const parsed = clusterTierSchema.safeParse(process.env);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
-  return parsed.data.REDIS_URL;
+  return parseOrThrow(z.object({ REDIS_URL: redisUrl })).REDIS_URL;
+}
+
+/** Every shared engine, for tests that run Tollgate's roles as separate processes. */
+export function requiredClusterEngines(): z.infer<typeof clusterEnginesSchema> {
+  return parseOrThrow(clusterEnginesSchema);
+}
+
+/** The MongoDB-wire server the cluster tier runs against. */
+export function requiredMongoUri(): string {
+  return parseOrThrow(clusterEnginesSchema.pick({ MONGODB_URI: true })).MONGODB_URI;
 }

@@ -1,0 +1,20 @@
+import mongoose from 'mongoose';
+import type { Documents } from '../../ports/documents.js';
+import { createMongoChannelStore } from './mongo-channel-store.js';
+import { createMongoOptionStore } from './mongo-option-store.js';
+import { createMongoRedemptionStore } from './mongo-redemption-store.js';
+import { createMongoTokenStore } from './mongo-token-store.js';
+import { createMongoUserStore } from './mongo-user-store.js';
+
+/** Connects to the database named in `uri` and opens every document store on it (indexes built). */
+export async function createMongoDocuments({ uri }: { uri: string }): Promise<Documents> {
+  const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  return {
+    users: await createMongoUserStore(connection),
+    tokens: await createMongoTokenStore(connection),
+    channels: await createMongoChannelStore(connection),
+    options: createMongoOptionStore(connection),
+    redemptions: await createMongoRedemptionStore(connection),
+    close: () => connection.close(),
+  };
+}

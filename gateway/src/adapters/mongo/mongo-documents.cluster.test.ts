@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { requiredMongoUri } from '../../../test/support/config.js';
+import { runChannelStoreContract } from '../../ports/channel-store.contract.js';
+import { runOptionStoreContract } from '../../ports/option-store.contract.js';
+import { runRedemptionStoreContract } from '../../ports/redemption-store.contract.js';
+import { runTokenStoreContract } from '../../ports/token-store.contract.js';
+import { runUserStoreContract } from '../../ports/user-store.contract.js';
+import type { NewUser } from '../../ports/user-store.js';
+import { createMongoDocuments } from './index.js';
+
+/** Every document store's contract against a real MongoDB-wire server, each test on a database of its own. */
+const uri = requiredMongoUri();
+
+async function freshDocuments() {
+  const url = new URL(uri);
+  url.pathname = `/docs_${randomBytes(6).toString('hex')}`;
+  return createMongoDocuments({ uri: url.toString() });
+}
+
+const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '' });
+
+function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions'>(kind: K) {
+  return async () => {
+    const documents = await freshDocuments();
+    return { store: documents[kind], close: () => documents.close() };
+  };
+}
+
+runUserStoreContract('mongo', fixture('users'));
+runTokenStoreContract('mongo', fixture('tokens'));
+runChannelStoreContract('mongo', fixture('channels'));
+runOptionStoreContract('mongo', fixture('options'));
+runRedemptionStoreContract('mongo', fixture('redemptions'));
+
+describe('mongo documents under concurrent writers', () => {
+  it('gives every concurrently created user its own id (the counter may hand out one twice; the insert draws again)', async () => {
+    const documents = await freshDocuments();
+    try {
+      const created = await Promise.all(Array.from({ length: 20 }, (_, i) => documents.users.create(newUser(`concurrent-${i}`))));
+      expect(new Set(created.map((u) => u.id)).size).toBe(20);
+      expect(await documents.users.count()).toBe(20);
+    } finally {
+      await documents.close();
+    }
+  });
+});

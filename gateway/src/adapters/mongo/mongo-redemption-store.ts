@@ -1,0 +1,47 @@
+import type { Connection } from 'mongoose';
+import { type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/redemption-store.js';
+import { Claims } from './claims.js';
+import { containing, NumberedCollection } from './numbered-collection.js';
+
+const redemptionShape = {
+  userId: Number,
+  key: String,
+  name: String,
+  status: Number,
+  quota: Number,
+  createdTime: Number,
+  redeemedTime: Number,
+  usedUserId: Number,
+};
+
+/**
+ * Redemption codes in MongoDB. Redeeming claims the code first (a unique insert), so exactly one of
+ * any number of concurrent callers wins; a process dying between the claim and the status update
+ * leaves the code unredeemable rather than redeemed twice.
+ */
+export async function createMongoRedemptionStore(connection: Connection): Promise<RedemptionStore> {
+  const codes = new NumberedCollection<Redemption>(connection, 'redemptions', redemptionShape, [{ fields: { key: 1 }, unique: true }]);
+  await codes.ready();
+  const claims = new Claims(connection);
+  return {
+    create: (redemption) => codes.insert({ ...redemption, status: RedemptionStatus.Unused, redeemedTime: 0, usedUserId: 0 }),
+    byId: (id) => codes.findOne({ _id: id }),
+    byKey: (key) => codes.findOne({ key }),
+    update: (id, patch) => codes.update(id, patch),
+    delete: (id) => codes.delete(id),
+    list(query) {
+      const filter: Record<string, unknown> = {};
+      if (query.keyword) {
+        const either: Record<string, unknown>[] = [{ name: containing(query.keyword) }];
+        if (/^\d+$/.test(query.keyword)) either.push({ _id: Number(query.keyword) });
+        filter.$or = either;
+      }
+      return codes.page(filter, { _id: -1 }, query.offset, query.limit);
+    },
+    async redeem(key, userId, nowSeconds) {
+      const code = await codes.findOne({ key });
+      if (code?.status !== RedemptionStatus.Unused || !(await claims.claim(`redemption:${code.id}`))) return null;
+      return codes.update(code.id, { status: RedemptionStatus.Used, usedUserId: userId, redeemedTime: nowSeconds });
+    },
+  };
+}

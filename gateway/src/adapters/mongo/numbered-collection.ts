@@ -1,0 +1,109 @@
+import type { Connection, Model, SchemaDefinition, SortOrder } from 'mongoose';
+import { Schema } from 'mongoose';
+
+type Filter = Record<string, unknown>;
+
+interface Counter {
+  _id: string;
+  seq: number;
+}
+
+/** The `counters` collection: one atomic `$inc` per new id, so ids grow like SQLite's rowids. */
+function counterModel(connection: Connection) {
+  return (connection.models.Counter as Model<Counter> | undefined) ?? connection.model<Counter>('Counter', new Schema<Counter>({ _id: String, seq: Number }, { versionKey: false }), 'counters');
+}
+
+const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
+
+/** A regular expression matching `text` literally anywhere, any case (SQL's LIKE '%text%'). */
+export function containing(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}
+
+/**
+ * Documents with the integer ids the wire format uses, kept as `_id`. Reads are lean (plain
+ * objects); writes are single-document, so no transaction is ever needed.
+ */
+export class NumberedCollection<T extends { id: number }> {
+  private readonly model: Model<Record<string, unknown>>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly name: string,
+    shape: SchemaDefinition,
+    indexes: { fields: Record<string, 1 | -1>; unique?: boolean }[] = [],
+  ) {
+    const schema = new Schema<Record<string, unknown>>({ _id: Number, ...shape }, { versionKey: false, strict: true });
+    for (const index of indexes) schema.index(index.fields, { unique: index.unique ?? false });
+    this.model = (connection.models[name] as Model<Record<string, unknown>> | undefined) ?? connection.model<Record<string, unknown>>(name, schema, name);
+  }
+
+  /** Builds the indexes (unique names, keys) before the first write relies on them. */
+  async ready(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  /**
+   * Inserts under the next id. On a server whose `$inc` is a read then a write (FerretDB), two
+   * callers can draw the same id: the unique `_id` refuses the second, which draws again. Any
+   * other duplicate (a taken username) is the caller's error.
+   */
+  async insert(fields: Omit<T, 'id'>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const id = await this.nextId();
+      try {
+        await this.model.create({ _id: id, ...fields });
+        return { id, ...fields } as T;
+      } catch (error) {
+        const idTaken = isDuplicate(error) && (await this.model.exists({ _id: id })) !== null;
+        if (!idTaken || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  private async nextId(): Promise<number> {
+    const counters = counterModel(this.connection);
+    for (;;) {
+      try {
+        const counter = await counters.findOneAndUpdate({ _id: this.name }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean();
+        return counter?.seq as number;
+      } catch (error) {
+        // Two first-ever upserts race to create the counter; the loser increments the winner's.
+        if (!isDuplicate(error)) throw error;
+      }
+    }
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return this.toPort(await this.model.findOne(filter).sort({ _id: 1 }).lean());
+  }
+
+  async update(id: number, patch: Partial<Omit<T, 'id'>>): Promise<T | null> {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const updated = Object.keys(set).length ? await this.model.findOneAndUpdate({ _id: id }, { $set: set }, { new: true }).lean() : await this.model.findById(id).lean();
+    return this.toPort(updated);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    return (await this.model.deleteOne({ _id: id })).deletedCount === 1;
+  }
+
+  async page(filter: Filter, sort: Record<string, SortOrder>, offset: number, limit: number): Promise<{ items: T[]; total: number }> {
+    const [rows, total] = await Promise.all([this.model.find(filter).sort(sort).skip(offset).limit(limit).lean(), this.model.countDocuments(filter)]);
+    return { items: rows.map((row) => this.toPort(row) as T), total };
+  }
+
+  async all(sort: Record<string, SortOrder> = { _id: 1 }): Promise<T[]> {
+    return (await this.model.find().sort(sort).lean()).map((row) => this.toPort(row) as T);
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.model.countDocuments(filter);
+  }
+
+  private toPort(row: Record<string, unknown> | null): T | null {
+    if (!row) return null;
+    const { _id, ...fields } = row;
+    return { id: _id as number, ...fields } as T;
+  }
+}

@@ -1,0 +1,15 @@
+import type { ChannelStore } from './channel-store.js';
+import type { OptionStore } from './option-store.js';
+import type { RedemptionStore } from './redemption-store.js';
+import type { TokenStore } from './token-store.js';
+import type { UserStore } from './user-store.js';
+
+/** Every document store on one database (SQLite file or MongoDB), closed together. */
+export interface Documents {
+  users: UserStore;
+  tokens: TokenStore;
+  channels: ChannelStore;
+  options: OptionStore;
+  redemptions: RedemptionStore;
+  close(): Promise<void> | void;
+}
