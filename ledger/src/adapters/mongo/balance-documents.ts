@@ -1,0 +1,43 @@
+import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
+
+/** The last offset of each partition applied to one account document: its exactly-once guard. */
+export type AppliedOffsets = Record<string, number>;
+
+export interface UserDocument extends Omit<UserBalance, 'userId'> {
+  _id: number;
+  applied?: AppliedOffsets;
+}
+
+export interface TokenDocument extends Omit<TokenBalance, 'tokenId'> {
+  _id: number;
+  applied?: AppliedOffsets;
+}
+
+export interface ChannelDocument extends Omit<ChannelBalance, 'channelId'> {
+  _id: number;
+  applied?: AppliedOffsets;
+}
+
+/** One event applied once: its `_id` is the event id, so a duplicate append is recognised. */
+export interface AppliedEventDocument {
+  _id: string;
+  partition: number;
+  offset: number;
+}
+
+export interface CheckpointDocument {
+  _id: number;
+  offset: number;
+}
+
+export const Collections = {
+  users: 'ledger_users',
+  tokens: 'ledger_tokens',
+  channels: 'ledger_channels',
+  appliedEvents: 'ledger_applied_events',
+  checkpoints: 'ledger_checkpoints',
+} as const;
+
+export const userFrom = (doc: UserDocument): UserBalance => ({ userId: doc._id, quota: doc.quota, usedQuota: doc.usedQuota, requestCount: doc.requestCount });
+export const tokenFrom = (doc: TokenDocument): TokenBalance => ({ tokenId: doc._id, userId: doc.userId, remainQuota: doc.remainQuota, usedQuota: doc.usedQuota, unlimited: doc.unlimited });
+export const channelFrom = (doc: ChannelDocument): ChannelBalance => ({ channelId: doc._id, usedQuota: doc.usedQuota });

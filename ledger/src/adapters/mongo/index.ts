@@ -1,0 +1,1 @@
+export { createMongoBalanceStore, MongoBalanceStore, type MongoBalanceStoreOptions } from './mongo-balance-store.js';

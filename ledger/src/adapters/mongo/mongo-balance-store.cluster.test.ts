@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
+import { recomputeBalances } from '../../audit/balance-fold.js';
+import { runBalanceStoreContract } from '../../ports/balance-store.contract.js';
+import { quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../../testing/event-builders.js';
+import { Collections } from './balance-documents.js';
+import { createMongoBalanceStore } from './mongo-balance-store.js';
+
+/** The BalanceStore contract against a real MongoDB-wire server, a fresh database per test. */
+const { MONGODB_URI } = z
+  .object({ MONGODB_URI: z.string().startsWith('mongodb://', { message: 'MONGODB_URI must name a MongoDB-wire server for the cluster tier (bash infra/local/with-engines.sh ...)' }) })
+  .parse(process.env);
+
+function freshUri(): string {
+  const url = new URL(MONGODB_URI);
+  url.pathname = `/ledger_${randomBytes(6).toString('hex')}`;
+  return url.toString();
+}
+
+runBalanceStoreContract('MongoBalanceStore', () => createMongoBalanceStore({ uri: freshUri() }));
+
+describe('MongoBalanceStore after a crash', () => {
+  it('applies each event once when a batch was written but its checkpoint was not', async () => {
+    const uri = freshUri();
+    const store = await createMongoBalanceStore({ uri });
+    const raw = await mongoose.createConnection(uri).asPromise();
+    onTestFinished(async () => {
+      await store.close();
+      await raw.close();
+    });
+    const events = stored([
+      quotaGranted({ userId: 1, amount: 1000 }),
+      tokenQuotaSet({ userId: 1, tokenId: 10, remainQuota: 500 }),
+      usageRecorded({ userId: 1, tokenId: 10, channelId: 100, quota: 30 }),
+      usageRecorded({ userId: 2, tokenId: 20, channelId: 100, quota: 40 }),
+      usageRecorded({ userId: 1, tokenId: 10, channelId: 100, quota: 20 }),
+    ]);
+    await store.apply(events.slice(0, 4));
+    // The crash: the documents were written, the checkpoint was not.
+    await raw.collection(Collections.checkpoints).deleteMany({});
+    await store.apply(events);
+    const expected = recomputeBalances(events);
+    expect({ users: await store.users([1, 2]), tokens: await store.tokens([10, 20]), channels: await store.channels([100]) }).toEqual({
+      users: expected.users.filter((u) => [1, 2].includes(u.userId)),
+      tokens: expected.tokens.filter((t) => [10, 20].includes(t.tokenId)),
+      channels: expected.channels,
+    });
+    expect(await store.checkpoint(0)).toBe(4);
+  });
+});

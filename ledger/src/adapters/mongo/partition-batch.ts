@@ -1,0 +1,106 @@
+import type { mongo } from 'mongoose';
+import { type AccountKeys, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
+import type { TouchedBalances } from '../../decider/evolve.js';
+import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
+import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
+
+/** An account as read, what the batch made of it, and the offset its document was read at. */
+interface Account<T> {
+  balance: T;
+  readAt: number | undefined;
+  lastOffset: number | null;
+}
+
+interface ChannelDelta {
+  channelId: number;
+  offset: number;
+  amount: number;
+}
+
+const DUPLICATE_KEY = 11000;
+const ignoreDuplicates = (error: unknown) => {
+  if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+};
+
+/** `applied.<partition>` below `offset` (or never set): the document has not seen this event. */
+const notYet = (field: string, offset: number) => ({ $or: [{ [field]: { $exists: false } }, { [field]: { $lt: offset } }] });
+/** The document still carries the offset it was read at: nobody wrote it since. */
+const unchangedSince = (field: string, readAt: number | undefined) => (readAt === undefined ? { [field]: { $exists: false } } : { [field]: readAt });
+
+/** One partition's events applied to the balance documents they touch: load, fold, write. */
+export class PartitionBatch {
+  private readonly users = new Map<number, Account<UserBalance>>();
+  private readonly tokens = new Map<number, Account<TokenBalance>>();
+  private readonly channels = new Map<number, Account<ChannelBalance>>();
+  private readonly channelDeltas: ChannelDelta[] = [];
+  private readonly field: string;
+
+  constructor(
+    private readonly partition: number,
+    private readonly collection: <T extends mongo.Document>(name: string) => mongo.Collection<T>,
+  ) {
+    this.field = `applied.${partition}`;
+  }
+
+  /** Creates the missing documents (zero balances), then reads every touched one. */
+  async load(keys: AccountKeys[]): Promise<void> {
+    const wanted = (pick: (k: AccountKeys) => number | null) => [...new Set(keys.map(pick).filter((id): id is number => id !== null))];
+    const appliedAt = (applied: AppliedOffsets | undefined) => applied?.[String(this.partition)];
+    for (const doc of await this.ensure<UserDocument>(Collections.users, wanted((k) => k.userId), { quota: 0, usedQuota: 0, requestCount: 0 })) {
+      this.users.set(doc._id, { balance: userFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
+    }
+    for (const doc of await this.ensure<TokenDocument>(Collections.tokens, wanted((k) => k.tokenId), { userId: 0, remainQuota: 0, usedQuota: 0, unlimited: false })) {
+      this.tokens.set(doc._id, { balance: tokenFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
+    }
+    for (const doc of await this.ensure<ChannelDocument>(Collections.channels, wanted((k) => k.channelId), { usedQuota: 0 })) {
+      this.channels.set(doc._id, { balance: channelFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
+    }
+  }
+
+  /** Folds one event into every touched account whose document has not seen its offset yet. */
+  apply(offset: number, keys: AccountKeys, step: (current: TouchedBalances) => TouchedBalances): void {
+    const user = keys.userId === null ? undefined : this.users.get(keys.userId);
+    const token = keys.tokenId === null ? undefined : this.tokens.get(keys.tokenId);
+    const channel = keys.channelId === null ? undefined : this.channels.get(keys.channelId);
+    const next = step({ user: user?.balance ?? undefined, token: token?.balance, channel: channel?.balance });
+    const unseen = (account: Account<unknown> | undefined) => account !== undefined && (account.readAt === undefined || offset > account.readAt);
+    if (next.user && unseen(user)) Object.assign(user as Account<UserBalance>, { balance: next.user, lastOffset: offset });
+    if (next.token && unseen(token)) Object.assign(token as Account<TokenBalance>, { balance: next.token, lastOffset: offset });
+    if (next.channel && channel && unseen(channel)) {
+      this.channelDeltas.push({ channelId: next.channel.channelId, offset, amount: next.channel.usedQuota - channel.balance.usedQuota });
+      channel.balance = next.channel;
+    }
+  }
+
+  /** Writes what the batch changed; fails (and the batch is retried) if a user or token moved underneath. */
+  async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
+    await this.rewrite(Collections.users, this.users, ({ quota, usedQuota, requestCount }) => ({ quota, usedQuota, requestCount }));
+    await this.rewrite(Collections.tokens, this.tokens, ({ userId, remainQuota, usedQuota, unlimited }) => ({ userId, remainQuota, usedQuota, unlimited }));
+    if (this.channelDeltas.length > 0) {
+      const ops = this.channelDeltas.map(({ channelId, offset, amount }) => ({
+        updateOne: { filter: { _id: channelId, ...notYet(this.field, offset) }, update: { $inc: { usedQuota: amount }, $set: { [this.field]: offset } } },
+      }));
+      await this.collection<ChannelDocument>(Collections.channels).bulkWrite(ops as never, { ordered: true });
+    }
+    const channelDocs = await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: [...this.channels.keys()] } }).toArray();
+    return { users: [...this.users.values()].map((a) => a.balance), tokens: [...this.tokens.values()].map((a) => a.balance), channels: channelDocs.map(channelFrom) };
+  }
+
+  private async ensure<T extends { _id: number }>(name: string, idsWanted: number[], zero: mongo.Document): Promise<T[]> {
+    if (idsWanted.length === 0) return [];
+    const collection = this.collection<T>(name);
+    const ops = idsWanted.map((id) => ({ updateOne: { filter: { _id: id }, update: { $setOnInsert: zero }, upsert: true } }));
+    await collection.bulkWrite(ops as never, { ordered: false }).catch(ignoreDuplicates);
+    return (await collection.find({ _id: { $in: idsWanted } } as never).toArray()) as T[];
+  }
+
+  private async rewrite<T>(name: string, accounts: Map<number, Account<T>>, fields: (balance: T) => mongo.Document): Promise<void> {
+    const changed = [...accounts.entries()].filter(([, account]) => account.lastOffset !== null);
+    if (changed.length === 0) return;
+    const ops = changed.map(([id, account]) => ({
+      updateOne: { filter: { _id: id, ...unchangedSince(this.field, account.readAt) }, update: { $set: { ...fields(account.balance), [this.field]: account.lastOffset } } },
+    }));
+    const result = await this.collection(name).bulkWrite(ops as never, { ordered: true });
+    if (result.matchedCount !== changed.length) throw new Error(`${name}: ${changed.length - result.matchedCount} balance documents changed while partition ${this.partition} was applied; the batch will be retried`);
+  }
+}
