@@ -1,27 +1,64 @@
 import { z } from 'zod';
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+/**
+ * Which engine backs each port. Every variable unset keeps the embedded engine (files under
+ * DATA_DIR); each one set moves its port onto the shared engine, independently of the others.
+ */
+export const engineConfigSchema = z.object({
+  /** Where the embedded engines keep their files. */
+  DATA_DIR: z.string().default('./data'),
+  /** Kafka bootstrap brokers, `host:port` separated by commas: the event log. */
+  KAFKA_BROKERS: optionalText,
+  KAFKA_TOPIC: z.string().min(1).default('tollgate.ledger'),
+  /** Partitions of the topic when Tollgate creates it: the most ledger or analytics workers that share the load. */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(12),
+  /** `mongodb://…/database`: documents and balances. */
+  MONGODB_URI: optionalText,
+  /** `redis://…`: holds, change notices, the ledger's balance notices. */
+  REDIS_URL: optionalText,
+  /** Prefix of every Redis key and pub/sub channel, so Tollgates can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/).default('tg:'),
+  /** `http://user:password@host:8123`: logs, stats and the dashboard. */
+  CLICKHOUSE_URL: optionalText,
+  CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('tollgate'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
 /** Every environment variable the gateway reads. The only reader of process.env. */
-export const gatewayConfigSchema = z.object({
+export const gatewayConfigSchema = engineConfigSchema.extend({
   /** Port for the console, the API and the relay. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Where the embedded engines keep their files. */
-  DATA_DIR: z.string().default('./data'),
   /** Password of the `root` user created on first start. */
   INITIAL_ROOT_PASSWORD: z.string().min(1).default('123456'),
-  /** Signs session cookies; generated and kept in DATA_DIR when unset. */
+  /** Signs session cookies; generated and kept in DATA_DIR when unset (set it alike on every gateway). */
   SESSION_SECRET: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built console to serve; unset serves console/dist when it exists. */
   CONSOLE_DIR: z.string().optional(),
 });
 
+export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const parsed = gatewayConfigSchema.safeParse(env);
+function parseWith<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   return parsed.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return parseWith(gatewayConfigSchema, env);
+}
+
+/** The configuration of a ledger or analytics worker: the engines alone. */
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
+  return parseWith(engineConfigSchema, env);
 }

@@ -6,6 +6,14 @@ export const ROOT_USERNAME = 'root';
 /** On first start (no user at all) creates `root`, the super administrator; returns it, or null when users exist. */
 export async function ensureRootUser(users: UserStore, initialPassword: string): Promise<User | null> {
   if ((await users.count()) > 0) return null;
+  // Gateways starting together race here; the unique username lets one win, and the others see its root.
+  return createRoot(users, initialPassword).catch(async (error: unknown) => {
+    if ((await users.byUsername(ROOT_USERNAME)) !== null) return null;
+    throw error;
+  });
+}
+
+async function createRoot(users: UserStore, initialPassword: string): Promise<User> {
   return users.create({
     username: ROOT_USERNAME,
     passwordHash: await hashPassword(initialPassword),

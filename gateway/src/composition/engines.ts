@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { type AnalyticsQuerier, migrate } from '@tollgate/analytics';
+import { createChdbQuerier } from '@tollgate/analytics/chdb';
+import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
+import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
+import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
+import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
+import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
+import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
+import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
+import { Redis } from 'ioredis';
+import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
+import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
+import { createMongoDocuments } from '../adapters/mongo/index.js';
+import { RedisChangeNotices } from '../adapters/redis/change-notices.js';
+import { createRedisHoldStore } from '../adapters/redis/hold-store.js';
+import { createSqliteDocuments } from '../adapters/sqlite/index.js';
+import type { EngineConfig } from '../config.js';
+import type { ChangeNotices } from '../ports/change-notices.js';
+import type { Documents } from '../ports/documents.js';
+import type { HoldStore } from '../ports/hold-store.js';
+
+/**
+ * The one place that picks each port's adapter: the engine named by its variable, else the
+ * embedded one under DATA_DIR. The entries (embedded.ts, main.ts) call these and nothing else does.
+ */
+
+/** The state every gateway and the ledger share in memory-speed stores. */
+export interface HotState {
+  holds: HoldStore;
+  notices: ChangeNotices;
+  notifier: BalanceNotifier;
+  close(): Promise<void>;
+}
+
+const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
+
+export function openEventLog(config: EngineConfig, dataDir: string): EventLog {
+  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir) });
+  return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS });
+}
+
+export function openBalances(config: EngineConfig, dataDir: string): Promise<BalanceStore> | BalanceStore {
+  return config.MONGODB_URI ? createMongoBalanceStore({ uri: config.MONGODB_URI }) : createSqliteBalanceStore({ path: ledgerFile(dataDir) });
+}
+
+export function openDocuments(config: EngineConfig, dataDir: string): Promise<Documents> | Documents {
+  return config.MONGODB_URI ? createMongoDocuments({ uri: config.MONGODB_URI }) : createSqliteDocuments({ path: join(dataDir, 'documents.db') });
+}
+
+export function openHotState(config: EngineConfig): HotState {
+  if (!config.REDIS_URL) {
+    return { holds: createInProcessHoldStore(), notices: createInProcessChangeNotices(), notifier: createInProcessBalanceNotifier(), close: async () => {} };
+  }
+  const commands = new Redis(config.REDIS_URL);
+  const subscriber = new Redis(config.REDIS_URL); // pub/sub needs a connection of its own
+  const prefix = config.REDIS_PREFIX;
+  const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`);
+  return {
+    holds: createRedisHoldStore(commands, prefix),
+    notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
+    notifier,
+    close: async () => {
+      await notifier.close();
+      subscriber.disconnect();
+      commands.disconnect();
+    },
+  };
+}
+
+/** The analytics engine with its tables migrated to the latest version. */
+export async function openQuerier(config: EngineConfig, dataDir: string): Promise<AnalyticsQuerier> {
+  const querier = config.CLICKHOUSE_URL ? await clickHouseServer(config.CLICKHOUSE_URL, config.CLICKHOUSE_DATABASE) : createChdbQuerier({ path: join(dataDir, 'analytics') });
+  await migrate(querier);
+  return querier;
+}
+
+async function clickHouseServer(url: string, database: string): Promise<AnalyticsQuerier> {
+  await ensureDatabase({ url, database });
+  return createClickHouseQuerier({ url, database });
+}

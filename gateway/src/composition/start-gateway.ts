@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { GatewayConfig } from '../config.js';
+import { type GatewayWiring, wireGateway } from './wire-gateway.js';
+
+/** A listening gateway: relay, API, console, and whichever workers its wiring hosts. */
+export interface RunningGateway {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The session secret: configured, or made once and kept beside the data so sessions survive restarts. */
+function sessionSecret(config: GatewayConfig, dataDir: string): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = join(dataDir, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+function defaultConsoleDir(config: GatewayConfig): string | null {
+  const dir = config.CONSOLE_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../console/dist');
+  return existsSync(join(dir, 'index.html')) ? dir : null;
+}
+
+export async function startGateway(config: GatewayConfig, wiring: GatewayWiring): Promise<RunningGateway> {
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const engines = await wireGateway(config, dataDir, wiring);
+  const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) });
+  app.addHook('onClose', engines.close);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+  return { app, url, close: () => app.close() };
+}

@@ -1,0 +1,48 @@
+import { startIngestionWorker } from '@tollgate/analytics';
+import { startLedgerWorker } from '@tollgate/ledger';
+import { createAnalyticsLogReader } from '../analytics-log-reader.js';
+import { ensureRootUser } from '../bootstrap/root-user.js';
+import type { GatewayConfig } from '../config.js';
+import type { GatewayDeps } from '../deps.js';
+import { OptionCache } from '../options/option-cache.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openQuerier } from './engines.js';
+
+type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
+
+export interface GatewayWiring {
+  /** Run the ledger worker in this process (one process holds everything). */
+  ledgerWorker: boolean;
+  /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
+  ingestionGroup: string | null;
+}
+
+function reportError(error: unknown): void {
+  process.emitWarning(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
+export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
+  const eventLog = openEventLog(config, dataDir);
+  const balances = await openBalances(config, dataDir);
+  const documents = await openDocuments(config, dataDir);
+  const hot = openHotState(config);
+  const querier = await openQuerier(config, dataDir);
+  const options = new OptionCache(documents.options);
+  await options.reload();
+  await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
+  const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
+  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
+  const { users, tokens, channels, redemptions } = documents;
+  const { holds, notices, notifier } = hot;
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, options, eventLog, balances, holds, notices, notifier, logs: createAnalyticsLogReader(querier) };
+  const close = async () => {
+    await ledger?.stop();
+    await ingestion?.stop();
+    await eventLog.close();
+    await balances.close();
+    await hot.close();
+    await documents.close();
+    await querier.close();
+  };
+  return { deps, close };
+}

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
+import { requiredClusterEngines } from './support/config.js';
+import { ConsoleClient, eventually } from './support/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
+
+/**
+ * Tollgate as it runs across machines: a ledger process and two gateway processes on one Kafka
+ * topic, one MongoDB database and one Redis, each a real OS process started by `main.ts <role>`.
+ */
+const engines = requiredClusterEngines();
+const run = randomBytes(4).toString('hex');
+const dataDirs: string[] = [];
+
+function roleEnv(): Record<string, string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-cluster-'));
+  dataDirs.push(dataDir);
+  const mongo = new URL(engines.MONGODB_URI);
+  mongo.pathname = `/tollgate_${run}`;
+  return {
+    KAFKA_BROKERS: engines.KAFKA_BROKERS,
+    KAFKA_TOPIC: `tollgate.cluster.${run}`,
+    KAFKA_PARTITIONS: '4',
+    MONGODB_URI: mongo.toString(),
+    REDIS_URL: engines.REDIS_URL,
+    REDIS_PREFIX: `tg-${run}:`,
+    SESSION_SECRET: 'a-session-secret-shared-by-every-gateway',
+    DATA_DIR: dataDir,
+  };
+}
+
+interface SelfView { id: number; quota: number; used_quota: number }
+
+const COST = 5 + 7; // the mock's prompt and completion tokens at ratio 1
+
+describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', () => {
+  let ledger: RoleProcess;
+  let a: GatewayProcess;
+  let b: GatewayProcess;
+  let upstream: OpenAIMock;
+  let rootA: ConsoleClient;
+
+  async function registerWithQuota(username: string, quota: number): Promise<{ user: ConsoleClient; key: string; id: number }> {
+    const user = new ConsoleClient(a.url);
+    await user.must('POST', '/api/user/register', { username, password: 'password-1', password2: 'password-1' });
+    await user.login(username, 'password-1');
+    const { id } = await user.must<SelfView>('GET', '/api/user/self');
+    await rootA.must('PUT', '/api/user/', { id, quota });
+    await user.must('POST', '/api/token/', { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+    return { user, key: `sk-${items[0]?.key}`, id };
+  }
+
+  const chat = (gateway: GatewayProcess, key: string, maxTokens = 16) =>
+    fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'mock-model', max_tokens: maxTokens, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  beforeAll(async () => {
+    upstream = await startOpenAIMock({ promptTokens: 5, completionTokens: 7 });
+    ledger = startRole('ledger', roleEnv());
+    a = await startGatewayProcess(roleEnv());
+    b = await startGatewayProcess(roleEnv());
+    rootA = new ConsoleClient(a.url);
+    await rootA.login('root', '123456');
+    await rootA.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
+    await rootA.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"mock-model":1}' });
+    await rootA.must('PUT', '/api/option/', { key: 'PreConsumedQuota', value: '0' });
+    await rootA.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model', group: 'default' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.allSettled([a?.stop(), b?.stop(), ledger?.stop()]);
+    await upstream?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('created one root for the whole cluster, though both gateways started on an empty database', async () => {
+    const { data } = await rootA.call<{ items: { username: string }[] }>('GET', '/api/user/search?keyword=root');
+    expect(data.items.filter((u) => u.username === 'root')).toHaveLength(1);
+  });
+
+  it('serves on one gateway what was made on the other, and bills it once', async () => {
+    const { user, key } = await registerWithQuota('cl-alice', 10_000);
+    const answers = await Promise.all([chat(b, key), chat(b, key), chat(a, key)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const self = await eventually(async () => {
+      const view = await user.must<SelfView>('GET', '/api/user/self');
+      return view.used_quota === 3 * COST ? view : undefined;
+    }, 10_000, 'the ledger process applied the three calls');
+    expect(self.quota).toBe(10_000 - 3 * COST);
+  });
+
+  it('holds span the gateways: concurrent calls on both never spend past the quota', async () => {
+    upstream.configure({ latencyMs: 400 });
+    try {
+      // Each call holds prompt + 1000 tokens; the quota covers one such hold, not two.
+      const { user, key } = await registerWithQuota('cl-bob', 1_500);
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => chat(i % 2 ? a : b, key, 1000)));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      const refused = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.json() as Promise<{ error: { message: string } }>));
+      expect(new Set(refused.map((r) => r.error.message))).toEqual(new Set(['用户额度不足']));
+      await eventually(async () => ((await user.must<SelfView>('GET', '/api/user/self')).used_quota === COST ? true : undefined), 10_000);
+    } finally {
+      upstream.configure({ latencyMs: 0 });
+    }
+  });
+
+  it('a token disabled on one gateway is refused by the other within a second', async () => {
+    const { user, key } = await registerWithQuota('cl-carol', 10_000);
+    expect((await chat(b, key)).status).toBe(200);
+    const { items } = await user.must<{ items: { id: number }[] }>('GET', '/api/token/?p=0&size=10');
+    await user.must('PUT', '/api/token/?status_only=true', { id: items[0]?.id, status: 2 });
+    await eventually(async () => ((await chat(b, key)).status === 401 ? true : undefined), 1_000, 'gateway B refused the disabled token');
+  });
+
+  it('a ledger restarted after calls were made applies each of them exactly once', async () => {
+    const { user, key } = await registerWithQuota('cl-dave', 10_000);
+    await ledger.stop();
+    const answers = await Promise.all([chat(a, key), chat(b, key), chat(a, key), chat(b, key)]);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    ledger = startRole('ledger', roleEnv());
+    const self = await eventually(async () => {
+      const view = await user.must<SelfView>('GET', '/api/user/self');
+      return view.used_quota >= 4 * COST ? view : undefined;
+    }, 30_000, 'the new ledger process caught up');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await user.must<SelfView>('GET', '/api/user/self')).used_quota).toBe(4 * COST);
+    expect(self.quota).toBe(10_000 - 4 * COST);
+  });
+});
