@@ -1,6 +1,7 @@
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
-import type { BatchHandler, EventLog, SubscribeOptions, Subscription } from '../../ports/event-log.js';
+import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
+import { readWholeTopic } from './kafka-log-reader.js';
 import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
 
 export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming> {
@@ -28,7 +29,7 @@ function warn(error: unknown): void {
  * keep their order within one partition. Appends go through an idempotent producer (acks=all);
  * every subscription is a consumer group that commits only after its handler resolved.
  */
-export class KafkaEventLog implements EventLog {
+export class KafkaEventLog implements EventLog, EventLogReader {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
@@ -96,6 +97,13 @@ export class KafkaEventLog implements EventLog {
         await subscription.stop();
       },
     };
+  }
+
+  /** The whole topic from its start, up to where it ended when the read began. */
+  async *readAll(): AsyncIterable<StoredEvent> {
+    this.assertOpen();
+    await this.ensureTopic();
+    yield* readWholeTopic(this.kafka, this.options.topic);
   }
 
   async close(): Promise<void> {

@@ -22,7 +22,7 @@ export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
 const MAX_RETRY_BACKOFF_MS = 5_000;
 
 /** Parses one record at the boundary: JSON, then the ledger event schema. Throws on anything else. */
-function toStoredEvent(partition: number, message: KafkaMessage): StoredEvent {
+export function toStoredEvent(partition: number, message: KafkaMessage): StoredEvent {
   if (message.value === null) throw new Error(`event log record ${partition}/${message.offset} has no value`);
   let json: unknown;
   try {

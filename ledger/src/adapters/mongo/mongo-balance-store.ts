@@ -68,15 +68,15 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     const applying = await this.withoutDuplicates(fresh);
     const work = new PartitionBatch(partition, (name) => this.collection(name));
     await work.load(applying.map((stored) => accountKeysOf(stored.event)));
-    for (const stored of applying) work.apply(stored.offset, accountKeysOf(stored.event), (current) => evolve(current, stored.event));
+    const applied = applying.filter((stored) => work.apply(stored.offset, accountKeysOf(stored.event), (current) => evolve(current, stored.event)));
     const { users, tokens, channels } = await work.write();
     await this.collection<CheckpointDocument>(Collections.checkpoints).updateOne({ _id: partition }, { $max: { offset: last.offset } }, { upsert: true });
     return {
       users,
       tokens,
       channels,
-      settledHoldIds: applying.map((stored) => settledHoldIdOf(stored.event)).filter((id): id is string => id !== null),
-      appliedEventIds: applying.map((stored) => stored.event.metadata.eventId),
+      settledHoldIds: applied.map((stored) => settledHoldIdOf(stored.event)).filter((id): id is string => id !== null),
+      appliedEventIds: applied.map((stored) => stored.event.metadata.eventId),
     };
   }
 

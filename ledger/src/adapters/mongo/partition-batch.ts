@@ -57,19 +57,31 @@ export class PartitionBatch {
     }
   }
 
-  /** Folds one event into every touched account whose document has not seen its offset yet. */
-  apply(offset: number, keys: AccountKeys, step: (current: TouchedBalances) => TouchedBalances): void {
+  /** Folds one event into every touched account whose document has not seen its offset yet; false when none had not. */
+  apply(offset: number, keys: AccountKeys, step: (current: TouchedBalances) => TouchedBalances): boolean {
     const user = keys.userId === null ? undefined : this.users.get(keys.userId);
     const token = keys.tokenId === null ? undefined : this.tokens.get(keys.tokenId);
     const channel = keys.channelId === null ? undefined : this.channels.get(keys.channelId);
-    const next = step({ user: user?.balance ?? undefined, token: token?.balance, channel: channel?.balance });
+    const next = step({ user: user?.balance, token: token?.balance, channel: channel?.balance });
     const unseen = (account: Account<unknown> | undefined) => account !== undefined && (account.readAt === undefined || offset > account.readAt);
-    if (next.user && unseen(user)) Object.assign(user as Account<UserBalance>, { balance: next.user, lastOffset: offset });
-    if (next.token && unseen(token)) Object.assign(token as Account<TokenBalance>, { balance: next.token, lastOffset: offset });
+    let applied = false;
+    if (next.user && user && unseen(user)) {
+      user.balance = next.user;
+      user.lastOffset = offset;
+      applied = true;
+    }
+    if (next.token && token && unseen(token)) {
+      token.balance = next.token;
+      token.lastOffset = offset;
+      applied = true;
+    }
     if (next.channel && channel && unseen(channel)) {
       this.channelDeltas.push({ channelId: next.channel.channelId, offset, amount: next.channel.usedQuota - channel.balance.usedQuota });
       channel.balance = next.channel;
+      channel.lastOffset = offset;
+      applied = true;
     }
+    return applied;
   }
 
   /** Writes what the batch changed; fails (and the batch is retried) if a user or token moved underneath. */
@@ -82,8 +94,10 @@ export class PartitionBatch {
       }));
       await this.collection<ChannelDocument>(Collections.channels).bulkWrite(ops as never, { ordered: true });
     }
-    const channelDocs = await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: [...this.channels.keys()] } }).toArray();
-    return { users: [...this.users.values()].map((a) => a.balance), tokens: [...this.tokens.values()].map((a) => a.balance), channels: channelDocs.map(channelFrom) };
+    const changed = <T>(accounts: Map<number, Account<T>>) => [...accounts.entries()].filter(([, a]) => a.lastOffset !== null);
+    const channelIds = changed(this.channels).map(([id]) => id);
+    const channelDocs = channelIds.length ? await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: channelIds } }).toArray() : [];
+    return { users: changed(this.users).map(([, a]) => a.balance), tokens: changed(this.tokens).map(([, a]) => a.balance), channels: channelDocs.map(channelFrom) };
   }
 
   private async ensure<T extends { _id: number }>(name: string, idsWanted: number[], zero: mongo.Document): Promise<T[]> {
