@@ -6,12 +6,16 @@ export interface Usage {
   completionTokens: number;
 }
 
-/** An HTTP request to send upstream. */
-export interface UpstreamRequest {
+/** Where a call goes upstream: the origin, the path (with its query) and the auth headers. */
+export interface UpstreamTarget {
   origin: string;
   path: string;
   headers: Record<string, string>;
-  body: string;
+}
+
+/** An HTTP request to send upstream: JSON text, or the bytes of a multipart form. */
+export interface UpstreamRequest extends UpstreamTarget {
+  body: string | Buffer;
 }
 
 /** Turns one provider's stream, event by event, into OpenAI chat chunks. */
@@ -38,6 +42,13 @@ export interface ProviderAdapter {
   id: string;
   /** `body` is the client's OpenAI-format request for `path`, with the upstream model name already set. */
   request(channel: Channel, path: string, body: Record<string, unknown>): UpstreamRequest;
+  /**
+   * Where an OpenAI-protocol call of `path` for `model` (the upstream's name) goes, with the auth
+   * headers and no body. Only providers whose upstream speaks OpenAI's wire have it: they alone
+   * serve the surfaces that are relayed untranslated (images, audio, moderations, rerank,
+   * responses), and a multipart form is sent there as is.
+   */
+  openAITarget?(channel: Channel, path: string, model: string): UpstreamTarget;
   /** Usage of a whole JSON answer, or null when it carries none. */
   usageOfAnswer(answer: unknown): Usage | null;
   /** Usage carried by one parsed stream event, or null. */
@@ -46,3 +57,6 @@ export interface ProviderAdapter {
   textOfChunk(chunk: unknown): string;
   translation?: ProviderTranslation;
 }
+
+/** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation'>;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { ProviderAdapter, Usage } from '../providers/types.js';
+import type { AnswerReader, Usage } from '../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
@@ -24,7 +24,7 @@ function parseJson(text: string): unknown {
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
  * does not. Reads its usage either way.
  */
-export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: ProviderAdapter, model: string, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
+export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: AnswerReader, model: string, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
   const text = await response.body.text();
   clock.upstreamAnswered();
   const json = parseJson(text);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { ProviderAdapter, StreamTranslator, Usage } from '../providers/types.js';
+import type { AnswerReader, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 import { eventJson, SseEventSplitter } from './sse-events.js';
@@ -47,7 +47,7 @@ const translated = (translator: StreamTranslator): StreamMode => ({
 export async function pipeStreamAnswer(
   reply: FastifyReply,
   response: Dispatcher.ResponseData,
-  adapter: ProviderAdapter,
+  adapter: AnswerReader,
   model: string,
   clientWantsUsage: boolean,
   startedAt: number,

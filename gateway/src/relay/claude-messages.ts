@@ -7,7 +7,7 @@ import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, roughTokens } from './token-count.js';
+import { contentText, countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
 
 /** The fields of a Messages API request the relay reads; the rest passes through untouched. */
@@ -23,13 +23,7 @@ const isClaudeChannel = (channel: Channel) => channel.type === ANTHROPIC_CHANNEL
 
 /** The text of a Messages request (system and messages), for the hold and for counting. */
 export function claudePromptText(body: Record<string, unknown>): string {
-  const text = (value: unknown): string => {
-    if (typeof value === 'string') return value;
-    if (Array.isArray(value)) return value.map(text).join('\n');
-    if (value && typeof value === 'object') return text((value as { text?: unknown; content?: unknown }).text ?? (value as { content?: unknown }).content);
-    return '';
-  };
-  return [text(body.system), text(body.messages)].filter(Boolean).join('\n');
+  return [contentText(body.system), contentText(body.messages)].filter(Boolean).join('\n');
 }
 
 /**

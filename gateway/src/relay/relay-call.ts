@@ -5,6 +5,7 @@ import type { Caller } from './caller.js';
 import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayEndpoint } from './endpoints.js';
+import { speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
 import { relayWithPlan } from './relay-flow.js';
 import { countedUsage, roughTokens } from './token-count.js';
@@ -30,9 +31,11 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_tokens ?? body.max_completion_tokens ?? 0,
     isStream: stream,
+    accepts: endpoint.untranslated ? speaksOpenAI : undefined,
     build: (channel: Channel) => providerFor(channel.type).request(channel, endpoint.path, { ...upstreamBody, model: upstreamModel(channel, body.model) }),
     answer: ({ channel, response }, startedAt, clock) => {
-      const adapter = providerFor(channel.type);
+      const provider = providerFor(channel.type);
+      const adapter = endpoint.usageOfAnswer ? { ...provider, usageOfAnswer: endpoint.usageOfAnswer } : provider;
       return stream
         ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock)
         : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);

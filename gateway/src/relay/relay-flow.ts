@@ -21,6 +21,8 @@ export interface CallPlan {
   maxTokens: number;
   isStream: boolean;
   accepts?: (channel: Channel) => boolean;
+  /** A call billed per unit of output rather than per token reprices the model's quote (images: per image, by size and quality). */
+  priceQuote?: (quote: PriceQuote) => PriceQuote;
   build(channel: Channel): UpstreamRequest;
   answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
   /** Usage when the upstream reported none (counted from what was sent and received). */
@@ -57,8 +59,9 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   checkModelAllowed(caller, plan.model);
   const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
-  const quote = quoteFor(ctx.deps.options, plan.model, caller.group);
-  if (!quote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
+  const modelQuote = quoteFor(ctx.deps.options, plan.model, caller.group);
+  if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
+  const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
   const holdId = uuidv7();
   await admit(ctx, caller, holdId, holdEstimate(quote, plan.promptTokensEstimate, plan.maxTokens, ctx.deps.options.number('PreConsumedQuota')));
   return { channel, quote, holdId };

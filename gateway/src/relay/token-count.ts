@@ -17,6 +17,26 @@ export function promptText(messages: unknown): string {
     .join('\n');
 }
 
+/**
+ * The text anywhere in a request's content, whatever its shape: strings, arrays of them, and
+ * parts with `text` or nested `content` (Claude messages, Responses input items, moderation and
+ * rerank inputs).
+ */
+export function contentText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(contentText).join('\n');
+  if (value && typeof value === 'object') {
+    const part = value as { text?: unknown; content?: unknown };
+    return contentText(part.text ?? part.content);
+  }
+  return '';
+}
+
+/** Prompt tokens of a speech request: `tts-*` models are billed per character, as OpenAI prices them; others per token. */
+export function speechTokens(model: string, input: string): number {
+  return model.startsWith('tts') ? [...input].length : countTokens(input);
+}
+
 /** A cheap prompt size for the hold (about four characters a token); exact counts come later. */
 export function roughTokens(text: string): number {
   return Math.ceil(text.length / 4);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen.js';
+import { surfaceHandler } from './openai-surfaces-mock.js';
 
 export interface OpenAIMockOptions {
   reply?: string;
@@ -11,13 +12,26 @@ export interface OpenAIMockOptions {
   failWith?: number;
   /** Report no usage at all (JSON without `usage`, no usage chunk even when asked), as some upstreams do. */
   omitUsage?: boolean;
+  /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
+  audioSeconds?: number;
+}
+
+/** A file part of a multipart request, as received. */
+export interface RecordedFile {
+  field: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
 }
 
 export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
   headers: IncomingMessage['headers'];
+  /** The JSON body, or a multipart form's text fields. */
   body: Record<string, unknown>;
+  /** A multipart form's files, in order. */
+  files: RecordedFile[];
   /** The caller hung up before the answer was complete. */
   aborted: boolean;
 }
@@ -32,11 +46,21 @@ export interface OpenAIMock {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+/** Reads a JSON body, or a multipart form (OpenAI's file uploads) into its fields and files. */
+async function readBody(request: IncomingMessage): Promise<{ body: Record<string, unknown>; files: RecordedFile[] }> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const raw = Buffer.concat(parts);
+  const contentType = request.headers['content-type'] ?? '';
+  if (!contentType.startsWith('multipart/form-data')) return { body: raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {}, files: [] };
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const body: Record<string, unknown> = {};
+  const files: RecordedFile[] = [];
+  for (const [field, value] of form) {
+    if (typeof value === 'string') body[field] = value;
+    else files.push({ field, filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+  }
+  return { body, files };
 }
 
 function usageOf(options: Required<OpenAIMockOptions>) {
@@ -82,13 +106,13 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
   response.end('data: [DONE]\n\n');
 }
 
-/** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE. */
+/** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE, and its other surfaces (openai-surfaces-mock.ts). */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
-    const body = await readJson(request);
-    const recorded: RecordedRequest = { path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body, aborted: false };
+    const { body, files } = await readBody(request);
+    const recorded: RecordedRequest = { path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body, files, aborted: false };
     requests.push(recorded);
     response.once('close', () => {
       recorded.aborted = !response.writableFinished;
@@ -98,6 +122,8 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
       return response.end(JSON.stringify({ error: { message: `mock failure ${options.failWith}`, type: 'server_error', code: null } }));
     }
     if (options.latencyMs && !body.stream) await sleep(options.latencyMs);
+    const surface = surfaceHandler(request.url ?? '');
+    if (surface) return surface(response, recorded, options);
     const model = typeof body.model === 'string' ? body.model : 'unknown';
     const protocol = protocolOf(request.url ?? '');
     if (body.stream) return answerStream(response, protocol, model, body, options);

@@ -17,4 +17,18 @@ describe('Azure OpenAI requests', () => {
     const request = azure.request(channel({ other: '2024-10-21' }), '/v1/embeddings', { model: 'text-embedding-3-small', input: 'x' });
     expect(request.path).toBe('/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21');
   });
+
+  it('send a response to /openai/responses with the deployment as the model, not under a deployment', () => {
+    const request = azure.request(channel({ other: '2025-03-01-preview' }), '/v1/responses', { model: 'gpt-4.1', input: 'hi' });
+    expect(request.path).toBe('/openai/responses?api-version=2025-03-01-preview');
+    expect(JSON.parse(String(request.body)).model).toBe('gpt-41');
+  });
+
+  it('target a deployment for a form upload (transcriptions), the key and no body', () => {
+    expect(azure.openAITarget?.(channel({}), '/v1/audio/transcriptions', 'whisper-1')).toEqual({
+      origin: 'https://example.openai.azure.com',
+      path: '/openai/deployments/whisper-1/audio/transcriptions?api-version=2023-06-01-preview',
+      headers: { 'api-key': 'azure-key' },
+    });
+  });
 });

@@ -1,12 +1,22 @@
 import type { Channel } from '../../ports/channel-store.js';
-import { openai } from '../openai/index.js';
-import type { ProviderAdapter } from '../types.js';
+import { jsonRequest, openai } from '../openai/index.js';
+import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 
 /** The api-version a channel without one in `other` gets (spec: channel form). */
 export const DEFAULT_AZURE_API_VERSION = '2023-06-01-preview';
 
 /** Azure names deployments without dots (gpt-3.5-turbo is deployed as gpt-35-turbo). */
 export const azureDeployment = (model: string): string => model.replace(/\./g, '');
+
+/** The Responses API is not under a deployment: Azure reads the deployment from the body's model. */
+const RESPONSES_PATH = '/v1/responses';
+
+function azureTarget(channel: Channel, path: string, model: string): UpstreamTarget {
+  const base = new URL(channel.baseUrl);
+  const version = encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION);
+  const operation = path === RESPONSES_PATH ? 'responses' : `deployments/${encodeURIComponent(azureDeployment(model))}/${path.replace(/^\/v1\//, '')}`;
+  return { origin: base.origin, path: `${base.pathname.replace(/\/+$/, '')}/openai/${operation}?api-version=${version}`, headers: { 'api-key': channel.key } };
+}
 
 /**
  * Azure OpenAI (channel type 3): the OpenAI protocol at a deployment URL, the key in `api-key`,
@@ -15,16 +25,9 @@ export const azureDeployment = (model: string): string => model.replace(/\./g, '
 export const azure: ProviderAdapter = {
   ...openai,
   id: 'azure',
+  openAITarget: azureTarget,
   request(channel: Channel, path, body) {
-    const base = new URL(channel.baseUrl);
-    const operation = path.replace(/^\/v1\//, '');
-    const version = encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION);
-    const deployment = encodeURIComponent(azureDeployment(String(body.model)));
-    return {
-      origin: base.origin,
-      path: `${base.pathname.replace(/\/+$/, '')}/openai/deployments/${deployment}/${operation}?api-version=${version}`,
-      headers: { 'content-type': 'application/json', 'api-key': channel.key },
-      body: JSON.stringify(body),
-    };
+    const model = String(body.model);
+    return jsonRequest(azureTarget(channel, path, model), path === RESPONSES_PATH ? { ...body, model: azureDeployment(model) } : body);
   },
 };

@@ -1,5 +1,5 @@
 import type { Channel } from '../../ports/channel-store.js';
-import type { ProviderAdapter, Usage } from '../types.js';
+import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '../types.js';
 
 interface OpenAIUsage {
   prompt_tokens?: number;
@@ -18,17 +18,23 @@ function readUsage(value: unknown): Usage | null {
   return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 };
 }
 
+/** A JSON request to a target. */
+export function jsonRequest(target: UpstreamTarget, body: Record<string, unknown>): UpstreamRequest {
+  return { ...target, headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 /** The endpoint of an OpenAI-compatible channel: its base URL, or a default for the type. */
 export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAdapter {
+  const openAITarget = (channel: Channel, path: string): UpstreamTarget => {
+    const base = new URL(channel.baseUrl || defaultBaseUrl);
+    const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
+    if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
+    return { origin: base.origin, path: `${base.pathname.replace(/\/+$/, '')}${path}`, headers };
+  };
   return {
     id,
-    request(channel: Channel, path, body) {
-      const base = new URL(channel.baseUrl || defaultBaseUrl);
-      const prefix = base.pathname.replace(/\/+$/, '');
-      const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` };
-      if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
-      return { origin: base.origin, path: `${prefix}${path}`, headers, body: JSON.stringify(body) };
-    },
+    request: (channel, path, body) => jsonRequest(openAITarget(channel, path), body),
+    openAITarget,
     usageOfAnswer: readUsage,
     usageOfChunk: readUsage,
     textOfChunk: (chunk) => {

@@ -7,12 +7,15 @@ import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
 import { registerGeminiNative } from '../v1beta/gemini.js';
+import { registerAudio } from './audio.js';
 import { registerBilling } from './billing.js';
 import { registerClaudeMessages } from './claude-messages.js';
 import { registerMetrics } from '../metrics.js';
+import { registerImages } from './images.js';
 import { registerModels } from './models.js';
 import { registerOpenAIEndpoints } from './openai-endpoints.js';
 import { registerPlayground } from '../pg/playground.js';
+import { registerResponses } from './responses.js';
 
 /** Keeps the routing table and the caches in step with console edits (on every gateway). */
 function followChanges(ctx: RelayContext): () => void {
@@ -26,7 +29,7 @@ function followChanges(ctx: RelayContext): () => void {
   };
 }
 
-/** The relay: OpenAI's surface (chat, completions, embeddings, models), Claude's and Gemini's native APIs, and the console's playground. */
+/** The relay: OpenAI's surface (chat, completions, embeddings, images, audio, moderations, rerank, responses, models), Claude's and Gemini's native APIs, and the console's playground. */
 export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const ctx: RelayContext = {
     deps,
@@ -46,6 +49,9 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps
   });
   app.addHook('onClose', async () => ctx.pools.close());
   registerOpenAIEndpoints(app, ctx);
+  registerImages(app, ctx);
+  registerAudio(app, ctx);
+  registerResponses(app, ctx);
   registerModels(app, ctx);
   registerBilling(app, ctx);
   registerClaudeMessages(app, ctx);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticateCaller } from '../../relay/caller.js';
-import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, type RelayEndpoint } from '../../relay/endpoints.js';
+import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, moderationsEndpoint, type RelayEndpoint, rerankEndpoint } from '../../relay/endpoints.js';
 import { type RelayBody, relayCall } from '../../relay/relay-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 
@@ -20,6 +20,13 @@ export const openAIEndpoints: { route: string; schema: z.ZodType; endpoint: Rela
   { route: '/v1/chat/completions', schema: z.looseObject({ ...common, messages: z.array(z.unknown()).min(1, 'messages 不能为空') }), endpoint: chatCompletionsEndpoint },
   { route: '/v1/completions', schema: z.looseObject({ ...common, prompt: textOrTexts }), endpoint: completionsEndpoint },
   { route: '/v1/embeddings', schema: z.looseObject({ model: common.model, input: textOrTexts }), endpoint: embeddingsEndpoint },
+  // OpenAI picks omni-moderation-latest for a request without a model; routing needs the name.
+  { route: '/v1/moderations', schema: z.looseObject({ model: common.model.default('omni-moderation-latest'), input: textOrTexts }), endpoint: moderationsEndpoint },
+  {
+    route: '/v1/rerank',
+    schema: z.looseObject({ model: common.model, query: z.string().min(1, 'query is required'), documents: z.array(z.unknown()).min(1, 'documents is required') }),
+    endpoint: rerankEndpoint,
+  },
 ];
 
 export function registerOpenAIEndpoints(app: FastifyInstance, ctx: RelayContext): void {

@@ -1,0 +1,36 @@
+import type { AnswerReader, Usage } from '../types.js';
+
+interface ResponsesUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+}
+
+interface ResponsesEvent {
+  type?: string;
+  delta?: unknown;
+  response?: { usage?: ResponsesUsage | null };
+}
+
+function readUsage(usage: ResponsesUsage | null | undefined): Usage | null {
+  if (!usage || typeof usage.input_tokens !== 'number') return null;
+  return { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens ?? 0 };
+}
+
+/** The events that close a response stream, each carrying the whole response with its usage. */
+const CLOSING_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
+
+/**
+ * Reads OpenAI's Responses API as it passes through: usage is `input_tokens`/`output_tokens`, in
+ * the answer, or in the stream's closing event (`response.completed`).
+ */
+export const responsesReader: AnswerReader = {
+  usageOfAnswer: (answer) => readUsage((answer as { usage?: ResponsesUsage | null } | null)?.usage),
+  usageOfChunk: (chunk) => {
+    const event = chunk as ResponsesEvent | null;
+    return event?.type && CLOSING_EVENTS.has(event.type) ? readUsage(event.response?.usage) : null;
+  },
+  textOfChunk: (chunk) => {
+    const event = chunk as ResponsesEvent | null;
+    return event?.type === 'response.output_text.delta' && typeof event.delta === 'string' ? event.delta : '';
+  },
+};

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responsesReader } from '../providers/openai/responses.js';
+import type { Caller } from './caller.js';
+import { forwardJsonAnswer } from './chat-answer.js';
+import { pipeStreamAnswer } from './chat-stream.js';
+import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
+import type { RelayContext } from './relay-context.js';
+import { relayWithPlan } from './relay-flow.js';
+import { contentText, countedUsage, roughTokens } from './token-count.js';
+
+/** The fields of a Responses API request the relay reads; the rest passes through untouched. */
+export interface ResponsesBody extends Record<string, unknown> {
+  model: string;
+  input?: unknown;
+  instructions?: unknown;
+  stream?: boolean;
+  max_output_tokens?: number | null;
+}
+
+/**
+ * POST /v1/responses, plain or streamed, passed through to a channel that speaks OpenAI. Billed
+ * by the usage of the answer, or of the stream's `response.completed` event; counted from the
+ * input and the streamed text when an upstream gives none.
+ */
+export function relayResponses(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, body: ResponsesBody): Promise<void> {
+  const stream = body.stream === true;
+  const prompt = [contentText(body.instructions), contentText(body.input)].filter(Boolean).join('\n');
+  return relayWithPlan(ctx, caller, request, reply, {
+    model: body.model,
+    promptTokensEstimate: roughTokens(prompt),
+    maxTokens: body.max_output_tokens ?? 0,
+    isStream: stream,
+    accepts: speaksOpenAI,
+    build: (channel) => openAIUpstream(channel, '/v1/responses', body.model, { kind: 'json', body }),
+    answer: ({ response }, startedAt, clock) =>
+      stream ? pipeStreamAnswer(reply, response, responsesReader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, responsesReader, body.model, startedAt, clock),
+    countUsage: (outcome) => countedUsage(prompt, outcome.text),
+  });
+}
