@@ -41,6 +41,8 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   SESSION_SECRET: z.string().min(16).optional(),
   /** Built console to serve; unset serves console/dist when it exists. */
   CONSOLE_DIR: z.string().optional(),
+  /** How long a hold outlives a gateway that died before settling it. */
+  HOLD_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type EngineConfig = z.infer<typeof engineConfigSchema>;

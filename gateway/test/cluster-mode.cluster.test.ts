@@ -29,6 +29,7 @@ function roleEnv(): Record<string, string> {
     REDIS_URL: engines.REDIS_URL,
     REDIS_PREFIX: `tg-${run}:`,
     SESSION_SECRET: 'a-session-secret-shared-by-every-gateway',
+    HOLD_TTL_SECONDS: '4',
     DATA_DIR: dataDir,
   };
 }
@@ -120,18 +121,33 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     await eventually(async () => ((await chat(b, key)).status === 401 ? true : undefined), 1_000, 'gateway B refused the disabled token');
   });
 
-  it('a ledger restarted after calls were made applies each of them exactly once', async () => {
+  it('a ledger killed with SIGKILL while calls are billed is replaced, and each call is applied exactly once', async () => {
     const { user, key } = await registerWithQuota('cl-dave', 10_000);
-    await ledger.stop();
-    const answers = await Promise.all([chat(a, key), chat(b, key), chat(a, key), chat(b, key)]);
+    const calls = Array.from({ length: 12 }, (_, i) => chat(i % 2 ? a : b, key));
+    await ledger.kill();
+    const answers = await Promise.all([...calls, chat(a, key), chat(b, key)]);
     expect(answers.every((r) => r.status === 200)).toBe(true);
     ledger = startRole('ledger', roleEnv());
     const self = await eventually(async () => {
       const view = await user.must<SelfView>('GET', '/api/user/self');
-      return view.used_quota >= 4 * COST ? view : undefined;
+      return view.used_quota >= 14 * COST ? view : undefined;
     }, 30_000, 'the new ledger process caught up');
     await new Promise((r) => setTimeout(r, 500));
-    expect((await user.must<SelfView>('GET', '/api/user/self')).used_quota).toBe(4 * COST);
-    expect(self.quota).toBe(10_000 - 4 * COST);
+    expect((await user.must<SelfView>('GET', '/api/user/self')).used_quota).toBe(14 * COST);
+    expect(self.quota).toBe(10_000 - 14 * COST);
+  });
+
+  it('a gateway killed mid-request leaves a hold that expires after HOLD_TTL_SECONDS', async () => {
+    const { key } = await registerWithQuota('cl-erin', 1_500);
+    upstream.configure({ latencyMs: 5_000 });
+    const doomed = chat(b, key, 1_000).catch(() => null);
+    await new Promise((r) => setTimeout(r, 500));
+    await b.kill();
+    await doomed;
+    upstream.configure({ latencyMs: 0 });
+    const refused = await chat(a, key, 1_000);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('用户额度不足');
+    await eventually(async () => ((await chat(a, key, 1_000)).status === 200 ? true : undefined), 10_000, "the dead gateway's hold expired");
   });
 });

@@ -5,9 +5,6 @@ import type { Caller } from './caller.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 
-/** A hold outlives the longest stream we expect; one left by a dead gateway frees itself after this. */
-const HOLD_TTL_MS = 15 * 60_000;
-
 /** The ledger's balance of the caller's token; a keyless call (the playground) is limited by the user alone. */
 async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBalance[]> {
   const { token, user } = caller;
@@ -21,7 +18,8 @@ async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBa
  */
 export async function admit(ctx: RelayContext, caller: Caller, holdId: string, amount: number): Promise<void> {
   const { holds, balances } = ctx.deps;
-  const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, amount, ttlMs: HOLD_TTL_MS };
+  // A hold outlives the longest stream expected; one left by a dead gateway frees itself after HOLD_TTL_SECONDS.
+  const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, amount, ttlMs: ctx.deps.config.HOLD_TTL_SECONDS * 1000 };
   let result = await holds.acquire(request);
   if (!result.ok && result.reason === 'balance_unknown') {
     await holds.seed(await balances.users([caller.user.id]), await tokenBalances(ctx, caller));

@@ -10,6 +10,8 @@ export interface RoleProcess {
   /** What the process wrote to stderr so far (a failed start explains itself). */
   errors(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process dies mid-work, as a crash would leave it. */
+  kill(): Promise<void>;
 }
 
 export interface GatewayProcess extends RoleProcess {
@@ -31,7 +33,14 @@ export function startRole(role: string, env: Record<string, string>): RoleProces
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { errors: () => stderr, stop: () => stopChild(child) };
+  return { errors: () => stderr, stop: () => stopChild(child), kill: () => killChild(child) };
+}
+
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

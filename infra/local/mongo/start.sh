@@ -9,7 +9,7 @@ dir="$2"
 binary="$(bash "$here/install.sh")"
 mkdir -p "$dir/data" "$dir/state"
 "$binary" --handler=sqlite --sqlite-url="file:$dir/data/" --listen-addr="127.0.0.1:$port" \
-  --state-dir="$dir/state" --telemetry=disable --log-level=error >"$dir/ferretdb.log" 2>&1 &
+  --state-dir="$dir/state" --telemetry=disable --log-level=error --debug-addr=- >"$dir/ferretdb.log" 2>&1 &
 echo $! >"$dir/ferretdb.pid"
 for _ in $(seq 1 100); do
   if node -e "require('net').connect($port,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))" 2>/dev/null; then

@@ -4,10 +4,12 @@ import type { EngineConfig } from '../../config.js';
 import { openEventLog, openQuerier } from '../engines.js';
 import { requireSharedEngines } from '../require-engines.js';
 
-/** An analytics worker: feeds the shared ClickHouse server from the log, in batches. */
+/**
+ * An analytics worker: feeds ClickHouse from the log, in batches: the shared server named by
+ * CLICKHOUSE_URL, or without it chdb under DATA_DIR (for one machine, or to inspect a run).
+ */
 export async function runAnalyticsRole(config: EngineConfig): Promise<{ close(): Promise<void> }> {
   requireSharedEngines('analytics', config, ['KAFKA_BROKERS']);
-  if (!config.CLICKHOUSE_URL) throw new Error('The analytics role feeds a shared ClickHouse server: set CLICKHOUSE_URL (without it each gateway keeps its own copy).');
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const querier = await openQuerier(config, dataDir);

@@ -43,6 +43,9 @@ export class KafkaEventLog implements EventLog, EventLogReader {
       clientId: options.clientId ?? 'tollgate-ledger',
       brokers: options.brokers,
       logLevel: options.logLevel ?? logLevel.ERROR,
+      // A broker restart or a rolling upgrade takes tens of seconds; a worker or gateway that
+      // starts or publishes meanwhile keeps trying (up to ~2 minutes) instead of failing.
+      retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 30 },
     };
     this.kafka = new Kafka(config);
     this.producer = this.kafka.producer({

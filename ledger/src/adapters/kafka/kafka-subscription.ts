@@ -20,6 +20,8 @@ export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
 
 /** A batch that keeps failing (a poison event, a store that is down) is retried at least this often. */
 const MAX_RETRY_BACKOFF_MS = 5_000;
+/** How long a crashed consumer's replacement waits before joining the group. */
+const REPLACE_AFTER_MS = 1_000;
 
 /** Parses one record at the boundary: JSON, then the ledger event schema. Throws on anything else. */
 export function toStoredEvent(partition: number, message: KafkaMessage): StoredEvent {
@@ -40,21 +42,43 @@ export function toStoredEvent(partition: number, message: KafkaMessage): StoredE
  * sought back to the chunk's first offset, so the same events arrive again after a backoff.
  */
 export class KafkaSubscription implements Subscription {
-  private readonly consumer: Consumer;
+  private consumer: Consumer;
   private readonly stopping = new AbortController();
   private readonly failuresInARow = new Map<number, number>();
   private stopped: Promise<void> | undefined;
 
   constructor(private readonly options: KafkaSubscriptionOptions) {
-    this.consumer = options.kafka.consumer({
-      groupId: options.group,
+    this.consumer = this.createConsumer();
+  }
+
+  private createConsumer(): Consumer {
+    const consumer = this.options.kafka.consumer({
+      groupId: this.options.group,
       allowAutoTopicCreation: false,
-      maxWaitTimeInMs: options.maxWaitTimeMs,
+      maxWaitTimeInMs: this.options.maxWaitTimeMs,
       sessionTimeout: 10_000,
       rebalanceTimeout: 30_000,
       heartbeatInterval: 1_000,
     });
-    this.consumer.on(this.consumer.events.CRASH, (event) => options.onError(event.payload.error));
+    consumer.on(consumer.events.CRASH, (event) => {
+      this.options.onError(event.payload.error);
+      // kafkajs restarts itself only after a retriable failure (a broker restart can end in
+      // another kind); a fresh consumer then takes the dead one's place and resumes from the
+      // group's committed offsets.
+      if (!event.payload.restart) void this.replaceConsumer();
+    });
+    return consumer;
+  }
+
+  private async replaceConsumer(): Promise<void> {
+    await this.consumer.disconnect().catch(() => {});
+    await pause(REPLACE_AFTER_MS, this.stopping.signal);
+    if (this.stopping.signal.aborted) return;
+    this.consumer = this.createConsumer();
+    await this.start().catch((error: unknown) => {
+      this.options.onError(error);
+      void this.replaceConsumer();
+    });
   }
 
   async start(): Promise<void> {

@@ -11,6 +11,14 @@ export interface MongoBalanceStoreOptions {
   uri: string;
 }
 
+/** The positions of the inserts refused as duplicate keys; any other failure is thrown. */
+function duplicateIndexes(error: unknown): number[] {
+  const writeErrors = (error as { writeErrors?: { code?: number; index: number }[] | { code?: number; index: number } }).writeErrors;
+  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+  if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
+  return list.map((e) => e.index);
+}
+
 const ids = <T extends { _id: number }>(docs: T[]) => docs.map((doc) => doc._id);
 
 /**
@@ -88,14 +96,19 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   private async withoutDuplicates(fresh: StoredEvent[]): Promise<StoredEvent[]> {
     const applied = this.collection<AppliedEventDocument>(Collections.appliedEvents);
     const markers = fresh.map(({ partition, offset, event }) => ({ _id: event.metadata.eventId, partition, offset }));
-    await applied.insertMany(markers, { ordered: false }).catch((error: unknown) => {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    });
-    const recorded = new Map((await applied.find({ _id: { $in: markers.map((m) => m._id) } }).toArray()).map((m) => [m._id, m]));
-    return fresh.filter(({ partition, offset, event }) => {
-      const marker = recorded.get(event.metadata.eventId);
-      return marker?.partition === partition && marker.offset === offset;
-    });
+    const taken = await applied.insertMany(markers, { ordered: false }).then(
+      () => [],
+      (error: unknown) => duplicateIndexes(error),
+    );
+    // Only ids already recorded are read back, one by one by _id: duplicates are rare, and a
+    // query over the whole marker collection would grow with the log.
+    const elsewhere = new Set<number>();
+    for (const index of taken) {
+      const marker = markers[index] as AppliedEventDocument;
+      const recorded = await applied.findOne({ _id: marker._id });
+      if (recorded?.partition !== marker.partition || recorded.offset !== marker.offset) elsewhere.add(index);
+    }
+    return fresh.filter((_, index) => !elsewhere.has(index));
   }
 
   private async byIds<T extends { _id: number }>(name: string, wanted: number[]): Promise<Map<number, T>> {
