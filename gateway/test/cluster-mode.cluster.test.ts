@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
+import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
 import { ConsoleClient, eventually } from './support/console-client.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
@@ -12,27 +9,8 @@ import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole }
  * Tollgate as it runs across machines: a ledger process and two gateway processes on one Kafka
  * topic, one MongoDB database and one Redis, each a real OS process started by `main.ts <role>`.
  */
-const engines = requiredClusterEngines();
-const run = randomBytes(4).toString('hex');
-const dataDirs: string[] = [];
-
-function roleEnv(): Record<string, string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-cluster-'));
-  dataDirs.push(dataDir);
-  const mongo = new URL(engines.MONGODB_URI);
-  mongo.pathname = `/tollgate_${run}`;
-  return {
-    KAFKA_BROKERS: engines.KAFKA_BROKERS,
-    KAFKA_TOPIC: `tollgate.cluster.${run}`,
-    KAFKA_PARTITIONS: '4',
-    MONGODB_URI: mongo.toString(),
-    REDIS_URL: engines.REDIS_URL,
-    REDIS_PREFIX: `tg-${run}:`,
-    SESSION_SECRET: 'a-session-secret-shared-by-every-gateway',
-    HOLD_TTL_SECONDS: '4',
-    DATA_DIR: dataDir,
-  };
-}
+const cluster = new ClusterRun(requiredClusterEngines(), { HOLD_TTL_SECONDS: '4' });
+const roleEnv = () => cluster.roleEnv();
 
 interface SelfView { id: number; quota: number; used_quota: number }
 
@@ -79,7 +57,7 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
   afterAll(async () => {
     await Promise.allSettled([a?.stop(), b?.stop(), ledger?.stop()]);
     await upstream?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    cluster.removeDataDirs();
   });
 
   it('created one root for the whole cluster, though both gateways started on an empty database', async () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds FerretDB 1.24 (a MongoDB-wire server over SQLite) from the Go module proxy into
-# infra/local/.cache/bin, once. Prints the binary's path.
+# Builds FerretDB 1.24 (a MongoDB-wire server) from the Go module proxy into
+# infra/local/.cache/bin, once, and installs the PostgreSQL it stores documents in. Prints the
+# binary's path.
 # `go install …@version` is refused by the proxy's deprecation lookup for this module, so the
 # module is downloaded and its cmd/ferretdb built from a copy of it.
 set -euo pipefail
@@ -8,6 +9,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 version="v1.24.0"
 bin_dir="${FERRETDB_BIN_DIR:-$here/../.cache/bin}"
 binary="$bin_dir/ferretdb-$version"
+bash "$here/postgres.sh" install >&2
 if [ -x "$binary" ]; then echo "$binary"; exit 0; fi
 command -v go >/dev/null || { echo "install.sh: Go is required to build FerretDB" >&2; exit 1; }
 mkdir -p "$bin_dir"

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Starts FerretDB on 127.0.0.1:PORT with its SQLite files in DIR, in the background; waits until
-# it answers, prints its pid (also kept in DIR/ferretdb.pid). Log: DIR/ferretdb.log.
+# Starts FerretDB on 127.0.0.1:PORT over a throwaway PostgreSQL whose files live in DIR, in the
+# background; waits until it answers, prints its pid (also kept in DIR/ferretdb.pid).
+# Logs: DIR/ferretdb.log, DIR/pg/postgres.log (FERRETDB_LOG_LEVEL=debug logs every message).
 #   start.sh PORT DIR
+# PostgreSQL, not FerretDB's SQLite backend: under writes from several processes at once (two
+# gateways and a ledger) the SQLite backend stalled for minutes, even listDatabases.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 port="$1"
-dir="$2"
+mkdir -p "$2"
+dir="$(cd "$2" && pwd)"
 binary="$(bash "$here/install.sh")"
-mkdir -p "$dir/data" "$dir/state"
-"$binary" --handler=sqlite --sqlite-url="file:$dir/data/" --listen-addr="127.0.0.1:$port" \
-  --state-dir="$dir/state" --telemetry=disable --log-level=error --debug-addr=- >"$dir/ferretdb.log" 2>&1 &
+pg_port="$(bash "$here/postgres.sh" start "$dir")"
+mkdir -p "$dir/state"
+"$binary" --handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$pg_port/ferretdb" \
+  --listen-addr="127.0.0.1:$port" --state-dir="$dir/state" --telemetry=disable \
+  --log-level="${FERRETDB_LOG_LEVEL:-error}" --debug-addr="${FERRETDB_DEBUG_ADDR:--}" >"$dir/ferretdb.log" 2>&1 &
 echo $! >"$dir/ferretdb.pid"
 for _ in $(seq 1 100); do
   if node -e "require('net').connect($port,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))" 2>/dev/null; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs CMD with a throwaway MongoDB-wire server (FerretDB over SQLite) on a free loopback port:
+# Runs CMD with a throwaway MongoDB-wire server (FerretDB over PostgreSQL) on a free loopback port:
 # exports MONGODB_URI=mongodb://127.0.0.1:PORT/tollgate, stops the server and removes its files
 # after. Exits with CMD's exit code.
 #   with-mongo.sh CMD...

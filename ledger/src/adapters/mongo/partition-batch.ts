@@ -11,19 +11,11 @@ interface Account<T> {
   lastOffset: number | null;
 }
 
-interface ChannelDelta {
-  channelId: number;
-  offset: number;
-  amount: number;
-}
-
 const DUPLICATE_KEY = 11000;
 const ignoreDuplicates = (error: unknown) => {
   if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
 };
 
-/** `applied.<partition>` below `offset` (or never set): the document has not seen this event. */
-const notYet = (field: string, offset: number) => ({ $or: [{ [field]: { $exists: false } }, { [field]: { $lt: offset } }] });
 /** The document still carries the offset it was read at: nobody wrote it since. */
 const unchangedSince = (field: string, readAt: number | undefined) => (readAt === undefined ? { [field]: { $exists: false } } : { [field]: readAt });
 
@@ -32,7 +24,8 @@ export class PartitionBatch {
   private readonly users = new Map<number, Account<UserBalance>>();
   private readonly tokens = new Map<number, Account<TokenBalance>>();
   private readonly channels = new Map<number, Account<ChannelBalance>>();
-  private readonly channelDeltas: ChannelDelta[] = [];
+  /** What this batch adds to each channel's used quota. */
+  private readonly channelAdded = new Map<number, number>();
   private readonly field: string;
 
   constructor(
@@ -76,7 +69,8 @@ export class PartitionBatch {
       applied = true;
     }
     if (next.channel && channel && unseen(channel)) {
-      this.channelDeltas.push({ channelId: next.channel.channelId, offset, amount: next.channel.usedQuota - channel.balance.usedQuota });
+      const added = next.channel.usedQuota - channel.balance.usedQuota;
+      this.channelAdded.set(next.channel.channelId, (this.channelAdded.get(next.channel.channelId) ?? 0) + added);
       channel.balance = next.channel;
       channel.lastOffset = offset;
       applied = true;
@@ -88,16 +82,30 @@ export class PartitionBatch {
   async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
     await this.rewrite(Collections.users, this.users, ({ quota, usedQuota, requestCount }) => ({ quota, usedQuota, requestCount }));
     await this.rewrite(Collections.tokens, this.tokens, ({ userId, remainQuota, usedQuota, unlimited }) => ({ userId, remainQuota, usedQuota, unlimited }));
-    if (this.channelDeltas.length > 0) {
-      const ops = this.channelDeltas.map(({ channelId, offset, amount }) => ({
-        updateOne: { filter: { _id: channelId, ...notYet(this.field, offset) }, update: { $inc: { usedQuota: amount }, $set: { [this.field]: offset } } },
-      }));
-      await this.collection<ChannelDocument>(Collections.channels).bulkWrite(ops as never, { ordered: true });
-    }
+    await this.addToChannels();
     const changed = <T>(accounts: Map<number, Account<T>>) => [...accounts.entries()].filter(([, a]) => a.lastOffset !== null);
     const channelIds = changed(this.channels).map(([id]) => id);
     const channelDocs = channelIds.length ? await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: channelIds } }).toArray() : [];
     return { users: changed(this.users).map(([, a]) => a.balance), tokens: changed(this.tokens).map(([, a]) => a.balance), channels: channelDocs.map(channelFrom) };
+  }
+
+  /**
+   * One `$inc` per channel for the whole batch, guarded by the offset its document was read at:
+   * a replay finds the offset moved and adds nothing. One update per channel, not one per event,
+   * also keeps FerretDB's PostgreSQL backend from leaking a connection per conditional update.
+   */
+  private async addToChannels(): Promise<void> {
+    const ops = [...this.channels.entries()]
+      .filter(([, account]) => account.lastOffset !== null)
+      .map(([id, account]) => ({
+        updateOne: {
+          filter: { _id: id, ...unchangedSince(this.field, account.readAt) },
+          update: { $inc: { usedQuota: this.channelAdded.get(id) ?? 0 }, $set: { [this.field]: account.lastOffset } },
+        },
+      }));
+    if (ops.length === 0) return;
+    const result = await this.collection<ChannelDocument>(Collections.channels).bulkWrite(ops as never, { ordered: true });
+    if (result.matchedCount !== ops.length) throw new Error(`channels: partition ${this.partition} was applied twice at once; the batch will be retried`);
   }
 
   private async ensure<T extends { _id: number }>(name: string, idsWanted: number[], zero: mongo.Document): Promise<T[]> {
