@@ -29,8 +29,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
   await app.register(registerApiRoutes, { prefix: '/api', deps });
-  await app.register(registerRelayRoutes, { deps });
-  registerLive(app, deps);
+  const live = registerLive(app, deps);
+  await app.register(registerRelayRoutes, { deps, live });
   followOptionChanges(app, deps);
   if (deps.consoleDir) await app.register(registerConsole, { root: deps.consoleDir });
   return app;

@@ -1,4 +1,5 @@
 import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
+import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
 import type { ChangeNotices } from './ports/change-notices.js';
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
   notices: ChangeNotices;
   logs: LogReader;
+  /** Socket.IO's adapter: Redis pub/sub when gateways share consoles' rooms, Socket.IO's in-memory one when unset. */
+  liveAdapter?: ServerOptions['adapter'];
   /** Directory of the built console, or null to serve none. */
   consoleDir: string | null;
 }

@@ -1,3 +1,4 @@
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
 import { ClusterRun } from './support/cluster-run.js';
@@ -97,6 +98,26 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     const { items } = await user.must<{ items: { id: number }[] }>('GET', '/api/token/?p=0&size=10');
     await user.must('PUT', '/api/token/?status_only=true', { id: items[0]?.id, status: 2 });
     await eventually(async () => ((await chat(b, key)).status === 401 ? true : undefined), 1_000, 'gateway B refused the disabled token');
+  });
+
+  it("a console on one gateway sees a call served by the other live: its log row and its balance, once each", async () => {
+    const { user, key, id } = await registerWithQuota('cl-fay', 10_000);
+    const socket = io(b.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.sessionCookie() } });
+    try {
+      await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject));
+      const rows: { user_id: number; quota: number; channel?: number }[] = [];
+      const balances: { quota: number }[] = [];
+      socket.on('log', (row: (typeof rows)[number]) => rows.push(row));
+      socket.on('balance', (balance: (typeof balances)[number]) => balances.push(balance));
+      expect((await chat(a, key)).status).toBe(200);
+      await eventually(async () => (rows.length > 0 && balances.length > 0 ? true : undefined), 10_000, 'the pushes reached gateway B');
+      await new Promise((r) => setTimeout(r, 500)); // a duplicate from the other gateway would land by now
+      expect(rows).toEqual([expect.objectContaining({ user_id: id, quota: COST })]);
+      expect(rows[0]).not.toHaveProperty('channel');
+      expect(balances).toEqual([expect.objectContaining({ quota: 10_000 - COST })]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('a ledger killed with SIGKILL while calls are billed is replaced, and each call is applied exactly once', async () => {

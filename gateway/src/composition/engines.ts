@@ -8,7 +8,9 @@ import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
 import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import type { ServerOptions } from 'socket.io';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
@@ -30,6 +32,8 @@ export interface HotState {
   holds: HoldStore;
   notices: ChangeNotices;
   notifier: BalanceNotifier;
+  /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
+  liveAdapter?: ServerOptions['adapter'];
   close(): Promise<void>;
 }
 
@@ -56,12 +60,17 @@ export function openHotState(config: EngineConfig): HotState {
   const subscriber = new Redis(config.REDIS_URL); // pub/sub needs a connection of its own
   const prefix = config.REDIS_PREFIX;
   const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`);
+  const livePublisher = commands.duplicate();
+  const liveSubscriber = commands.duplicate();
   return {
+    liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     holds: createRedisHoldStore(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
     notifier,
     close: async () => {
       await notifier.close();
+      liveSubscriber.disconnect();
+      livePublisher.disconnect();
       subscriber.disconnect();
       commands.disconnect();
     },

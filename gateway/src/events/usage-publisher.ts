@@ -4,6 +4,13 @@ const FLUSH_EVERY_MS = 5;
 const MAX_BATCH = 256;
 const RETRY_AFTER_MS = 100;
 
+export interface UsagePublisherListeners {
+  /** An append failed; it is retried. */
+  onError?: (error: unknown) => void;
+  /** A batch is durable in the log (the live console shows it from then on). */
+  onAppended?: (batch: LedgerEvent[]) => void;
+}
+
 /**
  * Buffers relay events and appends them in batches, so no request waits on the log. A failed
  * append keeps the batch and retries: an event is never dropped. `close` drains the buffer.
@@ -13,10 +20,16 @@ export class UsagePublisher {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
+  private readonly onError: (error: unknown) => void;
+  private readonly onAppended: (batch: LedgerEvent[]) => void;
+
   constructor(
     private readonly eventLog: EventLog,
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+    listeners: UsagePublisherListeners = {},
+  ) {
+    this.onError = listeners.onError ?? (() => {});
+    this.onAppended = listeners.onAppended ?? (() => {});
+  }
 
   publish(event: LedgerEvent): void {
     this.buffer.push(event);
@@ -45,7 +58,8 @@ export class UsagePublisher {
   private async appendUntilDone(batch: LedgerEvent[]): Promise<void> {
     for (;;) {
       try {
-        return await this.eventLog.append(batch);
+        await this.eventLog.append(batch);
+        return this.onAppended(batch);
       } catch (error) {
         this.onError(error);
         await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));

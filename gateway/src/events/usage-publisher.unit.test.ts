@@ -34,11 +34,21 @@ describe('UsagePublisher', () => {
   it('retries a failed append and never drops an event', async () => {
     const { log, batches } = recordingLog(2);
     const errors: unknown[] = [];
-    const publisher = new UsagePublisher(log, (e) => errors.push(e));
+    const publisher = new UsagePublisher(log, { onError: (e) => errors.push(e) });
     publisher.publish(grant(5));
     await publisher.close();
     expect(errors).toHaveLength(2);
     expect(batches.flat()).toHaveLength(1);
+  });
+
+  it('tells its listener each batch once it is durable', async () => {
+    const { log } = recordingLog(1);
+    const heard: number[][] = [];
+    const publisher = new UsagePublisher(log, { onAppended: (batch) => heard.push(batch.map((e) => (e.type === 'QuotaGranted' ? e.data.amount : 0))) });
+    publisher.publish(grant(7));
+    publisher.publish(grant(8));
+    await publisher.close();
+    expect(heard).toEqual([[7, 8]]);
   });
 
   it('flushes on its own shortly after a publish', async () => {

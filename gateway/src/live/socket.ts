@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
@@ -25,10 +26,12 @@ function handshakeUserId(app: FastifyInstance, socket: Socket): number | null {
 
 /**
  * Socket.IO on the same port as the API. A console joins its user's room (and the admins'
- * room when it may); the ledger's notices are pushed there as they are applied.
+ * room when it may). Returns the fan-out that reaches those rooms on every gateway (through
+ * `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
+ * so each pushes them to its own sockets only.
  */
-export function registerLive(app: FastifyInstance, deps: GatewayDeps): void {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanout {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter });
   io.use((socket, next) => {
     const userId = handshakeUserId(app, socket);
     if (userId === null) return next(new Error('unauthorized'));
@@ -41,9 +44,10 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): void {
     const user = await deps.users.byId(userId);
     if (user && user.role >= Role.Admin) await socket.join(adminRoom);
   });
-  const stopFollowing = followLedger(deps, new SocketFanout(io));
+  const stopFollowing = followLedger(deps, new SocketFanout(io.local));
   app.addHook('onClose', async () => {
     stopFollowing();
     await io.close();
   });
+  return new SocketFanout(io);
 }

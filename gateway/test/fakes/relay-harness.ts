@@ -18,6 +18,7 @@ import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../moc
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
 import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore } from './relay-stores.js';
+import { RecordingFanout } from './recording-fanout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than the publisher's 5 ms batching window and the fake ledger's next-tick apply. */
@@ -37,6 +38,8 @@ export interface RelayHarness {
   post(url: string, bearer: string | undefined, payload: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** The UsageRecorded events published once the relay's buffer flushed. */
   usageEvents(): Promise<UsageRecorded[]>;
+  /** What the relay pushed to live consoles. */
+  live: RecordingFanout;
 }
 
 function newUser(fields: Partial<NewUser>): NewUser {
@@ -94,7 +97,8 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
-  await app.register(registerRelayRoutes, { deps });
+  const live = new RecordingFanout();
+  await app.register(registerRelayRoutes, { deps, live });
   await app.ready();
   onTestFinished(async () => {
     await app.close();
@@ -122,6 +126,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
       await sleep(5);
       return channel;
     },
+    live,
     post: (url, bearer, payload, headers = {}) => app.inject({ method: 'POST', url, payload, headers: bearer ? { authorization: bearer, ...headers } : headers }),
     async usageEvents() {
       await sleep(SETTLE_MS);

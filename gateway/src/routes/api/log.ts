@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { selfRow } from '../../logs/visible-row.js';
 import type { LogFilter, LogRow } from '../../ports/log-reader.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
@@ -32,19 +33,6 @@ function filterOf(q: LogQuery, admin: boolean): LogFilter {
   if (admin && q.username) filter.username = q.username;
   if (admin && q.channel) filter.channel = q.channel;
   return filter;
-}
-
-/** A user's own row: no channel, and no `admin_info` in `other`. */
-export function selfRow(row: LogRow): Omit<LogRow, 'channel'> {
-  const { channel: _channel, ...rest } = row;
-  try {
-    const other: unknown = JSON.parse(row.other || '{}');
-    if (other === null || typeof other !== 'object' || Array.isArray(other)) return rest;
-    const { admin_info: _adminInfo, ...visible } = other as Record<string, unknown>;
-    return { ...rest, other: JSON.stringify(visible) };
-  } catch {
-    return { ...rest, other: '' };
-  }
 }
 
 /** Usage logs (read from analytics) and their stats; administrators see everyone's. */

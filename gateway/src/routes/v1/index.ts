@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
+import { pushLogRows } from '../../live/log-pusher.js';
+import type { LiveFanout } from '../../ports/live-fanout.js';
 import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
@@ -30,13 +32,16 @@ function followChanges(ctx: RelayContext): () => void {
 }
 
 /** The relay: OpenAI's surface (chat, completions, embeddings, images, audio, moderations, rerank, responses, models), Claude's and Gemini's native APIs, and the console's playground. */
-export async function registerRelayRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: { deps: GatewayDeps; live: LiveFanout }): Promise<void> {
   const ctx: RelayContext = {
     deps,
     cache: new DocumentCache(deps.tokens, deps.users),
     router: new ChannelRouter(deps.channels),
     pools: new UpstreamPools(),
-    publisher: new UsagePublisher(deps.eventLog, (error) => app.log.error({ err: error }, 'event append failed; retrying')),
+    publisher: new UsagePublisher(deps.eventLog, {
+      onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
+      onAppended: (batch) => pushLogRows(live, batch),
+    }),
     metrics: createRelayMetrics(),
   };
   await ctx.router.reload();

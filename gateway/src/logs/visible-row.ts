@@ -1,0 +1,24 @@
+import { eventToLogRow } from '@tollgate/analytics';
+import type { LedgerEvent } from '@tollgate/ledger';
+import type { LogRow } from '../ports/log-reader.js';
+
+/** A user's own row: no channel, and no `admin_info` in `other`. */
+export function selfRow(row: LogRow): Omit<LogRow, 'channel'> {
+  const { channel: _channel, ...rest } = row;
+  try {
+    const other: unknown = JSON.parse(row.other || '{}');
+    if (other === null || typeof other !== 'object' || Array.isArray(other)) return rest;
+    const { admin_info: _adminInfo, ...visible } = other as Record<string, unknown>;
+    return { ...rest, other: JSON.stringify(visible) };
+  } catch {
+    return { ...rest, other: '' };
+  }
+}
+
+/** The row the log list will show for `event` once analytics has it, or null for an event without one. */
+export function logRowOf(event: LedgerEvent): LogRow | null {
+  const row = eventToLogRow(event);
+  if (!row) return null;
+  const { channel_id, token_id: _tokenId, ...rest } = row;
+  return { ...rest, channel: channel_id };
+}

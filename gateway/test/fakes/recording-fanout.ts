@@ -1,0 +1,20 @@
+import type { LiveFanout } from '../../src/ports/live-fanout.js';
+
+export interface Push {
+  to: { userId: number } | 'admins';
+  event: string;
+  payload: unknown;
+}
+
+/** A LiveFanout that keeps what it was asked to push, for tests without sockets. */
+export class RecordingFanout implements LiveFanout {
+  readonly pushes: Push[] = [];
+
+  toUser(userId: number, event: string, payload: unknown): void {
+    this.pushes.push({ to: { userId }, event, payload });
+  }
+
+  toAdmins(event: string, payload: unknown): void {
+    this.pushes.push({ to: 'admins', event, payload });
+  }
+}
