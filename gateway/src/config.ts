@@ -43,6 +43,12 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   CONSOLE_DIR: z.string().optional(),
   /** How long a hold outlives a gateway that died before settling it. */
   HOLD_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Calls to /api per client IP per GLOBAL_API_RATE_LIMIT_DURATION seconds (new-api's default); 0 turns it off. */
+  GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(180),
+  GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(180),
+  /** Sign-in, registration, password reset, verification mail, OAuth and top-up per client IP per CRITICAL_RATE_LIMIT_DURATION seconds; 0 turns it off. */
+  CRITICAL_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(1200),
 });
 
 export type EngineConfig = z.infer<typeof engineConfigSchema>;

@@ -2,6 +2,7 @@ import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
 import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
+import type { RateLimiters } from './ports/rate-limiter.js';
 import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   /** What the ledger applied, for hot state and the live console. */
   notifier: BalanceNotifier;
   holds: HoldStore;
+  /** Per-client call counters of the API's rate limits (shared by every gateway in cluster mode). */
+  rateLimiters: RateLimiters;
   /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
   notices: ChangeNotices;
   logs: LogReader;

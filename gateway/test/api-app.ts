@@ -4,6 +4,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
+import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
 import type { GatewayDeps } from '../src/deps.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
@@ -25,7 +26,10 @@ export interface ApiHarness {
 }
 
 /** The management API over real SQLite documents (temp file) and fakes of the ledger and analytics. */
-export async function buildApiHarness(options: Record<string, string> = {}): Promise<ApiHarness> {
+/** Rate limits are off unless a test asks for them (`env`): other suites sign in many times from one IP. */
+const NO_RATE_LIMITS = { GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' };
+
+export async function buildApiHarness(options: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ApiHarness> {
   const temp = openTempDocuments();
   const ledger = new FakeLedger();
   const logs = new FakeLogReader();
@@ -36,7 +40,7 @@ export async function buildApiHarness(options: Record<string, string> = {}): Pro
   const seen: ApiHarness['notices'] = [];
   notices.subscribe((kind, id) => seen.push({ kind, id }));
   const deps: GatewayDeps = {
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',
     ...temp.documents,
     options: optionCache,
@@ -44,6 +48,7 @@ export async function buildApiHarness(options: Record<string, string> = {}): Pro
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds: unusedHoldStore,
+    rateLimiters: inProcessRateLimiters,
     logs,
     notices,
     consoleDir: null,

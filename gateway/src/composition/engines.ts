@@ -16,6 +16,9 @@ import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
 import { RedisChangeNotices } from '../adapters/redis/change-notices.js';
 import { createRedisHoldStore } from '../adapters/redis/hold-store.js';
+import { redisRateLimiters } from '../adapters/redis/rate-limiter.js';
+import { inProcessRateLimiters } from '../adapters/in-process/rate-limiter.js';
+import type { RateLimiters } from '../ports/rate-limiter.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
 import type { EngineConfig } from '../config.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
@@ -32,6 +35,7 @@ export interface HotState {
   holds: HoldStore;
   notices: ChangeNotices;
   notifier: BalanceNotifier;
+  rateLimiters: RateLimiters;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
   close(): Promise<void>;
@@ -54,7 +58,13 @@ export function openDocuments(config: EngineConfig, dataDir: string): Promise<Do
 
 export function openHotState(config: EngineConfig): HotState {
   if (!config.REDIS_URL) {
-    return { holds: createInProcessHoldStore(), notices: createInProcessChangeNotices(), notifier: createInProcessBalanceNotifier(), close: async () => {} };
+    return {
+      holds: createInProcessHoldStore(),
+      notices: createInProcessChangeNotices(),
+      notifier: createInProcessBalanceNotifier(),
+      rateLimiters: inProcessRateLimiters,
+      close: async () => {},
+    };
   }
   const commands = new Redis(config.REDIS_URL);
   const subscriber = new Redis(config.REDIS_URL); // pub/sub needs a connection of its own
@@ -65,6 +75,7 @@ export function openHotState(config: EngineConfig): HotState {
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     holds: createRedisHoldStore(commands, prefix),
+    rateLimiters: redisRateLimiters(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
     notifier,
     close: async () => {

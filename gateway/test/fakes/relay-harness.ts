@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
+import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
 import type { GatewayDeps } from '../../src/deps.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
@@ -71,6 +72,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
   ledger.notifier.subscribe((changes) => void holds.applyLedgerChanges(changes));
   return {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
+    rateLimiters: inProcessRateLimiters,
     sessionSecret: 'relay-test-session-secret-0123456789',
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),

@@ -41,6 +41,8 @@ export class ClusterRun {
       REDIS_PREFIX: `tg-${this.id}:`,
       SESSION_SECRET: 'a-session-secret-shared-by-every-gateway',
       DATA_DIR: dataDir,
+      GLOBAL_API_RATE_LIMIT: '0', // these tests sign many users in from one IP
+      CRITICAL_RATE_LIMIT: '0',
       ...this.settings,
     };
   }

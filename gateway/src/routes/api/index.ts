@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
+import { limitRate } from '../../http/rate-limit.js';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
@@ -21,6 +22,7 @@ import { registerUserUpdateRoute } from './user-update.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  limitRate(app, deps.config, deps.rateLimiters);
   const ctx = createApiContext(deps);
   registerStatusRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);

@@ -1,0 +1,10 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiters } from '../../ports/rate-limiter.js';
+import { flexibleRateLimiter } from '../shared/flexible-rate-limiter.js';
+
+/** Counters in Redis (an atomic INCR with expiry per key and window): shared by every gateway. */
+export function redisRateLimiters(redis: Redis, prefix: string): RateLimiters {
+  return (rule) =>
+    flexibleRateLimiter(new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rate:${rule.name}`, points: rule.points, duration: rule.durationSeconds }));
+}
