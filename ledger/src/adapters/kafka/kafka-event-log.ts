@@ -109,6 +109,22 @@ export class KafkaEventLog implements EventLog, EventLogReader {
     yield* readWholeTopic(this.kafka, this.options.topic);
   }
 
+  /**
+   * How many events of the topic `group` has not committed yet, summed over the partitions: zero
+   * once its workers have handled everything appended so far (they commit only after applying).
+   */
+  async lag(group: string): Promise<number> {
+    this.assertOpen();
+    await this.ensureTopic();
+    const ends = await this.admin.fetchTopicOffsets(this.options.topic);
+    const [committed] = await this.admin.fetchOffsets({ groupId: group, topics: [this.options.topic] });
+    const committedAt = new Map((committed?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+    return ends.reduce((sum, end) => {
+      const from = committedAt.get(end.partition) ?? -1;
+      return sum + Number(end.high) - (from < 0 ? Number(end.low) : from);
+    }, 0);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

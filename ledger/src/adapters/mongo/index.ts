@@ -1,1 +1,2 @@
+export { Collections as MongoBalanceCollections } from './balance-documents.js';
 export { createMongoBalanceStore, MongoBalanceStore, type MongoBalanceStoreOptions } from './mongo-balance-store.js';
