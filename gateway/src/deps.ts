@@ -3,6 +3,7 @@ import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
 import type { RateLimiters } from './ports/rate-limiter.js';
+import type { UsageMeter } from './ports/usage-meter.js';
 import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
@@ -30,6 +31,8 @@ export interface GatewayDeps {
   holds: HoldStore;
   /** Per-client call counters of the API's rate limits (shared by every gateway in cluster mode). */
   rateLimiters: RateLimiters;
+  /** Calls per second for the live RPM/TPM badges (shared by every gateway in cluster mode). */
+  meter: UsageMeter;
   /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
   notices: ChangeNotices;
   logs: LogReader;

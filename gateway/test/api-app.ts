@@ -4,6 +4,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
+import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
 import type { GatewayDeps } from '../src/deps.js';
@@ -49,6 +50,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     notifier: ledger.notifier,
     holds: unusedHoldStore,
     rateLimiters: inProcessRateLimiters,
+    meter: new InProcessUsageMeter(),
     logs,
     notices,
     consoleDir: null,

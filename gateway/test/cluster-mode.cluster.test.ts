@@ -100,7 +100,7 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     await eventually(async () => ((await chat(b, key)).status === 401 ? true : undefined), 1_000, 'gateway B refused the disabled token');
   });
 
-  it("a console on one gateway sees a call served by the other live: its log row and its balance, once each", async () => {
+  it("a console on one gateway sees a call served by the other live: its log row and balance once each, and its RPM/TPM", async () => {
     const { user, key, id } = await registerWithQuota('cl-fay', 10_000);
     const socket = io(b.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.sessionCookie() } });
     try {
@@ -109,12 +109,16 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
       const balances: { quota: number }[] = [];
       socket.on('log', (row: (typeof rows)[number]) => rows.push(row));
       socket.on('balance', (balance: (typeof balances)[number]) => balances.push(balance));
+      const throughput = new Promise<{ rpm: number; tpm: number }>((resolve) => {
+        socket.on('throughput', (t: { rpm: number; tpm: number }) => t.rpm > 0 && resolve(t));
+      });
       expect((await chat(a, key)).status).toBe(200);
       await eventually(async () => (rows.length > 0 && balances.length > 0 ? true : undefined), 10_000, 'the pushes reached gateway B');
       await new Promise((r) => setTimeout(r, 500)); // a duplicate from the other gateway would land by now
       expect(rows).toEqual([expect.objectContaining({ user_id: id, quota: COST })]);
       expect(rows[0]).not.toHaveProperty('channel');
       expect(balances).toEqual([expect.objectContaining({ quota: 10_000 - COST })]);
+      expect(await throughput).toEqual({ rpm: 1, tpm: COST }); // counted in Redis by A, pushed by B
     } finally {
       socket.disconnect();
     }

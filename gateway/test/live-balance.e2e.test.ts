@@ -45,4 +45,16 @@ describe('live balance over Socket.IO', () => {
     expect(response.status).toBe(200);
     expect(await pushed).toMatchObject({ quota: 10_000 - 10, usedQuota: 10, requestCount: 1 });
   });
+
+  it("pushes the last minute of RPM and TPM every second: the user's own, and everyone's to admins", async () => {
+    const own = await new Promise<{ rpm: number; tpm: number }>((resolve) => socket.once('throughput', resolve));
+    expect(own).toEqual({ rpm: 1, tpm: 10 });
+    const root = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: fixture.root.sessionCookie() } });
+    try {
+      const all = await new Promise<{ rpm: number; tpm: number }>((resolve) => root.once('throughput_all', resolve));
+      expect(all).toEqual({ rpm: 1, tpm: 10 });
+    } finally {
+      root.disconnect();
+    }
+  });
 });

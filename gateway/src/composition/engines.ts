@@ -19,6 +19,9 @@ import { createRedisHoldStore } from '../adapters/redis/hold-store.js';
 import { redisRateLimiters } from '../adapters/redis/rate-limiter.js';
 import { inProcessRateLimiters } from '../adapters/in-process/rate-limiter.js';
 import type { RateLimiters } from '../ports/rate-limiter.js';
+import type { UsageMeter } from '../ports/usage-meter.js';
+import { InProcessUsageMeter } from '../adapters/in-process/usage-meter.js';
+import { RedisUsageMeter } from '../adapters/redis/usage-meter.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
 import type { EngineConfig } from '../config.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
@@ -36,6 +39,7 @@ export interface HotState {
   notices: ChangeNotices;
   notifier: BalanceNotifier;
   rateLimiters: RateLimiters;
+  meter: UsageMeter;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
   close(): Promise<void>;
@@ -63,6 +67,7 @@ export function openHotState(config: EngineConfig): HotState {
       notices: createInProcessChangeNotices(),
       notifier: createInProcessBalanceNotifier(),
       rateLimiters: inProcessRateLimiters,
+      meter: new InProcessUsageMeter(),
       close: async () => {},
     };
   }
@@ -76,6 +81,7 @@ export function openHotState(config: EngineConfig): HotState {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     holds: createRedisHoldStore(commands, prefix),
     rateLimiters: redisRateLimiters(commands, prefix),
+    meter: new RedisUsageMeter(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
     notifier,
     close: async () => {

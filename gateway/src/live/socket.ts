@@ -6,6 +6,7 @@ import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
 import { followLedger } from './ledger-follower.js';
 import { SocketFanout, adminRoom, userRoom } from './socket-fanout.js';
+import { pushThroughputEverySecond } from './throughput-pusher.js';
 
 /** The user id of the handshake's signed session cookie, or null. */
 function handshakeUserId(app: FastifyInstance, socket: Socket): number | null {
@@ -45,8 +46,10 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
     if (user && user.role >= Role.Admin) await socket.join(adminRoom);
   });
   const stopFollowing = followLedger(deps, new SocketFanout(io.local));
+  const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   app.addHook('onClose', async () => {
     stopFollowing();
+    stopThroughput();
     await io.close();
   });
   return new SocketFanout(io);

@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
+import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
 import type { GatewayDeps } from '../../src/deps.js';
@@ -73,6 +74,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
   return {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,
+    meter: new InProcessUsageMeter(),
     sessionSecret: 'relay-test-session-secret-0123456789',
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
-import { pushLogRows } from '../../live/log-pusher.js';
+import { tapAppendedEvents } from '../../live/usage-tap.js';
 import type { LiveFanout } from '../../ports/live-fanout.js';
 import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
@@ -40,7 +40,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
     pools: new UpstreamPools(),
     publisher: new UsagePublisher(deps.eventLog, {
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
-      onAppended: (batch) => pushLogRows(live, batch),
+      onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
     metrics: createRelayMetrics(),
   };

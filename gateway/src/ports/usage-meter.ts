@@ -1,0 +1,22 @@
+/** Requests and tokens over the last 60 seconds, as the log page's RPM and TPM badges show them. */
+export interface Throughput {
+  rpm: number;
+  tpm: number;
+}
+
+export interface ThroughputReading {
+  /** Every user's calls together (what admins see). */
+  all: Throughput;
+  /** The users asked for, each on their own; a user without calls reads zero. */
+  users: Map<number, Throughput>;
+}
+
+/** Counts relayed calls per second, for the whole system and per user, across every gateway. */
+export interface UsageMeter {
+  /** Counts one call of `tokens` tokens at `atMs`. */
+  record(userId: number, tokens: number, atMs: number): Promise<void>;
+  /** The 60 seconds up to and including the second of `nowMs`. */
+  lastMinute(userIds: readonly number[], nowMs: number): Promise<ThroughputReading>;
+}
+
+export const METER_WINDOW_SECONDS = 60;
