@@ -1,23 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
-import { type LiveSocket, useLiveBalance } from './use-live-balance';
-
-/** A tiny emitter standing in for the Socket.IO socket. */
-function fakeSocket() {
-  const listeners = new Map<string, (payload?: unknown) => void>();
-  let disconnected = false;
-  const socket: LiveSocket = {
-    on: (event, listener) => listeners.set(event, listener as (payload?: unknown) => void),
-    disconnect: () => {
-      disconnected = true;
-    },
-  };
-  const emit = (event: string, payload?: unknown) => act(() => listeners.get(event)?.(payload));
-  return { connect: () => socket, emit, isDisconnected: () => disconnected };
-}
+import { fakeSocket } from '../test/fake-socket';
+import { useLiveBalance } from './use-live-balance';
 
 function setup() {
   const client = new QueryClient();

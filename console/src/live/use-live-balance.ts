@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { io } from 'socket.io-client';
 import { z } from 'zod/mini';
 import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
+import { connectSocket, type LiveSocket } from './socket';
 
 /** The server's `balance` event (gateway live/ledger-follower.ts `BalancePushed`), parsed at the boundary. */
 export const balancePushedSchema = z.object({
@@ -14,19 +14,6 @@ export const balancePushedSchema = z.object({
 export type BalancePushed = z.infer<typeof balancePushedSchema>;
 
 export const BALANCE_EVENT = 'balance';
-export const RECONNECT_DELAY_MS = 1000;
-export const RECONNECT_DELAY_MAX_MS = 10_000;
-
-/** The slice of a Socket.IO socket this hook uses, so tests can hand in a fake. */
-export interface LiveSocket {
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  disconnect(): unknown;
-}
-
-/** Same origin, the session cookie as the credential (the server joins the socket to its user's room). */
-export const connectSocket = (): LiveSocket =>
-  io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
-
 /** Copies a pushed balance into the cached self user; a push for another user, or before the seed, changes nothing. */
 export function patchSelf(old: SelfUser | undefined, pushed: BalancePushed): SelfUser | undefined {
   if (!old || old.id !== pushed.userId) return old;

@@ -23,6 +23,11 @@ export type LogFilters = Omit<LogSearch, 'p'>;
 
 export const emptyFilters: LogFilters = { type: 0, token_name: '', model_name: '', username: '', channel: '' };
 
+/** No filter set: the page shows everything its reader may see. */
+export const isUnfiltered = (filters: LogFilters): boolean =>
+  filters.type === 0 && !filters.token_name && !filters.model_name && !filters.username && !filters.channel &&
+  filters.start_timestamp === undefined && filters.end_timestamp === undefined;
+
 /** URL search params -> filters and page; anything malformed falls back to its default. */
 export function parseLogSearch(params: URLSearchParams): LogSearch {
   const raw: Record<string, string> = {};

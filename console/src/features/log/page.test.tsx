@@ -1,8 +1,17 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '../../test/fake-socket';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { parseLogSearch } from './filters';
 import { LogPage } from './page';
+
+const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
+vi.mock('../../live/socket', () => ({
+  connectSocket: () => {
+    live.socket = fakeSocket();
+    return live.socket.connect();
+  },
+}));
 
 const entry = { id: 1, created_at: 1_700_000_000, type: 2, content: 'model ratio 1', username: 'amy', token_name: 'ci', model_name: 'gpt-4o', quota: 30, prompt_tokens: 10, completion_tokens: 20, use_time: 150, is_stream: false, channel: 4, other: '{"model_ratio":1.5,"group_ratio":1,"completion_ratio":2}' };
 const page = { items: [entry], total: 1, page: 1, page_size: 10 };
@@ -27,6 +36,22 @@ describe('LogPage', () => {
     renderPage(<LogPage />, '/log?type=2&username=amy&start_timestamp=100');
     expect((await screen.findByTestId('log-row')).textContent).toContain('amy');
     expect(calls.map((c) => c.url)).toContain('/api/log/?p=1&page_size=10&type=2&start_timestamp=100&username=amy');
+  });
+});
+
+describe('LogPage live', () => {
+  it('shows a pushed row at the top and RPM/TPM as they are pushed', async () => {
+    signIn(1);
+    stubApi({ '/api/log/self/stat': { quota: 30, rpm: 2, tpm: 40 }, '/api/log/self/?': page, '/api/status': {} });
+    renderPage(<LogPage />, '/log');
+    await screen.findByText('RPM: 2');
+    live.socket?.emit('throughput', { rpm: 7, tpm: 84 });
+    expect(await screen.findByText('RPM: 7')).toBeTruthy();
+    expect(screen.getByText('TPM: 84')).toBeTruthy();
+    live.socket?.emit('log', { ...entry, id: 'pushed', model_name: 'claude-live', channel: undefined });
+    // TanStack Query tells its observers on the next tick, so the new row appears a moment later.
+    await waitFor(() => expect(screen.getAllByTestId('log-row')[0]?.textContent).toContain('claude-live'));
+    expect(screen.getAllByTestId('log-row')).toHaveLength(2);
   });
 });
 

@@ -8,6 +8,8 @@ import { useLogFilters } from './hooks/use-log-filters';
 import { LogFiltersForm } from './sections/log-filters-form';
 import { LogRow } from './sections/log-row';
 import { LogStatBadges } from './sections/log-stat-badges';
+import { isUnfiltered } from './filters';
+import { useLiveLogs } from './live/use-live-logs';
 
 const ADMIN_COLUMNS: MessageKey[] = ['log.channel', 'log.username'];
 const COLUMNS: MessageKey[] = ['log.tokenName', 'log.type', 'log.modelName', 'log.useTime', 'log.prompt', 'log.completion', 'log.quota', 'log.detail'];
@@ -18,11 +20,12 @@ export function LogPage() {
   const admin = isAdmin(useStoredUser());
   const { filters, page, setFilters, setPage } = useLogFilters();
   const { data } = useLogs(filters, admin, page);
+  const live = useLiveLogs(filters, admin, page);
   const columns: MessageKey[] = ['log.time', ...(admin ? ADMIN_COLUMNS : []), ...COLUMNS];
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / LOG_PAGE_SIZE));
   return (
     <div className="space-y-4">
-      <LogStatBadges filters={filters} admin={admin} />
+      <LogStatBadges filters={filters} admin={admin} live={isUnfiltered(filters) ? live : null} />
       <LogFiltersForm key={JSON.stringify(filters)} admin={admin} value={filters} onSearch={setFilters} />
       <div className={table.wrap}>
         <table className={table.table}>

@@ -1,0 +1,15 @@
+import { io } from 'socket.io-client';
+
+export const RECONNECT_DELAY_MS = 1000;
+export const RECONNECT_DELAY_MAX_MS = 10_000;
+
+/** The slice of a Socket.IO socket the live hooks use, so tests can hand in a fake. */
+export interface LiveSocket {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  disconnect(): unknown;
+}
+
+/** Same origin, the session cookie as the credential (the server joins the socket to its user's room). */
+export const connectSocket = (): LiveSocket =>
+  io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
+
