@@ -6,7 +6,8 @@ import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuo
 
 /**
  * The console in Debian's Chromium against the real embedded server: log in, create a token,
- * see it listed, and see the balance change after a relayed call without reloading.
+ * see it listed, see the balance change after a relayed call without reloading, and see the
+ * log page take the next call's row and RPM as they happen.
  */
 const QUOTA = 10_000;
 const COST = 4 + 6; // prompt + completion, every ratio 1
@@ -56,5 +57,22 @@ describe('the console in a real browser', () => {
     });
     expect(response.status).toBe(200);
     await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota'), { timeout: 10_000 }).toBe(String(QUOTA - COST));
+  });
+
+  it('sees a new log row and the RPM badge on the log page, without reloading', async () => {
+    await page.goto(`${fixture.tollgate.url}/log`);
+    // The admin's quota grant and the first call are on the page already.
+    await expect.poll(() => page.getByTestId('log-row').count()).toBe(2);
+    const { items } = await dave.must<{ items: { key: string; name: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const key = items.find((t) => t.name === 'browser-key')?.key;
+    const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi again' }] }),
+    });
+    expect(response.status).toBe(200);
+    await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.getByTestId('log-row').first().textContent()).toContain('mock-model');
+    await expect.poll(() => page.getByTestId('log-stat-rpm').textContent(), { timeout: 5_000 }).toBe('RPM: 2');
   });
 });
