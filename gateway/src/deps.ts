@@ -10,6 +10,7 @@ import type { HoldStore } from './ports/hold-store.js';
 import type { LogReader } from './ports/log-reader.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
 import type { TokenStore } from './ports/token-store.js';
+import type { TopUpStore } from './ports/top-up-store.js';
 import type { UserStore } from './ports/user-store.js';
 
 /** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   tokens: TokenStore;
   channels: ChannelStore;
   redemptions: RedemptionStore;
+  /** Online payment orders (Epay). */
+  topUps: TopUpStore;
   options: OptionCache;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;

@@ -2,6 +2,7 @@ import type { ChannelStore } from './channel-store.js';
 import type { OptionStore } from './option-store.js';
 import type { RedemptionStore } from './redemption-store.js';
 import type { TokenStore } from './token-store.js';
+import type { TopUpStore } from './top-up-store.js';
 import type { UserStore } from './user-store.js';
 
 /** Every document store on one database (SQLite file or MongoDB), closed together. */
@@ -11,5 +12,6 @@ export interface Documents {
   channels: ChannelStore;
   options: OptionStore;
   redemptions: RedemptionStore;
+  topUps: TopUpStore;
   close(): Promise<void> | void;
 }

@@ -1,5 +1,6 @@
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
 import type { OptionStore } from '../../src/ports/option-store.js';
+import type { TopUpStore } from '../../src/ports/top-up-store.js';
 import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
 import type { NewUser, User, UserStore } from '../../src/ports/user-store.js';
@@ -103,11 +104,16 @@ export class InMemoryOptionStore implements OptionStore {
   };
 }
 
-/** The relay never touches redemptions: any call is a bug. */
-export const unusedRedemptionStore: RedemptionStore = new Proxy({} as RedemptionStore, {
-  get(_target, property) {
-    return () => {
-      throw new Error(`RedemptionStore.${String(property)} called by the relay`);
-    };
-  },
-});
+/** A store the relay never touches: any call is a bug. */
+function unusedStore<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      return () => {
+        throw new Error(`${name}.${String(property)} called by the relay`);
+      };
+    },
+  });
+}
+
+export const unusedRedemptionStore = unusedStore<RedemptionStore>('RedemptionStore');
+export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');

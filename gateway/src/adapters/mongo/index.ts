@@ -4,6 +4,7 @@ import { createMongoChannelStore } from './mongo-channel-store.js';
 import { createMongoOptionStore } from './mongo-option-store.js';
 import { createMongoRedemptionStore } from './mongo-redemption-store.js';
 import { createMongoTokenStore } from './mongo-token-store.js';
+import { createMongoTopUpStore } from './mongo-top-up-store.js';
 import { createMongoUserStore } from './mongo-user-store.js';
 
 /** Connects to the database named in `uri` and opens every document store on it (indexes built). */
@@ -15,6 +16,7 @@ export async function createMongoDocuments({ uri }: { uri: string }): Promise<Do
     channels: await createMongoChannelStore(connection),
     options: createMongoOptionStore(connection),
     redemptions: await createMongoRedemptionStore(connection),
+    topUps: await createMongoTopUpStore(connection),
     close: () => connection.close(),
   };
 }

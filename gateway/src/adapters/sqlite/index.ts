@@ -3,12 +3,14 @@ import type { ChannelStore } from '../../ports/channel-store.js';
 import type { OptionStore } from '../../ports/option-store.js';
 import type { RedemptionStore } from '../../ports/redemption-store.js';
 import type { TokenStore } from '../../ports/token-store.js';
+import type { TopUpStore } from '../../ports/top-up-store.js';
 import type { UserStore } from '../../ports/user-store.js';
 import { createSchema } from './schema.js';
 import { createSqliteChannelStore } from './sqlite-channel-store.js';
 import { createSqliteOptionStore } from './sqlite-option-store.js';
 import { createSqliteRedemptionStore } from './sqlite-redemption-store.js';
 import { createSqliteTokenStore } from './sqlite-token-store.js';
+import { createSqliteTopUpStore } from './sqlite-top-up-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 
 export interface SqliteDocuments {
@@ -17,6 +19,7 @@ export interface SqliteDocuments {
   channels: ChannelStore;
   options: OptionStore;
   redemptions: RedemptionStore;
+  topUps: TopUpStore;
   close(): void;
 }
 
@@ -33,6 +36,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     channels: createSqliteChannelStore(db),
     options: createSqliteOptionStore(db),
     redemptions: createSqliteRedemptionStore(db),
+    topUps: createSqliteTopUpStore(db),
     close: () => db.close(),
   };
 }

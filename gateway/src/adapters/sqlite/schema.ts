@@ -53,6 +53,19 @@ CREATE TABLE IF NOT EXISTS redemptions (
   used_user_id INTEGER NOT NULL DEFAULT 0
 );
 
+CREATE TABLE IF NOT EXISTS top_ups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  money REAL NOT NULL,
+  trade_no TEXT NOT NULL UNIQUE,
+  payment_method TEXT NOT NULL,
+  create_time INTEGER NOT NULL,
+  complete_time INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS top_ups_user ON top_ups (user_id, id);
+
 CREATE TABLE IF NOT EXISTS channels (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   type INTEGER NOT NULL,

@@ -1,9 +1,11 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
 import { limitRate } from '../../http/rate-limit.js';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
+import { registerEpayNotifyRoute } from './epay-notify.js';
 import { registerLogRoutes } from './log.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPricingRoute } from './pricing.js';
@@ -16,6 +18,7 @@ import { registerUserAdminRoutes } from './user-admin.js';
 import { registerUserAuthRoutes } from './user-auth.js';
 import { registerUserGroupRoutes } from './user-groups.js';
 import { registerUserManageRoute } from './user-manage.js';
+import { registerUserPayRoutes } from './user-pay.js';
 import { registerUserSelfRoutes } from './user-self.js';
 import { registerUserTopupRoute } from './user-topup.js';
 import { registerUserUpdateRoute } from './user-update.js';
@@ -23,6 +26,7 @@ import { registerUserUpdateRoute } from './user-update.js';
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   limitRate(app, deps.config, deps.rateLimiters);
+  await app.register(formbody); // Epay may notify with a form post
   const ctx = createApiContext(deps);
   registerStatusRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);
@@ -41,4 +45,6 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerRedemptionRoutes(app, ctx);
   registerPricingRoute(app, ctx);
   registerUserTopupRoute(app, ctx);
+  registerUserPayRoutes(app, ctx);
+  registerEpayNotifyRoute(app, ctx);
 }
