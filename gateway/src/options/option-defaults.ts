@@ -67,6 +67,9 @@ export const optionDefaults: Record<string, string> = {
   }),
   CompletionRatio: JSON.stringify({ 'gpt-3.5-turbo': 3, 'gpt-4': 2, 'gpt-4-turbo': 3, 'gpt-4o': 4, 'gpt-4o-mini': 4, 'gpt-4.1': 4, 'gpt-4.1-mini': 4 }),
   ModelPrice: '{}',
+  CheckSensitiveEnabled: 'true',
+  CheckSensitiveOnPromptEnabled: 'true',
+  SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
 };

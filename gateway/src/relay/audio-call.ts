@@ -23,6 +23,7 @@ export function relaySpeech(ctx: RelayContext, caller: Caller, request: FastifyR
   const usage = { promptTokens: speechTokens(body.model, body.input), completionTokens: 0 };
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
+    promptText: body.input,
     promptTokensEstimate: usage.promptTokens,
     maxTokens: 0,
     isStream: false,
@@ -44,6 +45,7 @@ export function relayTranscription(ctx: RelayContext, caller: Caller, request: F
   const stream = fields.stream === 'true';
   return relayWithPlan(ctx, caller, request, reply, {
     model,
+    promptText: fields.prompt ?? '', // the transcription's hint text; the audio itself is not text
     promptTokensEstimate: 0,
     maxTokens: 0,
     isStream: stream,

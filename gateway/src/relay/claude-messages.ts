@@ -36,6 +36,7 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
   const reader = claudePassthroughReader();
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
+    promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_tokens,
     isStream: body.stream === true,

@@ -55,6 +55,7 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
   const maxTokens = Number((body.generationConfig as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens ?? 0) || 0;
   return relayWithPlan(ctx, caller, request, reply, {
     model,
+    promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens,
     isStream: stream,

@@ -3,6 +3,7 @@ import { type ImageOrder, imageQuote } from '../billing/image-price.js';
 import { providerFor } from '../providers/index.js';
 import type { Caller } from './caller.js';
 import { forwardJsonAnswer } from './chat-answer.js';
+import { formFields } from './multipart-form.js';
 import { type OpenAIPayload, openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
 import { relayWithPlan } from './relay-flow.js';
@@ -12,6 +13,12 @@ export interface ImageCall {
   path: '/v1/images/generations' | '/v1/images/edits' | '/v1/images/variations';
   order: ImageOrder;
   payload: OpenAIPayload;
+}
+
+/** The picture's description, from a JSON body or a form. */
+function imagePrompt(payload: OpenAIPayload): string {
+  const prompt = payload.kind === 'json' ? payload.body.prompt : formFields(payload.form).prompt;
+  return typeof prompt === 'string' ? prompt : '';
 }
 
 /**
@@ -24,6 +31,7 @@ export function relayImages(ctx: RelayContext, caller: Caller, request: FastifyR
   const usage = { promptTokens: order.n, completionTokens: 0 };
   return relayWithPlan(ctx, caller, request, reply, {
     model: order.model,
+    promptText: imagePrompt(call.payload),
     promptTokensEstimate: 0,
     maxTokens: 0,
     isStream: false,

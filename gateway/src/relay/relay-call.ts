@@ -28,6 +28,7 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
   const prompt = endpoint.promptText(body);
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
+    promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_tokens ?? body.max_completion_tokens ?? 0,
     isStream: stream,

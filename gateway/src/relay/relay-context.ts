@@ -3,6 +3,7 @@ import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './channel-router.js';
 import type { DocumentCache } from './document-cache.js';
 import type { RelayMetrics } from './overhead.js';
+import type { SensitiveWords } from './sensitive-words.js';
 import type { UpstreamPools } from './upstream-pool.js';
 
 /** What every relay route shares: the deps and the in-process hot-path state. */
@@ -13,4 +14,5 @@ export interface RelayContext {
   pools: UpstreamPools;
   publisher: UsagePublisher;
   metrics: RelayMetrics;
+  sensitive: SensitiveWords;
 }

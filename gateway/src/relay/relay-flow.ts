@@ -16,6 +16,8 @@ import { type Attempted, sendWithRetries } from './upstream-attempts.js';
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
 export interface CallPlan {
   model: string;
+  /** The text the client sent (messages, prompt, input), checked for sensitive words. */
+  promptText: string;
   /** For the hold's estimate. */
   promptTokensEstimate: number;
   maxTokens: number;
@@ -74,6 +76,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
 export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
+  ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
   const abort = new AbortController();
   reply.raw.once('close', () => abort.abort());

@@ -27,6 +27,7 @@ export function relayResponses(ctx: RelayContext, caller: Caller, request: Fasti
   const prompt = [contentText(body.instructions), contentText(body.input)].filter(Boolean).join('\n');
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
+    promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_output_tokens ?? 0,
     isStream: stream,

@@ -7,6 +7,7 @@ import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
 import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
+import { SensitiveWords } from '../../relay/sensitive-words.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
 import { registerGeminiNative } from '../v1beta/gemini.js';
 import { registerAudio } from './audio.js';
@@ -43,6 +44,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
       onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
     metrics: createRelayMetrics(),
+    sensitive: new SensitiveWords(deps.options),
   };
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);

@@ -1,0 +1,46 @@
+import AhoCorasick from 'modern-ahocorasick';
+import type { OptionCache } from '../options/option-cache.js';
+import { RelayError } from './relay-error.js';
+
+/** new-api's answer to a prompt with a listed word: its message and code, HTTP 400. */
+export const SENSITIVE_WORDS_DETECTED = 'sensitive words detected';
+
+/** The word list of `SensitiveWords` (one per line), lower-cased, blank lines and repeats dropped. */
+export function sensitiveWordList(text: string): string[] {
+  return [...new Set(text.split(/\r?\n/).map((word) => word.trim().toLowerCase()).filter(Boolean))];
+}
+
+/**
+ * Finds listed words in text with one Aho–Corasick pass (modern-ahocorasick), whatever the length
+ * of the list, case-insensitively. The automaton is rebuilt only when the list changes.
+ */
+export class SensitiveWords {
+  private source = '';
+  private matcher: AhoCorasick | null = null;
+
+  constructor(private readonly options: OptionCache) {}
+
+  /** The first listed word in `text`, or null. */
+  firstHit(text: string): string | null {
+    const matcher = this.current();
+    if (!matcher || !text) return null;
+    for (const hit of matcher.iterate(text.toLowerCase())) return hit.pattern;
+    return null;
+  }
+
+  /** Refuses a prompt with a listed word when CheckSensitiveEnabled and CheckSensitiveOnPromptEnabled are on; nothing is held or billed yet. */
+  checkPrompt(text: string): void {
+    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('CheckSensitiveOnPromptEnabled')) return;
+    if (this.firstHit(text) !== null) throw new RelayError(400, SENSITIVE_WORDS_DETECTED, 'sensitive_words_detected');
+  }
+
+  private current(): AhoCorasick | null {
+    const source = this.options.string('SensitiveWords');
+    if (source !== this.source) {
+      const words = sensitiveWordList(source);
+      this.matcher = words.length > 0 ? new AhoCorasick(words) : null;
+      this.source = source;
+    }
+    return this.matcher;
+  }
+}
