@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { GatewayDeps } from './deps.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializeRequest } from './http/log-serializers.js';
+import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { registerApiRoutes } from './routes/api/index.js';
 import { registerConsole } from './routes/console.js';
@@ -32,6 +33,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const live = registerLive(app, deps);
   await app.register(registerRelayRoutes, { deps, live });
   followOptionChanges(app, deps);
+  const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic channel check failed'));
+  app.addHook('onClose', async () => stopChecks());
   if (deps.consoleDir) await app.register(registerConsole, { root: deps.consoleDir });
   return app;
 }

@@ -7,6 +7,7 @@ import type { UsageMeter } from './ports/usage-meter.js';
 import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
+import type { Leases } from './ports/leases.js';
 import type { LogReader } from './ports/log-reader.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
 import type { TokenStore } from './ports/token-store.js';
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   rateLimiters: RateLimiters;
   /** Calls per second for the live RPM/TPM badges (shared by every gateway in cluster mode). */
   meter: UsageMeter;
+  /** One gateway per period runs the periodic channel test and balance update. */
+  leases: Leases;
   /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
   notices: ChangeNotices;
   logs: LogReader;

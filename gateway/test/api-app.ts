@@ -4,6 +4,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
+import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
@@ -51,6 +52,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     holds: unusedHoldStore,
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
+    leases: new InProcessLeases(),
     logs,
     notices,
     consoleDir: null,

@@ -22,6 +22,9 @@ import type { RateLimiters } from '../ports/rate-limiter.js';
 import type { UsageMeter } from '../ports/usage-meter.js';
 import { InProcessUsageMeter } from '../adapters/in-process/usage-meter.js';
 import { RedisUsageMeter } from '../adapters/redis/usage-meter.js';
+import { InProcessLeases } from '../adapters/in-process/leases.js';
+import { RedisLeases } from '../adapters/redis/leases.js';
+import type { Leases } from '../ports/leases.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
 import type { EngineConfig } from '../config.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
@@ -40,6 +43,7 @@ export interface HotState {
   notifier: BalanceNotifier;
   rateLimiters: RateLimiters;
   meter: UsageMeter;
+  leases: Leases;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
   close(): Promise<void>;
@@ -68,6 +72,7 @@ export function openHotState(config: EngineConfig): HotState {
       notifier: createInProcessBalanceNotifier(),
       rateLimiters: inProcessRateLimiters,
       meter: new InProcessUsageMeter(),
+      leases: new InProcessLeases(),
       close: async () => {},
     };
   }
@@ -82,6 +87,7 @@ export function openHotState(config: EngineConfig): HotState {
     holds: createRedisHoldStore(commands, prefix),
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
+    leases: new RedisLeases(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
     notifier,
     close: async () => {

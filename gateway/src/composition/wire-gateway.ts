@@ -33,8 +33,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
   const { users, tokens, channels, redemptions, topUps } = documents;
-  const { holds, notices, notifier, liveAdapter, rateLimiters, meter } = hot;
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, logs: createAnalyticsLogReader(querier) };
+  const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases } = hot;
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, logs: createAnalyticsLogReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();

@@ -50,6 +50,8 @@ export const optionDefaults: Record<string, string> = {
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
   /** Seconds a channel test may take before the test-all run disables the channel. */
+  ChannelTestFrequency: '0',
+  ChannelUpdateFrequency: '0',
   ChannelDisableThreshold: '5',
   QuotaForNewUser: '0',
   QuotaForInviter: '0',

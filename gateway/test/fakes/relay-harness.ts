@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
+import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
@@ -58,7 +59,8 @@ function newToken(userId: number, fields: Partial<NewToken>): NewToken {
   };
 }
 
-function newChannel(baseUrl: string, fields: Partial<NewChannel>): NewChannel {
+/** A channel to `baseUrl` with every field set, for stores filled by hand. */
+export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): NewChannel {
   return {
     type: 1, name: 'mock', key: 'sk-channel-secret', status: 1, baseUrl, other: '', models: 'gpt-4o-mini', group: 'default', modelMapping: '',
     statusCodeMapping: '', openaiOrganization: '', testModel: '', autoBan: 1, priority: 0, weight: 0, balance: 0, responseTime: 0, testTime: 0,
@@ -75,6 +77,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
+    leases: new InProcessLeases(),
     sessionSecret: 'relay-test-session-secret-0123456789',
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fetchBalance } from '../../channels/channel-balance.js';
+import { updateAllBalances, updateBalance } from '../../channels/balance-update.js';
 import { fetchUpstreamModels, speaksOpenAI } from '../../channels/channel-models.js';
 import { probeChannel } from '../../channels/channel-probe.js';
 import { recordTest } from '../../channels/channel-status.js';
@@ -8,7 +8,7 @@ import { ChannelTester } from '../../channels/channel-tester.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { type Channel, ChannelStatus } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/channel-store.js';
 import type { ApiContext } from './support/context.js';
 import { idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
@@ -19,15 +19,6 @@ async function channelOf(deps: GatewayDeps, params: unknown): Promise<Channel> {
   const channel = await deps.channels.byId(parseInput(idParams, params).id);
   if (!channel) throw new ApiFailure('渠道不存在');
   return channel;
-}
-
-/** Asks the provider for the balance and keeps it on the channel; null when its type has no balance API. */
-async function updateBalance(deps: GatewayDeps, channel: Channel): Promise<number | null> {
-  const pending = fetchBalance(channel);
-  if (!pending) return null;
-  const balance = await pending;
-  await deps.channels.update(channel.id, { balance, balanceUpdatedTime: Math.floor(Date.now() / 1000) });
-  return balance;
 }
 
 /** Administrators' channel operations: tests, balances, the model list, rebuilding the routing table. */
@@ -57,9 +48,7 @@ export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: 
   });
 
   route(app, 'GET', '/channel/update_balance', guard.admin, async () => {
-    const enabled = (await deps.channels.all()).filter((channel) => channel.status === ChannelStatus.Enabled);
-    // One provider failing must not stop the others; each result stays on its channel.
-    await Promise.allSettled(enabled.map((channel) => updateBalance(deps, channel)));
+    await updateAllBalances(deps);
     return ok();
   });
 

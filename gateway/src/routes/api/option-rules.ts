@@ -13,6 +13,8 @@ const NUMBER_OPTIONS = new Set([
   'Price',
   'MinTopUp',
   'ChannelDisableThreshold',
+  'ChannelTestFrequency',
+  'ChannelUpdateFrequency',
   'QuotaRemindThreshold',
 ]);
 

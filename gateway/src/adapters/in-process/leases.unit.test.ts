@@ -1,0 +1,6 @@
+import { runLeasesContract } from '../../ports/leases.contract.js';
+import { InProcessLeases } from './leases.js';
+
+// One process is one gateway: its "other gateways" share the same instance.
+const shared = new InProcessLeases();
+runLeasesContract('in-process', () => [shared, shared]);
