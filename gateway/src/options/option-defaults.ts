@@ -71,6 +71,7 @@ export const optionDefaults: Record<string, string> = {
   ModelPrice: '{}',
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
+  StopOnSensitiveEnabled: 'true',
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),

@@ -31,10 +31,17 @@ const passthrough: StreamMode = {
 };
 
 const asEvent = (chunk: object): OutEvent => ({ out: `data: ${JSON.stringify(chunk)}\n\n`, json: chunk });
+const DONE: OutEvent = { out: 'data: [DONE]\n\n', json: null };
+
+/** How a stream cut short ends: a translation's closing events, or OpenAI's [DONE]. */
+function endStopped(mode: StreamMode): OutEvent[] {
+  const closing = mode.end();
+  return closing.length > 0 ? closing : [DONE];
+}
 
 const translated = (translator: StreamTranslator): StreamMode => ({
   events: (_event, json) => translator.onEvent(json).map(asEvent),
-  end: () => [...(translator.finish?.() ?? []).map(asEvent), { out: 'data: [DONE]\n\n', json: null }],
+  end: () => [...(translator.finish?.() ?? []).map(asEvent), DONE],
   usage: () => translator.usage(),
 });
 
@@ -42,7 +49,9 @@ const translated = (translator: StreamTranslator): StreamMode => ({
  * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way
  * (translating it to OpenAI chunks when the provider speaks another protocol). Usage is always
  * asked of the upstream; the usage-only chunk reaches the client only if it asked. A broken
- * upstream or a client that left ends the stream; what was produced is still billed.
+ * upstream or a client that left ends the stream; what was produced is still billed. When
+ * `stopAt` says the text so far hit a sensitive word, the chunk that completed it is not sent:
+ * the stream ends there (the upstream is dropped) and what came before is billed.
  */
 export async function pipeStreamAnswer(
   reply: FastifyReply,
@@ -52,6 +61,7 @@ export async function pipeStreamAnswer(
   clientWantsUsage: boolean,
   startedAt: number,
   clock: OverheadClock,
+  stopAt: ((textSoFar: string, added: number) => boolean) | null = null,
 ): Promise<AnswerOutcome> {
   reply.hijack();
   const raw = reply.raw;
@@ -63,21 +73,31 @@ export async function pipeStreamAnswer(
   let seen: Usage | null = null;
   let text = '';
   let firstResponseMs = -1;
+  let stopped = false;
   const emit = ({ out, json }: OutEvent) => {
+    const added = json ? adapter.textOfChunk(json) : '';
+    if (stopAt && added && stopAt(text + added, added.length)) {
+      stopped = true;
+      return;
+    }
     seen = adapter.usageOfChunk(json) ?? seen;
-    text += json ? adapter.textOfChunk(json) : '';
+    text += added;
     if (!clientWantsUsage && isUsageOnly(json)) return;
     if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
     raw.write(out);
   };
-  const forward = (event: string) => mode.events(event, eventJson(event)).forEach(emit);
+  const forward = (event: string) => {
+    for (const out of mode.events(event, eventJson(event))) if (!stopped) emit(out);
+  };
   try {
     for await (const chunk of response.body) {
       for (const event of splitter.push(decoder.decode(chunk as Buffer, { stream: true }))) forward(event);
+      if (stopped) break; // leaving the loop drops the upstream connection
     }
     const rest = splitter.rest();
-    if (rest.trim()) forward(rest);
-    mode.end().forEach(emit);
+    if (rest.trim() && !stopped) forward(rest);
+    if (stopped) endStopped(mode).forEach(({ out }) => raw.write(out));
+    else mode.end().forEach(emit);
   } catch {
     // The upstream broke off or the client left: end what we have and bill it.
   }

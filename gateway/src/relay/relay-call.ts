@@ -38,7 +38,7 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
       const provider = providerFor(channel.type);
       const adapter = endpoint.usageOfAnswer ? { ...provider, usageOfAnswer: endpoint.usageOfAnswer } : provider;
       return stream
-        ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock)
+        ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, ctx.sensitive.streamStopper())
         : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);
     },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),

@@ -34,11 +34,27 @@ export class SensitiveWords {
     if (this.firstHit(text) !== null) throw new RelayError(400, SENSITIVE_WORDS_DETECTED, 'sensitive_words_detected');
   }
 
+  /**
+   * With CheckSensitiveEnabled and StopOnSensitiveEnabled on and a list set: a check whether a
+   * stream's text so far hit a listed word, searching only the tail that `added` characters can
+   * have completed (so a long answer is not searched over and over); null otherwise.
+   */
+  streamStopper(): ((textSoFar: string, added: number) => boolean) | null {
+    if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('StopOnSensitiveEnabled')) return null;
+    const matcher = this.current();
+    if (!matcher) return null;
+    const longest = this.longestWord;
+    return (textSoFar, added) => matcher.match(textSoFar.slice(-(added + longest - 1)).toLowerCase());
+  }
+
+  private longestWord = 0;
+
   private current(): AhoCorasick | null {
     const source = this.options.string('SensitiveWords');
     if (source !== this.source) {
       const words = sensitiveWordList(source);
       this.matcher = words.length > 0 ? new AhoCorasick(words) : null;
+      this.longestWord = Math.max(0, ...words.map((word) => word.length));
       this.source = source;
     }
     return this.matcher;

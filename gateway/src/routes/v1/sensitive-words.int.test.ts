@@ -35,3 +35,36 @@ describe('sensitive words in prompts', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
+  /** The content the client received, and whether the stream was closed with [DONE]. */
+  function received(body: string): { text: string; done: boolean } {
+    const data = body.split('\n\n').map((event) => event.replace(/^data: /, '')).filter(Boolean);
+    const chunks = data.filter((d) => d !== '[DONE]').map((d) => JSON.parse(d) as { choices: { delta?: { content?: string } }[] });
+    return { text: chunks.map((c) => c.choices[0]?.delta?.content ?? '').join(''), done: data.at(-1) === '[DONE]' };
+  }
+
+  async function streamReply(options: Record<string, string>) {
+    const h = await buildRelayHarness({ ...PRICING, ...options }, { reply: 'one two secret plan four five', latencyMs: 20 });
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ models: 'test-model' });
+    const response = await h.post('/v1/chat/completions', bearer, { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'talk' }] });
+    return { response, h };
+  }
+
+  it('ends the stream before the chunk that completes a listed word, and bills what was sent', async () => {
+    const { response, h } = await streamReply({ SensitiveWords: 'Secret Plan' });
+    expect(response.statusCode).toBe(200);
+    expect(received(response.body)).toEqual({ text: 'one two secret ', done: true });
+    const [event] = await h.usageEvents();
+    expect(event?.data.completionTokens).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.upstream.requests[0]?.aborted).toBe(true); // the rest of the answer was not waited for
+  });
+
+  it('streams everything when StopOnSensitiveEnabled is off', async () => {
+    const { response } = await streamReply({ SensitiveWords: 'secret plan', StopOnSensitiveEnabled: 'false' });
+    expect(received(response.body)).toEqual({ text: 'one two secret plan four five', done: true });
+  });
+});
