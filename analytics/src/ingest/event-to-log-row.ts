@@ -80,7 +80,7 @@ function grantRow({ data, metadata }: QuotaGranted): LogRow {
 export function eventToLogRow(event: LedgerEvent): LogRow | null {
   switch (event.type) {
     case 'UsageRecorded':
-      return consumeRow(event);
+      return event.data.logged === false ? null : consumeRow(event);
     case 'QuotaAdjusted':
       return adminRow(event);
     case 'QuotaGranted':

@@ -34,6 +34,12 @@ describe('eventToLogRow', () => {
     });
   });
 
+  it('makes no row of a call billed while consume logging was off, and a row when the flag says logged or is absent', () => {
+    expect(eventToLogRow(usageRecorded({ logged: false }))).toBeNull();
+    expect(eventToLogRow(usageRecorded({ logged: true }))).toMatchObject({ type: 2 });
+    expect(eventToLogRow(usageRecorded())).toMatchObject({ type: 2 });
+  });
+
   it('keeps extra keys of the usage `other` JSON', () => {
     const event = usageRecorded({
       other: { model_ratio: 1, completion_ratio: 1, group_ratio: 1, model_price: -1, frt: 0, ws: true },

@@ -21,4 +21,15 @@ describe('live log rows', () => {
     expect(toUser?.payload).not.toHaveProperty('channel');
     expect(toAdmins).toMatchObject({ to: 'admins', event: 'log', payload: { ...row, channel: channel.id } });
   });
+
+  it('bills but neither logs nor pushes a call while LogConsumeEnabled is off', async () => {
+    const h = await buildRelayHarness({ ModelRatio: JSON.stringify({ 'test-model': 1 }), LogConsumeEnabled: 'false' });
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ models: 'test-model' });
+    expect((await h.post('/v1/chat/completions', bearer, { model: 'test-model', messages: [{ role: 'user', content: 'hi' }] })).statusCode).toBe(200);
+    const [event] = await h.usageEvents();
+    expect(event?.data).toMatchObject({ quota: 5 + 7, logged: false });
+    expect(h.live.pushes).toEqual([]);
+  });
 });

@@ -47,6 +47,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       useTimeMs: Date.now() - s.startedAt,
       content: priceContent(s.quote),
       other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS),
+      logged: ctx.deps.options.boolean('LogConsumeEnabled'),
     },
     metadata: newEventMetadata(),
   });

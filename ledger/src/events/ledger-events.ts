@@ -37,6 +37,8 @@ export const usageRecordedSchema = z.object({
     useTimeMs: z.number().int().nonnegative(),
     content: z.string(),
     other: usageOtherSchema,
+    /** False when consume logging (LogConsumeEnabled) was off: billed all the same, shown in no log. Absent in older events: logged. */
+    logged: z.boolean().optional(),
   }),
   metadata: eventMetadataSchema,
 });
