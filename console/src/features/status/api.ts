@@ -15,6 +15,8 @@ export interface ServerStatus {
   email_verification: boolean;
   chat_link?: string;
   top_up_link?: string;
+  min_topup?: number;
+  enable_online_topup?: boolean;
 }
 
 export const statusApi = {

@@ -1,0 +1,16 @@
+import { BalanceCard } from '../account/balance-card';
+import { OnlineTopupCard } from './sections/online-topup-card';
+import { RedeemCard } from './sections/redeem-card';
+
+/** The wallet: the live balance, redeeming a code, and paying online. */
+export function TopupPage() {
+  return (
+    <div className="space-y-4">
+      <BalanceCard />
+      <div className="grid gap-4 md:grid-cols-2">
+        <RedeemCard />
+        <OnlineTopupCard />
+      </div>
+    </div>
+  );
+}
