@@ -7,6 +7,7 @@ import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { RedemptionPage } from './features/redemption/page';
 import { TopupPage } from './features/topup/page';
 import { TokenPage } from './features/token/page';
 import type { MessageKey } from './i18n/zh';
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/channel/add', element: guarded(later('page.channelAdd')) },
       { path: '/channel/edit/:id', element: guarded(later('page.channelEdit')) },
       { path: '/token', element: guarded(<TokenPage />) },
-      { path: '/redemption', element: guarded(later('nav.redemption')) },
+      { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
       { path: '/detail', element: guarded(later('nav.detail')) },

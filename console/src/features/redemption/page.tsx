@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useToast } from '../../components/ui/toast';
+import { input, table } from '../../components/ui/tokens';
+import { useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/zh';
+import { useClipboard } from '../../lib/use-clipboard';
+import type { Redemption } from './api';
+import { REDEMPTION_PAGE_SIZE, useRedemptions } from './hooks/use-redemptions';
+import { RedemptionDialog } from './sections/redemption-dialog';
+import { RedemptionRow } from './sections/redemption-row';
+
+const COLUMNS: MessageKey[] = ['redemption.id', 'redemption.name', 'redemption.status', 'redemption.quota', 'redemption.created', 'redemption.redeemer', 'redemption.actions'];
+
+/** Code dialog state: closed, creating, or editing one. */
+type Editing = { code: Redemption | null } | null;
+
+/** Administrators' redemption codes: search, create in batches, copy, enable or disable, edit, delete. */
+export function RedemptionPage() {
+  const t = useT();
+  const notify = useToast();
+  const clipboard = useClipboard();
+  const [page, setPage] = useState(0);
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [shown, setShown] = useState<string[] | null>(null);
+  const { data } = useRedemptions(page, keyword.trim());
+  const items = data?.items ?? [];
+  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / REDEMPTION_PAGE_SIZE) - 1);
+  const select = (id: number, on: boolean) => setSelected((current) => new Set([...current].filter((x) => x !== id).concat(on ? [id] : [])));
+  const copySelected = () => {
+    const keys = items.filter((code) => selected.has(code.id)).map((code) => code.key);
+    if (keys.length === 0) return notify(t('redemption.noneSelected'), 'error');
+    void clipboard.copy(keys.join('\n'));
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <input id="redemption-search" aria-label={t('redemption.search')} className={`${input.base} max-w-xs`} placeholder={t('redemption.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
+        <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
+        <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
+      </div>
+      <div className={table.wrap}>
+        <table className={table.table}>
+          <thead className={table.head}>
+            <tr><th className={table.cell} />{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
+          </thead>
+          <tbody className={table.body}>
+            {items.map((code) => (
+              <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
+                onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />
+            ))}
+          </tbody>
+        </table>
+        {items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
+      </div>
+      <div className="flex items-center gap-2 text-sm">
+        <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
+        <span>{page + 1} / {lastPage + 1}</span>
+        <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
+      </div>
+      {editing && <RedemptionDialog key={editing.code?.id ?? 'new'} editing={editing.code} open onClose={() => setEditing(null)} onCreated={setShown} />}
+      <Dialog open={shown !== null} onClose={() => setShown(null)} title={t('redemption.key')}>
+        <pre data-testid="redemption-keys" className="whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.join('\n')}</pre>
+        <Button className="mt-2" onClick={() => void clipboard.copy(shown?.join('\n') ?? '')}>{t('token.copy')}</Button>
+      </Dialog>
+      <Dialog open={clipboard.manual !== null} onClose={clipboard.dismissManual} title={t('copy.failed')}>
+        <code className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{clipboard.manual}</code>
+      </Dialog>
+    </div>
+  );
+}
