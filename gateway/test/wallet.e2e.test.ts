@@ -7,7 +7,8 @@ import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './sup
 /**
  * The wallet page in Chromium: the user asks to pay online, confirms the amount payable, the
  * browser itself posts the signed form to the payment gateway (a mock Epay that checks it), the
- * gateway notifies Tollgate, and back on the wallet the balance shows the top-up.
+ * gateway notifies Tollgate, and back on the wallet the balance shows the top-up. Then a code
+ * root creates on the redemption page is redeemed on the wallet.
  */
 const PID = '2002';
 const KEY = 'wallet-merchant-key';
@@ -51,5 +52,30 @@ describe('the wallet in a real browser', () => {
     expect(await epay.pay(epay.orders[0]?.params.out_trade_no ?? '')).toBe('success');
     await page.goto(`${fixture.tollgate.url}/topup`);
     await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota'), { timeout: 10_000 }).toBe(String(2 * 500_000));
+  });
+
+  it('redeems a code that root created on the redemption page', async () => {
+    const admin = await browser.newPage();
+    try {
+      await admin.goto(`${fixture.tollgate.url}/login`);
+      await admin.fill('#username', 'root');
+      await admin.fill('#password', '123456');
+      await admin.getByRole('button', { name: '登录' }).click();
+      await admin.waitForURL('**/token');
+      await admin.goto(`${fixture.tollgate.url}/redemption`);
+      await admin.getByRole('button', { name: '添加新的兑换码' }).click();
+      await admin.fill('#redemption-name', 'browser');
+      await admin.fill('#redemption-quota', '250000');
+      await admin.getByRole('button', { name: '提交' }).click();
+      const key = (await admin.getByTestId('redemption-keys').textContent()) ?? '';
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      const before = Number(await page.getByTestId('balance-quota').getAttribute('data-quota'));
+      await page.fill('#redeem-code', key);
+      await page.getByRole('button', { name: '兑换', exact: true }).click();
+      await expect.poll(() => page.getByText('兑换成功！').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota'), { timeout: 10_000 }).toBe(String(before + 250_000));
+    } finally {
+      await admin.close();
+    }
   });
 });
