@@ -7,6 +7,7 @@ import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { TopupPage } from './features/topup/page';
 import { TokenPage } from './features/token/page';
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/detail', element: guarded(later('nav.detail')) },
       { path: '/midjourney', element: guarded(later('nav.midjourney')) },
       { path: '/task', element: guarded(later('nav.task')) },
-      { path: '/pricing', element: later('nav.pricing') },
+      { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(later('nav.playground')) },
       { path: '/about', element: later('nav.about') },
       { path: '/chat/:id?', element: later('nav.chat') },

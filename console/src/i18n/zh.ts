@@ -158,6 +158,23 @@ export const zh = {
   'redemption.status.2': '已禁用',
   'redemption.status.3': '已使用',
   'redemption.newCodes': '新的兑换码',
+  'pricing.group': '分组',
+  'pricing.filter': '模糊搜索模型名称',
+  'pricing.copySelected': '复制选中模型',
+  'pricing.noneSelected': '请至少选择一个模型！',
+  'pricing.available': '可用性',
+  'pricing.availableYes': '可用',
+  'pricing.availableNo': '当前分组不可用',
+  'pricing.model': '模型名称',
+  'pricing.billing': '计费类型',
+  'pricing.perUsage': '按量计费',
+  'pricing.perCall': '按次计费',
+  'pricing.groups': '可用分组',
+  'pricing.ratio': '倍率',
+  'pricing.price': '模型价格',
+  'pricing.promptPrice': '提示',
+  'pricing.completionPrice': '补全',
+  'pricing.notLoggedIn': '您还未登陆，显示的价格为默认分组倍率: ',
 } as const;
 
 export type MessageKey = keyof typeof zh;

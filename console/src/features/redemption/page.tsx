@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { useToast } from '../../components/ui/toast';
 import { input, table } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
@@ -66,9 +67,7 @@ export function RedemptionPage() {
         <pre data-testid="redemption-keys" className="whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.join('\n')}</pre>
         <Button className="mt-2" onClick={() => void clipboard.copy(shown?.join('\n') ?? '')}>{t('token.copy')}</Button>
       </Dialog>
-      <Dialog open={clipboard.manual !== null} onClose={clipboard.dismissManual} title={t('copy.failed')}>
-        <code className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{clipboard.manual}</code>
-      </Dialog>
+      <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>
   );
 }
