@@ -9,6 +9,7 @@ import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
+import { UserPage } from './features/user/page';
 import { TopupPage } from './features/topup/page';
 import { TokenPage } from './features/token/page';
 import type { MessageKey } from './i18n/zh';
@@ -53,7 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/about', element: later('nav.about') },
       { path: '/chat/:id?', element: later('nav.chat') },
       { path: '/chat2link', element: guarded(later('page.chat2link')) },
-      { path: '/user', element: guarded(later('nav.user')) },
+      { path: '/user', element: guarded(<UserPage />) },
       { path: '/user/edit/:id', element: guarded(later('page.userEdit')) },
       { path: '/user/edit', element: guarded(later('page.userEdit')) },
       { path: '*', element: <NotFound /> },

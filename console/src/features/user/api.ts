@@ -1,0 +1,40 @@
+import { api, query } from '../../api/client';
+import { type Page, toPage } from '../../api/page';
+
+/** A user as administrators see it (spec: user). */
+export interface AdminUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string;
+  group: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  DeletedAt: string | null;
+}
+
+export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete';
+
+export interface UserEdit {
+  id: number;
+  username: string;
+  display_name: string;
+  password: string;
+  group: string;
+  quota: number;
+}
+
+export const userApi = {
+  list: async (page: number, size: number, signal?: AbortSignal) =>
+    // Users are paged from 1 (new-api's user list), the console counts from 0.
+    toPage(await api<Page<AdminUser>>('GET', `/api/user/?${query({ p: page + 1, page_size: size })}`, undefined, { signal }), page, size),
+  search: async (keyword: string, group: string, signal?: AbortSignal) =>
+    toPage(await api<Page<AdminUser>>('GET', `/api/user/search?${query({ keyword, group })}`, undefined, { signal })),
+  groups: (signal?: AbortSignal) => api<string[]>('GET', '/api/group/', undefined, { signal }),
+  create: (user: { username: string; display_name: string; password: string }) => api('POST', '/api/user/', user),
+  update: (user: UserEdit) => api('PUT', '/api/user/', user),
+  manage: (id: number, action: ManageAction) => api<{ status: number; role: number }>('POST', '/api/user/manage', { id, action }),
+};
