@@ -5,6 +5,7 @@ import { LoginPage } from './features/auth/login-page';
 import { RegisterPage } from './features/auth/register-page';
 import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
+import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
 import { PricingPage } from './features/pricing/page';
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
       { path: '/task', element: guarded(later('nav.task')) },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(later('nav.playground')) },
-      { path: '/about', element: later('nav.about') },
+      { path: '/about', element: <AboutPage /> },
       { path: '/chat/:id?', element: later('nav.chat') },
       { path: '/chat2link', element: guarded(later('page.chat2link')) },
       { path: '/user', element: guarded(<UserPage />) },

@@ -207,4 +207,5 @@ export const en: Record<MessageKey, string> = {
   'user.required': 'Enter a username and a password.',
   'user.created': 'User created.',
   'user.updated': 'User updated.',
+  'about.empty': 'The administrator has not set any about content yet.',
 };

@@ -206,6 +206,7 @@ export const zh = {
   'user.required': '请输入用户名和密码！',
   'user.created': '用户账户创建成功！',
   'user.updated': '用户信息更新成功！',
+  'about.empty': '管理员暂时未设置任何关于内容',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -3,14 +3,17 @@ import { banner, card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { useStoredUser } from '../../lib/stored-user';
 import { useStatus } from '../status/hooks/use-status';
-import { useNotice } from './hooks/use-notice';
+import { useHomePageContent, useNotice } from './hooks/use-operator-content';
+import { OperatorContent } from '../../components/ui/operator-content';
 
-/** The operator's notice (GET /api/notice) over a welcome with the main links. */
+/** The operator's home page (HomePageContent: Markdown or a framed URL), else the notice over a welcome with the main links. */
 export function HomePage() {
   const t = useT();
   const { data: status } = useStatus();
   const { data: notice } = useNotice();
   const user = useStoredUser();
+  const { data: content } = useHomePageContent();
+  if (content) return <OperatorContent content={content} title={status?.system_name || 'Tollgate'} />;
   return (
     <div className="space-y-4">
       {notice && (
