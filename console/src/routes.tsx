@@ -11,6 +11,7 @@ import { NotFound } from './features/misc/not-found';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { UserPage } from './features/user/page';
+import { SettingPage } from './features/setting/page';
 import { TopupPage } from './features/topup/page';
 import { TokenPage } from './features/token/page';
 import type { MessageKey } from './i18n/zh';
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/user/reset', element: guarded(later('page.userReset')) },
       { path: '/oauth/github', element: later('page.oauthGithub') },
       { path: '/oauth/linuxdo', element: later('page.oauthLinuxdo') },
-      { path: '/setting', element: guarded(later('nav.setting')) },
+      { path: '/setting', element: guarded(<SettingPage />) },
       { path: '/channel', element: guarded(later('nav.channel')) },
       { path: '/channel/add', element: guarded(later('page.channelAdd')) },
       { path: '/channel/edit/:id', element: guarded(later('page.channelEdit')) },

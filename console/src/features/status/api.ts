@@ -15,6 +15,7 @@ export interface ServerStatus {
   email_verification: boolean;
   chat_link?: string;
   top_up_link?: string;
+  server_address?: string;
   min_topup?: number;
   enable_online_topup?: boolean;
 }

@@ -8,6 +8,10 @@ export interface SelfUser {
   used_quota: number;
   request_count: number;
   group: string;
+  display_name?: string;
+  aff_count?: number;
+  aff_quota?: number;
+  aff_history_quota?: number;
 }
 
 export const selfQueryKey = ['user', 'self'] as const;
