@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['{ledger,analytics,gateway}/**/*.int.test.ts'],
+          include: ['{ledger,analytics,gateway,bench}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timedStream } from './http-client.js';
+import { measureLatency } from './latency.js';
+import { offerLoad, sustained } from './load.js';
+import { type MockProcess, startMockProcess } from './mock-process.js';
+import { STREAM_CHUNKS } from './mock-upstream.js';
+import { chatBody, directSide, type Side } from './sides.js';
+
+/**
+ * The harness on the mock alone, in seconds: the mock runs as its own process, each measurement
+ * tool reads it correctly. The gateway's figures are `npm run bench`'s job, not this test's.
+ */
+describe('bench harness against the mock upstream', () => {
+  let mock: MockProcess;
+  let direct: Side;
+
+  beforeAll(async () => {
+    mock = await startMockProcess(undefined);
+    direct = directSide(mock.url);
+  });
+
+  afterAll(async () => mock?.stop());
+
+  it('waits the delay its path prefix names', async () => {
+    const started = performance.now();
+    const response = await fetch(direct.url(20), { method: 'POST', headers: direct.headers, body: chatBody(20, false) });
+    const answer = (await response.json()) as { usage: { completion_tokens: number } };
+    expect(performance.now() - started).toBeGreaterThanOrEqual(19);
+    expect(answer.usage.completion_tokens).toBe(16);
+  });
+
+  it('streams 64 chunks about 20 ms apart, then usage and [DONE]', async () => {
+    const timing = await timedStream(direct.url(0), direct.headers, chatBody(0, true));
+    expect(timing.ok).toBe(true);
+    expect(timing.gapsMs).toHaveLength(STREAM_CHUNKS - 1);
+    const sorted = [...timing.gapsMs].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(15);
+  });
+
+  it('finds no added latency when both sides are the mock', async () => {
+    const rows = await measureLatency(direct, { ...direct, name: 'tollgate' }, { rounds: 2, requestsPerRound: 20 });
+    const added = Number.parseFloat(rows[0]?.added ?? 'NaN');
+    expect(Math.abs(added)).toBeLessThan(5);
+  });
+
+  it('offers a fixed rate with autocannon and reads the result', async () => {
+    const step = await offerLoad(direct, 20, 100, 2);
+    expect(step.failures).toBe(0);
+    // Loose on purpose: a neighbour on the shared machine may slow a 2 s window; the rule is tested below.
+    expect(step.achieved).toBeGreaterThan(50);
+    expect(step.p99Ms).toBeGreaterThanOrEqual(20);
+  });
+
+  it('sustains a step only with no failures, p99 under 1 s and 95% of the rate served', () => {
+    const step = { offered: 1_000, achieved: 990, p99Ms: 400, failures: 0 };
+    expect(sustained(step)).toBe(true);
+    expect(sustained({ ...step, failures: 1 })).toBe(false);
+    expect(sustained({ ...step, p99Ms: 1_000 })).toBe(false);
+    expect(sustained({ ...step, achieved: 900 })).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The benchmarks' OpenAI upstream, run as a process of its own so its CPU is not the harness's
+ * or the gateway's. No framework and answers prepared once: the mock must be much faster than
+ * what it measures, or every ratio is a measure of the mock.
+ *
+ * The delay comes from the path prefix (`/d0`, `/d20`, `/d1500`, any `/d<ms>`), so one mock
+ * serves every mode and a channel picks its mode by its base URL; without a prefix it is
+ * MOCK_DELAY_MS. `stream: true` answers 64 SSE chunks paced MOCK_STREAM_GAP_MS (20) apart after
+ * the delay, then a usage chunk and `[DONE]`.
+ */
+export const STREAM_CHUNKS = 64;
+export const USAGE = { prompt_tokens: 8, completion_tokens: 16, total_tokens: 24 };
+
+const CHAT_PATH = '/v1/chat/completions';
+
+export interface MockSettings {
+  defaultDelayMs: number;
+  streamGapMs: number;
+}
+
+const jsonAnswer = Buffer.from(
+  JSON.stringify({
+    id: 'chatcmpl-bench',
+    object: 'chat.completion',
+    created: 0,
+    model: 'bench',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'sixteen tokens of benchmark answer text' }, finish_reason: 'stop' }],
+    usage: USAGE,
+  }),
+);
+
+const sseEvent = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+const contentChunk = sseEvent({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [{ index: 0, delta: { content: 'tok ' }, finish_reason: null }] });
+const usageChunk = sseEvent({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [], usage: USAGE });
+
+/** `/d20/v1/chat/completions` -> 20; the bare path -> the default; anything else -> undefined. */
+export function delayOfPath(path: string, defaultDelayMs: number): number | undefined {
+  if (path === CHAT_PATH) return defaultDelayMs;
+  const match = /^\/d(\d+)\/v1\/chat\/completions$/.exec(path);
+  return match ? Number(match[1]) : undefined;
+}
+
+const after = (ms: number, run: () => void) => (ms > 0 ? setTimeout(run, ms) : setImmediate(run));
+
+function answerJson(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': jsonAnswer.length });
+  response.end(jsonAnswer);
+}
+
+function answerStream(response: ServerResponse, gapMs: number): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  let sent = 0;
+  const next = () => {
+    if (response.destroyed) return;
+    response.write(contentChunk);
+    sent += 1;
+    if (sent < STREAM_CHUNKS) {
+      setTimeout(next, gapMs);
+      return;
+    }
+    response.end(`${usageChunk}data: [DONE]\n\n`);
+  };
+  next();
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, settings: MockSettings): Promise<void> {
+  const delayMs = request.method === 'POST' ? delayOfPath(request.url ?? '', settings.defaultDelayMs) : undefined;
+  if (delayMs === undefined) {
+    response.writeHead(404).end();
+    return;
+  }
+  let raw = '';
+  for await (const part of request) raw += part;
+  // The only field read: a cheap substring test, since parsing every body costs the mock time.
+  const stream = /"stream"\s*:\s*true/.test(raw);
+  after(delayMs, () => (stream ? answerStream(response, settings.streamGapMs) : answerJson(response)));
+}
+
+export function createMockUpstream(settings: MockSettings): Server {
+  const server = createServer((request, response) => void handle(request, response, settings));
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+function settingsFromEnv(): MockSettings {
+  return { defaultDelayMs: Number(process.env.MOCK_DELAY_MS ?? 0), streamGapMs: Number(process.env.MOCK_STREAM_GAP_MS ?? 20) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = createMockUpstream(settingsFromEnv());
+  server.listen(Number(process.env.MOCK_PORT ?? 0), '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // The harness waits for this line to learn the port.
+    process.stdout.write(`${JSON.stringify({ listening: port })}\n`);
+  });
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}

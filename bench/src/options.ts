@@ -1,0 +1,63 @@
+import type { LatencyOptions } from './latency.js';
+import type { MemoryOptions } from './memory.js';
+import type { StreamingOptions } from './streaming.js';
+import type { ThroughputOptions } from './throughput.js';
+import type { Mode } from './tollgate-process.js';
+
+export const MEASUREMENTS = ['latency', 'throughput', 'streaming', 'memory'] as const;
+export type Measurement = (typeof MEASUREMENTS)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  only: Measurement[];
+  modes: Mode[];
+  /** Pin the gateway to core 1, the mock and the load generator to core 0. */
+  pin: boolean;
+  /** A folder for the gateway's `--cpu-prof` profile, when profiling. */
+  cpuProfDir: string | undefined;
+  latency: LatencyOptions;
+  throughput: ThroughputOptions;
+  streaming: StreamingOptions;
+  memory: MemoryOptions;
+}
+
+const FULL_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 15_000];
+const QUICK_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 6_000, 8_000];
+
+function listOf<T extends string>(raw: string | undefined, allowed: readonly T[], fallback: T[]): T[] {
+  if (!raw) return fallback;
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !allowed.includes(n as T));
+  if (unknown.length) throw new Error(`unknown ${unknown.join(', ')}: use ${allowed.join(', ')}`);
+  return names as T[];
+}
+
+/** `--name value` or `--name=value` from argv, else the environment variable. */
+function flag(argv: string[], name: string, envName: string, env: NodeJS.ProcessEnv): string | undefined {
+  const index = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (index < 0) return env[envName];
+  const arg = argv[index] ?? '';
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
+}
+
+/**
+ * Flags and their variables: `--quick` (BENCH_QUICK=1), `--only latency,streaming` (BENCH_ONLY),
+ * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
+ * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
+ * BENCH_SOAK_RATE.
+ */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
+  const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
+  const defaultModes: Mode[] = clusterAvailable ? ['embedded', 'cluster'] : ['embedded'];
+  return {
+    quick,
+    only: listOf(flag(argv, 'only', 'BENCH_ONLY', env), MEASUREMENTS, [...MEASUREMENTS]),
+    modes: listOf(flag(argv, 'modes', 'BENCH_MODES', env), ['embedded', 'cluster'], defaultModes),
+    pin: !argv.includes('--no-pin') && env.BENCH_PIN !== '0',
+    cpuProfDir: flag(argv, 'cpu-prof', 'BENCH_CPU_PROF', env),
+    latency: quick ? { rounds: 6, requestsPerRound: 100 } : { rounds: 20, requestsPerRound: 250 },
+    throughput: { rates: quick ? QUICK_RATES : FULL_RATES, stepSeconds: quick ? 4 : 10 },
+    streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
+    memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
+  };
+}

@@ -1,0 +1,81 @@
+import { loadavg } from 'node:os';
+import { measureLatency } from './latency.js';
+import { measureMemory } from './memory.js';
+import { type MockProcess, startMockProcess } from './mock-process.js';
+import type { BenchOptions } from './options.js';
+import { canPin, pinSelf, rssMb } from './processes.js';
+import { markdownTable, type Row } from './report.js';
+import { directSide, type Side, tollgateSide } from './sides.js';
+import { measureStreaming } from './streaming.js';
+import { measureThroughput } from './throughput.js';
+import { clusterEnginesFromEnv, type Mode, startTollgate } from './tollgate-process.js';
+
+/** Cores when pinning: the gateway alone on one, the mock and the load generator on the other. */
+const GATEWAY_CORE = 1;
+const LOAD_CORE = 0;
+
+type Log = (line: string) => void;
+
+/** Runs every chosen measurement in every chosen mode and returns the markdown tables. */
+export async function runBench(options: BenchOptions, log: Log): Promise<string> {
+  const pin = canPin(options.pin);
+  pinSelf(LOAD_CORE, pin);
+  log(`pinning: ${pin ? `gateway on core ${GATEWAY_CORE}, mock and load generator on core ${LOAD_CORE}` : 'off'}`);
+  const mock = await startMockProcess(pin ? LOAD_CORE : undefined);
+  const tables: string[] = [];
+  try {
+    for (const mode of options.modes) tables.push(await runMode(mode, mock, options, pin, log));
+  } finally {
+    await mock.stop();
+  }
+  return tables.join('\n');
+}
+
+async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin: boolean, log: Log): Promise<string> {
+  const engines = mode === 'cluster' ? clusterEnginesFromEnv() : {};
+  if (!engines) throw new Error('cluster mode needs REDIS_URL, KAFKA_BROKERS and MONGODB_URI (bash infra/local/with-engines.sh npm run bench)');
+  const profFlags = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  log(`${mode}: starting Tollgate`);
+  const gateway = await startTollgate(mode, engines, mock.url, pin ? GATEWAY_CORE : undefined, profFlags);
+  const rows: Row[] = [];
+  const loadBefore = loadavg()[0] ?? 0;
+  try {
+    await new Promise((r) => setTimeout(r, 3_000)); // let start-up work (migrations, first GC) finish
+    const idleMb = rssMb(gateway.pid);
+    const direct = directSide(mock.url);
+    const tollgate = tollgateSide(gateway.url, gateway.key);
+    for (const measurement of options.only) {
+      log(`${mode}: ${measurement}`);
+      rows.push(...(await measure(measurement, { direct, tollgate, pids: { gateway: gateway.pid, mock: mock.pid }, idleMb, options, log })));
+    }
+  } finally {
+    await gateway.stop();
+  }
+  // The machine is shared: the 1-minute load average before and after says how quiet it was.
+  const load = `load average ${loadBefore.toFixed(1)} -> ${(loadavg()[0] ?? 0).toFixed(1)}`;
+  const how = `${options.quick ? 'quick' : 'full'} run, ${pin ? `gateway pinned to core ${GATEWAY_CORE}` : 'unpinned'}, ${load}`;
+  return markdownTable(`${mode} (${how})`, rows);
+}
+
+/** What a measurement may need: both sides, the processes to watch, and the run's settings. */
+interface MeasureContext {
+  direct: Side;
+  tollgate: Side;
+  pids: { gateway: number; mock: number };
+  idleMb: number;
+  options: BenchOptions;
+  log: Log;
+}
+
+function measure(name: BenchOptions['only'][number], c: MeasureContext): Promise<Row[]> {
+  switch (name) {
+    case 'latency':
+      return measureLatency(c.direct, c.tollgate, c.options.latency);
+    case 'throughput':
+      return measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log);
+    case 'streaming':
+      return measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log);
+    case 'memory':
+      return measureMemory(c.tollgate, c.pids, c.idleMb, c.options.memory, c.log);
+  }
+}

@@ -1,0 +1,50 @@
+import { type LoadStep, offerLoad, sustained } from './load.js';
+import { ms, rate, type Row } from './report.js';
+import type { Side } from './sides.js';
+
+export interface ThroughputOptions {
+  /** Offered rates to step through, ascending. */
+  rates: readonly number[];
+  stepSeconds: number;
+}
+
+const UPSTREAM_DELAY_MS = 20;
+const settle = () => new Promise((r) => setTimeout(r, 1_000));
+
+/**
+ * The throughput frontier against the 20 ms mock: step the offered rate up, both sides at each
+ * step in turn (so both meet the same machine), and stop a side at its first step that fails the
+ * rule; its frontier is the last step it sustained.
+ */
+export async function measureThroughput(direct: Side, tollgate: Side, options: ThroughputOptions, log: (line: string) => void): Promise<Row[]> {
+  const best: Record<string, LoadStep | undefined> = {};
+  const stopped = new Set<string>();
+  for (const offered of options.rates) {
+    for (const side of [direct, tollgate]) {
+      if (stopped.has(side.name)) continue;
+      const step = await offerLoad(side, UPSTREAM_DELAY_MS, offered, options.stepSeconds);
+      log(`  ${side.name} @ ${offered} req/s: served ${Math.round(step.achieved)}, p99 ${step.p99Ms} ms, failures ${step.failures}`);
+      if (sustained(step)) best[side.name] = step;
+      else stopped.add(side.name);
+      await settle(); // let the gateway's buffers drain so a step does not pay for the last one
+    }
+    if (stopped.size === 2) break;
+  }
+  return frontierRows(best.direct, best.tollgate, options.rates);
+}
+
+function frontierRows(direct: LoadStep | undefined, tollgate: LoadStep | undefined, rates: readonly number[]): Row[] {
+  const directRate = direct?.offered ?? 0;
+  const tollgateRate = tollgate?.offered ?? 0;
+  const ratio = directRate ? tollgateRate / directRate : Number.NaN;
+  const ceiling = rates.at(-1) ?? 0;
+  const capped = (r: number) => {
+    if (r === 0) return `below ${rate(rates[0] ?? 0)}`;
+    return r === ceiling ? `${rate(r)} (ladder top)` : rate(r);
+  };
+  return [
+    { measure: 'throughput frontier, 20 ms mock (p99 < 1 s, no errors)', direct: capped(directRate), tollgate: capped(tollgateRate), added: `${(ratio * 100).toFixed(0)}% of direct`, target: '>= 60% of direct', met: ratio >= 0.6 },
+    { measure: 'throughput through Tollgate, absolute', direct: '', tollgate: capped(tollgateRate), added: '', target: '>= 5000 req/s on one core', met: tollgateRate >= 5_000 },
+    { measure: 'p99 at the frontier', direct: ms(direct?.p99Ms ?? Number.NaN), tollgate: ms(tollgate?.p99Ms ?? Number.NaN), added: '', target: '< 1000 ms' },
+  ];
+}
