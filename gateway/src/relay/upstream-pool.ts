@@ -1,9 +1,11 @@
 import { type Dispatcher, Pool } from 'undici';
 import type { UpstreamRequest } from '../providers/types.js';
 
-/** One keep-alive connection pool per upstream origin. */
+/** One keep-alive connection pool per upstream origin, at most `connectionsPerOrigin` open (each stream holds one). */
 export class UpstreamPools {
   private readonly pools = new Map<string, Pool>();
+
+  constructor(private readonly connectionsPerOrigin: number) {}
 
   send(request: UpstreamRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     return this.pool(request.origin).request({ path: request.path, method: 'POST', headers: request.headers, body: request.body, signal });
@@ -17,7 +19,7 @@ export class UpstreamPools {
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
+      pool = new Pool(origin, { connections: this.connectionsPerOrigin, pipelining: 1, keepAliveTimeout: 30_000 });
       this.pools.set(origin, pool);
     }
     return pool;

@@ -38,7 +38,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
     deps,
     cache: new DocumentCache(deps.tokens, deps.users),
     router: new ChannelRouter(deps.channels),
-    pools: new UpstreamPools(),
+    pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
     publisher: new UsagePublisher(deps.eventLog, {
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
       onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
