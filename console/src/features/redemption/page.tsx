@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
 import { Dialog } from '../../components/ui/dialog';
 import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { useToast } from '../../components/ui/toast';
-import { input, table } from '../../components/ui/tokens';
+import { input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import { useClipboard } from '../../lib/use-clipboard';
@@ -43,25 +45,13 @@ export function RedemptionPage() {
         <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
       </div>
-      <div className={table.wrap}>
-        <table className={table.table}>
-          <thead className={table.head}>
-            <tr><th className={table.cell} />{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
-          </thead>
-          <tbody className={table.body}>
-            {items.map((code) => (
-              <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
-                onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />
-            ))}
-          </tbody>
-        </table>
-        {items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
-      </div>
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
-        <span>{page + 1} / {lastPage + 1}</span>
-        <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
-      </div>
+      <DataTable columns={COLUMNS} empty={items.length === 0} selectable>
+        {items.map((code) => (
+          <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
+            onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />
+        ))}
+      </DataTable>
+      <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <RedemptionDialog key={editing.code?.id ?? 'new'} editing={editing.code} open onClose={() => setEditing(null)} onCreated={setShown} />}
       <Dialog open={shown !== null} onClose={() => setShown(null)} title={t('redemption.key')}>
         <pre data-testid="redemption-keys" className="whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.join('\n')}</pre>

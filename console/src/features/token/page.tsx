@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
 import { Dialog } from '../../components/ui/dialog';
-import { banner, input, table } from '../../components/ui/tokens';
+import { banner, input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { BalanceCard } from '../account/balance-card';
 import { TokenDialog } from './sections/token-dialog';
@@ -27,22 +29,10 @@ export function TokenPage() {
         <input id="token-search" aria-label={t('token.search')} className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
         <Button onClick={() => setCreating(true)}>{t('token.add')}</Button>
       </div>
-      <div className={table.wrap}>
-        <table className={table.table}>
-          <thead className={table.head}>
-            <tr>{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
-          </thead>
-          <tbody className={table.body}>
-            {data?.items.map((token) => <TokenRow key={token.id} token={token} onCopyFailed={setManualCopy} />)}
-          </tbody>
-        </table>
-        {data?.items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
-      </div>
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
-        <span>{page + 1} / {lastPage + 1}</span>
-        <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
-      </div>
+      <DataTable columns={COLUMNS} empty={data?.items.length === 0}>
+        {data?.items.map((token) => <TokenRow key={token.id} token={token} onCopyFailed={setManualCopy} />)}
+      </DataTable>
+      <Pager page={page} lastPage={lastPage} onPage={setPage} />
       <TokenDialog open={creating} onClose={() => setCreating(false)} />
       <Dialog open={manualCopy !== null} onClose={() => setManualCopy(null)} title={t('copy.failed')}>
         <code className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{manualCopy}</code>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { input, table } from '../../components/ui/tokens';
+import { DataTable } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
+import { input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import type { AdminUser } from './api';
@@ -33,22 +35,10 @@ export function UserPage() {
         </select>
         <Button onClick={() => setEditing({ user: null })}>{t('user.add')}</Button>
       </div>
-      <div className={table.wrap}>
-        <table className={table.table}>
-          <thead className={table.head}>
-            <tr>{COLUMNS.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
-          </thead>
-          <tbody className={table.body}>
-            {data?.items.map((user) => <UserRow key={user.id} user={user} onEdit={() => setEditing({ user })} />)}
-          </tbody>
-        </table>
-        {data?.items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
-      </div>
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
-        <span>{page + 1} / {lastPage + 1}</span>
-        <Button variant="outline" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t('page.next')}</Button>
-      </div>
+      <DataTable columns={COLUMNS} empty={data?.items.length === 0}>
+        {data?.items.map((user) => <UserRow key={user.id} user={user} onEdit={() => setEditing({ user })} />)}
+      </DataTable>
+      <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <UserPanel key={editing.user?.id ?? 'new'} user={editing.user} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
@@ -40,10 +40,7 @@ export function RedemptionDialog({ editing, open, onClose, onCreated }: { editin
         <Field id="redemption-name" label={t('redemption.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <Field id="redemption-quota" label={t('redemption.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: toInt(e.target.value, 0) })} />
         {!editing && <Field id="redemption-count" label={t('redemption.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: toInt(e.target.value, 1) })} />}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>{t('token.cancel')}</Button>
-          <Button type="submit">{t('token.submit')}</Button>
-        </div>
+        <FormActions onCancel={onClose} />
       </form>
     </Dialog>
   );

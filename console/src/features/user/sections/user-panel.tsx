@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
@@ -42,10 +42,7 @@ export function UserPanel({ user, onClose }: { user: AdminUser | null; onClose()
             <Field id="user-quota" label={t('user.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: Number.parseInt(e.target.value, 10) || 0 })} />
           </>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>{t('token.cancel')}</Button>
-          <Button type="submit">{t('token.submit')}</Button>
-        </div>
+        <FormActions onCancel={onClose} />
       </form>
     </Dialog>
   );
