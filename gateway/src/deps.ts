@@ -9,6 +9,8 @@ import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
 import type { Leases } from './ports/leases.js';
 import type { LogReader } from './ports/log-reader.js';
+import type { Mailer } from './ports/mailer.js';
+import type { OneTimeCodes } from './ports/one-time-codes.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
 import type { TokenStore } from './ports/token-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
@@ -41,6 +43,10 @@ export interface GatewayDeps {
   leases: Leases;
   /** Document changes (channels, tokens, users, options), so every gateway's caches reload. */
   notices: ChangeNotices;
+  /** Email verification codes and password reset tokens (shared by every gateway in cluster mode). */
+  codes: OneTimeCodes;
+  /** Account mails over the SMTP server the options name. */
+  mailer: Mailer;
   logs: LogReader;
   /** Socket.IO's adapter: Redis pub/sub when gateways share consoles' rooms, Socket.IO's in-memory one when unset. */
   liveAdapter?: ServerOptions['adapter'];

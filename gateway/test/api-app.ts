@@ -5,6 +5,8 @@ import { createInProcessChangeNotices } from '../src/adapters/in-process/change-
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
+import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
+import { createSmtpMailer } from '../src/adapters/smtp/smtp-mailer.js';
 import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
@@ -53,6 +55,8 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     leases: new InProcessLeases(),
+    codes: new InProcessOneTimeCodes(),
+    mailer: createSmtpMailer(optionCache),
     logs,
     notices,
     consoleDir: null,

@@ -24,6 +24,12 @@ import { InProcessUsageMeter } from '../adapters/in-process/usage-meter.js';
 import { RedisUsageMeter } from '../adapters/redis/usage-meter.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { RedisLeases } from '../adapters/redis/leases.js';
+import { InProcessOneTimeCodes } from '../adapters/in-process/one-time-codes.js';
+import { RedisOneTimeCodes } from '../adapters/redis/one-time-codes.js';
+import { createSmtpMailer } from '../adapters/smtp/smtp-mailer.js';
+import type { OptionCache } from '../options/option-cache.js';
+import type { Mailer } from '../ports/mailer.js';
+import type { OneTimeCodes } from '../ports/one-time-codes.js';
 import type { Leases } from '../ports/leases.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
 import type { EngineConfig } from '../config.js';
@@ -44,6 +50,7 @@ export interface HotState {
   rateLimiters: RateLimiters;
   meter: UsageMeter;
   leases: Leases;
+  codes: OneTimeCodes;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
   close(): Promise<void>;
@@ -73,6 +80,7 @@ export function openHotState(config: EngineConfig): HotState {
       rateLimiters: inProcessRateLimiters,
       meter: new InProcessUsageMeter(),
       leases: new InProcessLeases(),
+      codes: new InProcessOneTimeCodes(),
       close: async () => {},
     };
   }
@@ -88,6 +96,7 @@ export function openHotState(config: EngineConfig): HotState {
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),
+    codes: new RedisOneTimeCodes(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
     notifier,
     close: async () => {
@@ -98,6 +107,11 @@ export function openHotState(config: EngineConfig): HotState {
       commands.disconnect();
     },
   };
+}
+
+/** SMTP is the one mail transport; its server and account are options, read at each send. */
+export function openMailer(options: OptionCache): Mailer {
+  return createSmtpMailer(options);
 }
 
 /** The analytics engine with its tables migrated to the latest version. */

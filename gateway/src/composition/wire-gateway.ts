@@ -5,7 +5,7 @@ import { ensureRootUser } from '../bootstrap/root-user.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
 import { OptionCache } from '../options/option-cache.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openQuerier } from './engines.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
@@ -33,8 +33,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
   const { users, tokens, channels, redemptions, topUps } = documents;
-  const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases } = hot;
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, logs: createAnalyticsLogReader(querier) };
+  const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
+  const mailer = openMailer(options);
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();

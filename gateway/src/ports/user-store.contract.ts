@@ -36,7 +36,7 @@ export function runUserStoreContract(name: string, factory: StoreFactory<UserSto
       const a = await users.create(newUser());
       const b = await users.create(newUser({ username: 'bob', role: Role.Admin }));
       expect(b.id).toBeGreaterThan(a.id);
-      expect(a).toMatchObject({ ...newUser(), deletedAt: null });
+      expect(a).toMatchObject({ ...newUser(), affCount: 0, affQuota: 0, affHistoryQuota: 0, deletedAt: null });
       expect(a.createdAt).toBeGreaterThan(0);
       expect(await users.byId(b.id)).toEqual(b);
       expect(await users.byUsername('bob')).toEqual(b);
@@ -59,6 +59,37 @@ export function runUserStoreContract(name: string, factory: StoreFactory<UserSto
       expect(await users.byAccessToken('')).toBeNull();
       expect(await users.byAffCode('')).toBeNull();
       expect(await users.byAffCode('nope')).toBeNull();
+    });
+
+    it('finds users by email, never by an empty one', async () => {
+      const users = await open();
+      const a = await users.create(newUser({ email: 'a@example.com' }));
+      await users.create(newUser({ username: 'bob' }));
+      expect((await users.byEmail('a@example.com'))?.id).toBe(a.id);
+      expect(await users.byEmail('')).toBeNull();
+      expect(await users.byEmail('b@example.com')).toBeNull();
+    });
+
+    it('counts invites and moves invite quota only while it stays non-negative', async () => {
+      const users = await open();
+      const a = await users.create(newUser());
+      await users.recordInvite(a.id, 300);
+      await users.recordInvite(a.id, 200);
+      expect(await users.byId(a.id)).toMatchObject({ affCount: 2, affQuota: 500, affHistoryQuota: 500 });
+      expect(await users.changeAffQuota(a.id, -600)).toBe(false);
+      expect(await users.changeAffQuota(a.id, -500)).toBe(true);
+      expect(await users.changeAffQuota(a.id, 100)).toBe(true);
+      expect(await users.byId(a.id)).toMatchObject({ affCount: 2, affQuota: 100, affHistoryQuota: 500 });
+      expect(await users.changeAffQuota(9999, 1)).toBe(false);
+    });
+
+    it('lets only one of many concurrent withdrawals of the same invite quota through', async () => {
+      const users = await open();
+      const a = await users.create(newUser());
+      await users.recordInvite(a.id, 100);
+      const results = await Promise.all(Array.from({ length: 10 }, () => users.changeAffQuota(a.id, -100)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect((await users.byId(a.id))?.affQuota).toBe(0);
     });
 
     it('updates only the given fields', async () => {

@@ -16,6 +16,14 @@ export interface User {
   group: string;
   affCode: string;
   inviterId: number;
+  /** Users who registered with this user's invite code. */
+  affCount: number;
+  /**
+   * Invite rewards not yet moved into quota, and all ever earned. A document field as in new-api,
+   * not a ledger balance: it buys nothing until `aff_transfer` turns it into a ledger grant.
+   */
+  affQuota: number;
+  affHistoryQuota: number;
   /** Management access token (GET /api/user/token); empty until generated. */
   accessToken: string;
   githubId: string;
@@ -26,7 +34,8 @@ export interface User {
   deletedAt: number | null;
 }
 
-export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt'>;
+/** A user to create; invite counters start at zero. */
+export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota'>;
 
 export interface UserPage {
   items: User[];
@@ -40,6 +49,15 @@ export interface UserStore {
   byAccessToken(token: string): Promise<User | null>;
   /** The user whose invite code this is (registration with `aff_code`). */
   byAffCode(affCode: string): Promise<User | null>;
+  /** The first user with this email address (password reset, "email taken"); never for an empty one. */
+  byEmail(email: string): Promise<User | null>;
+  /** Counts one more invitee and adds `reward` to both invite quotas, in one atomic write. */
+  recordInvite(inviterId: number, reward: number): Promise<void>;
+  /**
+   * Adds `delta` to the invite quota only when the result stays at or above zero, atomically, so
+   * concurrent transfers can never spend the same reward twice. False when refused or absent.
+   */
+  changeAffQuota(id: number, delta: number): Promise<boolean>;
   /** Applies only the given fields; returns the updated user, or null when absent. */
   update(id: number, patch: Partial<Omit<User, 'id'>>): Promise<User | null>;
   /** Newest first; `keyword` matches id, username, display name or email; `group` exact. */

@@ -7,6 +7,8 @@ import { createInProcessChangeNotices } from '../../src/adapters/in-process/chan
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
+import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
+import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
@@ -78,6 +80,8 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     leases: new InProcessLeases(),
+    codes: new InProcessOneTimeCodes(),
+    mailer: createSmtpMailer(optionCache),
     sessionSecret: 'relay-test-session-secret-0123456789',
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { NewUser, User, UserStore } from '../../ports/user-store.js';
+import { Claims } from './claims.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 
 const userShape = {
@@ -12,6 +13,11 @@ const userShape = {
   group: String,
   affCode: String,
   inviterId: Number,
+  affCount: { type: Number, default: 0 },
+  affQuota: { type: Number, default: 0 },
+  affHistoryQuota: { type: Number, default: 0 },
+  /** Bumped by every invite-counter change: the compare-and-set below claims one version each. */
+  affVersion: { type: Number, default: 0 },
   accessToken: String,
   githubId: String,
   wechatId: String,
@@ -34,22 +40,57 @@ function searchFilter(query: { keyword?: string; group?: string }): Record<strin
   return filter;
 }
 
+/** Documents written before the invite counters existed read them as zero; the version stays inside. */
+function withCounters(stored: User | null): User | null {
+  if (!stored) return null;
+  const { affVersion: _version, ...user } = stored as User & { affVersion?: number };
+  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0 };
+}
+
 /** Users in MongoDB. Deleted users keep their document (deletedAt set) so their name stays taken. */
 export async function createMongoUserStore(connection: Connection): Promise<UserStore> {
   const users = new NumberedCollection<User>(connection, 'users', userShape, [
     { fields: { username: 1 }, unique: true },
     { fields: { accessToken: 1 } },
     { fields: { affCode: 1 } },
+    { fields: { email: 1 } },
   ]);
   await users.ready();
+  const claims = new Claims(connection);
+  /**
+   * Changes a user's invite counters by compare-and-set: read them at version n, claim (id, n) with
+   * a unique insert, write them with version n + 1. On a server whose conditional update is a read
+   * then a write (FerretDB) two writers could both pass a `$gte` guard; only one can claim a
+   * version, so no reward is spent twice. `next` returns null to refuse (not enough quota).
+   */
+  const changeCounters = async (id: number, next: (u: User) => Partial<User> | null): Promise<boolean> => {
+    for (;;) {
+      const stored = (await users.findOne({ _id: id })) as (User & { affVersion?: number }) | null;
+      const user = withCounters(stored);
+      if (!stored || !user) return false;
+      const patch = next(user);
+      if (!patch) return false;
+      const version = stored.affVersion ?? 0;
+      if (!(await claims.claim(`aff:${id}:${version}`))) continue; // another change won this version
+      return users.updateIf(id, {}, { $set: { ...patch, affVersion: version + 1 } });
+    }
+  };
   return {
-    create: (user: NewUser) => users.insert({ ...user, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
-    byId: (id) => users.findOne({ _id: id }),
-    byUsername: (username) => users.findOne({ username }),
-    byAccessToken: async (token) => (token ? users.findOne({ accessToken: token }) : null),
-    byAffCode: async (affCode) => (affCode ? users.findOne({ affCode }) : null),
-    update: (id, patch) => users.update(id, patch),
-    list: (query) => users.page(searchFilter(query), { _id: -1 }, query.offset, query.limit),
+    create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
+    byId: async (id) => withCounters(await users.findOne({ _id: id })),
+    byUsername: async (username) => withCounters(await users.findOne({ username })),
+    byAccessToken: async (token) => (token ? withCounters(await users.findOne({ accessToken: token })) : null),
+    byAffCode: async (affCode) => (affCode ? withCounters(await users.findOne({ affCode })) : null),
+    byEmail: async (email) => (email ? withCounters(await users.findOne({ email })) : null),
+    recordInvite: async (inviterId, reward) => {
+      await changeCounters(inviterId, (u) => ({ affCount: u.affCount + 1, affQuota: u.affQuota + reward, affHistoryQuota: u.affHistoryQuota + reward }));
+    },
+    changeAffQuota: (id, delta) => changeCounters(id, (u) => (u.affQuota + delta < 0 ? null : { affQuota: u.affQuota + delta })),
+    update: async (id, patch) => withCounters(await users.update(id, patch)),
+    list: async (query) => {
+      const page = await users.page(searchFilter(query), { _id: -1 }, query.offset, query.limit);
+      return { items: page.items.map((user) => withCounters(user) as User), total: page.total };
+    },
     count: () => users.count(),
   };
 }

@@ -84,6 +84,11 @@ export class NumberedCollection<T extends { id: number }> {
     return this.toPort(updated);
   }
 
+  /** One atomic update (`$inc`, ...) of the document `id` when it also matches `condition`; false when none did. */
+  async updateIf(id: number, condition: Filter, update: Record<string, unknown>): Promise<boolean> {
+    return (await this.model.updateOne({ _id: id, ...condition }, update)).matchedCount === 1;
+  }
+
   async delete(id: number): Promise<boolean> {
     return (await this.model.deleteOne({ _id: id })).deletedCount === 1;
   }

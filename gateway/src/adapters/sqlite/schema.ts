@@ -13,6 +13,9 @@ CREATE TABLE IF NOT EXISTS users (
   user_group TEXT NOT NULL DEFAULT 'default',
   aff_code TEXT NOT NULL DEFAULT '',
   inviter_id INTEGER NOT NULL DEFAULT 0,
+  aff_count INTEGER NOT NULL DEFAULT 0,
+  aff_quota INTEGER NOT NULL DEFAULT 0,
+  aff_history_quota INTEGER NOT NULL DEFAULT 0,
   access_token TEXT NOT NULL DEFAULT '',
   github_id TEXT NOT NULL DEFAULT '',
   wechat_id TEXT NOT NULL DEFAULT '',
@@ -22,6 +25,7 @@ CREATE TABLE IF NOT EXISTS users (
   deleted_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS users_aff_code ON users (aff_code) WHERE aff_code <> '';
+CREATE INDEX IF NOT EXISTS users_email ON users (email) WHERE email <> '';
 CREATE UNIQUE INDEX IF NOT EXISTS users_access_token ON users (access_token) WHERE access_token <> '';
 
 CREATE TABLE IF NOT EXISTS tokens (
@@ -97,6 +101,21 @@ CREATE TABLE IF NOT EXISTS options (
 );
 `;
 
+/** Columns added after a table's first release: files created before them get them on open. */
+const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
+  { table: 'users', column: 'aff_count', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'users', column: 'aff_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'users', column: 'aff_history_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
+];
+
+function addMissingColumns(db: Database): void {
+  for (const { table, column, definition } of ADDED_COLUMNS) {
+    const present = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
+    if (!present) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
+}
+
 export function createSchema(db: Database): void {
   db.exec(DDL);
+  addMissingColumns(db);
 }

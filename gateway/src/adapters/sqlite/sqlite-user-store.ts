@@ -14,6 +14,9 @@ const userColumns: ColumnMap<Omit<User, 'id'>> = {
     group: 'user_group',
     affCode: 'aff_code',
     inviterId: 'inviter_id',
+    affCount: 'aff_count',
+    affQuota: 'aff_quota',
+    affHistoryQuota: 'aff_history_quota',
     accessToken: 'access_token',
     githubId: 'github_id',
     wechatId: 'wechat_id',
@@ -35,6 +38,9 @@ interface UserRow {
   user_group: string;
   aff_code: string;
   inviter_id: number;
+  aff_count: number;
+  aff_quota: number;
+  aff_history_quota: number;
   access_token: string;
   github_id: string;
   wechat_id: string;
@@ -56,6 +62,9 @@ function fromRow(row: UserRow): User {
     group: row.user_group,
     affCode: row.aff_code,
     inviterId: row.inviter_id,
+    affCount: row.aff_count,
+    affQuota: row.aff_quota,
+    affHistoryQuota: row.aff_history_quota,
     accessToken: row.access_token,
     githubId: row.github_id,
     wechatId: row.wechat_id,
@@ -93,7 +102,8 @@ export function createSqliteUserStore(db: Database): UserStore {
   };
   return {
     async create(user: NewUser) {
-      const id = cache.insert('users', toRow(userColumns, { ...user, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
+      const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
+      const id = cache.insert('users', toRow(userColumns, fresh));
       return byColumn('id', id) as User;
     },
     async byId(id) {
@@ -107,6 +117,18 @@ export function createSqliteUserStore(db: Database): UserStore {
     },
     async byAffCode(affCode) {
       return affCode ? byColumn('aff_code', affCode) : null;
+    },
+    async byEmail(email) {
+      return email ? byColumn('email', email) : null;
+    },
+    async recordInvite(inviterId, reward) {
+      cache
+        .prepare('UPDATE users SET aff_count = aff_count + 1, aff_quota = aff_quota + @reward, aff_history_quota = aff_history_quota + @reward WHERE id = @id')
+        .run({ id: inviterId, reward });
+    },
+    async changeAffQuota(id, delta) {
+      const sql = 'UPDATE users SET aff_quota = aff_quota + @delta WHERE id = @id AND aff_quota + @delta >= 0';
+      return cache.prepare(sql).run({ id, delta }).changes === 1;
     },
     async update(id, patch) {
       return cache.update('users', id, toRow(userColumns, patch)) ? byColumn('id', id) : null;

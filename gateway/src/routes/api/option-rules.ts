@@ -16,12 +16,14 @@ const NUMBER_OPTIONS = new Set([
   'ChannelTestFrequency',
   'ChannelUpdateFrequency',
   'QuotaRemindThreshold',
+  'SMTPPort',
 ]);
 
 /** Switches that need their settings first (new-api's texts). */
 const PREREQUISITES: Record<string, { needs: string; message: string }> = {
   GitHubOAuthEnabled: { needs: 'GitHubClientId', message: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！' },
   LinuxDOOAuthEnabled: { needs: 'LinuxDOClientId', message: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！' },
+  EmailVerificationEnabled: { needs: 'SMTPServer', message: '无法开启邮箱验证，请先填入 SMTP 相关设置信息！' },
   EmailDomainRestrictionEnabled: { needs: 'EmailDomainWhitelist', message: '无法启用邮箱域名限制，请先填入限制的邮箱域名！' },
   WeChatAuthEnabled: { needs: 'WeChatServerAddress', message: '无法启用微信登录，请先填入微信登录相关配置信息！' },
   TurnstileCheckEnabled: { needs: 'TurnstileSiteKey', message: '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！' },

@@ -4,12 +4,13 @@ import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endSession, startSession } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
+import { CodePurpose } from '../../ports/one-time-codes.js';
 import { Role, type User, UserStatus } from '../../ports/user-store.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { USERNAME_TAKEN, newUserDocument, passwordField, usernameField } from './user-fields.js';
-import { newUserGrants } from './user-grants.js';
+import { inviterRewardNotice, newUserGrants } from './user-grants.js';
 
 /** The password `root` is created with unless configured; logging in with it asks for a change. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -31,21 +32,39 @@ const decoyHash = hashPassword('decoy-password');
 function checkRegistrationOpen({ deps }: ApiContext, body: z.infer<typeof registerBody>): void {
   if (!deps.options.boolean('RegisterEnabled')) throw new ApiFailure('管理员关闭了新用户注册');
   if (!deps.options.boolean('PasswordRegisterEnabled')) throw new ApiFailure('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
-  if (deps.options.boolean('EmailVerificationEnabled')) {
-    if (!body.email || !body.verification_code) throw new ApiFailure('管理员开启了邮箱验证，请输入邮箱地址和验证码');
-    // Email codes are not issued by this build yet, so no code can be valid.
-    throw new ApiFailure('验证码错误或已过期');
+  if (deps.options.boolean('EmailVerificationEnabled') && (!body.email || !body.verification_code)) {
+    throw new ApiFailure('管理员开启了邮箱验证，请输入邮箱地址和验证码');
   }
+}
+
+/** With email verification on, the code mailed to `email` (redeemed once); returns the email to store. */
+async function verifiedEmail({ deps }: ApiContext, body: z.infer<typeof registerBody>): Promise<string | undefined> {
+  if (!deps.options.boolean('EmailVerificationEnabled') || !body.email || !body.verification_code) return undefined;
+  const redeemed = await deps.codes.redeem(CodePurpose.EmailVerification, body.email, body.verification_code);
+  if (!redeemed) throw new ApiFailure('验证码错误或已过期');
+  return body.email;
+}
+
+/** QuotaForInviter goes to the inviter's invite quota (moved into quota later by aff_transfer). */
+async function rewardInviter(ctx: ApiContext, inviter: User): Promise<void> {
+  const { users, options, notices } = ctx.deps;
+  const reward = Math.max(0, options.number('QuotaForInviter'));
+  await users.recordInvite(inviter.id, reward);
+  notices.publish('users', inviter.id);
+  if (reward > 0) await ctx.sync.publishAndWait([inviterRewardNotice(options, inviter, reward)]);
 }
 
 async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Promise<User> {
   const { users, options, notices } = ctx.deps;
   if (await users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
+  // After the name check, so a taken name does not use up the code.
+  const email = await verifiedEmail(ctx, body);
   const inviter = body.aff_code ? await users.byAffCode(body.aff_code) : null;
-  const document = await newUserDocument(users, { username: body.username, passwordHash: await hashPassword(body.password), inviterId: inviter?.id });
+  const document = await newUserDocument(users, { username: body.username, passwordHash: await hashPassword(body.password), inviterId: inviter?.id, email });
   const user = await users.create(document);
   await ctx.sync.publishAndWait(newUserGrants(options, user, inviter !== null));
   notices.publish('users', user.id);
+  if (inviter) await rewardInviter(ctx, inviter);
   return user;
 }
 

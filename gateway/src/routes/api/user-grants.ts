@@ -16,3 +16,16 @@ export function newUserGrants(options: OptionCache, user: User, invited: boolean
   if (invited && forInvitee > 0) events.push(grant(user, forInvitee, `使用邀请码赠送 ${logQuota(options, forInvitee)}`));
   return events;
 }
+
+/**
+ * The inviter's log row (type 4, quota 0, as new-api's). The reward itself goes to the inviter's
+ * invite quota, a document field, so this event moves no balance: it only puts the row in the log.
+ */
+export function inviterRewardNotice(options: OptionCache, inviter: User, reward: number): LedgerEvent {
+  return grant(inviter, 0, `邀请用户赠送 ${logQuota(options, reward)}`);
+}
+
+/** Invite quota moved into the balance by `aff_transfer`: a grant of exactly that amount. */
+export function affTransferGrant(options: OptionCache, user: User, quota: number): LedgerEvent {
+  return grant(user, quota, `邀请额度划转 ${logQuota(options, quota)}`);
+}

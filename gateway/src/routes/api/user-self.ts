@@ -10,7 +10,7 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { userWire } from './support/wire.js';
-import { displayNameField, newAffCode, passwordField } from './user-fields.js';
+import { displayNameField, passwordField } from './user-fields.js';
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -30,7 +30,7 @@ async function selfPatch(user: User, body: z.infer<typeof updateSelfBody>): Prom
   return patch;
 }
 
-/** The signed-in user's own account: profile, password, access token, invite code, deletion. */
+/** The signed-in user's own account: profile, password, access token, deletion. */
 export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps, guard } = ctx;
 
@@ -63,13 +63,5 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): v
     await deps.users.update(user.id, { accessToken });
     deps.notices.publish('users', user.id);
     return ok(accessToken);
-  });
-
-  route(app, 'GET', '/user/aff', guard.user, async (request) => {
-    const user = signedIn(request);
-    if (user.affCode) return ok(user.affCode);
-    const affCode = await newAffCode(deps.users);
-    await deps.users.update(user.id, { affCode });
-    return ok(affCode);
   });
 }

@@ -1,0 +1,7 @@
+import { runOneTimeCodesContract } from '../../ports/one-time-codes.contract.js';
+import { InProcessOneTimeCodes } from './one-time-codes.js';
+
+runOneTimeCodesContract('in-process', () => {
+  const codes = new InProcessOneTimeCodes();
+  return [codes, codes];
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { buildApiHarness, login, signUp } from '../../../test/api-app.js';
+
+const register = (app: Awaited<ReturnType<typeof buildApiHarness>>['app'], username: string, affCode: string) =>
+  app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password: 'password123', aff_code: affCode } });
+
+interface Self {
+  quota: number;
+  aff_code: string;
+  aff_count: number;
+  aff_quota: number;
+  aff_history_quota: number;
+}
+
+describe('invite codes, invite rewards and their transfer into quota', () => {
+  it('answers the same invite code on every call', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const first = (await alice.call<string>('GET', '/api/user/aff')).body.data;
+    expect(first).toMatch(/^[A-Za-z0-9]{4}$/);
+    expect((await alice.call<string>('GET', '/api/user/aff')).body.data).toBe(first);
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data.aff_code).toBe(first);
+  });
+
+  it('rewards the inviter in invite quota and the invitee in quota, with new-api log rows', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaForNewUser: '100', QuotaForInviter: '2000', QuotaForInvitee: '300', DisplayInCurrencyEnabled: 'false' });
+    const alice = await signUp(app, 'alice');
+    const code = (await alice.call<string>('GET', '/api/user/aff')).body.data;
+    await register(app, 'bob', code);
+    await register(app, 'carol', code);
+    const self = (await alice.call<Self>('GET', '/api/user/self')).body.data;
+    expect(self).toMatchObject({ quota: 100, aff_count: 2, aff_quota: 4000, aff_history_quota: 4000 });
+    const bob = await login(app, 'bob', 'password123');
+    expect((await bob.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 400, aff_quota: 0 });
+    const rows = ledger.ofType('QuotaGranted').map((e) => [e.data.userId, e.data.amount, e.data.content]);
+    expect(rows).toContainEqual([bob.userId, 300, '使用邀请码赠送 300 点额度']);
+    expect(rows).toContainEqual([alice.userId, 0, '邀请用户赠送 2000 点额度']);
+  });
+
+  it('ignores an unknown invite code', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaForInvitee: '300' });
+    expect((await register(app, 'bob', 'nope')).json()).toMatchObject({ success: true });
+    expect(ledger.ofType('QuotaGranted')).toHaveLength(0);
+  });
+
+  it('transfers invite quota into quota as a ledger grant, at least one QuotaPerUnit', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '2500' });
+    const alice = await signUp(app, 'alice');
+    await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    const small = await alice.call('POST', '/api/user/aff_transfer', { quota: 999 });
+    expect(small.body).toEqual({ success: false, message: '划转失败 转移额度最小为＄1.000000 额度！' });
+    const tooMuch = await alice.call('POST', '/api/user/aff_transfer', { quota: 3000 });
+    expect(tooMuch.body).toEqual({ success: false, message: '划转失败 邀请额度不足！' });
+    const done = await alice.call('POST', '/api/user/aff_transfer', { quota: 2000 });
+    expect(done.body).toEqual({ success: true, message: '划转成功' });
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 2000, aff_quota: 500, aff_history_quota: 2500 });
+    const grant = ledger.ofType('QuotaGranted').find((e) => e.data.userId === alice.userId && e.data.amount > 0);
+    expect(grant?.data).toMatchObject({ amount: 2000, logType: 4, content: '邀请额度划转 ＄2.000000 额度' });
+  });
+
+  it('refuses a body without a whole positive quota', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    for (const payload of [{}, { quota: 'lots' }, { quota: 1.5 }, { quota: -1 }]) {
+      expect((await alice.call('POST', '/api/user/aff_transfer', payload)).body).toEqual({ success: false, message: '无效的参数' });
+    }
+  });
+
+  it('lets only one of many concurrent transfers spend the same reward', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1000' });
+    const alice = await signUp(app, 'alice');
+    await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    const results = await Promise.all(Array.from({ length: 10 }, () => alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })));
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    expect(ledger.ofType('QuotaGranted').filter((e) => e.data.userId === alice.userId && e.data.amount > 0)).toHaveLength(1);
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 1000, aff_quota: 0 });
+  });
+
+  it('gives the invite quota back when the ledger refuses the grant', async () => {
+    const { app, ledger, deps } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1000' });
+    const alice = await signUp(app, 'alice');
+    await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    ledger.eventLog.append = async () => {
+      throw new Error('broker down');
+    };
+    const { status } = await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 });
+    expect(status).toBe(500);
+    expect((await deps.users.byId(alice.userId))?.affQuota).toBe(1000);
+  });
+});
