@@ -23,9 +23,9 @@ export function probeModel(channel: Channel, requested?: string): string {
 export async function probeChannel(channel: Channel, requested?: string): Promise<ProbeResult> {
   const model = probeModel(channel, requested);
   const body = { model: upstreamModel(channel, model), messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
-  const upstream = providerFor(channel.type).request(channel, '/v1/chat/completions', body);
   const startedAt = performance.now();
   try {
+    const upstream = await providerFor(channel.type).request(channel, '/v1/chat/completions', body);
     const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     const text = await response.body.text();
     const elapsedMs = Math.round(performance.now() - startedAt);

@@ -6,7 +6,7 @@ const TIMEOUT_MS = 30_000;
 
 /** GETs a JSON resource from the channel's upstream with the channel's own credentials. */
 export async function getUpstreamJson(channel: Channel, path: string): Promise<Record<string, unknown>> {
-  const upstream = providerFor(channel.type).request(channel, path, {});
+  const upstream = await providerFor(channel.type).request(channel, path, {});
   const { 'content-type': _json, ...headers } = upstream.headers;
   const response = await request(upstream.origin + upstream.path, { method: 'GET', headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const text = await response.body.text();

@@ -40,8 +40,11 @@ export interface ProviderTranslation {
 /** One upstream provider family: how to call it and how to read what it answered. */
 export interface ProviderAdapter {
   id: string;
-  /** `body` is the client's OpenAI-format request for `path`, with the upstream model name already set. */
-  request(channel: Channel, path: string, body: Record<string, unknown>): UpstreamRequest;
+  /**
+   * `body` is the client's OpenAI-format request for `path`, with the upstream model name already set.
+   * Async for providers that must first fetch or sign a credential (an access token, a signed JWT).
+   */
+  request(channel: Channel, path: string, body: Record<string, unknown>): UpstreamRequest | Promise<UpstreamRequest>;
   /**
    * Where an OpenAI-protocol call of `path` for `model` (the upstream's name) goes, with the auth
    * headers and no body. Only providers whose upstream speaks OpenAI's wire have it: they alone

@@ -13,7 +13,7 @@ export const speaksOpenAI = (channel: Channel): boolean => providerFor(channel.t
  * The upstream request for an untranslated OpenAI surface: the client's body with the model the
  * channel's model_mapping gives, JSON or a form re-encoded part for part.
  */
-export function openAIUpstream(channel: Channel, path: string, model: string, payload: OpenAIPayload): UpstreamRequest {
+export function openAIUpstream(channel: Channel, path: string, model: string, payload: OpenAIPayload): UpstreamRequest | Promise<UpstreamRequest> {
   const adapter = providerFor(channel.type);
   const upstream = upstreamModel(channel, model);
   if (payload.kind === 'json') return adapter.request(channel, path, { ...payload.body, model: upstream });

@@ -25,7 +25,7 @@ export interface CallPlan {
   accepts?: (channel: Channel) => boolean;
   /** A call billed per unit of output rather than per token reprices the model's quote (images: per image, by size and quality). */
   priceQuote?: (quote: PriceQuote) => PriceQuote;
-  build(channel: Channel): UpstreamRequest;
+  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
   /** Usage when the upstream reported none (counted from what was sent and received). */
   countUsage(outcome: AnswerOutcome): Usage;

@@ -29,7 +29,7 @@ export interface AttemptPlan {
   group: string;
   model: string;
   /** The upstream request for a channel (its provider's protocol, its model name). */
-  build(channel: Channel): UpstreamRequest;
+  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   /** Channels that can serve this call at all (a native surface needs its own provider). */
   accepts?: (channel: Channel) => boolean;
   signal: AbortSignal;
@@ -39,7 +39,7 @@ export interface AttemptPlan {
 
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
   try {
-    return await ctx.pools.send(plan.build(channel), plan.signal);
+    return await ctx.pools.send(await plan.build(channel), plan.signal);
   } catch {
     return null;
   }
