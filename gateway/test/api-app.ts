@@ -27,6 +27,8 @@ export interface ApiHarness {
   ledger: FakeLedger;
   logs: FakeLogReader;
   notices: { kind: ChangeKind; id?: number }[];
+  /** Every route the API registered, as `METHOD /url` (HEAD left out). */
+  routes: string[];
 }
 
 /** The management API over real SQLite documents (temp file) and fakes of the ledger and analytics. */
@@ -65,12 +67,16 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const app = Fastify({ logger: false });
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
+  const routes: string[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
+  });
   await app.register(registerApiRoutes, { prefix: '/api', deps });
   onTestFinished(async () => {
     await app.close();
     temp.close();
   });
-  return { app, deps, ledger, logs, notices: seen };
+  return { app, deps, ledger, logs, notices: seen, routes };
 }
 
 export interface Envelope<T = unknown> {

@@ -1,3 +1,5 @@
+import { defaultCompletionRatio, defaultModelRatio } from '../billing/default-prices.js';
+
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
  * at $2 per 1M (spec §9); QuotaPerUnit = quota per dollar.
@@ -65,17 +67,8 @@ export const optionDefaults: Record<string, string> = {
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
   PreConsumedQuota: '500',
-  ModelRatio: JSON.stringify({
-    'gpt-3.5-turbo': 0.25,
-    'gpt-4': 15,
-    'gpt-4-turbo': 5,
-    'gpt-4o': 1.25,
-    'gpt-4o-mini': 0.075,
-    'gpt-4.1': 1,
-    'gpt-4.1-mini': 0.2,
-    'text-embedding-3-small': 0.01,
-  }),
-  CompletionRatio: JSON.stringify({ 'gpt-3.5-turbo': 3, 'gpt-4': 2, 'gpt-4-turbo': 3, 'gpt-4o': 4, 'gpt-4o-mini': 4, 'gpt-4.1': 4, 'gpt-4.1-mini': 4 }),
+  ModelRatio: JSON.stringify(defaultModelRatio),
+  CompletionRatio: JSON.stringify(defaultCompletionRatio),
   ModelPrice: '{}',
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',

@@ -8,6 +8,7 @@ import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerEmailVerificationRoute } from './email-verification.js';
 import { registerEpayNotifyRoute } from './epay-notify.js';
 import { registerLogRoutes } from './log.js';
+import { registerModelRoutes } from './models.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
 import { registerPricingRoute } from './pricing.js';
@@ -50,6 +51,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerLogRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);
   registerPricingRoute(app, ctx);
+  registerModelRoutes(app, ctx);
   registerUserTopupRoute(app, ctx);
   registerUserPayRoutes(app, ctx);
   registerEpayNotifyRoute(app, ctx);

@@ -49,6 +49,18 @@ describe('option routes', () => {
     expect(body).toEqual({ success: false, message: '无效的参数' });
   });
 
+  it('puts the model ratios back to the default table', async () => {
+    const { app, deps, notices } = await buildApiHarness();
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    await root.call('PUT', '/api/option/', { key: 'ModelRatio', value: '{"only-mine":3}' });
+    expect((await root.call('POST', '/api/option/rest_model_ratio')).body).toEqual({ success: true, message: '' });
+    const ratios = deps.options.numberMap('ModelRatio');
+    expect(ratios['only-mine']).toBeUndefined();
+    expect(ratios['gpt-4o']).toBe(1.25);
+    expect(ratios['claude-sonnet-4-20250514']).toBe(1.5);
+    expect(notices.filter((n) => n.kind === 'options')).toHaveLength(2);
+  });
+
   it('needs the super administrator', async () => {
     const { app } = await buildApiHarness();
     const root = await login(app, 'root', ROOT_PASSWORD);

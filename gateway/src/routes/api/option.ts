@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { defaultModelRatio } from '../../billing/default-prices.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { isSecretOption, optionProblem } from './option-rules.js';
@@ -26,6 +27,13 @@ export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiC
     const problem = optionProblem(deps.options, key, value);
     if (problem) throw new ApiFailure(problem);
     await deps.options.set(key, value);
+    deps.notices.publish('options');
+    return ok();
+  });
+
+  // new-api's spelling ("rest"), kept for wire compatibility: puts ModelRatio back to the default table.
+  route(app, 'POST', '/option/rest_model_ratio', guard.root, async () => {
+    await deps.options.set('ModelRatio', JSON.stringify(defaultModelRatio));
     deps.notices.publish('options');
     return ok();
   });
