@@ -67,6 +67,8 @@ export const optionDefaults: Record<string, string> = {
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
   PreConsumedQuota: '500',
+  /** A user whose balance falls below this gets one reminder mail (new-api's default). */
+  QuotaRemindThreshold: '1000',
   ModelRatio: JSON.stringify(defaultModelRatio),
   CompletionRatio: JSON.stringify(defaultCompletionRatio),
   ModelPrice: '{}',

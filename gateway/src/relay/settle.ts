@@ -1,6 +1,7 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { uuidv7 } from 'uuidv7';
 import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pricing.js';
+import { remindOnCrossing } from '../billing/quota-reminder.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Usage } from '../providers/types.js';
 import type { Caller } from './caller.js';
@@ -28,6 +29,7 @@ export interface Settlement {
 export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
   const quota = costOf(s.quote, s.usage);
   await ctx.deps.holds.adjust(s.holdId, quota);
+  remindIfLow(ctx, s.caller, quota);
   ctx.publisher.publish({
     type: 'UsageRecorded',
     data: {
@@ -51,4 +53,16 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
     },
     metadata: newEventMetadata(),
   });
+}
+
+/**
+ * After the hold took the actual cost, what the user can still spend is the balance after this
+ * charge. The reminder runs on its own: a mail never delays or fails the call it follows.
+ */
+function remindIfLow(ctx: RelayContext, caller: Caller, quota: number): void {
+  if (quota <= 0 || !caller.user.email) return;
+  void ctx.deps.holds
+    .available(caller.user.id)
+    .then((after) => after !== null && remindOnCrossing(ctx.deps, caller.user, quota, after))
+    .catch(() => false);
 }

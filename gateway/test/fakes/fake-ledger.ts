@@ -84,7 +84,7 @@ export class FakeLedger {
 
   private applyAll(events: LedgerEvent[]): BalancesChanged {
     for (const event of events) this.apply(event);
-    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHoldIds: [], appliedEventIds: events.map((e) => e.metadata.eventId) };
+    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHoldIds: settledHolds(events), appliedEventIds: events.map((e) => e.metadata.eventId) };
   }
 
   private apply(event: LedgerEvent): void {
@@ -108,4 +108,9 @@ export class FakeLedger {
       }
     }
   }
+}
+
+/** As the real ledger: a recorded usage settles the hold it was charged against. */
+function settledHolds(events: LedgerEvent[]): string[] {
+  return events.flatMap((event) => (event.type === 'UsageRecorded' && event.data.holdId ? [event.data.holdId] : []));
 }

@@ -1,0 +1,46 @@
+import type { OptionCache } from '../options/option-cache.js';
+import type { Leases } from '../ports/leases.js';
+import type { Mail, Mailer } from '../ports/mailer.js';
+import type { User } from '../ports/user-store.js';
+
+export type QuotaCrossing = 'low' | 'exhausted';
+
+/**
+ * Whether one charge took a balance across the reminder line: below QuotaRemindThreshold, or to
+ * nothing at all. Only the charge that crosses sees `before` on one side and `after` on the other,
+ * so a user is reminded once per crossing, not on every call made while low.
+ */
+export function quotaCrossing(before: number, after: number, threshold: number): QuotaCrossing | null {
+  if (before > 0 && after <= 0) return 'exhausted';
+  if (threshold > 0 && before >= threshold && after < threshold) return 'low';
+  return null;
+}
+
+/** The wire-compatible gateway's reminder, word for word. */
+export function quotaReminderMail(options: OptionCache, to: string, crossing: QuotaCrossing, remaining: number): Mail {
+  const subject = crossing === 'exhausted' ? '您的额度已用尽' : '您的额度即将用尽';
+  const link = `${options.string('ServerAddress').replace(/\/+$/, '')}/topup`;
+  return {
+    to,
+    subject,
+    html: `<p>${subject}，当前剩余额度为 ${Math.max(remaining, 0)}，为了不影响您的使用，请及时充值。</p><p>充值链接：<a href='${link}'>${link}</a></p>`,
+  };
+}
+
+/** Two charges settled at once on different gateways can both see the crossing: one mail for both. */
+const DEDUPE_MS = 10 * 60_000;
+
+export interface QuotaReminderDeps {
+  options: OptionCache;
+  mailer: Mailer;
+  leases: Leases;
+}
+
+/** Mails the user when the charge `quota`, which left `after` to spend, crossed the reminder line. */
+export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quota: number, after: number): Promise<boolean> {
+  const crossing = quotaCrossing(after + quota, after, deps.options.number('QuotaRemindThreshold'));
+  if (!crossing || !user.email) return false;
+  if (!(await deps.leases.claim(`quota-remind:${user.id}`, 'settle', DEDUPE_MS))) return false;
+  const sent = await deps.mailer.send(quotaReminderMail(deps.options, user.email, crossing, after));
+  return sent.ok;
+}
