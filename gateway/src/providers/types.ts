@@ -35,6 +35,15 @@ export interface StreamTranslator {
 export interface ProviderTranslation {
   answer(upstream: unknown, model: string): { body: object; usage: Usage | null };
   stream(model: string): StreamTranslator;
+  /** How the translated chunks are written; OpenAI's `data:` lines and [DONE] when absent. */
+  framing?: StreamFraming;
+}
+
+/** How a client's surface frames its stream events (Anthropic names each event; OpenAI ends with [DONE]). */
+export interface StreamFraming {
+  frame(chunk: object): string;
+  /** Written after the last event; empty for a surface that has no closing line. */
+  closing: string;
 }
 
 /** One upstream provider family: how to call it and how to read what it answered. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { AnswerReader, StreamTranslator, Usage } from '../providers/types.js';
+import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 import { eventJson, SseEventSplitter } from './sse-events.js';
@@ -30,8 +30,8 @@ const passthrough: StreamMode = {
   usage: (seen) => seen,
 };
 
-const asEvent = (chunk: object): OutEvent => ({ out: `data: ${JSON.stringify(chunk)}\n\n`, json: chunk });
-const DONE: OutEvent = { out: 'data: [DONE]\n\n', json: null };
+const openAIFraming: StreamFraming = { frame: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`, closing: 'data: [DONE]\n\n' };
+const DONE: OutEvent = { out: openAIFraming.closing, json: null };
 
 /** How a stream cut short ends: a translation's closing events, or OpenAI's [DONE]. */
 function endStopped(mode: StreamMode): OutEvent[] {
@@ -39,11 +39,15 @@ function endStopped(mode: StreamMode): OutEvent[] {
   return closing.length > 0 ? closing : [DONE];
 }
 
-const translated = (translator: StreamTranslator): StreamMode => ({
-  events: (_event, json) => translator.onEvent(json).map(asEvent),
-  end: () => [...(translator.finish?.() ?? []).map(asEvent), DONE],
-  usage: () => translator.usage(),
-});
+function translated(translator: StreamTranslator, framing: StreamFraming = openAIFraming): StreamMode {
+  const asEvent = (chunk: object): OutEvent => ({ out: framing.frame(chunk), json: chunk });
+  const closing = framing.closing ? [{ out: framing.closing, json: null }] : [];
+  return {
+    events: (_event, json) => translator.onEvent(json).map(asEvent),
+    end: () => [...(translator.finish?.() ?? []).map(asEvent), ...closing],
+    usage: () => translator.usage(),
+  };
+}
 
 /**
  * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way
@@ -67,7 +71,7 @@ export async function pipeStreamAnswer(
   const raw = reply.raw;
   const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
   raw.writeHead(200, { ...headers, [OVERHEAD_HEADER]: clock.report() });
-  const mode = adapter.translation ? translated(adapter.translation.stream(model)) : passthrough;
+  const mode = adapter.translation ? translated(adapter.translation.stream(model), adapter.translation.framing) : passthrough;
   const splitter = new SseEventSplitter();
   const decoder = new TextDecoder();
   let seen: Usage | null = null;

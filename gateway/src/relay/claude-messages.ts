@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { claudeUpstream } from '../providers/anthropic/index.js';
+import { providerFor } from '../providers/index.js';
 import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../providers/anthropic/native.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Caller } from './caller.js';
+import { claudeClientReader } from './claude-surface/claude-reader.js';
+import { claudeRequestToOpenAI } from './claude-surface/openai-request.js';
 import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
@@ -26,29 +29,55 @@ export function claudePromptText(body: Record<string, unknown>): string {
   return [contentText(body.system), contentText(body.messages)].filter(Boolean).join('\n');
 }
 
+/** An upstream failure in Anthropic's error shape, for a Claude client served by another provider. */
+function claudeError(status: number, text: string): object {
+  let message = `upstream error: status ${status}`;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
+    message = (typeof parsed.error === 'string' ? parsed.error : parsed.error?.message) ?? parsed.message ?? message;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return { type: 'error', error: { type: 'api_error', message } };
+}
+
 /**
- * The native Messages API (/v1/messages), passed through byte for byte to a Claude channel with
- * the client's beta headers; usage is read as it passes. Billed like every other call.
+ * The native Messages API (/v1/messages). A Claude channel gets it byte for byte with the client's
+ * beta headers; any other channel gets it as an OpenAI chat completion (in its own protocol after
+ * that), and its answer comes back in Claude's shape. Usage is read as it passes; billed as any call.
  */
 export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, body: ClaudeBody): Promise<void> {
   const beta = request.headers['anthropic-beta'] as string | undefined;
   const prompt = claudePromptText(body);
-  const reader = claudePassthroughReader();
+  const stream = body.stream === true;
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_tokens,
-    isStream: body.stream === true,
-    accepts: isClaudeChannel,
-    build: (channel) => claudeUpstream(channel, '/v1/messages', { ...body, model: upstreamModel(channel, body.model) }, beta),
-    answer: ({ response }, startedAt, clock) =>
-      body.stream === true ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock),
+    isStream: stream,
+    build: (channel) =>
+      isClaudeChannel(channel)
+        ? claudeUpstream(channel, '/v1/messages', { ...body, model: upstreamModel(channel, body.model) }, beta)
+        : providerFor(channel.type).request(channel, '/v1/chat/completions', { ...claudeRequestToOpenAI(body), model: upstreamModel(channel, body.model) }),
+    answer: ({ response, channel }, startedAt, clock) => {
+      const reader = isClaudeChannel(channel) ? claudePassthroughReader() : claudeClientReader(providerFor(channel.type));
+      return stream ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock);
+    },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
     forwardError: async (r, { status, text }) => {
-      await r.code(status).header('content-type', 'application/json').send(text);
+      await r.code(status).header('content-type', 'application/json').send(isJsonClaudeError(text) ? text : claudeError(status, text));
     },
   });
+}
+
+/** A Claude channel's own error body passes as it is; anything else is put in Claude's shape. */
+function isJsonClaudeError(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { type?: string }).type === 'error';
+  } catch {
+    return false;
+  }
 }
 
 /** POST /v1/messages/count_tokens: asked of a Claude channel; counting costs nothing. */

@@ -1,0 +1,44 @@
+/** The slices of an OpenAI chat answer the Claude surface reads. */
+export interface OpenAIToolCallOut {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+export interface OpenAIChatAnswer {
+  id?: string;
+  choices?: { message?: { content?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number };
+}
+
+/** Claude's stop reasons for OpenAI finish reasons. */
+export const stopReason = (finish: string | null | undefined): string =>
+  ({ length: 'max_tokens', tool_calls: 'tool_use', function_call: 'tool_use', content_filter: 'refusal' })[finish ?? ''] ?? 'end_turn';
+
+export function parseArguments(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** A message id in Claude's form, from the upstream's id. */
+export const claudeMessageId = (id: string | undefined) => `msg_${(id ?? '').replace(/^chatcmpl-/, '') || 'tollgate'}`;
+
+/** An OpenAI chat answer as a Messages API answer: text and tool_use blocks, stop reason, usage. */
+export function openAIAnswerToClaude(answer: OpenAIChatAnswer, model: string) {
+  const choice = answer.choices?.[0];
+  const text = choice?.message?.content ?? '';
+  const tools = (choice?.message?.tool_calls ?? []).map((call) => ({ type: 'tool_use', id: call.id ?? '', name: call.function?.name ?? '', input: parseArguments(call.function?.arguments) }));
+  return {
+    id: claudeMessageId(answer.id),
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [...(text ? [{ type: 'text', text }] : []), ...tools],
+    stop_reason: stopReason(choice?.finish_reason),
+    stop_sequence: null,
+    usage: { input_tokens: answer.usage?.prompt_tokens ?? 0, output_tokens: answer.usage?.completion_tokens ?? 0 },
+  };
+}
