@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GEMINI_CHANNEL_TYPE, geminiUpstream } from '../providers/gemini/index.js';
 import { geminiPassthroughReader } from '../providers/gemini/native.js';
+import { providerFor } from '../providers/index.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Caller } from './caller.js';
+import { geminiClientReader } from './gemini-surface/gemini-reader.js';
+import { geminiRequestToOpenAI } from './gemini-surface/openai-request.js';
 import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
@@ -11,12 +14,12 @@ import { relayWithPlan } from './relay-flow.js';
 import { countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
 
-/** The methods of Google's native surface this relay serves, and whether each streams. */
-const METHODS: Record<string, { stream: boolean }> = {
-  generateContent: { stream: false },
-  streamGenerateContent: { stream: true },
-  embedContent: { stream: false },
-  batchEmbedContents: { stream: false },
+/** The methods of Google's native surface this relay serves, whether each streams, and whether other providers can serve it. */
+const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = {
+  generateContent: { stream: false, anyChannel: true },
+  streamGenerateContent: { stream: true, anyChannel: true },
+  embedContent: { stream: false, anyChannel: false },
+  batchEmbedContents: { stream: false, anyChannel: false },
 };
 
 const isGeminiChannel = (channel: Channel) => channel.type === GEMINI_CHANNEL_TYPE;
@@ -44,13 +47,25 @@ export function parseTarget(target: string): { model: string; method: string } {
   return { model, method };
 }
 
+/** An upstream failure in Google's error shape, for a Gemini client served by another provider. */
+function googleError(status: number, text: string): object {
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: number; message?: string; status?: string } };
+    if (parsed.error?.status) return parsed; // already Google's
+    return { error: { code: status, message: parsed.error?.message ?? `upstream error: status ${status}`, status: 'UNAVAILABLE' } };
+  } catch {
+    return { error: { code: status, message: `upstream error: status ${status}`, status: 'UNAVAILABLE' } };
+  }
+}
+
 /**
- * Google's native generateContent surface, passed through untouched to a Gemini channel; usage
- * read as it passes (streams always as SSE). Billed like every other call.
+ * Google's native generateContent surface. A Gemini channel gets it untouched (streams always as
+ * SSE); any other channel gets it as an OpenAI chat completion and its answer comes back in
+ * Google's shape. Embeddings go to Gemini channels only. Usage read as it passes; billed as any call.
  */
 export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, target: string, body: Record<string, unknown>): Promise<void> {
   const { model, method } = parseTarget(target);
-  const stream = METHODS[method]?.stream === true;
+  const { stream, anyChannel } = METHODS[method] ?? { stream: false, anyChannel: false };
   const prompt = geminiPromptText(body);
   const maxTokens = Number((body.generationConfig as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens ?? 0) || 0;
   return relayWithPlan(ctx, caller, request, reply, {
@@ -59,13 +74,18 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
     promptTokensEstimate: roughTokens(prompt),
     maxTokens,
     isStream: stream,
-    accepts: isGeminiChannel,
-    build: (channel) => geminiUpstream(channel, upstreamModel(channel, model), stream ? `${method}?alt=sse` : method, body),
-    answer: ({ response }, startedAt, clock) =>
-      stream ? pipeStreamAnswer(reply, response, geminiPassthroughReader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, geminiPassthroughReader, model, startedAt, clock),
+    accepts: anyChannel ? undefined : isGeminiChannel,
+    build: (channel) =>
+      isGeminiChannel(channel)
+        ? geminiUpstream(channel, upstreamModel(channel, model), stream ? `${method}?alt=sse` : method, body)
+        : providerFor(channel.type).request(channel, '/v1/chat/completions', geminiRequestToOpenAI(body, upstreamModel(channel, model), stream)),
+    answer: ({ response, channel }, startedAt, clock) => {
+      const reader = isGeminiChannel(channel) ? geminiPassthroughReader : geminiClientReader(providerFor(channel.type));
+      return stream ? pipeStreamAnswer(reply, response, reader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, model, startedAt, clock);
+    },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),
     forwardError: async (r, { status, text }) => {
-      await r.code(status).header('content-type', 'application/json').send(text);
+      await r.code(status).header('content-type', 'application/json').send(googleError(status, text));
     },
   });
 }

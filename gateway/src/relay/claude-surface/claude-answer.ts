@@ -1,27 +1,8 @@
-/** The slices of an OpenAI chat answer the Claude surface reads. */
-export interface OpenAIToolCallOut {
-  index?: number;
-  id?: string;
-  function?: { name?: string; arguments?: string };
-}
-
-export interface OpenAIChatAnswer {
-  id?: string;
-  choices?: { message?: { content?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number };
-}
+import { type OpenAIChatAnswer, parseArguments } from '../openai-shapes.js';
 
 /** Claude's stop reasons for OpenAI finish reasons. */
 export const stopReason = (finish: string | null | undefined): string =>
   ({ length: 'max_tokens', tool_calls: 'tool_use', function_call: 'tool_use', content_filter: 'refusal' })[finish ?? ''] ?? 'end_turn';
-
-export function parseArguments(text: string | undefined): unknown {
-  try {
-    return JSON.parse(text || '{}');
-  } catch {
-    return {};
-  }
-}
 
 /** A message id in Claude's form, from the upstream's id. */
 export const claudeMessageId = (id: string | undefined) => `msg_${(id ?? '').replace(/^chatcmpl-/, '') || 'tollgate'}`;

@@ -1,12 +1,6 @@
 import type { StreamTranslator, Usage } from '../../providers/types.js';
-import { claudeMessageId, type OpenAIToolCallOut, stopReason } from './claude-answer.js';
-
-interface OpenAIChunk {
-  id?: string;
-  choices?: { delta?: { content?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  error?: { message?: string };
-}
+import type { OpenAIChatChunk, OpenAIToolCallOut } from '../openai-shapes.js';
+import { claudeMessageId, stopReason } from './claude-answer.js';
 
 type OpenBlock = { kind: 'text' } | { kind: 'tool'; toolIndex: number };
 
@@ -53,7 +47,7 @@ export function openAIChunksToClaude(model: string): StreamTranslator {
 
   return {
     onEvent(event) {
-      const chunk = event as OpenAIChunk | null;
+      const chunk = event as OpenAIChatChunk | null;
       if (!chunk || typeof chunk !== 'object') return [];
       if (chunk.error) return [{ type: 'error', error: { type: 'api_error', message: chunk.error.message ?? 'upstream stream error' } }];
       const out = start(chunk.id);
