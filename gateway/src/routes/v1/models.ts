@@ -18,9 +18,10 @@ export function registerModels(app: FastifyInstance, ctx: RelayContext): void {
     const caller = await authenticateCaller(request, ctx.cache);
     return { object: 'list', data: callableModels(ctx, caller).map(modelObject) };
   });
-  app.get<{ Params: { id: string } }>('/v1/models/:id', async (request) => {
+  // A wildcard, not `:id`: model names such as `deepseek-ai/DeepSeek-V3` contain slashes.
+  app.get<{ Params: { '*': string } }>('/v1/models/*', async (request) => {
     const caller = await authenticateCaller(request, ctx.cache);
-    const { id } = request.params;
+    const id = request.params['*'];
     if (!callableModels(ctx, caller).includes(id)) throw new RelayError(404, `The model '${id}' does not exist`, 'model_not_found', 'invalid_request_error');
     return modelObject(id);
   });
