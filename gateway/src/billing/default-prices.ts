@@ -49,3 +49,24 @@ export const defaultModelRatio: Record<string, number> = Object.fromEntries(
 export const defaultCompletionRatio: Record<string, number> = Object.fromEntries(
   Object.entries(perMillionInput).map(([model, [input, output]]) => [model, round(output / input)]),
 );
+
+const claudeModels = Object.keys(perMillionInput).filter((model) => model.startsWith('claude-'));
+
+/** Cached prompt tokens relative to ordinary ones (OpenAI's, Anthropic's and Google's cache discounts). */
+export const defaultCacheRatio: Record<string, number> = {
+  'gpt-4o': 0.5,
+  'gpt-4o-mini': 0.5,
+  'gpt-4.1': 0.25,
+  'gpt-4.1-mini': 0.25,
+  'gpt-4.1-nano': 0.25,
+  o1: 0.5,
+  'o3-mini': 0.5,
+  'o4-mini': 0.25,
+  'gemini-2.5-flash': 0.25,
+  'gemini-2.5-pro': 0.25,
+  'deepseek-chat': 0.25,
+  ...Object.fromEntries(claudeModels.map((model) => [model, 0.1])),
+};
+
+/** Anthropic bills writing a prompt into its cache at 1.25 times the input price. */
+export const defaultCreateCacheRatio: Record<string, number> = Object.fromEntries(claudeModels.map((model) => [model, 1.25]));

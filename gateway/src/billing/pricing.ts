@@ -1,4 +1,5 @@
 import type { OptionCache } from '../options/option-cache.js';
+import type { Usage } from '../providers/types.js';
 
 /** The ratios one request is billed with; `modelPrice` is -1 when billed by tokens. */
 export interface PriceQuote {
@@ -7,12 +8,15 @@ export interface PriceQuote {
   groupRatio: number;
   modelPrice: number;
   quotaPerUnit: number;
+  /** Prices of special tokens relative to ordinary prompt (or, for audio output, completion) tokens; absent = 1. */
+  cacheRatio?: number;
+  cacheCreationRatio?: number;
+  audioRatio?: number;
+  audioCompletionRatio?: number;
 }
 
-export interface TokenUsage {
-  promptTokens: number;
-  completionTokens: number;
-}
+/** Tokens of one answer; the special kinds are counted inside the prompt and completion totals. */
+export type TokenUsage = Usage;
 
 /**
  * The ratios for a model in a group, or null when the operator set neither a ratio nor a price
@@ -26,17 +30,37 @@ export function quoteFor(options: OptionCache, model: string, group: string): Pr
   const modelRatio = options.numberMap('ModelRatio')[model];
   if (modelRatio === undefined) return null;
   const completionRatio = options.numberMap('CompletionRatio')[model] ?? 1;
-  return { modelRatio, completionRatio, groupRatio, modelPrice: -1, quotaPerUnit };
+  const special = {
+    cacheRatio: options.numberMap('CacheRatio')[model] ?? 1,
+    cacheCreationRatio: options.numberMap('CreateCacheRatio')[model] ?? 1,
+    audioRatio: options.numberMap('AudioRatio')[model] ?? 1,
+    audioCompletionRatio: options.numberMap('AudioCompletionRatio')[model] ?? 1,
+  };
+  return { modelRatio, completionRatio, groupRatio, modelPrice: -1, quotaPerUnit, ...special };
+}
+
+/** Prompt and completion tokens weighted by what each kind costs relative to ordinary text. */
+function weightedTokens(quote: PriceQuote, usage: TokenUsage): { prompt: number; completion: number } {
+  const cached = usage.cachedPromptTokens ?? 0;
+  const written = usage.cacheWriteTokens ?? 0;
+  const audioIn = usage.audioPromptTokens ?? 0;
+  const audioOut = usage.audioCompletionTokens ?? 0;
+  const plainPrompt = Math.max(usage.promptTokens - cached - written - audioIn, 0);
+  return {
+    prompt: plainPrompt + cached * (quote.cacheRatio ?? 1) + written * (quote.cacheCreationRatio ?? 1) + audioIn * (quote.audioRatio ?? 1),
+    completion: Math.max(usage.completionTokens - audioOut, 0) + audioOut * (quote.audioCompletionRatio ?? 1),
+  };
 }
 
 /**
  * Quota for a finished request: (prompt + completion x completion ratio) x model ratio x group
- * ratio, or a per-call price x quota per unit x group ratio. Rounded; a priced, non-empty request
- * never costs 0.
+ * ratio, with cached, cache-written and audio tokens weighted by their ratios; or a per-call price
+ * x quota per unit x group ratio. Rounded; a priced, non-empty request never costs 0.
  */
 export function costOf(quote: PriceQuote, usage: TokenUsage): number {
   if (quote.modelPrice >= 0) return Math.round(quote.modelPrice * quote.quotaPerUnit * quote.groupRatio);
-  const weighted = (usage.promptTokens + usage.completionTokens * quote.completionRatio) * quote.modelRatio * quote.groupRatio;
+  const tokens = weightedTokens(quote, usage);
+  const weighted = (tokens.prompt + tokens.completion * quote.completionRatio) * quote.modelRatio * quote.groupRatio;
   const quota = Math.round(weighted);
   return quota === 0 && weighted > 0 ? 1 : quota;
 }
@@ -47,13 +71,17 @@ export function priceContent(quote: PriceQuote): string {
   return `模型倍率 ${quote.modelRatio.toFixed(2)}，补全倍率 ${quote.completionRatio.toFixed(2)}，分组倍率 ${quote.groupRatio.toFixed(2)}`;
 }
 
-/** The consume row's `other` JSON: the ratios used and the first-response time in ms. */
-export function priceOther(quote: PriceQuote, firstResponseMs: number) {
+/** The consume row's `other` JSON: the ratios used, the special tokens billed, and the first-response time in ms. */
+export function priceOther(quote: PriceQuote, firstResponseMs: number, usage?: TokenUsage) {
   return {
     model_ratio: quote.modelRatio,
     completion_ratio: quote.completionRatio,
     group_ratio: quote.groupRatio,
     model_price: quote.modelPrice,
     frt: firstResponseMs,
+    ...(usage?.cachedPromptTokens ? { cache_tokens: usage.cachedPromptTokens, cache_ratio: quote.cacheRatio ?? 1 } : {}),
+    ...(usage?.cacheWriteTokens ? { cache_creation_tokens: usage.cacheWriteTokens, cache_creation_ratio: quote.cacheCreationRatio ?? 1 } : {}),
+    ...(usage?.audioPromptTokens ? { audio_input: usage.audioPromptTokens, audio_ratio: quote.audioRatio ?? 1 } : {}),
+    ...(usage?.audioCompletionTokens ? { audio_output: usage.audioCompletionTokens, audio_completion_ratio: quote.audioCompletionRatio ?? 1 } : {}),
   };
 }

@@ -12,6 +12,28 @@ async function optionsWith(values: Record<string, string>): Promise<OptionCache>
 }
 
 describe('pricing', () => {
+  it('given cache and audio ratios, bills those tokens at their ratios inside the prompt and completion', async () => {
+    const options = await optionsWith({
+      ModelRatio: '{"m":2}',
+      CompletionRatio: '{"m":4}',
+      CacheRatio: '{"m":0.5}',
+      CreateCacheRatio: '{"m":1.25}',
+      AudioRatio: '{"m":8}',
+      AudioCompletionRatio: '{"m":2}',
+    });
+    const quote = quoteFor(options, 'm', 'default')!;
+    // prompt: 100 plain + 40 cached x 0.5 + 8 written x 1.25 + 2 audio x 8 = 146; completion: 10 plain + 5 audio x 2 = 20
+    const usage = { promptTokens: 150, completionTokens: 15, cachedPromptTokens: 40, cacheWriteTokens: 8, audioPromptTokens: 2, audioCompletionTokens: 5 };
+    expect(costOf(quote, usage)).toBe((146 + 20 * 4) * 2);
+    expect(priceOther(quote, 7, usage)).toMatchObject({ cache_tokens: 40, cache_ratio: 0.5, cache_creation_tokens: 8, cache_creation_ratio: 1.25, audio_input: 2, audio_ratio: 8, audio_output: 5, audio_completion_ratio: 2 });
+  });
+
+  it('bills cached tokens as ordinary ones for a model without a cache ratio', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}' }), 'm', 'default')!;
+    expect(costOf(quote, { promptTokens: 100, completionTokens: 0, cachedPromptTokens: 60 })).toBe(100);
+    expect(priceOther(quote, 0, { promptTokens: 100, completionTokens: 0 })).not.toHaveProperty('cache_tokens');
+  });
+
   it('given ratios, bills (prompt + completion x completion ratio) x model ratio x group ratio', async () => {
     const options = await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}', GroupRatio: '{"vip":1.5}' });
     const quote = quoteFor(options, 'm', 'vip');

@@ -1,4 +1,4 @@
-import { defaultCompletionRatio, defaultModelRatio } from '../billing/default-prices.js';
+import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
 
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
@@ -71,6 +71,10 @@ export const optionDefaults: Record<string, string> = {
   QuotaRemindThreshold: '1000',
   ModelRatio: JSON.stringify(defaultModelRatio),
   CompletionRatio: JSON.stringify(defaultCompletionRatio),
+  CacheRatio: JSON.stringify(defaultCacheRatio),
+  CreateCacheRatio: JSON.stringify(defaultCreateCacheRatio),
+  AudioRatio: '{}',
+  AudioCompletionRatio: '{}',
   ModelPrice: '{}',
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',

@@ -4,6 +4,14 @@ import type { Channel } from '../ports/channel-store.js';
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
+  /** Of the prompt tokens, those read from the provider's prompt cache (billed at CacheRatio). */
+  cachedPromptTokens?: number;
+  /** Of the prompt tokens, those written to the cache (Anthropic's cache creation, billed at CreateCacheRatio). */
+  cacheWriteTokens?: number;
+  /** Of the prompt tokens, audio input (billed at AudioRatio). */
+  audioPromptTokens?: number;
+  /** Of the completion tokens, audio output (billed at AudioCompletionRatio). */
+  audioCompletionTokens?: number;
 }
 
 /** Where a call goes upstream: the origin, the path (with its query) and the auth headers. */

@@ -48,7 +48,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       isStream: s.isStream,
       useTimeMs: Date.now() - s.startedAt,
       content: priceContent(s.quote),
-      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS),
+      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage),
       logged: ctx.deps.options.boolean('LogConsumeEnabled'),
     },
     metadata: newEventMetadata(),

@@ -12,6 +12,8 @@ export interface OpenAIMockOptions {
   failWith?: number;
   /** Report no usage at all (JSON without `usage`, no usage chunk even when asked), as some upstreams do. */
   omitUsage?: boolean;
+  /** Of the prompt tokens, how many the usage reports as read from the prompt cache. */
+  cachedTokens?: number;
   /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
   audioSeconds?: number;
 }
@@ -66,7 +68,8 @@ async function readBody(request: IncomingMessage): Promise<{ body: Record<string
 function usageOf(options: Required<OpenAIMockOptions>) {
   const { promptTokens, completionTokens } = options;
   if (options.omitUsage) return undefined;
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  const details = options.cachedTokens ? { prompt_tokens_details: { cached_tokens: options.cachedTokens, audio_tokens: 0 } } : {};
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, ...details };
 }
 
 type Protocol = 'chat' | 'completions' | 'embeddings';
@@ -108,7 +111,7 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
 
 /** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE, and its other surfaces (openai-surfaces-mock.ts). */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const { body, files } = await readBody(request);

@@ -44,7 +44,7 @@ describe('OpenAI chat request -> Claude Messages request', () => {
 });
 
 describe('Claude answer -> OpenAI chat completion', () => {
-  it('joins text, maps tool_use, the stop reason and usage (cached prompt tokens included)', () => {
+  it('joins text, maps tool_use, the stop reason and usage (cached prompt tokens included, and counted apart for their price)', () => {
     const { body, usage } = openAIAnswer(
       {
         id: 'msg_1', model: 'claude-x', stop_reason: 'tool_use',
@@ -53,7 +53,7 @@ describe('Claude answer -> OpenAI chat completion', () => {
       },
       'claude-x',
     );
-    expect(usage).toEqual({ promptTokens: 15, completionTokens: 7 });
+    expect(usage).toEqual({ promptTokens: 15, completionTokens: 7, cachedPromptTokens: 5 });
     expect(body).toMatchObject({
       object: 'chat.completion', model: 'claude-x',
       choices: [{ finish_reason: 'tool_calls', message: { role: 'assistant', content: 'Checking.', tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] } }],

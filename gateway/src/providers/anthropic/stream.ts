@@ -1,6 +1,6 @@
 import type { StreamTranslator, Usage } from '../types.js';
 import { openAIUsage } from './answer.js';
-import { finishReason } from './types.js';
+import { claudeUsage, finishReason } from './types.js';
 
 interface ClaudeEvent {
   type?: string;
@@ -19,18 +19,17 @@ interface ClaudeEvent {
  */
 export function claudeStreamTranslator(model: string): StreamTranslator {
   let id = 'chatcmpl-claude';
-  let prompt: number | null = null;
+  let started: Usage | null = null;
   let completion = 0;
   const created = Math.floor(Date.now() / 1000);
   const toolIndexOfBlock = new Map<number, number>();
   const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
-  const usage = (): Usage | null => (prompt === null ? null : { promptTokens: prompt, completionTokens: completion });
+  const usage = (): Usage | null => (started === null ? null : { ...started, completionTokens: completion });
 
   const handlers: Record<string, (e: ClaudeEvent) => object[]> = {
     message_start: (e) => {
       id = e.message?.id ?? id;
-      const u = e.message?.usage;
-      prompt = (u?.input_tokens ?? 0) + (u?.cache_creation_input_tokens ?? 0) + (u?.cache_read_input_tokens ?? 0);
+      started = claudeUsage({ input_tokens: 0, ...e.message?.usage });
       return [chunk({ role: 'assistant', content: '' })];
     },
     content_block_start: (e) => {

@@ -1,3 +1,5 @@
+import type { Usage } from '../types.js';
+
 /** The slices of Anthropic's Messages API the translation reads and writes. */
 export type ClaudeBlock =
   | { type: 'text'; text: string }
@@ -32,8 +34,12 @@ export const finishReason = (stop: string | null | undefined): string | null => 
 };
 
 /** Prompt tokens include the cached ones: they were read, and priced, as prompt. */
-export function claudeUsage(usage: ClaudeUsage | undefined): { promptTokens: number; completionTokens: number } | null {
+export function claudeUsage(usage: ClaudeUsage | undefined): Usage | null {
   if (!usage || typeof usage.input_tokens !== 'number') return null;
-  const prompt = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
-  return { promptTokens: prompt, completionTokens: usage.output_tokens ?? 0 };
+  const written = usage.cache_creation_input_tokens ?? 0;
+  const read = usage.cache_read_input_tokens ?? 0;
+  const counted: Usage = { promptTokens: usage.input_tokens + written + read, completionTokens: usage.output_tokens ?? 0 };
+  if (read > 0) counted.cachedPromptTokens = read;
+  if (written > 0) counted.cacheWriteTokens = written;
+  return counted;
 }

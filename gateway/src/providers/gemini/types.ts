@@ -1,3 +1,5 @@
+import type { Usage } from '../types.js';
+
 /** The slices of Google's Gemini generateContent API the translation reads and writes. */
 export type GeminiPart =
   | { text: string }
@@ -15,6 +17,7 @@ export interface GeminiUsage {
   promptTokenCount?: number;
   candidatesTokenCount?: number;
   thoughtsTokenCount?: number;
+  cachedContentTokenCount?: number;
 }
 
 export interface GeminiResponse {
@@ -33,7 +36,9 @@ export function finishReason(reason: string | undefined, calledTools: boolean): 
 }
 
 /** Thinking tokens are billed as completion, as Google bills them. */
-export function geminiUsage(usage: GeminiUsage | undefined): { promptTokens: number; completionTokens: number } | null {
+export function geminiUsage(usage: GeminiUsage | undefined): Usage | null {
   if (!usage || typeof usage.promptTokenCount !== 'number') return null;
-  return { promptTokens: usage.promptTokenCount, completionTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) };
+  const counted: Usage = { promptTokens: usage.promptTokenCount, completionTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) };
+  if (usage.cachedContentTokenCount) counted.cachedPromptTokens = usage.cachedContentTokenCount;
+  return counted;
 }

@@ -4,6 +4,8 @@ import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '..
 interface OpenAIUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
+  completion_tokens_details?: { audio_tokens?: number } | null;
 }
 
 interface OpenAIChunk {
@@ -15,7 +17,13 @@ interface OpenAIChunk {
 function readUsage(value: unknown): Usage | null {
   const usage = (value as { usage?: OpenAIUsage | null } | null)?.usage;
   if (!usage || typeof usage.prompt_tokens !== 'number') return null;
-  return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0 };
+  const special = {
+    cachedPromptTokens: usage.prompt_tokens_details?.cached_tokens,
+    audioPromptTokens: usage.prompt_tokens_details?.audio_tokens,
+    audioCompletionTokens: usage.completion_tokens_details?.audio_tokens,
+  };
+  const reported = Object.fromEntries(Object.entries(special).filter(([, count]) => typeof count === 'number' && count > 0));
+  return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0, ...reported };
 }
 
 /** A JSON request to a target. */

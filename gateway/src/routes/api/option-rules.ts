@@ -1,7 +1,7 @@
 import type { OptionCache } from '../../options/option-cache.js';
 
 /** Options that hold a JSON object (ratios, prices, groups); anything else would break pricing. */
-const JSON_OBJECT_OPTIONS = new Set(['ModelRatio', 'CompletionRatio', 'GroupRatio', 'ModelPrice', 'UserUsableGroups', 'TopupGroupRatio']);
+const JSON_OBJECT_OPTIONS = new Set(['ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'GroupRatio', 'ModelPrice', 'UserUsableGroups', 'TopupGroupRatio']);
 const JSON_ARRAY_OPTIONS = new Set(['Chats']);
 const NUMBER_OPTIONS = new Set([
   'QuotaPerUnit',
