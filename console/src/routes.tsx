@@ -3,6 +3,8 @@ import { Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Layout } from './components/layout/layout';
 import { LoginPage } from './features/auth/login-page';
 import { RegisterPage } from './features/auth/register-page';
+import { ResetConfirmPage } from './features/auth/reset-confirm-page';
+import { ResetRequestPage } from './features/auth/reset-request-page';
 import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
 import { AboutPage } from './features/misc/about-page';
@@ -36,8 +38,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
-      { path: '/reset', element: later('page.reset') },
-      { path: '/user/reset', element: guarded(later('page.userReset')) },
+      { path: '/reset', element: <ResetRequestPage /> },
+      { path: '/user/reset', element: <ResetConfirmPage /> },
       { path: '/oauth/github', element: later('page.oauthGithub') },
       { path: '/oauth/linuxdo', element: later('page.oauthLinuxdo') },
       { path: '/setting', element: guarded(<SettingPage />) },

@@ -228,4 +228,13 @@ export const en: Record<MessageKey, string> = {
   'setting.deleteAccount': 'Delete my account',
   'setting.deleteHint': 'This cannot be undone; type your username to confirm',
   'setting.deleteMismatch': 'Type your username to confirm the deletion.',
+  'reset.title': 'Reset your password',
+  'reset.confirmTitle': 'Confirm the password reset',
+  'reset.email': 'Email address',
+  'reset.emailRequired': 'Enter your email address.',
+  'reset.submit': 'Submit',
+  'reset.retry': 'Retry ({seconds})',
+  'reset.mailSent': 'Reset mail sent: check your inbox.',
+  'reset.newPassword': 'New password',
+  'reset.badLink': 'This reset link is not valid; ask for a new one.',
 };

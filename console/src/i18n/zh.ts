@@ -227,6 +227,15 @@ export const zh = {
   'setting.deleteAccount': '删除个人账户',
   'setting.deleteHint': '此操作不可逆，请输入你的账户名以确认删除',
   'setting.deleteMismatch': '请输入你的账户名以确认删除！',
+  'reset.title': '密码重置',
+  'reset.confirmTitle': '密码重置确认',
+  'reset.email': '邮箱地址',
+  'reset.emailRequired': '请输入邮箱地址！',
+  'reset.submit': '提交',
+  'reset.retry': '重试 ({seconds})',
+  'reset.mailSent': '重置邮件发送成功，请检查邮箱！',
+  'reset.newPassword': '新密码',
+  'reset.badLink': '重置链接无效，请重新申请密码重置',
 } as const;
 
 export type MessageKey = keyof typeof zh;
