@@ -12,6 +12,7 @@ import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
+import { OwnUserEditRedirect, UserEditPage } from './features/user/edit-page';
 import { UserPage } from './features/user/page';
 import { SettingPage } from './features/setting/page';
 import { TopupPage } from './features/topup/page';
@@ -59,8 +60,8 @@ export const routes: RouteObject[] = [
       { path: '/chat/:id?', element: later('nav.chat') },
       { path: '/chat2link', element: guarded(later('page.chat2link')) },
       { path: '/user', element: guarded(<UserPage />) },
-      { path: '/user/edit/:id', element: guarded(later('page.userEdit')) },
-      { path: '/user/edit', element: guarded(later('page.userEdit')) },
+      { path: '/user/edit/:id', element: guarded(<UserEditPage />) },
+      { path: '/user/edit', element: guarded(<OwnUserEditRedirect />) },
       { path: '*', element: <NotFound /> },
     ],
   },

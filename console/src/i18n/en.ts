@@ -237,4 +237,6 @@ export const en: Record<MessageKey, string> = {
   'reset.mailSent': 'Reset mail sent: check your inbox.',
   'reset.newPassword': 'New password',
   'reset.badLink': 'This reset link is not valid; ask for a new one.',
+  'common.loading': 'Loading…',
+  'user.notFound': 'No such user',
 };

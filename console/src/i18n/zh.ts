@@ -236,6 +236,8 @@ export const zh = {
   'reset.mailSent': '重置邮件发送成功，请检查邮箱！',
   'reset.newPassword': '新密码',
   'reset.badLink': '重置链接无效，请重新申请密码重置',
+  'common.loading': '加载中...',
+  'user.notFound': '用户不存在',
 } as const;
 
 export type MessageKey = keyof typeof zh;

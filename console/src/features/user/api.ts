@@ -33,6 +33,7 @@ export const userApi = {
     toPage(await api<Page<AdminUser>>('GET', `/api/user/?${query({ p: page + 1, page_size: size })}`, undefined, { signal }), page, size),
   search: async (keyword: string, group: string, signal?: AbortSignal) =>
     toPage(await api<Page<AdminUser>>('GET', `/api/user/search?${query({ keyword, group })}`, undefined, { signal })),
+  get: (id: number, signal?: AbortSignal) => api<AdminUser>('GET', `/api/user/${id}`, undefined, { signal }),
   groups: (signal?: AbortSignal) => api<string[]>('GET', '/api/group/', undefined, { signal }),
   create: (user: { username: string; display_name: string; password: string }) => api('POST', '/api/user/', user),
   update: (user: UserEdit) => api('PUT', '/api/user/', user),

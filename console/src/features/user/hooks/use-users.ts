@@ -14,6 +14,11 @@ export function useUsers(page: number, keyword: string, group: string) {
   });
 }
 
+/** One user, for the editor page. */
+export function useAdminUser(id: number) {
+  return useQuery({ queryKey: [...usersQueryKey, 'one', id], queryFn: ({ signal }) => userApi.get(id, signal), enabled: Number.isInteger(id) && id > 0 });
+}
+
 export function useGroups() {
   return useQuery({ queryKey: ['groups'], queryFn: ({ signal }) => userApi.groups(signal), staleTime: 60_000 });
 }

@@ -1,49 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
-import { type AdminUser, userApi } from '../api';
-import { useGroups, usersQueryKey } from '../hooks/use-users';
+import type { AdminUser } from '../api';
+import { UserForm } from './user-form';
 
-/** The side panel that adds a user (username, display name, password) or edits one (also group and quota). */
+/** The side panel of the user list: the user form, for a new user or the one being edited. */
 export function UserPanel({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
   const t = useT();
-  const notify = useToast();
-  const queryClient = useQueryClient();
-  const { data: groups } = useGroups();
-  const [form, setForm] = useState({ username: user?.username ?? '', display_name: user?.display_name ?? '', password: '', group: user?.group ?? 'default', quota: user?.quota ?? 0 });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!user && (!form.username.trim() || !form.password)) return notify(t('user.required'), 'error');
-    try {
-      if (user) await userApi.update({ id: user.id, ...form, username: form.username.trim() });
-      else await userApi.create({ username: form.username.trim(), display_name: form.display_name, password: form.password });
-      notify(t(user ? 'user.updated' : 'user.created'));
-      onClose();
-    } catch {
-      // The client showed the server's message.
-    }
-    await queryClient.invalidateQueries({ queryKey: usersQueryKey });
-  };
-  const groupOptions = [...new Set([...(groups ?? []), form.group])].map((g) => ({ value: g, label: g }));
   return (
     <Dialog side open onClose={onClose} title={t(user ? 'user.edit' : 'user.add')}>
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <Field id="user-username" label={t('user.username')} value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
-        <Field id="user-display-name" label={t('user.displayName')} value={form.display_name} onChange={(e) => setForm({ ...form, display_name: e.target.value })} />
-        <Field id="user-password" label={t('user.password')} type="password" value={form.password} autoComplete="new-password" onChange={(e) => setForm({ ...form, password: e.target.value })} />
-        {user && (
-          <>
-            <Select id="user-group" label={t('user.group')} value={form.group} options={groupOptions} onChange={(group) => setForm({ ...form, group })} />
-            <Field id="user-quota" label={t('user.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: Number.parseInt(e.target.value, 10) || 0 })} />
-          </>
-        )}
-        <FormActions onCancel={onClose} />
-      </form>
+      <UserForm user={user} onDone={onClose} />
     </Dialog>
   );
 }
