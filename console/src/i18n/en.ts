@@ -239,4 +239,6 @@ export const en: Record<MessageKey, string> = {
   'reset.badLink': 'This reset link is not valid; ask for a new one.',
   'common.loading': 'Loading…',
   'user.notFound': 'No such user',
+  'newYear.greeting': 'Happy New Year!',
+  'newYear.close': 'Close',
 };

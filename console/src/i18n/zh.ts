@@ -238,6 +238,8 @@ export const zh = {
   'reset.badLink': '重置链接无效，请重新申请密码重置',
   'common.loading': '加载中...',
   'user.notFound': '用户不存在',
+  'newYear.greeting': '新年快乐！',
+  'newYear.close': '关闭',
 } as const;
 
 export type MessageKey = keyof typeof zh;

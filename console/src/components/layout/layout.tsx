@@ -4,6 +4,7 @@ import { useT } from '../../i18n';
 import { banner } from '../ui/tokens';
 import { Footer } from './footer';
 import { Header } from './header';
+import { NewYearGreeting } from './new-year';
 import { Sidebar } from './sidebar';
 import { useSidebar } from './use-sidebar';
 
@@ -27,6 +28,7 @@ export function Layout() {
         </main>
       </div>
       <Footer />
+      <NewYearGreeting />
     </div>
   );
 }
