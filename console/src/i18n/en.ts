@@ -241,4 +241,12 @@ export const en: Record<MessageKey, string> = {
   'user.notFound': 'No such user',
   'newYear.greeting': 'Happy New Year!',
   'newYear.close': 'Close',
+  'log.info.title': 'User info',
+  'log.info.username': 'Username',
+  'log.info.displayName': 'Display name',
+  'log.info.group': 'Group',
+  'log.info.email': 'Email',
+  'log.info.quota': 'Balance',
+  'log.info.used': 'Used',
+  'log.info.requests': 'Requests',
 };

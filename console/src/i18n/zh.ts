@@ -240,6 +240,14 @@ export const zh = {
   'user.notFound': '用户不存在',
   'newYear.greeting': '新年快乐！',
   'newYear.close': '关闭',
+  'log.info.title': '用户信息',
+  'log.info.username': '用户名',
+  'log.info.displayName': '显示名称',
+  'log.info.group': '分组',
+  'log.info.email': '邮箱',
+  'log.info.quota': '剩余额度',
+  'log.info.used': '已用额度',
+  'log.info.requests': '请求次数',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -37,6 +37,28 @@ describe('LogPage', () => {
     expect((await screen.findByTestId('log-row')).textContent).toContain('amy');
     expect(calls.map((c) => c.url)).toContain('/api/log/?p=1&page_size=10&type=2&start_timestamp=100&username=amy');
   });
+
+  it('opens the user info dialog from a username, for admins, without expanding the row', async () => {
+    signIn(10);
+    const amy = { id: 3, username: 'amy', display_name: 'Amy', role: 1, status: 1, email: 'amy@example.com', group: 'vip', quota: 1_000_000, used_quota: 250_000, request_count: 42, DeletedAt: null };
+    const calls = stubApi({ '/api/log/stat': { quota: 0, rpm: 0, tpm: 0 }, '/api/log/?': page, '/api/status': { quota_per_unit: 500000, display_in_currency: false }, '/api/user/search': { items: [amy], total: 1 } });
+    renderPage(<LogPage />, '/log');
+    fireEvent.click(await screen.findByRole('button', { name: 'amy' }));
+    await waitFor(() => expect(screen.getAllByTestId('user-info-value').map((v) => v.textContent)).toContain('42'));
+    const values = screen.getAllByTestId('user-info-value').map((v) => v.textContent);
+    expect(values.slice(0, 4)).toEqual(['amy', 'Amy', 'vip', 'amy@example.com']);
+    expect(calls.map((c) => c.url)).toContain('/api/user/search?keyword=amy');
+    expect(screen.queryByTestId('log-detail')).toBeNull();
+  });
+
+  it('shows cached tokens and their ratio in the billing breakdown', async () => {
+    signIn(1);
+    const cached = { ...entry, other: '{"model_ratio":1,"completion_ratio":1,"group_ratio":1,"cache_tokens":800,"cache_ratio":0.25,"frt":90}' };
+    stubApi({ '/api/log/self/stat': { quota: 0, rpm: 0, tpm: 0 }, '/api/log/self/?': { ...page, items: [cached] }, '/api/status': {} });
+    renderPage(<LogPage />, '/log');
+    fireEvent.click(await screen.findByTestId('log-row'));
+    expect(screen.getByTestId('log-detail').textContent).toContain('cache_tokens: 800cache_ratio: 0.25');
+  });
 });
 
 describe('LogPage live', () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { table } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
@@ -8,6 +9,7 @@ import { useLogFilters } from './hooks/use-log-filters';
 import { LogFiltersForm } from './sections/log-filters-form';
 import { LogRow } from './sections/log-row';
 import { LogStatBadges } from './sections/log-stat-badges';
+import { UserInfoDialog } from './sections/user-info-dialog';
 import { isUnfiltered } from './filters';
 import { useLiveLogs } from './live/use-live-logs';
 
@@ -21,6 +23,7 @@ export function LogPage() {
   const { filters, page, setFilters, setPage } = useLogFilters();
   const { data } = useLogs(filters, admin, page);
   const live = useLiveLogs(filters, admin, page);
+  const [infoFor, setInfoFor] = useState<string | null>(null);
   const columns: MessageKey[] = ['log.time', ...(admin ? ADMIN_COLUMNS : []), ...COLUMNS];
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / LOG_PAGE_SIZE));
   return (
@@ -33,11 +36,12 @@ export function LogPage() {
             <tr>{columns.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
           </thead>
           <tbody className={table.body}>
-            {data?.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} />)}
+            {data?.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} onUserInfo={setInfoFor} />)}
           </tbody>
         </table>
         {data?.items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
       </div>
+      {admin && <UserInfoDialog username={infoFor} onClose={() => setInfoFor(null)} />}
       <div className="flex items-center gap-2 text-sm">
         <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>
         <span data-testid="log-page">{page} / {lastPage}</span>

@@ -14,18 +14,18 @@ export function timeTakenTag(seconds: number): string {
   return tag.red;
 }
 
-/** The billing breakdown of `other` (model_ratio, completion_ratio, group_ratio, model_price, frt). */
+/** The billing breakdown of `other`: the ratios, the cached and audio tokens when there were any, and frt. */
 export function billingLines(other: string): [string, string][] {
   try {
     const parsed = JSON.parse(other || '{}') as Record<string, unknown>;
-    const keys = ['model_ratio', 'completion_ratio', 'group_ratio', 'model_price', 'frt'];
+    const keys = ['model_ratio', 'completion_ratio', 'group_ratio', 'model_price', 'cache_tokens', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'audio_input', 'audio_ratio', 'audio_output', 'audio_completion_ratio', 'frt'];
     return keys.filter((k) => parsed[k] !== undefined).map((k) => [k, String(parsed[k])]);
   } catch {
     return [];
   }
 }
 
-export function LogRow({ entry, admin, columns }: { entry: LogEntry; admin: boolean; columns: number }) {
+export function LogRow({ entry, admin, columns, onUserInfo }: { entry: LogEntry; admin: boolean; columns: number; onUserInfo?(username: string): void }) {
   const t = useT();
   const display = useQuotaDisplay();
   const [open, setOpen] = useState(false);
@@ -34,7 +34,20 @@ export function LogRow({ entry, admin, columns }: { entry: LogEntry; admin: bool
       <tr data-testid="log-row" className={`${table.row} cursor-pointer`} onClick={() => setOpen(!open)}>
         <td className={table.cell}>{formatTime(entry.created_at)}</td>
         {admin && <td className={table.cell}>{entry.channel ?? ''}</td>}
-        {admin && <td className={table.cell}>{entry.username}</td>}
+        {admin && (
+          <td className={table.cell}>
+            <button
+              type="button"
+              className="text-indigo-600 hover:underline"
+              onClick={(event) => {
+                event.stopPropagation(); // the row itself toggles the detail
+                onUserInfo?.(entry.username);
+              }}
+            >
+              {entry.username}
+            </button>
+          </td>
+        )}
         <td className={table.cell}>{entry.token_name}</td>
         <td className={table.cell}><span className={`${tag.base} ${tag.grey}`}>{t(`log.type.${entry.type}` as MessageKey)}</span></td>
         <td className={table.cell}>{entry.model_name}</td>
