@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { statusApi, type ServerStatus } from '../api';
+import { rememberStatusFlags } from '../remembered-flags';
 
 export const STATUS_KEY = 'status';
 const DEFAULT_QUOTA_PER_UNIT = 500_000;
@@ -18,6 +19,7 @@ function rememberedStatus(): ServerStatus | undefined {
 async function fetchStatus(signal: AbortSignal): Promise<ServerStatus> {
   const status = await statusApi.status(signal);
   localStorage.setItem(STATUS_KEY, JSON.stringify(status));
+  rememberStatusFlags(status);
   return status;
 }
 
