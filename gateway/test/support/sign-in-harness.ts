@@ -35,14 +35,24 @@ export async function buildSignInHarness(options: Record<string, string> = {}) {
   return { ...harness, mock };
 }
 
-/** A fresh state from /api/oauth/state. */
-export async function oauthState(app: FastifyInstance): Promise<string> {
-  return (await app.inject({ method: 'GET', url: '/api/oauth/state' })).json<Envelope<string>>().data;
+/** A browser's start of an OAuth sign-in: the state, and the cookie that ties it to this browser. */
+export async function oauthState(app: FastifyInstance): Promise<{ state: string; cookie: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/oauth/state' });
+  const cookie = response.cookies.find((c) => c.name === 'oauth_state');
+  return { state: response.json<Envelope<string>>().data, cookie: cookie ? `oauth_state=${cookie.value}` : '' };
 }
 
-/** A GET as a visitor, or as `session` when given; the session cookie it set, if any. */
-export async function getAs(app: FastifyInstance, url: string, session?: Session) {
-  const headers = session ? { cookie: session.cookie, 'new-api-user': String(session.userId) } : {};
+/** The provider's callback as the console makes it: code and a fresh state, from the browser that asked for the state. */
+export async function oauthCallback(app: FastifyInstance, provider: 'github' | 'linuxdo', code: string, session?: Session) {
+  const { state, cookie } = await oauthState(app);
+  return getAs(app, `/api/oauth/${provider}?code=${encodeURIComponent(code)}&state=${state}`, session, cookie);
+}
+
+/** A GET as a visitor, or as `session` when given, with any extra cookie; the session cookie it set, if any. */
+export async function getAs(app: FastifyInstance, url: string, session?: Session, extraCookie = '') {
+  const cookie = [session?.cookie, extraCookie].filter(Boolean).join('; ');
+  const headers: Record<string, string> = session ? { 'new-api-user': String(session.userId) } : {};
+  if (cookie) headers.cookie = cookie;
   const response = await app.inject({ method: 'GET', url, headers });
   return { status: response.statusCode, body: response.json<Envelope<{ id: number; username: string; display_name: string }>>(), cookie: response.cookies.find((c) => c.name === 'session') };
 }

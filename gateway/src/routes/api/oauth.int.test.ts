@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { login, Session, signUp } from '../../../test/api-app.js';
-import { buildSignInHarness, getAs, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
+import { buildSignInHarness, getAs, oauthCallback, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
 
 const octocat = { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' };
 
 describe('GitHub OAuth through a GitHub stand-in', () => {
   it('opens an account on first sign-in, named as new-api names it, and signs it in after', async () => {
     const { app, mock, deps, ledger } = await buildSignInHarness({ QuotaForNewUser: '1000' });
-    const first = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`);
+    const first = await oauthCallback(app, 'github', mock.githubCode(octocat));
     expect(first.body).toMatchObject({ success: true, message: '', data: { username: 'github_2', display_name: 'The Octocat' } });
     expect(first.cookie?.httpOnly).toBe(true);
     const user = await deps.users.byUsername('github_2');
     expect(user).toMatchObject({ githubId: 'octocat', email: 'octo@example.com', passwordHash: '' });
     expect(ledger.ofType('QuotaGranted')[0]?.data).toMatchObject({ userId: user?.id, amount: 1000 });
 
-    const again = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`);
+    const again = await oauthCallback(app, 'github', mock.githubCode(octocat));
     expect(again.body.data.id).toBe(user?.id);
     expect(await deps.users.count()).toBe(2);
     const session = new Session(app, `session=${again.cookie?.value}`, again.body.data.id);
@@ -24,7 +24,7 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
   it('speaks GitHub\'s protocol: JSON code exchange asking for JSON, then the user with the Bearer token', async () => {
     const { app, mock } = await buildSignInHarness();
     const code = mock.githubCode(octocat);
-    await getAs(app, `/api/oauth/github?code=${code}&state=${await oauthState(app)}`);
+    await oauthCallback(app, 'github', code);
     const exchange = mock.seen.find((r) => r.path === '/login/oauth/access_token');
     expect(exchange?.headers.accept).toBe('application/json');
     expect(JSON.parse(exchange?.body ?? '{}')).toEqual({ client_id: 'gh-client', client_secret: 'gh-secret-value', code });
@@ -32,48 +32,53 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect(userCall?.headers.authorization).toMatch(/^Bearer [0-9a-f]{20}$/);
   });
 
-  it('refuses a callback without the state it issued, and any state twice', async () => {
+  it('refuses a callback without the state it issued to this browser, and any state twice', async () => {
     const { app, mock } = await buildSignInHarness();
     const refused = { success: false, message: 'state is empty or not same' };
+    const callback = (state: string, cookie = '') => getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${state}`, undefined, cookie);
     expect(await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}`)).toMatchObject({ status: 403, body: refused });
-    expect(await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=madeup`)).toMatchObject({ status: 403, body: refused });
-    const state = await oauthState(app);
-    expect((await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${state}`)).body.success).toBe(true);
-    expect(await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${state}`)).toMatchObject({ status: 403, body: refused });
+    const { state, cookie } = await oauthState(app);
+    expect(await callback('madeup', cookie)).toMatchObject({ status: 403, body: refused });
+    // A state fetched by someone else (another browser's cookie) is refused too: no planted sign-in or bind.
+    expect(await callback(state)).toMatchObject({ status: 403, body: refused });
+    expect(await callback(state, (await oauthState(app)).cookie)).toMatchObject({ status: 403, body: refused });
+    expect((await callback(state, cookie)).body.success).toBe(true);
+    expect(await callback(state, cookie)).toMatchObject({ status: 403, body: refused });
   });
 
   it('answers the switch, registration, bad-code and unreachable-server failures with new-api\'s texts', async () => {
     const off = await buildSignInHarness({ GitHubOAuthEnabled: 'false' });
     const code = off.mock.githubCode(octocat);
-    expect((await getAs(off.app, `/api/oauth/github?code=${code}&state=${await oauthState(off.app)}`)).body).toEqual({ success: false, message: '管理员未开启通过 GitHub 登录以及注册' });
+    expect((await oauthCallback(off.app, 'github', code)).body).toEqual({ success: false, message: '管理员未开启通过 GitHub 登录以及注册' });
 
     const closed = await buildSignInHarness({ RegisterEnabled: 'false' });
     const closedCode = closed.mock.githubCode(octocat);
-    expect((await getAs(closed.app, `/api/oauth/github?code=${closedCode}&state=${await oauthState(closed.app)}`)).body).toEqual({ success: false, message: '管理员关闭了新用户注册' });
+    expect((await oauthCallback(closed.app, 'github', closedCode)).body).toEqual({ success: false, message: '管理员关闭了新用户注册' });
 
     const { app } = await buildSignInHarness();
-    expect((await getAs(app, `/api/oauth/github?code=not-issued&state=${await oauthState(app)}`)).body).toEqual({ success: false, message: '返回值非法，用户字段为空，请稍后重试！' });
-    expect((await getAs(app, `/api/oauth/github?state=${await oauthState(app)}`)).body).toEqual({ success: false, message: '无效的参数' });
+    expect((await oauthCallback(app, 'github', 'not-issued')).body).toEqual({ success: false, message: '返回值非法，用户字段为空，请稍后重试！' });
+    const started = await oauthState(app);
+    expect((await getAs(app, `/api/oauth/github?state=${started.state}`, undefined, started.cookie)).body).toEqual({ success: false, message: '无效的参数' });
     expect((await getAs(app, '/api/oauth/github?error=access_denied&error_description=The+user+denied')).body).toEqual({ success: false, message: 'The user denied' });
   });
 
   it('says the server is unreachable when GitHub does not answer', async () => {
     const { app, mock } = await buildSignInHarness();
     const code = mock.githubCode(octocat);
-    const state = await oauthState(app);
+    const { state, cookie } = await oauthState(app);
     await mock.close();
-    expect((await getAs(app, `/api/oauth/github?code=${code}&state=${state}`)).body).toEqual({ success: false, message: '无法连接至 GitHub 服务器，请稍后重试！' });
+    expect((await getAs(app, `/api/oauth/github?code=${code}&state=${state}`, undefined, cookie)).body).toEqual({ success: false, message: '无法连接至 GitHub 服务器，请稍后重试！' });
   });
 
   it('binds GitHub to the signed-in user (message "bind"), once across all accounts', async () => {
     const { app, mock, deps } = await buildSignInHarness();
     const alice = await signUp(app, 'alice');
-    const bound = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`, alice);
+    const bound = await oauthCallback(app, 'github', mock.githubCode(octocat), alice);
     expect(bound.body).toEqual({ success: true, message: 'bind' });
     expect((await deps.users.byId(alice.userId))?.githubId).toBe('octocat');
     const bob = await signUp(app, 'bob');
-    expect((await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`, bob)).body).toEqual({ success: false, message: '该 GitHub 账户已被绑定' });
-    const signedIn = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`);
+    expect((await oauthCallback(app, 'github', mock.githubCode(octocat), bob)).body).toEqual({ success: false, message: '该 GitHub 账户已被绑定' });
+    const signedIn = await oauthCallback(app, 'github', mock.githubCode(octocat));
     expect(signedIn.body.data.username).toBe('alice');
   });
 
@@ -81,9 +86,9 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     const { app, mock, deps } = await buildSignInHarness();
     const alice = await signUp(app, 'alice');
     await deps.users.update(alice.userId, { githubId: 'octocat', status: 2 });
-    expect((await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`)).body).toEqual({ success: false, message: '用户已被封禁' });
+    expect((await oauthCallback(app, 'github', mock.githubCode(octocat))).body).toEqual({ success: false, message: '用户已被封禁' });
     await deps.users.update(alice.userId, { deletedAt: 1 });
-    expect((await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${await oauthState(app)}`)).body).toEqual({ success: false, message: '用户已注销' });
+    expect((await oauthCallback(app, 'github', mock.githubCode(octocat))).body).toEqual({ success: false, message: '用户已注销' });
   });
 
   it('tells the console, in the status, that GitHub is on and where its authorize page is', async () => {
@@ -109,29 +114,29 @@ describe('Linux DO OAuth through a Linux DO Connect stand-in', () => {
   it('opens linuxdo_<n> on first sign-in with Basic client auth and a form body, then signs it in', async () => {
     const { app, mock, deps } = await buildSignInHarness();
     const code = mock.linuxDoCode(linus);
-    const first = await getAs(app, `/api/oauth/linuxdo?code=${code}&state=${await oauthState(app)}`);
+    const first = await oauthCallback(app, 'linuxdo', code);
     expect(first.body).toMatchObject({ success: true, data: { username: 'linuxdo_2', display_name: 'Linus' } });
     expect((await deps.users.byUsername('linuxdo_2'))?.linuxDoId).toBe('4242');
     const exchange = mock.seen.find((r) => r.path === '/oauth2/token');
     expect(exchange?.headers.authorization).toBe(`Basic ${Buffer.from('ld-client:ld-secret-value').toString('base64')}`);
     expect(Object.fromEntries(new URLSearchParams(exchange?.body))).toEqual({ grant_type: 'authorization_code', code });
-    const again = await getAs(app, `/api/oauth/linuxdo?code=${mock.linuxDoCode(linus)}&state=${await oauthState(app)}`);
+    const again = await oauthCallback(app, 'linuxdo', mock.linuxDoCode(linus));
     expect(again.body.data.id).toBe(first.body.data.id);
   });
 
   it('binds when signed in, and answers its own texts', async () => {
     const { app, mock } = await buildSignInHarness();
     const alice = await signUp(app, 'alice');
-    expect((await getAs(app, `/api/oauth/linuxdo?code=${mock.linuxDoCode(linus)}&state=${await oauthState(app)}`, alice)).body).toEqual({ success: true, message: 'bind' });
+    expect((await oauthCallback(app, 'linuxdo', mock.linuxDoCode(linus), alice)).body).toEqual({ success: true, message: 'bind' });
     const bob = await signUp(app, 'bob');
-    expect((await getAs(app, `/api/oauth/linuxdo?code=${mock.linuxDoCode(linus)}&state=${await oauthState(app)}`, bob)).body).toEqual({ success: false, message: '该 Linux DO 账户已被绑定' });
-    expect((await getAs(app, `/api/oauth/linuxdo?code=wrong&state=${await oauthState(app)}`)).body).toEqual({ success: false, message: 'failed to get access token: The provided authorization grant is invalid' });
+    expect((await oauthCallback(app, 'linuxdo', mock.linuxDoCode(linus), bob)).body).toEqual({ success: false, message: '该 Linux DO 账户已被绑定' });
+    expect((await oauthCallback(app, 'linuxdo', 'wrong')).body).toEqual({ success: false, message: 'failed to get access token: The provided authorization grant is invalid' });
   });
 
   it('is refused while switched off, and with a wrong client secret', async () => {
     const off = await buildSignInHarness({ LinuxDOOAuthEnabled: 'false' });
-    expect((await getAs(off.app, `/api/oauth/linuxdo?code=${off.mock.linuxDoCode(linus)}&state=${await oauthState(off.app)}`)).body).toEqual({ success: false, message: '管理员未开启通过 Linux DO 登录以及注册' });
+    expect((await oauthCallback(off.app, 'linuxdo', off.mock.linuxDoCode(linus))).body).toEqual({ success: false, message: '管理员未开启通过 Linux DO 登录以及注册' });
     const wrong = await buildSignInHarness({ LinuxDOClientSecret: 'not-it' });
-    expect((await getAs(wrong.app, `/api/oauth/linuxdo?code=${wrong.mock.linuxDoCode(linus)}&state=${await oauthState(wrong.app)}`)).body).toEqual({ success: false, message: 'failed to get access token: Client authentication failed' });
+    expect((await oauthCallback(wrong.app, 'linuxdo', wrong.mock.linuxDoCode(linus))).body).toEqual({ success: false, message: 'failed to get access token: Client authentication failed' });
   });
 });

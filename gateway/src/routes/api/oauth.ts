@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import type { GatewayDeps } from '../../deps.js';
@@ -16,6 +16,11 @@ import { route } from './support/route.js';
 import { sessionAccount } from './support/sign-in.js';
 
 const STATE_LENGTH = 16;
+/**
+ * The state also goes to the browser that asked for it, in a signed cookie: a state an attacker
+ * fetched for themselves cannot finish a sign-in or a bind in a victim's browser.
+ */
+const STATE_COOKIE = 'oauth_state';
 /** Long enough to sign in at the provider, short enough that a leaked state soon means nothing. */
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -59,15 +64,23 @@ const callbackQuery = z.object({
   error_description: queryString,
 });
 
+function isOwnState(request: FastifyRequest, state: string | undefined): state is string {
+  const raw = request.cookies[STATE_COOKIE];
+  if (!state || !raw) return false;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value === state;
+}
+
 function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeProvider): void {
   const { deps } = ctx;
   route(app, 'GET', provider.path, null, async (request, reply) => {
     const query = parseInput(callbackQuery, request.query);
     if (query.error) throw new ApiFailure(query.error_description || query.error);
-    // One use per state: a replayed callback (or one not started here) is refused.
-    if (!query.state || !(await deps.codes.redeem(CodePurpose.OAuthState, query.state, query.state))) {
+    // One use per state, in the browser that started it: a replayed or planted callback is refused.
+    if (!isOwnState(request, query.state) || !(await deps.codes.redeem(CodePurpose.OAuthState, query.state, query.state))) {
       throw new ApiFailure('state is empty or not same', 403);
     }
+    void reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });
     if (!deps.options.boolean(provider.enabledOption)) throw new ApiFailure(provider.offMessage);
     if (!query.code) throw new ApiFailure('无效的参数');
     const identity = await provider.identity(deps, query.code);
@@ -81,9 +94,10 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeP
 
 /** GitHub and Linux DO sign-in and binding, and the state that ties a callback to its start. */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  route(app, 'GET', '/oauth/state', null, async () => {
+  route(app, 'GET', '/oauth/state', null, async (_request, reply) => {
     const state = randomAlphanumeric(STATE_LENGTH);
     await ctx.deps.codes.issue(CodePurpose.OAuthState, state, state, STATE_TTL_MS);
+    void reply.setCookie(STATE_COOKIE, state, { signed: true, httpOnly: true, sameSite: 'lax', path: '/api/oauth', maxAge: STATE_TTL_MS / 1000 });
     return ok(state);
   });
   for (const provider of PROVIDERS) registerCallback(app, ctx, provider);
