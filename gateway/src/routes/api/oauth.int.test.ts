@@ -82,6 +82,17 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect(signedIn.body.data.username).toBe('alice');
   });
 
+  it('credits the inviter when a GitHub sign-up brings the invite code the console remembered', async () => {
+    const { app, mock, deps } = await buildSignInHarness({ QuotaForInviter: '300' });
+    const alice = await signUp(app, 'alice');
+    const affCode = (await deps.users.byId(alice.userId))?.affCode ?? '';
+    const { state, cookie } = await oauthState(app);
+    const answer = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${state}&aff=${affCode}`, undefined, cookie);
+    expect(answer.body.success).toBe(true);
+    expect(await deps.users.byUsername(answer.body.data.username)).toMatchObject({ inviterId: alice.userId });
+    expect(await deps.users.byId(alice.userId)).toMatchObject({ affCount: 1, affQuota: 300 });
+  });
+
   it('refuses a banned or deleted bound account', async () => {
     const { app, mock, deps } = await buildSignInHarness();
     const alice = await signUp(app, 'alice');
