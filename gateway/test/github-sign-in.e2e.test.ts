@@ -40,7 +40,10 @@ describe('GitHub sign-in in a real browser', () => {
   it('opens an account through GitHub and lands signed in on /token', async () => {
     mock.authorizeGitHubAs(octocat, `${fixture.tollgate.url}/oauth/github`);
     await page.goto(`${fixture.tollgate.url}/login`);
-    await page.getByRole('button', { name: '使用 GitHub 继续' }).click();
+    const button = page.getByRole('button', { name: '使用 GitHub 继续' });
+    await button.waitFor();
+    await page.screenshot({ path: `${SHOTS}/login-with-github.png` });
+    await button.click();
     await page.waitForURL('**/token');
     await page.screenshot({ path: `${SHOTS}/github-signed-in.png` });
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { username: string } | null);
