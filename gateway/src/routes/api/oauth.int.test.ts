@@ -1,6 +1,21 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { login, Session, signUp } from '../../../test/api-app.js';
+import type { UserStore } from '../../ports/user-store.js';
 import { buildSignInHarness, getAs, oauthCallback, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
+
+/**
+ * Lookups answer what the store held a moment ago, as a remote MongoDB does under load; without it
+ * one SQLite process never interleaves two requests between their check and their write.
+ */
+function answerLinkLookupsLate(users: UserStore): void {
+  const lookup = users.byLinkedAccount.bind(users);
+  users.byLinkedAccount = async (field, id) => {
+    const found = await lookup(field, id);
+    await sleep(30);
+    return found;
+  };
+}
 
 const octocat = { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' };
 
@@ -91,6 +106,27 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect(answer.body.success).toBe(true);
     expect(await deps.users.byUsername(answer.body.data.username)).toMatchObject({ inviterId: alice.userId });
     expect(await deps.users.byId(alice.userId)).toMatchObject({ affCount: 1, affQuota: 300 });
+  });
+
+  it('opens one account when the same GitHub user signs in twice at once, and two for two users', async () => {
+    const { app, mock, deps } = await buildSignInHarness();
+    answerLinkLookupsLate(deps.users);
+    const same = await Promise.all([oauthCallback(app, 'github', mock.githubCode(octocat)), oauthCallback(app, 'github', mock.githubCode(octocat))]);
+    expect(same.map((answer) => answer.body.success)).toEqual([true, true]);
+    expect(same[0]?.body.data.id).toBe(same[1]?.body.data.id);
+    const two = await Promise.all(['ann', 'ben', 'cat'].map((login) => oauthCallback(app, 'github', mock.githubCode({ login }))));
+    expect(new Set(two.map((answer) => answer.body.data.username)).size).toBe(3);
+    expect(await deps.users.count()).toBe(5);
+  });
+
+  it('binds one GitHub account to only one of two users binding it at once', async () => {
+    const { app, mock, deps } = await buildSignInHarness();
+    answerLinkLookupsLate(deps.users);
+    const [alice, bob] = [await signUp(app, 'alice'), await signUp(app, 'bob')];
+    const answers = await Promise.all([alice, bob].map((session) => oauthCallback(app, 'github', mock.githubCode(octocat), session)));
+    expect(answers.map((answer) => answer.body.message).sort()).toEqual(['bind', '该 GitHub 账户已被绑定']);
+    const holders = [(await deps.users.byId(alice.userId))?.githubId, (await deps.users.byId(bob.userId))?.githubId];
+    expect(holders.filter((id) => id === 'octocat')).toHaveLength(1);
   });
 
   it('refuses a banned or deleted bound account', async () => {
