@@ -63,10 +63,12 @@ export async function signInLinked(ctx: ApiContext, reply: FastifyReply, service
 /** A new account for `identity`; two sign-ups at once may draw the same `github_<n>`, so a taken name is drawn again. */
 async function openLinkedAccount(ctx: ApiContext, service: LinkedService, identity: ExternalIdentity, affCode?: string): Promise<User> {
   const linked = { [service.field]: identity.id };
+  // An address another account holds stays with it: password reset mails go to one account per address.
+  const email = identity.email && !(await ctx.deps.users.byEmail(identity.email)) ? identity.email : '';
   for (let attempt = 1; ; attempt++) {
     const username = await nextServiceUsername(ctx, service.usernamePrefix);
     try {
-      return await openAccount(ctx, { username, passwordHash: '', displayName: identity.displayName, email: identity.email, linked }, affCode);
+      return await openAccount(ctx, { username, passwordHash: '', displayName: identity.displayName, email, linked }, affCode);
     } catch (error) {
       if (attempt >= NAME_ATTEMPTS || !(await ctx.deps.users.byUsername(username))) throw error;
     }

@@ -138,6 +138,13 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect((await oauthCallback(app, 'github', mock.githubCode(octocat))).body).toEqual({ success: false, message: '用户已注销' });
   });
 
+  it('leaves out an email address another account already holds', async () => {
+    const { app, mock, deps } = await buildSignInHarness();
+    await deps.users.update(1, { email: 'octo@example.com' });
+    const answer = await oauthCallback(app, 'github', mock.githubCode(octocat));
+    expect(await deps.users.byId(answer.body.data.id)).toMatchObject({ githubId: 'octocat', email: '' });
+  });
+
   it('tells the console, in the status, that GitHub is on and where its authorize page is', async () => {
     const { app, mock } = await buildSignInHarness();
     const status = (await app.inject({ method: 'GET', url: '/api/status' })).json<{ data: Record<string, unknown> }>().data;
