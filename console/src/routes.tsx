@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Layout } from './components/layout/layout';
 import { LoginPage } from './features/auth/login-page';
+import { OAuthCallbackPage } from './features/auth/oauth-callback-page';
 import { RegisterPage } from './features/auth/register-page';
 import { ResetConfirmPage } from './features/auth/reset-confirm-page';
 import { ResetRequestPage } from './features/auth/reset-request-page';
@@ -41,8 +42,8 @@ export const routes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/reset', element: <ResetRequestPage /> },
       { path: '/user/reset', element: <ResetConfirmPage /> },
-      { path: '/oauth/github', element: later('page.oauthGithub') },
-      { path: '/oauth/linuxdo', element: later('page.oauthLinuxdo') },
+      { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
+      { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
       { path: '/setting', element: guarded(<SettingPage />) },
       { path: '/channel', element: guarded(later('nav.channel')) },
       { path: '/channel/add', element: guarded(later('page.channelAdd')) },

@@ -51,6 +51,11 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   /** Sign-in, registration, password reset, verification mail, OAuth and top-up per client IP per CRITICAL_RATE_LIMIT_DURATION seconds; 0 turns it off. */
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(1200),
+  /** Where sign-in providers and the bot check live; overridable so tests (or a proxy) stand in for them. */
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export type EngineConfig = z.infer<typeof engineConfigSchema>;

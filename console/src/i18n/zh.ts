@@ -248,6 +248,24 @@ export const zh = {
   'log.info.quota': '剩余额度',
   'log.info.used': '已用额度',
   'log.info.requests': '请求次数',
+  // Third-party sign-in, binding and the bot check (#5)
+  'oauth.github': '使用 GitHub 继续',
+  'oauth.linuxdo': '使用 LinuxDO 继续',
+  'oauth.wechat': '使用 微信 继续',
+  'oauth.wechatHint': '微信扫码关注公众号，输入「验证码」获取验证码（三分钟内有效）',
+  'oauth.code': '验证码',
+  'oauth.codeRequired': '请输入验证码！',
+  'oauth.bound': '绑定成功！',
+  'oauth.processing': '处理中...',
+  'oauth.failed': '操作失败，重定向至登录界面中...',
+  'auth.turnstileWait': '请稍后几秒重试，Turnstile 正在检查用户环境！',
+  'setting.bindings': '账户绑定',
+  'setting.bindEmail': '绑定邮箱地址',
+  'setting.emailCodeRequired': '请输入邮箱验证码！',
+  'setting.wechat': '微信',
+  'setting.bind': '绑定',
+  'setting.bound': '已绑定',
+  'setting.unbound': '未绑定',
 } as const;
 
 export type MessageKey = keyof typeof zh;

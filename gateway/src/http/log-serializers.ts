@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry credentials (Gemini clients send `?key=`). */
-const SECRET_PARAMS = /([?&](?:key|api_key|access_token|token)=)[^&]*/gi;
+/**
+ * Query parameters that carry credentials: Gemini clients send `?key=`; sign-in sends one-time
+ * codes (OAuth, WeChat, email binding), the OAuth state, Telegram's hash and Turnstile's token.
+ */
+const SECRET_PARAMS = /([?&](?:key|api_key|access_token|token|code|state|hash|turnstile)=)[^&]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');

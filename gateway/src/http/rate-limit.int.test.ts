@@ -27,4 +27,14 @@ describe('API rate limits per client IP', () => {
     expect(third.json()).toEqual({ success: false, message: '请求过于频繁，请稍后再试' });
     expect((await app.inject({ method: 'GET', url: '/api/status', remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
   });
+
+  it('counts third-party sign-in and binding calls against the same tight limit', async () => {
+    const { app } = await buildApiHarness({}, LIMITS);
+    const call = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '198.51.100.9' });
+    expect((await call('/api/oauth/github?code=x&state=y')).statusCode).toBe(403);
+    expect((await call('/api/oauth/telegram/login?id=1')).statusCode).toBe(200);
+    expect((await call('/api/oauth/wechat?code=x')).statusCode).toBe(429);
+    expect((await call('/api/oauth/email/bind?email=a@example.com&code=x')).statusCode).toBe(429);
+    expect((await call('/api/oauth/state')).statusCode).toBe(200);
+  });
 });

@@ -5,7 +5,7 @@ import { fail } from './envelope.js';
 
 export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 
-/** Routes where guessing is the attack (passwords, codes, mail floods): a tighter limit on top. OAuth joins when it lands. */
+/** Routes where guessing is the attack (passwords, codes, mail floods): a tighter limit on top. */
 const criticalRoutes = new Set([
   '/api/user/login',
   '/api/user/register',
@@ -13,6 +13,13 @@ const criticalRoutes = new Set([
   '/api/user/reset',
   '/api/verification',
   '/api/user/topup',
+  '/api/oauth/github',
+  '/api/oauth/linuxdo',
+  '/api/oauth/wechat',
+  '/api/oauth/wechat/bind',
+  '/api/oauth/telegram/login',
+  '/api/oauth/telegram/bind',
+  '/api/oauth/email/bind',
 ]);
 
 type Limit = { limiter: RateLimiter; applies: (request: FastifyRequest) => boolean };

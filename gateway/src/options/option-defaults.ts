@@ -55,6 +55,13 @@ export const optionDefaults: Record<string, string> = {
   TelegramBotName: '',
   LinuxDOOAuthEnabled: 'false',
   LinuxDOClientId: '',
+  GitHubClientSecret: '',
+  LinuxDOClientSecret: '',
+  /** new-api's WeChat server, which turns an official-account code into a WeChat id. */
+  WeChatServerAddress: '',
+  WeChatServerToken: '',
+  TelegramBotToken: '',
+  TurnstileSecretKey: '',
   LogConsumeEnabled: 'true',
   RetryTimes: '0',
   AutomaticDisableChannelEnabled: 'false',

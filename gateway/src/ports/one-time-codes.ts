@@ -1,5 +1,6 @@
 /**
- * Short-lived secrets mailed to a user (an email verification code, a password reset token).
+ * Short-lived secrets: mailed to a user (an email verification code, a password reset token), or an
+ * OAuth state handed to the browser and checked when the provider sends it back.
  * Shared by every gateway: the mail may be asked of one gateway and the code typed into another.
  */
 export interface OneTimeCodes {
@@ -13,4 +14,4 @@ export interface OneTimeCodes {
 }
 
 /** What each code is for, so a verification code cannot reset a password. */
-export const CodePurpose = { EmailVerification: 'v', PasswordReset: 'r' } as const;
+export const CodePurpose = { EmailVerification: 'v', PasswordReset: 'r', OAuthState: 'o' } as const;

@@ -34,6 +34,9 @@ export interface User {
   deletedAt: number | null;
 }
 
+/** The fields that hold an account linked from another service (OAuth, WeChat, Telegram). */
+export type LinkedAccount = 'githubId' | 'wechatId' | 'telegramId' | 'linuxDoId';
+
 /** A user to create; invite counters start at zero. */
 export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota'>;
 
@@ -51,6 +54,8 @@ export interface UserStore {
   byAffCode(affCode: string): Promise<User | null>;
   /** The first user with this email address (password reset, "email taken"); never for an empty one. */
   byEmail(email: string): Promise<User | null>;
+  /** The user a linked account (GitHub login, WeChat id, ...) is bound to, deleted or not; never for an empty id. */
+  byLinkedAccount(field: LinkedAccount, id: string): Promise<User | null>;
   /** Counts one more invitee and adds `reward` to both invite quotas, in one atomic write. */
   recordInvite(inviterId: number, reward: number): Promise<void>;
   /**

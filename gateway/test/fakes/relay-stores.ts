@@ -3,7 +3,7 @@ import type { OptionStore } from '../../src/ports/option-store.js';
 import type { TopUpStore } from '../../src/ports/top-up-store.js';
 import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
-import type { NewUser, User, UserStore } from '../../src/ports/user-store.js';
+import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/user-store.js';
 
 /**
  * FAKES, for relay route tests: tiny in-memory documents implementing the ports exactly, so the
@@ -55,6 +55,7 @@ export class InMemoryUserStore implements UserStore {
   }
   byId = async (id: number) => this.table.get(id);
   byEmail = async (email: string) => (email ? this.table.find((u) => u.email === email) : null);
+  byLinkedAccount = async (field: LinkedAccount, id: string) => (id ? this.table.find((u) => u[field] === id) : null);
   async recordInvite(inviterId: number, reward: number): Promise<void> {
     const user = this.table.get(inviterId);
     if (user) this.table.patch(inviterId, { affCount: user.affCount + 1, affQuota: user.affQuota + reward, affHistoryQuota: user.affHistoryQuota + reward });

@@ -14,8 +14,24 @@ export interface RegisterBody {
   aff_code: string;
 }
 
+/** The services whose OAuth callback pages the console has. */
+export type OAuthProvider = 'github' | 'linuxdo';
+
+/** `?turnstile=` when the bot check gave a token (the server asks for it only when the check is on). */
+const withTurnstile = (turnstile: string) => (turnstile ? `?${query({ turnstile })}` : '');
+
 export const authApi = {
-  login: (username: string, password: string) => apiEnvelope<LoginData>('POST', '/api/user/login', { username, password }),
-  register: (body: RegisterBody) => api('POST', '/api/user/register', body),
-  sendEmailCode: (email: string) => api('GET', `/api/verification?${query({ email })}`),
+  login: (username: string, password: string, turnstile = '') => apiEnvelope<LoginData>('POST', `/api/user/login${withTurnstile(turnstile)}`, { username, password }),
+  register: (body: RegisterBody, turnstile = '') => api('POST', `/api/user/register${withTurnstile(turnstile)}`, body),
+  sendEmailCode: (email: string, turnstile = '') => api('GET', `/api/verification?${query(turnstile ? { email, turnstile } : { email })}`),
+  /** A one-time state for an authorize link; the callback must bring it back. */
+  oauthState: () => api<string>('GET', '/api/oauth/state'),
+  /** Signs in (data: the user) or, with a session, binds (message 'bind'). */
+  oauthCallback: (provider: OAuthProvider, params: { code: string; state: string; aff: string }) => apiEnvelope<LoginData>('GET', `/api/oauth/${provider}?${query(params)}`),
+  weChatLogin: (code: string) => api<LoginData>('GET', `/api/oauth/wechat?${query({ code })}`),
+  weChatBind: (code: string) => api('GET', `/api/oauth/wechat/bind?${query({ code })}`),
+  /** The widget's signed fields go back as they came, so the server can check the hash. */
+  telegramLogin: (fields: Record<string, string>) => api<LoginData>('GET', `/api/oauth/telegram/login?${query(fields)}`),
+  telegramBind: (fields: Record<string, string>) => api('GET', `/api/oauth/telegram/bind?${query(fields)}`),
+  emailBind: (email: string, code: string) => api('GET', `/api/oauth/email/bind?${query({ email, code })}`),
 };

@@ -7,6 +7,8 @@ import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
 import { storeUser } from '../../lib/stored-user';
 import { authApi } from './api';
+import { useTurnstile } from './hooks/use-turnstile';
+import { ThirdPartySignIn } from './sections/third-party-sign-in';
 
 /** Username and password sign-in; lands on /token. */
 export function LoginPage() {
@@ -16,11 +18,13 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const turnstile = useTurnstile();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username || !password) return notify(t('auth.empty'), 'error');
+    if (turnstile.waiting) return notify(t('auth.turnstileWait'), 'warning');
     try {
-      const { data } = await authApi.login(username.trim(), password);
+      const { data } = await authApi.login(username.trim(), password, turnstile.take());
       storeUser({ id: data.id, username: data.username, display_name: data.display_name, role: data.role, status: data.status, group: data.group });
       notify(t('auth.loggedIn'));
       if (data.default_password) notify(t('auth.defaultPassword'), 'warning');
@@ -36,10 +40,12 @@ export function LoginPage() {
       <form onSubmit={submit} className="space-y-3" noValidate>
         <Field id="username" label={t('auth.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
         <Field id="password" label={t('auth.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        {turnstile.widget}
         <Button type="submit" className="w-full">
           {t('auth.login')}
         </Button>
       </form>
+      <ThirdPartySignIn />
       <div className="mt-3 flex justify-between text-sm text-indigo-600">
         <Link to="/register">{t('auth.noAccount')} {t('auth.register')}</Link>
         <Link to="/reset">{t('auth.forgot')}</Link>

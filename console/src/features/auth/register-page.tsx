@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import { useStatus } from '../status/hooks/use-status';
 import { authApi } from './api';
+import { useTurnstile } from './hooks/use-turnstile';
 import { EmailCodeFields } from './sections/email-code-fields';
 
 export const MIN_PASSWORD = 8;
@@ -31,6 +32,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const { data: status } = useStatus();
   const [form, setForm] = useState(emptyForm);
+  const turnstile = useTurnstile();
   useEffect(() => {
     const aff = params.get('aff');
     if (aff) localStorage.setItem(AFF_KEY, aff);
@@ -40,10 +42,11 @@ export function RegisterPage() {
     event.preventDefault();
     const problem = registerProblem(form.username.trim(), form.password, form.password2);
     if (problem) return notify(t(problem), 'error');
+    if (turnstile.waiting) return notify(t('auth.turnstileWait'), 'warning');
     const { email, verification_code, ...account } = form;
     const emailFields = status?.email_verification ? { email, verification_code } : {};
     try {
-      await authApi.register({ ...account, username: account.username.trim(), ...emailFields, aff_code: localStorage.getItem(AFF_KEY) ?? '' });
+      await authApi.register({ ...account, username: account.username.trim(), ...emailFields, aff_code: localStorage.getItem(AFF_KEY) ?? '' }, turnstile.take());
       notify(t('auth.registered'));
       navigate('/login');
     } catch {
@@ -57,7 +60,8 @@ export function RegisterPage() {
         <Field id="username" label={t('auth.username')} value={form.username} onChange={(e) => set('username')(e.target.value)} autoComplete="username" />
         <Field id="password" label={t('auth.password')} type="password" placeholder={t('auth.passwordHint')} value={form.password} onChange={(e) => set('password')(e.target.value)} autoComplete="new-password" />
         <Field id="password2" label={t('auth.password2')} type="password" value={form.password2} onChange={(e) => set('password2')(e.target.value)} autoComplete="new-password" />
-        {status?.email_verification && <EmailCodeFields email={form.email} code={form.verification_code} onEmail={set('email')} onCode={set('verification_code')} />}
+        {status?.email_verification && <EmailCodeFields email={form.email} code={form.verification_code} onEmail={set('email')} onCode={set('verification_code')} turnstile={turnstile} />}
+        {turnstile.widget}
         <Button type="submit" className="w-full">
           {t('auth.register')}
         </Button>

@@ -4,6 +4,7 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import { useStoredUser } from '../../lib/stored-user';
 import { AccessCard } from './sections/access-card';
+import { BindingsCard } from './sections/bindings-card';
 import { DeleteAccountCard } from './sections/delete-account-card';
 import { ProfileCard } from './sections/profile-card';
 
@@ -37,6 +38,7 @@ export function SettingPage() {
           <ProfileCard />
           <div className="space-y-4">
             <AccessCard />
+            <BindingsCard />
             <DeleteAccountCard />
           </div>
         </div>

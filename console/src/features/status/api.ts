@@ -18,6 +18,19 @@ export interface ServerStatus {
   server_address?: string;
   min_topup?: number;
   enable_online_topup?: boolean;
+  turnstile_check?: boolean;
+  turnstile_site_key?: string;
+  github_oauth?: boolean;
+  github_client_id?: string;
+  /** GitHub's authorize page (a stand-in in tests). */
+  github_authorize_url?: string;
+  linuxdo_oauth?: boolean;
+  linuxdo_client_id?: string;
+  linuxdo_authorize_url?: string;
+  wechat_login?: boolean;
+  wechat_qrcode?: string;
+  telegram_oauth?: boolean;
+  telegram_bot_name?: string;
 }
 
 export const statusApi = {

@@ -54,6 +54,10 @@ export async function createMongoUserStore(connection: Connection): Promise<User
     { fields: { accessToken: 1 } },
     { fields: { affCode: 1 } },
     { fields: { email: 1 } },
+    { fields: { githubId: 1 } },
+    { fields: { wechatId: 1 } },
+    { fields: { telegramId: 1 } },
+    { fields: { linuxDoId: 1 } },
   ]);
   await users.ready();
   const claims = new Claims(connection);
@@ -82,6 +86,7 @@ export async function createMongoUserStore(connection: Connection): Promise<User
     byAccessToken: async (token) => (token ? withCounters(await users.findOne({ accessToken: token })) : null),
     byAffCode: async (affCode) => (affCode ? withCounters(await users.findOne({ affCode })) : null),
     byEmail: async (email) => (email ? withCounters(await users.findOne({ email })) : null),
+    byLinkedAccount: async (field, id) => (id ? withCounters(await users.findOne({ [field]: id })) : null),
     recordInvite: async (inviterId, reward) => {
       await changeCounters(inviterId, (u) => ({ affCount: u.affCount + 1, affQuota: u.affQuota + reward, affHistoryQuota: u.affHistoryQuota + reward }));
     },

@@ -121,6 +121,9 @@ export function createSqliteUserStore(db: Database): UserStore {
     async byEmail(email) {
       return email ? byColumn('email', email) : null;
     },
+    async byLinkedAccount(field, id) {
+      return id ? byColumn(userColumns.columns[field], id) : null;
+    },
     async recordInvite(inviterId, reward) {
       cache
         .prepare('UPDATE users SET aff_count = aff_count + 1, aff_quota = aff_quota + @reward, aff_history_quota = aff_history_quota + @reward WHERE id = @id')

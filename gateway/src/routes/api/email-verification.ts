@@ -10,6 +10,7 @@ import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
+import { requireTurnstile } from './support/turnstile-guard.js';
 
 const CODE_LENGTH = 6;
 const NOT_WHITELISTED =
@@ -28,7 +29,7 @@ function checkDomainAllowed(options: OptionCache, email: string): void {
 /** GET /api/verification?email=: mails a 6-character code that registration (and binding) redeem once. */
 export function registerEmailVerificationRoute(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
-  route(app, 'GET', '/verification', null, async (request) => {
+  route(app, 'GET', '/verification', requireTurnstile(deps), async (request) => {
     const { email } = parseInput(emailQuery, request.query);
     checkDomainAllowed(deps.options, email);
     if (await deps.users.byEmail(email)) throw new ApiFailure('邮箱地址已被占用');

@@ -7,6 +7,10 @@ import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerEmailVerificationRoute } from './email-verification.js';
 import { registerEpayNotifyRoute } from './epay-notify.js';
+import { registerOAuthRoutes } from './oauth.js';
+import { registerEmailBindRoute } from './oauth-email-bind.js';
+import { registerTelegramRoutes } from './oauth-telegram.js';
+import { registerWeChatRoutes } from './oauth-wechat.js';
 import { registerLogRoutes } from './log.js';
 import { registerModelRoutes } from './models.js';
 import { registerOptionRoutes } from './option.js';
@@ -55,4 +59,8 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerUserTopupRoute(app, ctx);
   registerUserPayRoutes(app, ctx);
   registerEpayNotifyRoute(app, ctx);
+  registerOAuthRoutes(app, ctx);
+  registerWeChatRoutes(app, ctx);
+  registerTelegramRoutes(app, ctx);
+  registerEmailBindRoute(app, ctx);
 }

@@ -11,6 +11,7 @@ import { emailQuery } from './email-verification.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import { requireTurnstile } from './support/turnstile-guard.js';
 
 const NEW_PASSWORD_LENGTH = 12;
 const LINK_INVALID = '重置链接非法或已过期';
@@ -24,7 +25,7 @@ const resetBody = z.object({
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  route(app, 'GET', '/reset_password', null, async (request) => {
+  route(app, 'GET', '/reset_password', requireTurnstile(deps), async (request) => {
     const { email } = parseInput(emailQuery, request.query);
     const user = await deps.users.byEmail(email);
     if (!user || user.deletedAt !== null) throw new ApiFailure('该邮箱地址未注册');

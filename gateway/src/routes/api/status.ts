@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
 import type { OptionCache } from '../../options/option-cache.js';
 import type { ApiContext } from './support/context.js';
@@ -55,9 +56,14 @@ export function serverStatus(options: OptionCache) {
   };
 }
 
+/** Where the console sends a visitor to authorize (a local stand-in in tests). */
+function signInPages(config: GatewayConfig) {
+  return { github_authorize_url: `${config.GITHUB_OAUTH_URL}/login/oauth/authorize`, linuxdo_authorize_url: `${config.LINUXDO_OAUTH_URL}/oauth2/authorize` };
+}
+
 /** Public calls: status, notice, about, home page content. */
 export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext): void {
-  route(app, 'GET', '/status', null, async () => ok(serverStatus(deps.options)));
+  route(app, 'GET', '/status', null, async () => ok({ ...serverStatus(deps.options), ...signInPages(deps.config) }));
   route(app, 'GET', '/notice', null, async () => ok(deps.options.string('Notice')));
   route(app, 'GET', '/about', null, async () => ok(deps.options.string('About')));
   route(app, 'GET', '/home_page_content', null, async () => ok(deps.options.string('HomePageContent')));

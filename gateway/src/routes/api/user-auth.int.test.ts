@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Envelope, ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
+import { scryptHash } from '../../../test/support/scrypt-hash.js';
 import { AuthMessages } from '../../http/errors.js';
 
 describe('sign-up, sign-in and the session guard', () => {
@@ -58,6 +59,18 @@ describe('sign-up, sign-in and the session guard', () => {
     expect((await post('/api/user/login', { username: '', password: '' })).message).toBe('无效的参数');
     expect((await post('/api/user/register', { username: 'bob', password: 'short' })).message).toBe('密码长度不得小于 8 位！');
     expect((await post('/api/user/register', { username: 'root', password: 'password123' })).message).toBe('用户名已存在，或已注销');
+  });
+
+  it('stores argon2id hashes, and replaces a scrypt hash of an earlier build at its next sign-in', async () => {
+    const { app, deps } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    expect((await deps.users.byId(alice.userId))?.passwordHash).toMatch(/^\$argon2id\$/);
+    await deps.users.update(alice.userId, { passwordHash: scryptHash('password123') });
+    await expect(login(app, 'alice', 'wrong-password')).rejects.toThrow();
+    expect((await deps.users.byId(alice.userId))?.passwordHash).toMatch(/^scrypt\$/);
+    await login(app, 'alice', 'password123');
+    expect((await deps.users.byId(alice.userId))?.passwordHash).toMatch(/^\$argon2id\$/);
+    await login(app, 'alice', 'password123');
   });
 
   it('honours the registration switch', async () => {

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { endSession, startSession } from '../../auth/session.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
+import { endSession } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { CodePurpose } from '../../ports/one-time-codes.js';
 import { Role, type User, UserStatus } from '../../ports/user-store.js';
+import { signIn } from './support/sign-in.js';
+import { requireTurnstile } from './support/turnstile-guard.js';
+import { openAccount } from './user-signup.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
-import { USERNAME_TAKEN, newUserDocument, passwordField, usernameField } from './user-fields.js';
-import { inviterRewardNotice, newUserGrants } from './user-grants.js';
+import { USERNAME_TAKEN, passwordField, usernameField } from './user-fields.js';
 
 /** The password `root` is created with unless configured; logging in with it asks for a change. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -45,52 +47,37 @@ async function verifiedEmail({ deps }: ApiContext, body: z.infer<typeof register
   return body.email;
 }
 
-/** QuotaForInviter goes to the inviter's invite quota (moved into quota later by aff_transfer). */
-async function rewardInviter(ctx: ApiContext, inviter: User): Promise<void> {
-  const { users, options, notices } = ctx.deps;
-  const reward = Math.max(0, options.number('QuotaForInviter'));
-  await users.recordInvite(inviter.id, reward);
-  notices.publish('users', inviter.id);
-  if (reward > 0) await ctx.sync.publishAndWait([inviterRewardNotice(options, inviter, reward)]);
-}
-
-async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Promise<User> {
-  const { users, options, notices } = ctx.deps;
-  if (await users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
+async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Promise<void> {
+  if (await ctx.deps.users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
   // After the name check, so a taken name does not use up the code.
   const email = await verifiedEmail(ctx, body);
-  const inviter = body.aff_code ? await users.byAffCode(body.aff_code) : null;
-  const document = await newUserDocument(users, { username: body.username, passwordHash: await hashPassword(body.password), inviterId: inviter?.id, email });
-  const user = await users.create(document);
-  await ctx.sync.publishAndWait(newUserGrants(options, user, inviter !== null));
-  notices.publish('users', user.id);
-  if (inviter) await rewardInviter(ctx, inviter);
-  return user;
+  await openAccount(ctx, { username: body.username, passwordHash: await hashPassword(body.password), email }, body.aff_code);
 }
 
 async function authenticate(username: string, password: string, users: ApiContext['deps']['users']): Promise<User> {
   const user = await users.byUsername(username);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !matches || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new ApiFailure(BAD_LOGIN);
+  if (needsRehash(user.passwordHash)) await users.update(user.id, { passwordHash: await hashPassword(password) });
   return user;
 }
 
 /** Sign-up, sign-in and sign-out. */
 export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  route(app, 'POST', '/user/register', null, async (request) => {
+  const turnstile = requireTurnstile(ctx.deps);
+  route(app, 'POST', '/user/register', turnstile, async (request) => {
     const body = parseInput(registerBody, request.body);
     checkRegistrationOpen(ctx, body);
     await register(ctx, body);
     return ok();
   });
 
-  route(app, 'POST', '/user/login', null, async (request, reply) => {
+  route(app, 'POST', '/user/login', turnstile, async (request, reply) => {
     if (!ctx.deps.options.boolean('PasswordLoginEnabled')) throw new ApiFailure('管理员关闭了密码登录');
     const body = parseInput(loginBody.catch({ username: '', password: '' }), request.body);
     if (!body.username || !body.password) throw new ApiFailure(INVALID_PARAMS);
     const user = await authenticate(body.username, body.password, ctx.deps.users);
-    startSession(reply, user.id);
-    const data = { id: user.id, username: user.username, display_name: user.displayName, role: user.role, status: user.status, group: user.group };
+    const data = signIn(reply, user);
     if (user.role >= Role.Root && body.password === DEFAULT_ROOT_PASSWORD) {
       return ok({ ...data, default_password: true }, '请立刻修改默认密码！');
     }

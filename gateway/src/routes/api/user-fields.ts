@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randomAlphanumeric } from '../../auth/token-key.js';
-import { type NewUser, Role, UserStatus, type UserStore } from '../../ports/user-store.js';
+import { type LinkedAccount, type NewUser, Role, UserStatus, type UserStore } from '../../ports/user-store.js';
 import { INVALID_PARAMS } from './support/input.js';
 
 /** new-api's limits on user fields (username 12, display name 20, password 8 to 20). */
@@ -26,7 +26,18 @@ export async function newAffCode(users: UserStore): Promise<string> {
 }
 
 /** The document of a user who signed up or was added by an administrator. */
-export async function newUserDocument(users: UserStore, fields: { username: string; passwordHash: string; displayName?: string; inviterId?: number; email?: string }): Promise<NewUser> {
+export interface NewUserFields {
+  username: string;
+  /** Empty for an account opened through another service: no password can match it. */
+  passwordHash: string;
+  displayName?: string;
+  inviterId?: number;
+  email?: string;
+  /** The outside account it was opened with (GitHub, WeChat, ...). */
+  linked?: Partial<Record<LinkedAccount, string>>;
+}
+
+export async function newUserDocument(users: UserStore, fields: NewUserFields): Promise<NewUser> {
   return {
     username: fields.username,
     passwordHash: fields.passwordHash,
@@ -42,5 +53,6 @@ export async function newUserDocument(users: UserStore, fields: { username: stri
     wechatId: '',
     telegramId: '',
     linuxDoId: '',
+    ...fields.linked,
   };
 }

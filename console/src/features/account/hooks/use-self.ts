@@ -12,6 +12,11 @@ export interface SelfUser {
   aff_count?: number;
   aff_quota?: number;
   aff_history_quota?: number;
+  email?: string;
+  github_id?: string;
+  wechat_id?: string;
+  telegram_id?: string;
+  linux_do_id?: string;
 }
 
 export const selfQueryKey = ['user', 'self'] as const;

@@ -5,16 +5,23 @@ import { useT } from '../../../i18n';
 import { authApi } from '../api';
 import { useCountdown } from '../hooks/use-countdown';
 
+/** The form's bot check, when it has one (see useTurnstile). */
+export interface BotCheck {
+  waiting: boolean;
+  take(): string;
+}
+
 /** Email and verification code, with a send-code button that waits 30 s before a resend. */
-export function EmailCodeFields({ email, code, onEmail, onCode }: { email: string; code: string; onEmail(value: string): void; onCode(value: string): void }) {
+export function EmailCodeFields({ email, code, onEmail, onCode, turnstile }: { email: string; code: string; onEmail(value: string): void; onCode(value: string): void; turnstile?: BotCheck }) {
   const t = useT();
   const notify = useToast();
   const countdown = useCountdown();
   const send = async () => {
     if (!email.trim()) return notify(t('auth.emailRequired'), 'error');
+    if (turnstile?.waiting) return notify(t('auth.turnstileWait'), 'warning');
     countdown.start();
     try {
-      await authApi.sendEmailCode(email.trim());
+      await authApi.sendEmailCode(email.trim(), turnstile?.take());
       notify(t('auth.codeSent'));
     } catch {
       // The client showed the server's message; the countdown still runs, as a resend guard.

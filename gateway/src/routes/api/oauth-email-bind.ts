@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { CodePurpose } from '../../ports/one-time-codes.js';
+import { type ApiContext, signedIn } from './support/context.js';
+import { parseInput } from './support/input.js';
+import { route } from './support/route.js';
+
+const bindQuery = z.object({
+  email: z.email({ message: '请输入邮箱！' }),
+  code: z.string({ message: '请输入邮箱验证码！' }).trim().min(1, { message: '请输入邮箱验证码！' }),
+});
+
+/** GET /api/oauth/email/bind?email=&code=: the code /api/verification mailed to that address sets it as the user's email. */
+export function registerEmailBindRoute(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps } = ctx;
+  route(app, 'GET', '/oauth/email/bind', ctx.guard.user, async (request) => {
+    const user = signedIn(request);
+    const { email, code } = parseInput(bindQuery, request.query);
+    if (!(await deps.codes.redeem(CodePurpose.EmailVerification, email, code))) throw new ApiFailure('验证码错误或已过期');
+    // The code was mailed while the address was free; another account may have taken it since.
+    const holder = await deps.users.byEmail(email);
+    if (holder && holder.id !== user.id) throw new ApiFailure('邮箱地址已被占用');
+    await deps.users.update(user.id, { email });
+    deps.notices.publish('users', user.id);
+    return ok();
+  });
+}

@@ -1,0 +1,37 @@
+import type { User } from '../../ports/user-store.js';
+import type { ApiContext } from './support/context.js';
+import { type NewUserFields, newUserDocument } from './user-fields.js';
+import { inviterRewardNotice, newUserGrants } from './user-grants.js';
+
+/** QuotaForInviter goes to the inviter's invite quota (moved into quota later by aff_transfer). */
+async function rewardInviter(ctx: ApiContext, inviter: User): Promise<void> {
+  const { users, options, notices } = ctx.deps;
+  const reward = Math.max(0, options.number('QuotaForInviter'));
+  await users.recordInvite(inviter.id, reward);
+  notices.publish('users', inviter.id);
+  if (reward > 0) await ctx.sync.publishAndWait([inviterRewardNotice(options, inviter, reward)]);
+}
+
+/**
+ * Opens an account, by password or through another service: the new-user and invitee grants go
+ * to the ledger, the inviter (from `affCode`) gets its invite reward.
+ */
+export async function openAccount(ctx: ApiContext, fields: Omit<NewUserFields, 'inviterId'>, affCode?: string): Promise<User> {
+  const { users, options, notices } = ctx.deps;
+  const inviter = affCode ? await users.byAffCode(affCode) : null;
+  const user = await users.create(await newUserDocument(users, { ...fields, inviterId: inviter?.id }));
+  await ctx.sync.publishAndWait(newUserGrants(options, user, inviter !== null));
+  notices.publish('users', user.id);
+  if (inviter) await rewardInviter(ctx, inviter);
+  return user;
+}
+
+/** new-api's name for an account opened through a service: `github_<next id>`, within the 12-character limit. */
+export async function nextServiceUsername(ctx: ApiContext, prefix: string): Promise<string> {
+  const { users } = ctx.deps;
+  const newest = (await users.list({ offset: 0, limit: 1 })).items[0];
+  for (let n = (newest?.id ?? 0) + 1; ; n++) {
+    const name = `${prefix}_${n}`;
+    if (!(await users.byUsername(name))) return name;
+  }
+}
