@@ -7,7 +7,7 @@ export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
 export interface User {
   id: number;
   username: string;
-  /** scrypt hash, never sent to a client. */
+  /** Password hash (argon2id; scrypt from earlier builds until the next sign-in), never sent to a client; empty for accounts opened through another service. */
   passwordHash: string;
   displayName: string;
   role: number;
