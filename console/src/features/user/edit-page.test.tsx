@@ -29,6 +29,6 @@ describe('UserEditPage', () => {
     signIn(10, 1);
     stubApi({ 'GET /api/user/99': { reply: { success: false, message: '用户不存在' } } });
     renderPage(pages, '/user/edit/99');
-    expect((await screen.findByRole('alert')).textContent).toBe('用户不存在');
+    expect((await screen.findByTestId('user-edit-missing')).textContent).toBe('用户不存在');
   });
 });

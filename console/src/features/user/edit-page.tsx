@@ -14,7 +14,7 @@ export function UserEditPage() {
     <div className={`mx-auto max-w-lg ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('user.edit')}</h1>
       {isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-      {(isError || !Number.isInteger(id)) && <p role="alert" className="text-sm text-rose-600">{t('user.notFound')}</p>}
+      {(isError || !Number.isInteger(id)) && <p role="alert" data-testid="user-edit-missing" className="text-sm text-rose-600">{t('user.notFound')}</p>}
       {user && <UserForm user={user} onDone={() => navigate('/user')} />}
     </div>
   );
