@@ -2,9 +2,10 @@ import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
+import { openAICompatibleFor } from './openai-compatible-types.js';
 import type { ProviderAdapter } from './types.js';
 
-/** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
+/** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol (see openai-compatible-types.ts). */
 const byChannelType: Record<number, ProviderAdapter> = {
   1: openai,
   3: azure,
@@ -13,7 +14,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
 };
 
 export function providerFor(channelType: number): ProviderAdapter {
-  return byChannelType[channelType] ?? openai;
+  return byChannelType[channelType] ?? openAICompatibleFor(channelType);
 }
 
 export type { ProviderAdapter, Usage, UpstreamRequest } from './types.js';
