@@ -20,10 +20,33 @@ async function siliconCloudBalance(channel: Channel): Promise<number> {
   return Number((info.data as { totalBalance?: unknown } | undefined)?.totalBalance ?? 0);
 }
 
+/** DeepSeek lists a balance per currency, as text; the yuan one is the account's. */
+async function deepSeekBalance(channel: Channel): Promise<number> {
+  const answer = await getJson(channel, '/user/balance');
+  const infos = (answer.balance_infos as { currency?: string; total_balance?: string }[] | undefined) ?? [];
+  const account = infos.find((info) => info.currency === 'CNY') ?? infos[0];
+  return Number(account?.total_balance ?? 0);
+}
+
+/** OpenRouter: the credits bought less those used, in dollars. */
+async function openRouterBalance(channel: Channel): Promise<number> {
+  const { data } = (await getJson(channel, '/v1/credits')) as { data?: { total_credits?: number; total_usage?: number } };
+  return Number(data?.total_credits ?? 0) - Number(data?.total_usage ?? 0);
+}
+
+/** Moonshot: the available balance (cash and vouchers), in yuan. */
+async function moonshotBalance(channel: Channel): Promise<number> {
+  const { data } = (await getJson(channel, '/v1/users/me/balance')) as { data?: { available_balance?: number } };
+  return Number(data?.available_balance ?? 0);
+}
+
 const byType: Record<number, (channel: Channel, now: Date) => Promise<number>> = {
   1: openAIBalance,
   8: openAIBalance,
+  20: openRouterBalance,
+  25: moonshotBalance,
   40: siliconCloudBalance,
+  43: deepSeekBalance,
 };
 
 /** The channel's balance at its provider, or null for a type whose provider has no balance API. */

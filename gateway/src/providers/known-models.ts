@@ -20,4 +20,5 @@ export const knownModelsByChannelType: Record<number, string[]> = {
   31: ['yi-lightning', 'yi-large', 'yi-medium'],
   40: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct', 'BAAI/bge-m3'],
   42: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'mistral-embed'],
+  43: ['deepseek-chat', 'deepseek-reasoner'],
 };
