@@ -2,7 +2,7 @@ import type { GatewayDeps } from '../deps.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import { fetchBalance } from './channel-balance.js';
 
-type Deps = Pick<GatewayDeps, 'channels'>;
+type Deps = Pick<GatewayDeps, 'channels' | 'notices'>;
 
 /** Asks the provider for the balance and keeps it on the channel; null when its type has no balance API. */
 export async function updateBalance(deps: Deps, channel: Channel): Promise<number | null> {
@@ -10,6 +10,7 @@ export async function updateBalance(deps: Deps, channel: Channel): Promise<numbe
   if (!pending) return null;
   const balance = await pending;
   await deps.channels.update(channel.id, { balance, balanceUpdatedTime: Math.floor(Date.now() / 1000) });
+  deps.notices.publish('channelHealth', channel.id);
   return balance;
 }
 

@@ -28,4 +28,5 @@ export async function enableAutomatically(deps: Deps, channel: Channel): Promise
 /** Keeps a test's response time and when it ran (the console's response-time column). */
 export async function recordTest(deps: Deps, channel: Channel, elapsedMs: number, now = Date.now()): Promise<void> {
   await deps.channels.update(channel.id, { responseTime: elapsedMs, testTime: Math.floor(now / 1000) });
+  deps.notices.publish('channelHealth', channel.id);
 }

@@ -4,6 +4,7 @@ import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
+import { pushChannelChanges } from './channel-pusher.js';
 import { followLedger } from './ledger-follower.js';
 import { SocketFanout, adminRoom, userRoom } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
@@ -29,7 +30,7 @@ function handshakeUserId(app: FastifyInstance, socket: Socket): number | null {
  * Socket.IO on the same port as the API. A console joins its user's room (and the admins'
  * room when it may). Returns the fan-out that reaches those rooms on every gateway (through
  * `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
- * so each pushes them to its own sockets only.
+ * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanout {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter });
@@ -45,10 +46,13 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
     const user = await deps.users.byId(userId);
     if (user && user.role >= Role.Admin) await socket.join(adminRoom);
   });
-  const stopFollowing = followLedger(deps, new SocketFanout(io.local));
+  const local = new SocketFanout(io.local);
+  const stopFollowing = followLedger(deps, local);
+  const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   app.addHook('onClose', async () => {
     stopFollowing();
+    stopChannels();
     stopThroughput();
     await io.close();
   });

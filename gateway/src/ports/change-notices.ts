@@ -1,5 +1,9 @@
-/** What kind of document changed; caches of that kind reload (the relay's routing table, the option cache). */
-export type ChangeKind = 'channels' | 'tokens' | 'users' | 'options';
+/**
+ * What kind of document changed; caches of that kind reload (the relay's routing table, the option
+ * cache). `channelHealth` is a channel's test time or balance: nothing routes by it, but open
+ * channel pages show it.
+ */
+export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options';
 
 export type ChangeListener = (kind: ChangeKind, id?: number) => void;
 
