@@ -2,6 +2,8 @@ import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
+// Channel types of issue #9, first half.
+import { baidu } from './baidu/index.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
@@ -10,6 +12,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   3: azure,
   14: anthropic,
   24: gemini,
+  15: baidu,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

@@ -40,7 +40,7 @@ function endStopped(mode: StreamMode): OutEvent[] {
 }
 
 const translated = (translator: StreamTranslator): StreamMode => ({
-  events: (_event, json) => translator.onEvent(json).map(asEvent),
+  events: (event, json) => translator.onEvent(json, event).map(asEvent),
   end: () => [...(translator.finish?.() ?? []).map(asEvent), DONE],
   usage: () => translator.usage(),
 });
