@@ -3,6 +3,8 @@ import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import { openAICompatibleFor } from './openai-compatible-types.js';
+// Channel types of issue #9, first half.
+import { baidu } from './baidu/index.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol (see openai-compatible-types.ts). */
@@ -11,6 +13,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   3: azure,
   14: anthropic,
   24: gemini,
+  15: baidu,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

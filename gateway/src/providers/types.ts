@@ -28,8 +28,8 @@ export interface UpstreamRequest extends UpstreamTarget {
 
 /** Turns one provider's stream, event by event, into OpenAI chat chunks. */
 export interface StreamTranslator {
-  /** OpenAI chunks for one upstream event (often none). */
-  onEvent(event: unknown): object[];
+  /** OpenAI chunks for one upstream event, parsed and raw (for providers whose data is not JSON); often none. */
+  onEvent(event: unknown, raw?: string): object[];
   /** Usage seen so far, or null. */
   usage(): Usage | null;
   /** Chunks owed when the upstream stream ends (a provider with no closing event of its own). */

@@ -43,7 +43,7 @@ function translated(translator: StreamTranslator, framing: StreamFraming = openA
   const asEvent = (chunk: object): OutEvent => ({ out: framing.frame(chunk), json: chunk });
   const closing = framing.closing ? [{ out: framing.closing, json: null }] : [];
   return {
-    events: (_event, json) => translator.onEvent(json).map(asEvent),
+    events: (event, json) => translator.onEvent(json, event).map(asEvent),
     end: () => [...(translator.finish?.() ?? []).map(asEvent), ...closing],
     usage: () => translator.usage(),
   };

@@ -14,9 +14,9 @@ export interface ClientSurface {
 function chainedStream(upstream: AnswerReader, surface: ClientSurface, model: string): StreamTranslator {
   const inner = upstream.translation?.stream(model);
   const outer = surface.stream(model);
-  const asOpenAI = (event: unknown): unknown[] => (inner ? inner.onEvent(event) : [event]);
+  const asOpenAI = (event: unknown, raw?: string): unknown[] => (inner ? inner.onEvent(event, raw) : [event]);
   return {
-    onEvent: (event) => asOpenAI(event).flatMap((chunk) => outer.onEvent(chunk)),
+    onEvent: (event, raw) => asOpenAI(event, raw).flatMap((chunk) => outer.onEvent(chunk)),
     finish: () => [...(inner?.finish?.() ?? []).flatMap((chunk) => outer.onEvent(chunk)), ...(outer.finish?.() ?? [])],
     usage: () => outer.usage() ?? inner?.usage() ?? null,
   };

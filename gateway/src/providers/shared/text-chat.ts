@@ -1,0 +1,96 @@
+import { openAIUsage } from '../anthropic/answer.js';
+import { openai } from '../openai/index.js';
+import type { ProviderAdapter, ProviderTranslation, StreamTranslator, Usage } from '../types.js';
+
+/** What one answer or one stream event of a text-only chat provider carries, in neutral terms. */
+export interface TextReading {
+  text: string;
+  usage: Usage | null;
+  /** OpenAI's finish reason once the provider says the answer is done. */
+  finishReason?: string | null;
+  id?: string;
+}
+
+/** A plain-text chat message, the shape most of these providers take. */
+export interface TextMessage {
+  role: string;
+  content: string;
+}
+
+interface OpenAIPart {
+  type?: string;
+  text?: string;
+}
+
+/** An OpenAI message's content as plain text (text parts joined; images and others dropped). */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return (content as OpenAIPart[]).map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
+}
+
+/** An OpenAI request's messages as plain-text messages. */
+export function textMessages(body: Record<string, unknown>): TextMessage[] {
+  const messages = (body.messages as { role: string; content?: unknown }[] | undefined) ?? [];
+  return messages.map((m) => ({ role: m.role, content: contentText(m.content) }));
+}
+
+const chatId = (id: string | undefined) => id || 'chatcmpl-tollgate';
+
+/** The answer and stream translation of a provider read through `answer` and `event`. */
+export function textChatTranslation(answer: (upstream: unknown) => TextReading, event: (upstream: unknown, raw: string) => TextReading | null): ProviderTranslation {
+  return {
+    answer(upstream, model) {
+      const read = answer(upstream);
+      const choice = { index: 0, message: { role: 'assistant', content: read.text }, finish_reason: read.finishReason ?? 'stop' };
+      const body = { id: chatId(read.id), object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [choice], usage: openAIUsage(read.usage) };
+      return { body, usage: read.usage };
+    },
+    stream: (model) => textStreamTranslator(model, event),
+  };
+}
+
+/** Events as OpenAI chunks: a role chunk first, the text as deltas, the finish reason, usage last. */
+function textStreamTranslator(model: string, event: (upstream: unknown, raw: string) => TextReading | null): StreamTranslator {
+  const created = Math.floor(Date.now() / 1000);
+  let id = '';
+  let started = false;
+  let finished = false;
+  let usage: Usage | null = null;
+  const chunk = (delta: object, finish: string | null = null) => ({ id: chatId(id), object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  return {
+    onEvent(upstream, raw = '') {
+      const read = event(upstream, raw);
+      if (!read) return [];
+      id ||= read.id ?? '';
+      usage = read.usage ?? usage;
+      const out: object[] = started ? [] : [chunk({ role: 'assistant', content: '' })];
+      started = true;
+      if (read.text) out.push(chunk({ content: read.text }));
+      if (read.finishReason && !finished) out.push(chunk({}, read.finishReason));
+      finished ||= Boolean(read.finishReason);
+      return out;
+    },
+    usage: () => usage,
+    finish: () => [...(finished || !started ? [] : [chunk({}, 'stop')]), ...(usage ? [{ id: chatId(id), object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage) }] : [])],
+  };
+}
+
+/**
+ * The readers of a translated provider: usage comes from its translation, and the text counted
+ * (when it reports no usage) from the OpenAI chunks the translation produced.
+ */
+export function translatedReaders(answer: (upstream: unknown) => TextReading): Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk'> {
+  return { usageOfAnswer: (upstream) => answer(upstream).usage, usageOfChunk: () => null, textOfChunk: openai.textOfChunk };
+}
+
+/** The origin and path prefix of a channel's base URL, or of the type's default. */
+export function baseOf(baseUrl: string, defaultBaseUrl: string): { origin: string; prefix: string } {
+  const base = new URL(baseUrl || defaultBaseUrl);
+  return { origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
+}
+
+/** A sampling option copied only when the client set it. */
+export function defined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
