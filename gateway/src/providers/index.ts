@@ -1,5 +1,6 @@
 import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
+import { awsClaude } from './aws/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
@@ -10,6 +11,8 @@ const byChannelType: Record<number, ProviderAdapter> = {
   3: azure,
   14: anthropic,
   24: gemini,
+  // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
+  33: awsClaude,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

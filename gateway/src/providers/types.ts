@@ -35,6 +35,8 @@ export interface StreamTranslator {
 export interface ProviderTranslation {
   answer(upstream: unknown, model: string): { body: object; usage: Usage | null };
   stream(model: string): StreamTranslator;
+  /** For a provider whose stream is not server-sent events (binary frames, JSON lines): its bytes re-framed as SSE. */
+  asSse?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
 }
 
 /** One upstream provider family: how to call it and how to read what it answered. */
