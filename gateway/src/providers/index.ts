@@ -3,6 +3,7 @@ import { azure } from './azure/index.js';
 import { awsClaude } from './aws/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
+import { vertex } from './vertex/index.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
@@ -13,6 +14,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   24: gemini,
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
   33: awsClaude,
+  41: vertex,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

@@ -10,6 +10,8 @@ export interface ProviderChannelSpec {
   baseUrl: string;
   /** The model the client asks for; the channel serves it and every ratio is 1. */
   model: string;
+  /** More models the channel serves, priced the same. */
+  alsoModels?: string[];
   other?: string;
 }
 
@@ -25,8 +27,9 @@ export interface ProviderHarness {
 
 export async function startProviderChannel(spec: ProviderChannelSpec): Promise<ProviderHarness> {
   const fixture = await startEmbeddedFixture();
-  await priceModels(fixture, { [spec.model]: 1 });
-  const channel = { name: `type-${spec.type}`, type: spec.type, key: spec.key, base_url: spec.baseUrl, other: spec.other ?? '', models: spec.model, group: 'default' };
+  const models = [spec.model, ...(spec.alsoModels ?? [])];
+  await priceModels(fixture, Object.fromEntries(models.map((m) => [m, 1])));
+  const channel = { name: `type-${spec.type}`, type: spec.type, key: spec.key, base_url: spec.baseUrl, other: spec.other ?? '', models: models.join(','), group: 'default' };
   const [channelId] = await fixture.root.must<number[]>('POST', '/api/channel/', channel);
   const { user, key } = await userWithKey(fixture, 'frank', 100_000);
   const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
