@@ -1,6 +1,7 @@
 import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
 import { awsClaude } from './aws/index.js';
+import { cohere } from './cohere/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import { vertex } from './vertex/index.js';
@@ -14,6 +15,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   24: gemini,
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
   33: awsClaude,
+  34: cohere,
   41: vertex,
 };
 

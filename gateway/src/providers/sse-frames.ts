@@ -15,3 +15,8 @@ export async function* textLines(body: AsyncIterable<Uint8Array>): AsyncIterable
   }
   if (buffer) yield buffer;
 }
+
+/** A stream of JSON lines (one value a line) as SSE, one event a line. */
+export async function* jsonLinesAsSse(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  for await (const line of textLines(body)) if (line.trim()) yield encoder.encode(`data: ${line.trim()}\n\n`);
+}
