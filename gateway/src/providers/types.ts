@@ -43,6 +43,8 @@ export interface StreamTranslator {
 export interface ProviderTranslation {
   answer(upstream: unknown, model: string): { body: object; usage: Usage | null };
   stream(model: string): StreamTranslator;
+  /** For a provider whose stream is not server-sent events (binary frames, JSON lines): its bytes re-framed as SSE. */
+  asSse?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   /** How the translated chunks are written; OpenAI's `data:` lines and [DONE] when absent. */
   framing?: StreamFraming;
 }

@@ -36,7 +36,9 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
     build: (channel: Channel) => providerFor(channel.type).request(channel, endpoint.path, { ...upstreamBody, model: upstreamModel(channel, body.model) }),
     answer: ({ channel, response }, startedAt, clock) => {
       const provider = providerFor(channel.type);
-      const adapter = endpoint.usageOfAnswer ? { ...provider, usageOfAnswer: endpoint.usageOfAnswer } : provider;
+      // An untranslated surface's answer is the upstream's own, whatever the provider translates for chat.
+      const untranslated = endpoint.untranslated ? { ...provider, translation: undefined } : provider;
+      const adapter = endpoint.usageOfAnswer ? { ...untranslated, usageOfAnswer: endpoint.usageOfAnswer } : untranslated;
       return stream
         ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, ctx.sensitive.streamStopper())
         : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);

@@ -38,6 +38,8 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
         return { body: surface.answer(openAI.body, model), usage: openAI.usage };
       },
       stream: (model) => chainedStream(upstream, surface, model),
+      // A channel whose stream is not SSE (Bedrock's binary frames) is re-framed before either translation.
+      asSse: upstream.translation?.asSse,
       framing: surface.framing,
     },
   };

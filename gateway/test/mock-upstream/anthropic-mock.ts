@@ -26,10 +26,10 @@ function content(o: Required<AnthropicMockOptions>) {
   return o.toolCall.name ? [{ type: 'tool_use', id: 'toolu_mock', name: o.toolCall.name, input: o.toolCall.input }] : [{ type: 'text', text: o.reply }];
 }
 
-/** Streams as Anthropic does: named events, one content block, a message_delta with usage. */
-function stream(response: ServerResponse, model: string, o: Required<AnthropicMockOptions>): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  const send = (type: string, data: object) => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+/** Claude's stream events for one answer: one content block, a message_delta with usage. */
+export function claudeStreamEvents(model: string, o: Required<AnthropicMockOptions>): { type: string }[] {
+  const events: { type: string }[] = [];
+  const send = (type: string, data: object) => events.push({ type, ...data });
   send('message_start', { message: { id: 'msg_mock', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: o.inputTokens, output_tokens: 1 } } });
   if (o.toolCall.name) {
     send('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_mock', name: o.toolCall.name, input: {} } });
@@ -42,12 +42,27 @@ function stream(response: ServerResponse, model: string, o: Required<AnthropicMo
   send('content_block_stop', { index: 0 });
   send('message_delta', { delta: { stop_reason: o.toolCall.name ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: o.outputTokens } });
   send('message_stop', {});
+  return events;
+}
+
+/** Claude's whole answer (the Messages API's non-streamed body). */
+export function claudeAnswer(model: string, o: Required<AnthropicMockOptions>): object {
+  const stop = o.toolCall.name ? 'tool_use' : 'end_turn';
+  return { id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens } };
+}
+
+export const defaultClaudeOptions = (initial: AnthropicMockOptions): Required<AnthropicMockOptions> => ({ reply: 'Hello from Claude', toolCall: { name: '', input: {} }, inputTokens: 11, outputTokens: 13, ...initial });
+
+/** Streams as Anthropic does: named SSE events. */
+function stream(response: ServerResponse, model: string, o: Required<AnthropicMockOptions>): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const event of claudeStreamEvents(model, o)) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   response.end();
 }
 
 /** A real HTTP server speaking Anthropic's Messages API (x-api-key, anthropic-version), plain and SSE. */
 export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Promise<AnthropicMock> {
-  let o: Required<AnthropicMockOptions> = { reply: 'Hello from Claude', toolCall: { name: '', input: {} }, inputTokens: 11, outputTokens: 13, ...initial };
+  let o = defaultClaudeOptions(initial);
   const requests: AnthropicMock['requests'] = [];
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
@@ -63,9 +78,8 @@ export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Pr
       return response.end(JSON.stringify({ input_tokens: o.inputTokens }));
     }
     if (body.stream) return stream(response, model, o);
-    const stop = o.toolCall.name ? 'tool_use' : 'end_turn';
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens } }));
+    response.end(JSON.stringify(claudeAnswer(model, o)));
   });
   const listening = await listenOnLoopback(server);
   return {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen.js';
 
 export interface GeminiMock {
@@ -13,13 +13,35 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}') as Record<string, unknown>;
 }
 
+export interface GeminiReply {
+  reply: string;
+  promptTokens: number;
+  outputTokens: number;
+}
+
+const usageOf = (o: GeminiReply) => ({ promptTokenCount: o.promptTokens, candidatesTokenCount: o.outputTokens, totalTokenCount: o.promptTokens + o.outputTokens });
+
+/** A whole generateContent answer. */
+export const geminiAnswer = (o: GeminiReply) => ({ candidates: [{ content: { role: 'model', parts: [{ text: o.reply }] }, finishReason: 'STOP' }], usageMetadata: usageOf(o) });
+
+/** streamGenerateContent?alt=sse as Google writes it: CRLF between events, usage on the last. */
+export function writeGeminiStream(response: ServerResponse, o: GeminiReply): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  const pieces = o.reply.split(/(?<= )/);
+  pieces.forEach((text, i) => {
+    const last = i === pieces.length - 1;
+    const event = { candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(last ? { finishReason: 'STOP' } : {}) }], ...(last ? { usageMetadata: usageOf(o) } : {}) };
+    response.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+  });
+  response.end();
+}
+
 /**
  * A real HTTP server speaking Gemini's generateContent and streamGenerateContent?alt=sse
  * (x-goog-api-key); CRLF between events and usage on the last one, as Google sends them.
  */
-export async function startGeminiMock(options: { reply: string; promptTokens: number; outputTokens: number }): Promise<GeminiMock> {
+export async function startGeminiMock(options: GeminiReply): Promise<GeminiMock> {
   const requests: GeminiMock['requests'] = [];
-  const usageMetadata = { promptTokenCount: options.promptTokens, candidatesTokenCount: options.outputTokens, totalTokenCount: options.promptTokens + options.outputTokens };
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
     const path = request.url ?? '';
@@ -33,18 +55,9 @@ export async function startGeminiMock(options: { reply: string; promptTokens: nu
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end(JSON.stringify(path.includes(':batchEmbedContents') ? { embeddings: [embedding] } : { embedding }));
     }
-    if (path.includes(':streamGenerateContent')) {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const pieces = options.reply.split(/(?<= )/);
-      pieces.forEach((text, i) => {
-        const last = i === pieces.length - 1;
-        const event = { candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(last ? { finishReason: 'STOP' } : {}) }], ...(last ? { usageMetadata } : {}) };
-        response.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
-      });
-      return response.end();
-    }
+    if (path.includes(':streamGenerateContent')) return writeGeminiStream(response, options);
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: options.reply }] }, finishReason: 'STOP' }], usageMetadata }));
+    response.end(JSON.stringify(geminiAnswer(options)));
   });
   const listening = await listenOnLoopback(server);
   return {

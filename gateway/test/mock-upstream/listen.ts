@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on a free loopback port; `close` drops open keep-alive connections too. */
@@ -13,4 +13,17 @@ export async function listenOnLoopback(server: Server): Promise<{ url: string; c
         server.close(() => resolve());
       }),
   };
+}
+
+/** The whole body of a request, as text. */
+export async function readText(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** Answers JSON with a status. */
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
 }

@@ -31,14 +31,19 @@ export function jsonRequest(target: UpstreamTarget, body: Record<string, unknown
   return { ...target, headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-/** The endpoint of an OpenAI-compatible channel: its base URL, or a default for the type. */
-export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAdapter {
-  const openAITarget = (channel: Channel, path: string): UpstreamTarget => {
+/** Where `path` goes on a channel with Bearer auth: under its base URL, or a default for the type. */
+export const bearerTarget =
+  (defaultBaseUrl: string) =>
+  (channel: Channel, path: string): UpstreamTarget => {
     const base = new URL(channel.baseUrl || defaultBaseUrl);
     const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
     if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
     return { origin: base.origin, path: `${base.pathname.replace(/\/+$/, '')}${path}`, headers };
   };
+
+/** The endpoint of an OpenAI-compatible channel: its base URL, or a default for the type. */
+export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAdapter {
+  const openAITarget = bearerTarget(defaultBaseUrl);
   return {
     id,
     request: (channel, path, body) => jsonRequest(openAITarget(channel, path), body),
