@@ -3,6 +3,7 @@ import {
   type LedgerEvent,
   type QuotaAdjusted,
   type QuotaGranted,
+  type TaskRefunded,
   type UsageRecorded,
 } from '@tollgate/ledger';
 import type { LogRow } from './log-row.js';
@@ -76,6 +77,20 @@ function grantRow({ data, metadata }: QuotaGranted): LogRow {
   };
 }
 
+function refundRow({ data, metadata }: TaskRefunded): LogRow {
+  return {
+    ...noRequest,
+    id: metadata.eventId,
+    created_at: toSeconds(metadata.occurredAt),
+    type: LogType.System,
+    user_id: data.userId,
+    username: data.username,
+    quota: data.quota,
+    content: data.content,
+    other: JSON.stringify({ task_id: data.taskId }),
+  };
+}
+
 /** The log row an event shows on the log page, or null for events the log page does not list. */
 export function eventToLogRow(event: LedgerEvent): LogRow | null {
   switch (event.type) {
@@ -85,6 +100,8 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
       return adminRow(event);
     case 'QuotaGranted':
       return grantRow(event);
+    case 'TaskRefunded':
+      return refundRow(event);
     case 'TokenQuotaSet':
       return null;
   }

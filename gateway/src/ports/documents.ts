@@ -4,6 +4,7 @@ import type { RedemptionStore } from './redemption-store.js';
 import type { TokenStore } from './token-store.js';
 import type { TopUpStore } from './top-up-store.js';
 import type { UserStore } from './user-store.js';
+import type { TaskStore } from './task-store.js';
 
 /** Every document store on one database (SQLite file or MongoDB), closed together. */
 export interface Documents {
@@ -13,5 +14,6 @@ export interface Documents {
   options: OptionStore;
   redemptions: RedemptionStore;
   topUps: TopUpStore;
+  tasks: TaskStore;
   close(): Promise<void> | void;
 }

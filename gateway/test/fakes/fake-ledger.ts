@@ -98,6 +98,15 @@ export class FakeLedger {
       case 'TokenQuotaSet':
         Object.assign(this.token(event.data.tokenId, event.data.userId), { remainQuota: event.data.remainQuota, unlimited: event.data.unlimited });
         return;
+      case 'TaskRefunded': {
+        const { userId, tokenId, channelId, quota } = event.data;
+        Object.assign(this.user(userId), { quota: this.user(userId).quota + quota, usedQuota: this.user(userId).usedQuota - quota });
+        const token = this.token(tokenId, userId);
+        if (!token.unlimited) token.remainQuota += quota;
+        token.usedQuota -= quota;
+        this.channel(channelId).usedQuota -= quota;
+        return;
+      }
       case 'UsageRecorded': {
         const { userId, tokenId, channelId, quota } = event.data;
         Object.assign(this.user(userId), { quota: this.user(userId).quota - quota, usedQuota: this.user(userId).usedQuota + quota, requestCount: this.user(userId).requestCount + 1 });

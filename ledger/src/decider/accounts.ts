@@ -19,6 +19,7 @@ function accountOrNone(id: number): number | null {
 export function accountKeysOf(event: LedgerEvent): AccountKeys {
   switch (event.type) {
     case 'UsageRecorded':
+    case 'TaskRefunded':
       return {
         userId: event.data.userId,
         tokenId: accountOrNone(event.data.tokenId),

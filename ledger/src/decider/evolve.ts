@@ -1,4 +1,4 @@
-import type { LedgerEvent, UsageRecorded } from '../events/ledger-events.js';
+import type { LedgerEvent, TaskRefunded, UsageRecorded } from '../events/ledger-events.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 
@@ -22,6 +22,8 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
       return { user: addQuota(current.user ?? emptyUser(event.data.userId), event.data.delta) };
     case 'QuotaGranted':
       return { user: addQuota(current.user ?? emptyUser(event.data.userId), event.data.amount) };
+    case 'TaskRefunded':
+      return evolveRefund(current, event);
     case 'TokenQuotaSet': {
       const { tokenId, userId, remainQuota, unlimited } = event.data;
       const token = current.token ?? emptyToken(tokenId);
@@ -69,4 +71,21 @@ function debitToken(token: TokenBalance, usage: UsageRecorded['data']): TokenBal
     remainQuota: token.unlimited ? token.remainQuota : token.remainQuota - usage.quota,
     usedQuota: token.usedQuota + usage.quota,
   };
+}
+
+/** Undoes a task's charge: quota back, used quota down; the request stays counted (it was made). */
+function evolveRefund(current: TouchedBalances, event: TaskRefunded): TouchedBalances {
+  const { userId, quota } = event.data;
+  const keys = accountKeysOf(event);
+  const user = current.user ?? emptyUser(userId);
+  const next: TouchedBalances = { user: { ...user, quota: user.quota + quota, usedQuota: user.usedQuota - quota } };
+  if (keys.tokenId !== null) {
+    const token = current.token ?? emptyToken(keys.tokenId, userId);
+    next.token = { ...token, remainQuota: token.unlimited ? token.remainQuota : token.remainQuota + quota, usedQuota: token.usedQuota - quota };
+  }
+  if (keys.channelId !== null) {
+    const channel = current.channel ?? emptyChannel(keys.channelId);
+    next.channel = { ...channel, usedQuota: channel.usedQuota - quota };
+  }
+  return next;
 }

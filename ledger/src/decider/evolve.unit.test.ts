@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import { given } from './projection-spec.js';
 
 const alice = { userId: 1, quota: 1000, usedQuota: 0, requestCount: 0 };
@@ -74,5 +74,17 @@ describe('TokenQuotaSet', () => {
     given(tokenQuotaSet({ remainQuota: 500 }), usageRecorded({ quota: 30 }))
       .when(tokenQuotaSet({ remainQuota: 2000, unlimited: true }))
       .then({ token: { ...aliceToken, remainQuota: 2000, usedQuota: 30, unlimited: true } });
+  });
+});
+
+describe('TaskRefunded', () => {
+  it('gives a failed task its charge back on the user, the token and the channel, keeping the request counted', () => {
+    given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 500 }), usageRecorded({ quota: 30 }))
+      .when(taskRefunded({ quota: 30 }))
+      .then({
+        user: { ...alice, quota: 1000, usedQuota: 0, requestCount: 1 },
+        token: { ...aliceToken, remainQuota: 500, usedQuota: 0 },
+        channel: { channelId: 100, usedQuota: 0 },
+      });
   });
 });

@@ -81,11 +81,31 @@ export const tokenQuotaSetSchema = z.object({
   metadata: eventMetadataSchema,
 });
 
+/**
+ * An asynchronous task (Midjourney, Suno) billed at submit failed upstream: its charge goes back
+ * to the user, the token and the channel it was taken from (a system log row, type 4).
+ */
+export const taskRefundedSchema = z.object({
+  type: z.literal('TaskRefunded'),
+  data: z.object({
+    /** The platform's task id (mj_id, Suno task id): one refund per task. */
+    taskId: z.string().min(1),
+    userId: z.number().int().positive(),
+    username: z.string(),
+    tokenId: z.number().int().nonnegative(),
+    channelId: z.number().int().nonnegative(),
+    quota: z.number().int().nonnegative(),
+    content: z.string(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
 export const ledgerEventSchema = z.discriminatedUnion('type', [
   usageRecordedSchema,
   quotaAdjustedSchema,
   quotaGrantedSchema,
   tokenQuotaSetSchema,
+  taskRefundedSchema,
 ]);
 
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
@@ -93,6 +113,7 @@ export type UsageRecorded = z.infer<typeof usageRecordedSchema>;
 export type QuotaAdjusted = z.infer<typeof quotaAdjustedSchema>;
 export type QuotaGranted = z.infer<typeof quotaGrantedSchema>;
 export type TokenQuotaSet = z.infer<typeof tokenQuotaSetSchema>;
+export type TaskRefunded = z.infer<typeof taskRefundedSchema>;
 export type LedgerEventType = LedgerEvent['type'];
 
 /** Every ledger event is keyed by the user it concerns, so one user's events stay in order. */

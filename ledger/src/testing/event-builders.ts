@@ -1,5 +1,5 @@
 import { newEventMetadata } from '../events/envelope.js';
-import type { LedgerEvent, QuotaAdjusted, QuotaGranted, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
+import type { LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
 import type { StoredEvent } from '../ports/event-log.js';
 
 /** Test builders: valid events with sensible defaults, overridden per test. */
@@ -49,6 +49,14 @@ export function tokenQuotaSet(data: Partial<TokenQuotaSet['data']> = {}): TokenQ
   return {
     type: 'TokenQuotaSet',
     data: { userId: 1, tokenId: 10, remainQuota: 500, unlimited: false, ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function taskRefunded(data: Partial<TaskRefunded['data']> = {}): TaskRefunded {
+  return {
+    type: 'TaskRefunded',
+    data: { taskId: 'task-1', userId: 1, username: 'alice', tokenId: 10, channelId: 100, quota: 50, content: 'task failed', ...data },
     metadata: newEventMetadata(),
   };
 }

@@ -6,6 +6,7 @@ import { createMongoRedemptionStore } from './mongo-redemption-store.js';
 import { createMongoTokenStore } from './mongo-token-store.js';
 import { createMongoTopUpStore } from './mongo-top-up-store.js';
 import { createMongoUserStore } from './mongo-user-store.js';
+import { createMongoTaskStore } from './mongo-task-store.js';
 
 /** Connects to the database named in `uri` and opens every document store on it (indexes built). */
 export async function createMongoDocuments({ uri }: { uri: string }): Promise<Documents> {
@@ -17,6 +18,7 @@ export async function createMongoDocuments({ uri }: { uri: string }): Promise<Do
     options: createMongoOptionStore(connection),
     redemptions: await createMongoRedemptionStore(connection),
     topUps: await createMongoTopUpStore(connection),
+    tasks: await createMongoTaskStore(connection),
     close: () => connection.close(),
   };
 }

@@ -5,6 +5,7 @@ import { runChannelStoreContract } from '../../ports/channel-store.contract.js';
 import { runOptionStoreContract } from '../../ports/option-store.contract.js';
 import { runRedemptionStoreContract } from '../../ports/redemption-store.contract.js';
 import { runTokenStoreContract } from '../../ports/token-store.contract.js';
+import { runTaskStoreContract } from '../../ports/task-store.contract.js';
 import { runTopUpStoreContract } from '../../ports/top-up-store.contract.js';
 import { runUserStoreContract } from '../../ports/user-store.contract.js';
 import type { NewUser } from '../../ports/user-store.js';
@@ -21,7 +22,7 @@ async function freshDocuments() {
 
 const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '' });
 
-function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps'>(kind: K) {
+function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks'>(kind: K) {
   return async () => {
     const documents = await freshDocuments();
     return { store: documents[kind], close: () => documents.close() };
@@ -34,6 +35,7 @@ runChannelStoreContract('mongo', fixture('channels'));
 runOptionStoreContract('mongo', fixture('options'));
 runRedemptionStoreContract('mongo', fixture('redemptions'));
 runTopUpStoreContract('mongo', fixture('topUps'));
+runTaskStoreContract('mongo', fixture('tasks'));
 
 describe('mongo documents under concurrent writers', () => {
   it('gives every concurrently created user its own id (the counter may hand out one twice; the insert draws again)', async () => {

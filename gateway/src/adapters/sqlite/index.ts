@@ -5,6 +5,7 @@ import type { RedemptionStore } from '../../ports/redemption-store.js';
 import type { TokenStore } from '../../ports/token-store.js';
 import type { TopUpStore } from '../../ports/top-up-store.js';
 import type { UserStore } from '../../ports/user-store.js';
+import type { TaskStore } from '../../ports/task-store.js';
 import { createSchema } from './schema.js';
 import { createSqliteChannelStore } from './sqlite-channel-store.js';
 import { createSqliteOptionStore } from './sqlite-option-store.js';
@@ -12,6 +13,7 @@ import { createSqliteRedemptionStore } from './sqlite-redemption-store.js';
 import { createSqliteTokenStore } from './sqlite-token-store.js';
 import { createSqliteTopUpStore } from './sqlite-top-up-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
+import { createSqliteTaskStore } from './sqlite-task-store.js';
 
 export interface SqliteDocuments {
   users: UserStore;
@@ -20,6 +22,7 @@ export interface SqliteDocuments {
   options: OptionStore;
   redemptions: RedemptionStore;
   topUps: TopUpStore;
+  tasks: TaskStore;
   close(): void;
 }
 
@@ -37,6 +40,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     options: createSqliteOptionStore(db),
     redemptions: createSqliteRedemptionStore(db),
     topUps: createSqliteTopUpStore(db),
+    tasks: createSqliteTaskStore(db),
     close: () => db.close(),
   };
 }

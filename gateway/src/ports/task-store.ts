@@ -1,0 +1,71 @@
+/** Which upstream protocol a task belongs to: the `/mj` lists show one, the `/task` lists the other. */
+export const TaskPlatform = { Midjourney: 'mj', Suno: 'suno' } as const;
+export type TaskPlatform = (typeof TaskPlatform)[keyof typeof TaskPlatform];
+
+/** Statuses after which a task is never polled again. */
+export const FinalTaskStatuses: readonly string[] = ['SUCCESS', 'FAILURE'];
+
+/**
+ * One asynchronous task a user submitted through the relay and was billed for at submit: a
+ * Midjourney drawing or a Suno song. `taskId` is the upstream's id (mj_id, task_id).
+ */
+export interface Task {
+  id: number;
+  platform: TaskPlatform;
+  taskId: string;
+  userId: number;
+  tokenId: number;
+  channelId: number;
+  /** IMAGINE, UPSCALE, ... for Midjourney; MUSIC or LYRICS for Suno. */
+  action: string;
+  /** Midjourney's submit result code (1 submitted, 21 waiting, 22 duplicate). */
+  code: number;
+  status: string;
+  /** As the upstream reports it, e.g. "45%". */
+  progress: string;
+  prompt: string;
+  promptEn: string;
+  description: string;
+  imageUrl: string;
+  failReason: string;
+  /** What the submit was charged; refunded when the task fails. */
+  quota: number;
+  /** The upstream's last task object (JSON), kept whole for the fetch routes and the detail view. */
+  data: string;
+  /** Milliseconds since the epoch, as the Midjourney proxy reports them. */
+  submitTime: number;
+  startTime: number;
+  finishTime: number;
+}
+
+export type NewTask = Omit<Task, 'id'>;
+
+/** What the upstream says changed; a task's owner, channel and charge never change. */
+export type TaskProgress = Partial<Pick<Task, 'status' | 'progress' | 'promptEn' | 'description' | 'imageUrl' | 'failReason' | 'data' | 'startTime' | 'finishTime' | 'code'>>;
+
+export interface TaskFilter {
+  platform: TaskPlatform;
+  /** A user's own list; absent for the admin's. */
+  userId?: number;
+  channelId?: number;
+  taskId?: string;
+  /** Submit time bounds, milliseconds, inclusive. */
+  submittedFrom?: number;
+  submittedTo?: number;
+}
+
+export interface TaskStore {
+  create(task: NewTask): Promise<Task>;
+  byTaskId(platform: TaskPlatform, taskId: string): Promise<Task | null>;
+  /** The tasks among `taskIds` (of `userId` when given), in id order. */
+  byTaskIds(platform: TaskPlatform, taskIds: string[], userId?: number): Promise<Task[]>;
+  /**
+   * Applies `progress` only while the task is still in status `from`, and returns the updated task,
+   * or null when another poller moved it first: so a failure is refunded once.
+   */
+  advance(id: number, from: string, progress: TaskProgress): Promise<Task | null>;
+  /** Tasks not yet SUCCESS or FAILURE, oldest first. */
+  unfinished(limit: number): Promise<Task[]>;
+  /** Newest first, with the total matching `filter`. */
+  list(filter: TaskFilter, page: { offset: number; limit: number }): Promise<{ items: Task[]; total: number }>;
+}
