@@ -6,7 +6,7 @@ import { ApiFailure } from '../../http/errors.js';
 import { ChannelStatus } from '../../ports/channel-store.js';
 import { type ChannelFields, channelFields, channelPatch, channelsWithBalances, newChannelDocument } from './channel-fields.js';
 import type { ApiContext } from './support/context.js';
-import { INVALID_PARAMS, idParams, parseInput } from './support/input.js';
+import { INVALID_PARAMS, idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 
 const channelBody = channelFields.partial();
@@ -17,6 +17,8 @@ const createBody = z.preprocess(
 );
 const updateBody = channelBody.extend({ id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }) });
 const batchBody = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+/** new-api's copy: a suffix for the name (default "_复制") and whether the balance starts again from 0 (default yes). */
+const copyQuery = z.object({ suffix: queryString, reset_balance: queryString });
 
 /** One key per line makes one channel each in batch mode; Vertex AI keys are JSON, never split. */
 function keysOf(mode: string, channel: ChannelFields): string[] {
@@ -26,6 +28,23 @@ function keysOf(mode: string, channel: ChannelFields): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+}
+
+/** The console cannot copy through POST /api/channel/ because reads never return the key; the copy happens here. */
+async function copyChannel(deps: GatewayDeps, id: number, query: z.infer<typeof copyQuery>): Promise<number> {
+  const source = await deps.channels.byId(id);
+  if (!source) throw new ApiFailure('渠道不存在');
+  const { id: _sourceId, ...fields } = source;
+  const copy = await deps.channels.create({
+    ...fields,
+    name: `${source.name}${query.suffix ?? '_复制'}`,
+    balance: query.reset_balance === 'false' ? source.balance : 0,
+    responseTime: 0,
+    testTime: 0,
+    balanceUpdatedTime: 0,
+    createdTime: Math.floor(Date.now() / 1000),
+  });
+  return copy.id;
 }
 
 async function createChannels(deps: GatewayDeps, body: z.infer<typeof createBody>): Promise<number[]> {
@@ -44,6 +63,12 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
     const ids = await createChannels(deps, parseInput(createBody, request.body));
     changed();
     return ok(ids);
+  });
+
+  route(app, 'POST', '/channel/copy/:id', guard.admin, async (request) => {
+    const id = await copyChannel(deps, parseInput(idParams, request.params).id, parseInput(copyQuery, request.query));
+    changed(id);
+    return ok({ id });
   });
 
   route(app, 'PUT', '/channel/', guard.admin, async (request) => {

@@ -71,4 +71,16 @@ describe('channel routes', () => {
     expect((await alice.call('GET', '/api/user/self/groups')).body.data).toEqual({ default: '默认分组', vip: 'vip分组' });
     expect((await root.call('GET', '/api/group/')).body.data).toEqual(['default', 'vip', 'svip']);
   });
+
+  it('copies a channel with its key under a new name, the balance reset', async () => {
+    const { app, deps } = await buildApiHarness();
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    const [id = 0] = (await root.call<number[]>('POST', '/api/channel/', { mode: 'single', channel: { ...channel, key: 'sk-copied' } })).body.data;
+    await deps.channels.update(id, { balance: 12 });
+    const copied = await root.call<{ id: number }>('POST', `/api/channel/copy/${id}`);
+    expect(copied.body.data.id).not.toBe(id);
+    expect(JSON.stringify(copied.body)).not.toContain('sk-copied');
+    expect(await deps.channels.byId(copied.body.data.id)).toMatchObject({ name: 'openai_复制', key: 'sk-copied', balance: 0, models: 'gpt-4o,gpt-4o-mini' });
+    expect((await root.call('POST', '/api/channel/copy/9999')).body.message).toBe('渠道不存在');
+  });
 });
