@@ -76,6 +76,7 @@ const access: Record<string, Access> = {
   'GET /api/channel/update_balance': 'admin',
   'GET /api/channel/update_balance/:id': 'admin',
   'POST /api/channel/fix': 'admin',
+  'POST /api/channel/copy/:id': 'admin',
   'GET /api/channel/fetch_models/:id': 'admin',
   'GET /api/channel/:id': 'admin',
   'DELETE /api/channel/:id': 'admin',
