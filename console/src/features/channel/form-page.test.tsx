@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { ChannelFormPage } from './form-page';
 
+/** Many-step flows in jsdom; the shared 2-core machines run them well past the 5 s default. */
+const SLOW_UI = { timeout: 20_000 };
 const common = { '/api/channel/models': [{ id: 'gpt-4o' }, { id: 'gpt-4o-mini' }], '/api/group/': ['default', 'vip'], '/api/status': {} };
 const saved = { id: 5, type: 18, name: 'spark', status: 1, base_url: '', other: '', models: 'spark-3', group: 'default,vip', model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: 3, weight: 2, balance: 0, used_quota: 0, response_time: 0, test_time: 0, created_time: 0, other_info: '' };
 
@@ -11,7 +13,7 @@ const editPage = (id: number) => renderPage(<Routes><Route path="/channel/edit/:
 const change = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交' }));
 
-describe('ChannelFormPage (add)', () => {
+describe('ChannelFormPage (add)', SLOW_UI, () => {
   it('gives each validation message of the spec in turn', async () => {
     signIn(100);
     stubApi(common);
@@ -90,7 +92,7 @@ describe('ChannelFormPage (add)', () => {
   });
 });
 
-describe('ChannelFormPage (edit)', () => {
+describe('ChannelFormPage (edit)', SLOW_UI, () => {
   it('loads the channel, keeps the key when left empty, and defaults Xunfei\'s version', async () => {
     signIn(100);
     const calls = stubApi({ ...common, '/api/channel/5': saved, 'PUT /api/channel/': saved });
@@ -127,5 +129,21 @@ describe('ChannelFormPage (edit)', () => {
     editPage(404);
     expect(await screen.findByText('渠道未找到，请刷新页面后重试。')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: '提交' })).toBeNull());
+  });
+});
+
+describe('ChannelFormPage (new OpenAI channel)', SLOW_UI, () => {
+  it('asks the provider for its models from the browser with the first entered key', async () => {
+    signIn(100);
+    const calls = stubApi({ ...common, 'http://upstream.test/v1/models': [{ id: 'gpt-4o' }, { id: 'o3' }] });
+    renderPage(<ChannelFormPage />, '/channel/add');
+    fireEvent.click(screen.getByLabelText('批量创建（一行一个密钥）'));
+    change('密钥', 'sk-first\nsk-second');
+    change('代理地址', 'http://upstream.test/');
+    fireEvent.click(screen.getByRole('button', { name: '获取模型列表' }));
+    expect(await screen.findByText('获取模型列表成功')).toBeTruthy();
+    expect(screen.getByTestId('channel-models').textContent).toBe('gpt-4o ×o3 ×');
+    const asked = calls.find((c) => c.url === 'http://upstream.test/v1/models');
+    expect(asked?.headers.get('authorization')).toBe('Bearer sk-first');
   });
 });

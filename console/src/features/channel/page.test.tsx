@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { ChannelPage } from './page';
 
+/** Many-step flows in jsdom; the shared 2-core machines run them well past the 5 s default. */
+const SLOW_UI = { timeout: 20_000 };
 const channel = (id: number, extra: object = {}) => ({ id, type: 1, name: `ch${id}`, status: 1, base_url: '', other: '', models: 'gpt-4o,o1', group: 'default', model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: 0, weight: 0, balance: 1.5, used_quota: 0, response_time: 0, test_time: 0, created_time: 0, other_info: '', ...extra });
 const rows = [
   channel(4, { response_time: 800 }),
@@ -15,7 +17,7 @@ const common = { '/api/channel/?': page, '/api/group/': ['default', 'vip'], '/ap
 const row = (id: number) => screen.getAllByTestId('channel-row').find((r) => r.dataset.channelId === String(id)) as HTMLElement;
 const click = (name: string, within_: HTMLElement = document.body) => fireEvent.click(within(within_).getByRole('button', { name }));
 
-describe('ChannelPage', () => {
+describe('ChannelPage', SLOW_UI, () => {
   it('shows type names (unknown ones too), status with the auto-disable reason, coloured response times, greyed disabled rows', async () => {
     signIn(100);
     const calls = stubApi(common);

@@ -11,5 +11,9 @@ export function ChannelNumber({ label, value, min, onSave }: { label: string; va
     setText(String(next));
     if (next !== value) onSave(next);
   };
-  return <input type="number" aria-label={label} min={min} className={`${input.base} w-20`} value={text} onChange={(e) => setText(e.target.value)} onBlur={save} />;
+  return (
+    <div className="w-20">
+      <input type="number" aria-label={label} min={min} className={input.base} value={text} onChange={(e) => setText(e.target.value)} onBlur={save} />
+    </div>
+  );
 }
