@@ -15,8 +15,8 @@ describe('routes', () => {
   it('shows the shared placeholder for a page a later issue builds', async () => {
     signIn(10);
     stubApi({ '/api/status': status });
-    renderApp('/channel/edit/3');
-    expect((await screen.findByTestId('coming-soon')).dataset.path).toBe('/channel/edit/3');
+    renderApp('/chat2link');
+    expect((await screen.findByTestId('coming-soon')).dataset.path).toBe('/chat2link');
     expect(screen.getByTestId('nav-channel')).toBeTruthy();
   });
 

@@ -8,6 +8,8 @@ import { ResetConfirmPage } from './features/auth/reset-confirm-page';
 import { ResetRequestPage } from './features/auth/reset-request-page';
 import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
+import { ChannelFormPage } from './features/channel/form-page';
+import { ChannelPage } from './features/channel/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
@@ -45,9 +47,9 @@ export const routes: RouteObject[] = [
       { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
       { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
       { path: '/setting', element: guarded(<SettingPage />) },
-      { path: '/channel', element: guarded(later('nav.channel')) },
-      { path: '/channel/add', element: guarded(later('page.channelAdd')) },
-      { path: '/channel/edit/:id', element: guarded(later('page.channelEdit')) },
+      { path: '/channel', element: guarded(<ChannelPage />) },
+      { path: '/channel/add', element: guarded(<ChannelFormPage />) },
+      { path: '/channel/edit/:id', element: guarded(<ChannelFormPage />) },
       { path: '/token', element: guarded(<TokenPage />) },
       { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },

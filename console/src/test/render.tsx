@@ -55,9 +55,9 @@ export interface StubCall {
   headers: Headers;
 }
 
-/** A whole stubbed reply: HTTP status and envelope fields. Any other stub value is `data` of a success. */
+/** A whole stubbed reply: HTTP status, envelope fields, and `fields` answered beside them (as the channel test's `time`). Any other stub value is `data` of a success. */
 export interface StubReply {
-  reply: { status?: number; success?: boolean; message?: string; data?: unknown };
+  reply: { status?: number; success?: boolean; message?: string; data?: unknown; fields?: Record<string, unknown> };
 }
 
 const isReply = (answer: unknown): answer is StubReply => typeof answer === 'object' && answer !== null && 'reply' in answer;
@@ -74,7 +74,7 @@ export function stubApi(answers: Record<string, unknown>) {
     if (match === undefined) return Response.json({ success: false, message: `no stub for ${method} ${url}`, data: null });
     const answer = answers[match];
     const reply = isReply(answer) ? answer.reply : { data: answer };
-    return Response.json({ success: reply.success ?? true, message: reply.message ?? '', data: reply.data ?? null }, { status: reply.status ?? 200 });
+    return Response.json({ ...reply.fields, success: reply.success ?? true, message: reply.message ?? '', data: reply.data ?? null }, { status: reply.status ?? 200 });
   }) as typeof fetch;
   return calls;
 }

@@ -32,6 +32,8 @@ export const tag = {
   orange: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-300',
   grey: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
   blue: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-300',
+  lime: 'bg-lime-100 text-lime-800 dark:bg-lime-900/50 dark:text-lime-300',
+  yellow: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/50 dark:text-yellow-300',
 } as const;
 
 export const dialog = {

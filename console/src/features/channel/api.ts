@@ -1,0 +1,75 @@
+import { api, apiEnvelope, type Envelope, query } from '../../api/client';
+import { type Page, toPage } from '../../api/page';
+
+/** A channel as the list and the editor read it (spec: channel); reads never carry the key. */
+export interface Channel {
+  id: number;
+  type: number;
+  name: string;
+  status: number;
+  base_url: string;
+  other: string;
+  models: string;
+  group: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  openai_organization: string;
+  test_model: string;
+  auto_ban: number;
+  priority: number;
+  weight: number;
+  balance: number;
+  used_quota: number;
+  response_time: number;
+  test_time: number;
+  created_time: number;
+  other_info: string;
+}
+
+/** What the editor sends: the channel's writable fields; an empty key keeps the stored one on update. */
+export type ChannelInput = Pick<Channel, 'type' | 'name' | 'base_url' | 'other' | 'models' | 'group' | 'model_mapping' | 'status_code_mapping' | 'openai_organization' | 'test_model' | 'auto_ban' | 'priority' | 'weight'> & { key: string };
+
+export interface ChannelSearch {
+  keyword: string;
+  group: string;
+  model: string;
+}
+
+/** The test and balance answers carry their figures beside the envelope, as new-api's. */
+type TestReply = Envelope<null> & { time: number };
+type BalanceReply = Envelope<null> & { balance: number };
+
+const path = (suffix = '') => `/api/channel/${suffix}`;
+
+export const channelApi = {
+  list: async (page: number, size: number, idSort: boolean, signal?: AbortSignal) =>
+    toPage(await api<Page<Channel>>('GET', path(`?${query({ p: page, page_size: size, id_sort: String(idSort) })}`), undefined, { signal }), page, size),
+  search: async (search: ChannelSearch, signal?: AbortSignal) => toPage(await api<Page<Channel>>('GET', path(`search?${query({ ...search })}`), undefined, { signal })),
+  get: (id: number, signal?: AbortSignal) => api<Channel>('GET', path(String(id)), undefined, { signal }),
+  /** One key per line makes one channel each in batch mode. */
+  create: (channel: ChannelInput, batch: boolean) => api<number[]>('POST', path(), { mode: batch ? 'batch' : 'single', channel }),
+  update: (patch: Partial<ChannelInput> & { id: number; status?: number }) => api<Channel>('PUT', path(), patch),
+  /** Quiet: the page says "渠道复制失败" with the reason. */
+  copy: (id: number) => api<{ id: number }>('POST', path(`copy/${id}`), undefined, { quiet: true }),
+  remove: (id: number) => api('DELETE', path(`${id}/`)),
+  removeDisabled: () => api<number>('DELETE', path('disabled')),
+  removeMany: (ids: number[]) => api<number>('POST', path('batch'), { ids }),
+  fix: () => api<number>('POST', path('fix')),
+  /** The time in seconds; a failed test is a refusal (success false), toasted by the client. */
+  test: (id: number, model?: string) => apiEnvelope<null>('GET', path(`test/${id}${model ? `?${query({ model })}` : ''}`)) as Promise<TestReply>,
+  testAll: () => api('GET', path('test')),
+  updateBalance: (id: number) => apiEnvelope<null>('GET', path(`update_balance/${id}/`)) as Promise<BalanceReply>,
+  updateAllBalances: () => api('GET', path('update_balance')),
+  models: (signal?: AbortSignal) => api<{ id: string }[]>('GET', path('models'), undefined, { signal }),
+  /** Quiet: the editor says "获取模型列表失败". */
+  fetchModels: (id: number) => api<string[]>('GET', path(`fetch_models/${id}`), undefined, { quiet: true }),
+  groups: (signal?: AbortSignal) => api<string[]>('GET', '/api/group/', undefined, { signal }),
+};
+
+/** A new OpenAI channel has no id yet: the browser asks the provider itself with the entered key (spec, section 7). */
+export async function fetchOpenAIModels(baseUrl: string, key: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl || 'https://api.openai.com'}/v1/models`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(String(response.status));
+  const body = (await response.json()) as { data?: { id: string }[] };
+  return (body.data ?? []).map((model) => model.id);
+}

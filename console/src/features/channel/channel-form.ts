@@ -1,0 +1,93 @@
+import type { MessageKey } from '../../i18n/zh';
+import type { Channel, ChannelInput } from './api';
+import { AZURE, OPENAI, XUNFEI } from './channel-types';
+
+/** The editor's state: lists as arrays, numbers as the typed text, so "empty" can be told apart. */
+export interface ChannelForm {
+  type: number;
+  name: string;
+  key: string;
+  batch: boolean;
+  base_url: string;
+  other: string;
+  models: string[];
+  groups: string[];
+  model_mapping: string;
+  status_code_mapping: string;
+  openai_organization: string;
+  test_model: string;
+  auto_ban: boolean;
+  priority: string;
+  weight: string;
+}
+
+const list = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
+
+export const EMPTY_FORM: ChannelForm = { type: OPENAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0' };
+
+export function formOf(channel: Channel): ChannelForm {
+  return { ...EMPTY_FORM, ...channel, key: '', models: list(channel.models), groups: list(channel.group), auto_ban: channel.auto_ban === 1, priority: String(channel.priority), weight: String(channel.weight) };
+}
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The spec's checks in its order (section 5); a new channel needs a name and a key, an edited one keeps its key. */
+export function validateChannel(form: ChannelForm, isEdit: boolean): MessageKey | null {
+  if (!isEdit && (!form.name.trim() || !form.key.trim())) return 'channel.required';
+  if (form.models.length === 0) return 'channel.modelsRequired';
+  if (form.model_mapping.trim() && !isJson(form.model_mapping)) return 'channel.mappingInvalid';
+  return null;
+}
+
+/** Priority has a floor of -999 and weight of 0; an empty or unreadable number counts as 0. */
+export function clampNumber(text: string, min: number): number {
+  const value = Number.parseInt(text, 10);
+  return Number.isNaN(value) ? 0 : Math.max(value, min);
+}
+export const PRIORITY_MIN = -999;
+export const WEIGHT_MIN = 0;
+
+/** Azure's default API version and Xunfei's default model version, when left empty. */
+function otherOf(type: number, other: string): string {
+  if (other.trim()) return other.trim();
+  if (type === AZURE) return '2023-06-01-preview';
+  if (type === XUNFEI) return 'v2.1';
+  return '';
+}
+
+export function toChannelInput(form: ChannelForm): ChannelInput {
+  return {
+    type: form.type,
+    name: form.name.trim(),
+    key: form.key.trim(),
+    base_url: form.base_url.trim().replace(/\/+$/, ''),
+    other: otherOf(form.type, form.other),
+    models: form.models.join(','),
+    group: form.groups.join(','),
+    model_mapping: form.model_mapping.trim(),
+    status_code_mapping: form.status_code_mapping.trim(),
+    openai_organization: form.openai_organization.trim(),
+    test_model: form.test_model.trim(),
+    auto_ban: form.auto_ban ? 1 : 0,
+    priority: clampNumber(form.priority, PRIORITY_MIN),
+    weight: clampNumber(form.weight, WEIGHT_MIN),
+  };
+}
+
+/** Adds comma-separated custom models; `duplicated` says some were already chosen ("某些模型已存在！"). */
+export function addCustomModels(models: string[], text: string): { models: string[]; duplicated: boolean } {
+  const wanted = list(text);
+  const fresh = [...new Set(wanted.filter((model) => !models.includes(model)))];
+  return { models: [...models, ...fresh], duplicated: fresh.length < wanted.length };
+}
+
+/** The mapping templates the spec mentions: rename a requested model; rewrite an upstream status. */
+export const MODEL_MAPPING_TEMPLATE = JSON.stringify({ 'gpt-3.5-turbo': 'gpt-3.5-turbo-0125' }, null, 2);
+export const STATUS_CODE_MAPPING_TEMPLATE = JSON.stringify({ '400': '500' }, null, 2);

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
+import { Select } from '../../components/ui/select';
+import { useToast } from '../../components/ui/toast';
+import { useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/zh';
+import { useLiveChannels } from '../../live/use-live-channels';
+import type { ChannelSearch } from './api';
+import { useChannelActions } from './hooks/use-channel-actions';
+import { channelsQueryKey, useChannels } from './hooks/use-channels';
+import { CHANNEL_PAGE_SIZES, useChannelListPrefs } from './hooks/use-list-prefs';
+import { ChannelRow } from './sections/channel-row';
+import { ChannelSearchBar } from './sections/channel-search';
+import { ChannelToolbar } from './sections/channel-toolbar';
+
+const COLUMNS: MessageKey[] = ['channel.id', 'channel.name', 'channel.group', 'channel.type', 'channel.status', 'channel.responseTime', 'channel.usedBalance', 'channel.priority', 'channel.weight', 'channel.actions'];
+const NO_SEARCH: ChannelSearch = { keyword: '', group: '', model: '' };
+
+/** Administrators' channels: search, id sort, paging, tests, balances, batch delete and repair, and every row action. */
+export function ChannelPage() {
+  const t = useT();
+  const notify = useToast();
+  const queryClient = useQueryClient();
+  const actions = useChannelActions();
+  const { pageSize, setPageSize, idSort, setIdSort } = useChannelListPrefs();
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState(NO_SEARCH);
+  const [batch, setBatch] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const trimmed = { keyword: search.keyword.trim(), group: search.group, model: search.model.trim() };
+  const { data } = useChannels(page, pageSize, idSort, trimmed);
+  useLiveChannels(channelsQueryKey); // tests and auto-disables from anywhere show up here
+  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / pageSize) - 1);
+  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const removeSelected = async () => {
+    if (selected.length === 0) return notify(t('channel.noSelection'), 'error');
+    await actions.removeMany(selected);
+    setSelected([]);
+  };
+  return (
+    <div className="space-y-4">
+      <ChannelSearchBar search={search} onChange={(next) => { setSearch(next); setPage(0); }} />
+      <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(0); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
+      {batch && <Button variant="danger" onClick={removeSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
+      <DataTable columns={COLUMNS} selectable={batch} empty={data?.items.length === 0}>
+        {data?.items.map((channel) => <ChannelRow key={channel.id} channel={channel} selection={batch ? { selected: selected.includes(channel.id), onToggle: () => toggle(channel.id) } : undefined} />)}
+      </DataTable>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Pager page={page} lastPage={lastPage} onPage={setPage} />
+        <div className="w-32">
+          <Select id="channel-page-size" label={t('channel.pageSize')} value={pageSize} options={CHANNEL_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
+        </div>
+      </div>
+    </div>
+  );
+}
