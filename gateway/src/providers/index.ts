@@ -1,11 +1,14 @@
 import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
-import { awsClaude } from './aws/index.js';
-import { cohere } from './cohere/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
-import { vertex } from './vertex/index.js';
 import type { ProviderAdapter } from './types.js';
+// Issue #9, second half.
+import { awsClaude } from './aws/index.js';
+import { cloudflare } from './cloudflare/index.js';
+import { cohere } from './cohere/index.js';
+import { jina } from './jina/index.js';
+import { vertex } from './vertex/index.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
 const byChannelType: Record<number, ProviderAdapter> = {
@@ -16,6 +19,8 @@ const byChannelType: Record<number, ProviderAdapter> = {
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
   33: awsClaude,
   34: cohere,
+  38: jina,
+  39: cloudflare,
   41: vertex,
 };
 
