@@ -7,6 +7,7 @@ import type { ProviderAdapter } from './types.js';
 import { awsClaude } from './aws/index.js';
 import { cloudflare } from './cloudflare/index.js';
 import { cohere } from './cohere/index.js';
+import { dify } from './dify/index.js';
 import { jina } from './jina/index.js';
 import { vertex } from './vertex/index.js';
 
@@ -19,6 +20,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
   33: awsClaude,
   34: cohere,
+  37: dify,
   38: jina,
   39: cloudflare,
   41: vertex,

@@ -40,7 +40,8 @@ function endStopped(mode: StreamMode): OutEvent[] {
 }
 
 const translated = (translator: StreamTranslator): StreamMode => ({
-  events: (_event, json) => translator.onEvent(json).map(asEvent),
+  // Events with no JSON (comments, a bare `event: ping`) carry nothing to translate.
+  events: (_event, json) => (json === null ? [] : translator.onEvent(json).map(asEvent)),
   end: () => [...(translator.finish?.() ?? []).map(asEvent), DONE],
   usage: () => translator.usage(),
 });
