@@ -4,10 +4,12 @@ import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
 // Issue #9, second half.
+import { aiProxyLibrary } from './aiproxy/index.js';
 import { awsClaude } from './aws/index.js';
 import { cloudflare } from './cloudflare/index.js';
 import { cohere } from './cohere/index.js';
 import { dify } from './dify/index.js';
+import { fastGpt } from './fastgpt/index.js';
 import { jina } from './jina/index.js';
 import { vertex } from './vertex/index.js';
 
@@ -18,6 +20,8 @@ const byChannelType: Record<number, ProviderAdapter> = {
   14: anthropic,
   24: gemini,
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
+  21: aiProxyLibrary,
+  22: fastGpt,
   33: awsClaude,
   34: cohere,
   37: dify,
