@@ -41,8 +41,7 @@ describe('an OpenAI client on an AI Proxy knowledge-base channel', () => {
 
   it('relays the library’s refusal as an error and charges nothing for it', async () => {
     await harness.fixture.root.must('PUT', '/api/channel/', { id: harness.channelId, other: 'lib-unknown' });
-    const answer = await harness.client.post<{ error?: { message: string } }>('/chat/completions', { body: { model: MODEL, messages: [{ role: 'user', content: QUESTION }] } });
-    expect(answer.error?.message).toBe('library not found');
+    await expect(harness.client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: QUESTION }] })).rejects.toMatchObject({ status: 502, error: { message: 'library not found' } });
     await harness.charges.expectCharged(0);
     await harness.fixture.root.must('PUT', '/api/channel/', { id: harness.channelId, other: LIBRARY });
   });

@@ -36,7 +36,7 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   const json = parseJson(text);
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
-    await reply.code(200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
+    await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
     return { usage: translated.usage, text: messageText(translated.body), firstResponseMs: Date.now() - startedAt };
   }
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(text);

@@ -18,7 +18,7 @@ describe('AI Proxy knowledge base', () => {
   });
 
   it('turns a refusal into an error body that charges nothing', () => {
-    expect(openAIAnswer({ success: false, errCode: 2001, message: 'library not found' }, 'm')).toEqual({ body: { error: { message: 'library not found', type: 'upstream_error', code: 2001 } }, usage: { promptTokens: 0, completionTokens: 0 } });
+    expect(openAIAnswer({ success: false, errCode: 2001, message: 'library not found' }, 'm')).toEqual({ body: { error: { message: 'library not found', type: 'upstream_error', code: 2001 } }, usage: { promptTokens: 0, completionTokens: 0 }, status: 502 });
   });
 
   it('streams content, then the documents and the finish', () => {

@@ -1,5 +1,5 @@
 import { chunkWriter, textCompletion } from '../openai-shapes.js';
-import type { StreamTranslator, Usage } from '../types.js';
+import type { ProviderTranslation, StreamTranslator } from '../types.js';
 
 interface LibraryDocument {
   title?: string;
@@ -27,9 +27,12 @@ export function documentsText(documents: LibraryDocument[] | undefined): string 
   return `\n\n参考文档：\n${documents.map((d, i) => `${i + 1}. [${d.title ?? ''}](${d.url ?? ''})\n`).join('')}`;
 }
 
-export function openAIAnswer(upstream: unknown, model: string): { body: object; usage: Usage | null } {
+export function openAIAnswer(upstream: unknown, model: string): ReturnType<ProviderTranslation['answer']> {
   const answer = upstream as LibraryAnswer;
-  if (answer.success === false) return { body: { error: { message: answer.message ?? 'knowledge base error', type: 'upstream_error', code: answer.errCode ?? null } }, usage: { promptTokens: 0, completionTokens: 0 } };
+  if (answer.success === false) {
+    // A refusal answered nothing: the client sees a 502 in OpenAI's error shape, and nothing is charged.
+    return { body: { error: { message: answer.message ?? 'knowledge base error', type: 'upstream_error', code: answer.errCode ?? null } }, usage: { promptTokens: 0, completionTokens: 0 }, status: 502 };
+  }
   return { body: textCompletion('chatcmpl-aiproxy', model, `${answer.answer ?? ''}${documentsText(answer.documents)}`, 'stop', null), usage: null };
 }
 
