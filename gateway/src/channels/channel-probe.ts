@@ -19,13 +19,20 @@ export function probeModel(channel: Channel, requested?: string): string {
   return requested || channel.testModel || channel.models.split(',')[0]?.trim() || 'gpt-4o-mini';
 }
 
-/** Sends one tiny chat completion through the channel's provider and times it. */
+/** The smallest call a model answers: a rerank or an embedding for models that only do that (Jina's), else a chat completion. */
+export function probeCall(model: string): { path: string; body: Record<string, unknown> } {
+  if (/rerank/i.test(model)) return { path: '/v1/rerank', body: { model, query: 'hi', documents: ['hi'] } };
+  if (/embed/i.test(model)) return { path: '/v1/embeddings', body: { model, input: 'hi' } };
+  return { path: '/v1/chat/completions', body: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } };
+}
+
+/** Sends one tiny call through the channel's provider and times it. */
 export async function probeChannel(channel: Channel, requested?: string): Promise<ProbeResult> {
   const model = probeModel(channel, requested);
-  const body = { model: upstreamModel(channel, model), messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
+  const call = probeCall(upstreamModel(channel, model));
   const startedAt = performance.now();
   try {
-    const upstream = await providerFor(channel.type).request(channel, '/v1/chat/completions', body);
+    const upstream = await providerFor(channel.type).request(channel, call.path, call.body);
     const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     const text = await response.body.text();
     const elapsedMs = Math.round(performance.now() - startedAt);

@@ -1,14 +1,20 @@
 import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
-import { awsClaude } from './aws/index.js';
-import { cohere } from './cohere/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import { openAICompatibleFor } from './openai-compatible-types.js';
 // Channel types of issue #9, first half.
 import { baidu } from './baidu/index.js';
-import { vertex } from './vertex/index.js';
 import type { ProviderAdapter } from './types.js';
+// Issue #9, second half.
+import { aiProxyLibrary } from './aiproxy/index.js';
+import { awsClaude } from './aws/index.js';
+import { cloudflare } from './cloudflare/index.js';
+import { cohere } from './cohere/index.js';
+import { dify } from './dify/index.js';
+import { fastGpt } from './fastgpt/index.js';
+import { jina } from './jina/index.js';
+import { vertex } from './vertex/index.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol (see openai-compatible-types.ts). */
 const byChannelType: Record<number, ProviderAdapter> = {
@@ -18,8 +24,13 @@ const byChannelType: Record<number, ProviderAdapter> = {
   24: gemini,
   15: baidu,
   // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
+  21: aiProxyLibrary,
+  22: fastGpt,
   33: awsClaude,
   34: cohere,
+  37: dify,
+  38: jina,
+  39: cloudflare,
   41: vertex,
 };
 

@@ -41,7 +41,8 @@ export interface StreamTranslator {
  * are rewritten into OpenAI's shapes. Providers that speak OpenAI have none and are piped as is.
  */
 export interface ProviderTranslation {
-  answer(upstream: unknown, model: string): { body: object; usage: Usage | null };
+  /** `status` is set when a 200 from the upstream is a refusal in its own shape (a knowledge base's `success: false`). */
+  answer(upstream: unknown, model: string): { body: object; usage: Usage | null; status?: number };
   stream(model: string): StreamTranslator;
   /** For a provider whose stream is not server-sent events (binary frames, JSON lines): its bytes re-framed as SSE. */
   asSse?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;

@@ -20,6 +20,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The text of a translated chat completion, counted when the provider reports no usage (a knowledge base). */
+function messageText(body: object): string {
+  const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+  return typeof content === 'string' ? content : '';
+}
+
 /**
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
  * does not. Reads its usage either way.
@@ -30,8 +36,8 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   const json = parseJson(text);
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
-    await reply.code(200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
-    return { usage: translated.usage, text: '', firstResponseMs: Date.now() - startedAt };
+    await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
+    return { usage: translated.usage, text: messageText(translated.body), firstResponseMs: Date.now() - startedAt };
   }
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(text);
   return { usage: json === null ? null : adapter.usageOfAnswer(json), text: '', firstResponseMs: Date.now() - startedAt };

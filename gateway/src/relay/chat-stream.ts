@@ -43,7 +43,8 @@ function translated(translator: StreamTranslator, framing: StreamFraming = openA
   const asEvent = (chunk: object): OutEvent => ({ out: framing.frame(chunk), json: chunk });
   const closing = framing.closing ? [{ out: framing.closing, json: null }] : [];
   return {
-    events: (event, json) => translator.onEvent(json, event).map(asEvent),
+    // Events with no JSON (comments, a bare `event: ping`) carry nothing to translate.
+    events: (event, json) => (json === null ? [] : translator.onEvent(json, event).map(asEvent)),
     end: () => [...(translator.finish?.() ?? []).map(asEvent), ...closing],
     usage: () => translator.usage(),
   };

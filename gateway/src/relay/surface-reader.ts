@@ -35,7 +35,7 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     translation: {
       answer(json, model) {
         const openAI = upstream.translation ? upstream.translation.answer(json, model) : { body: json as object, usage: upstream.usageOfAnswer(json) };
-        return { body: surface.answer(openAI.body, model), usage: openAI.usage };
+        return { ...openAI, body: surface.answer(openAI.body, model) };
       },
       stream: (model) => chainedStream(upstream, surface, model),
       // A channel whose stream is not SSE (Bedrock's binary frames) is re-framed before either translation.
