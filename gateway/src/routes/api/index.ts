@@ -8,6 +8,8 @@ import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerEmailVerificationRoute } from './email-verification.js';
 import { registerEpayNotifyRoute } from './epay-notify.js';
 import { registerLogRoutes } from './log.js';
+import { registerDataRoutes } from './data.js';
+import { registerUsageExportRoutes } from './usage-export.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
 import { registerPricingRoute } from './pricing.js';
@@ -48,6 +50,8 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerChannelOpsRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerDataRoutes(app, ctx);
+  registerUsageExportRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);
   registerPricingRoute(app, ctx);
   registerUserTopupRoute(app, ctx);
