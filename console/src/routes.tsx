@@ -5,6 +5,7 @@ import { LoginPage } from './features/auth/login-page';
 import { RegisterPage } from './features/auth/register-page';
 import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
+import { DetailPage } from './features/detail/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
@@ -48,7 +49,7 @@ export const routes: RouteObject[] = [
       { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
-      { path: '/detail', element: guarded(later('nav.detail')) },
+      { path: '/detail', element: guarded(<DetailPage />) },
       { path: '/midjourney', element: guarded(later('nav.midjourney')) },
       { path: '/task', element: guarded(later('nav.task')) },
       { path: '/pricing', element: <PricingPage /> },
