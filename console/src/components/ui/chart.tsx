@@ -25,6 +25,8 @@ export function Chart({ kind, categories, series, stacked = false, height = 260,
     dataLabels: { enabled: false },
     legend: { position: 'top' },
     stroke: { width: kind === 'bar' ? 0 : 2 },
+    // A single bucket is a line of one point: without markers it would draw nothing.
+    markers: { size: kind === 'bar' ? 0 : 4 },
   };
   return (
     <div data-testid={testId} data-series={JSON.stringify(series)}>
