@@ -19,3 +19,4 @@ export { granularities, type Granularity } from './queries/usage-per-minute.js';
 export { quotaData, quotaDataInputSchema, type QuotaDataInput, type QuotaDataRow } from './queries/quota-data.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
+export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';
