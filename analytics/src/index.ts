@@ -15,3 +15,8 @@ export { logEntrySchema, type LogEntry } from './queries/log-entry.js';
 export { listLogs, listLogsInputSchema, type ListLogsInput, type LogPage } from './queries/list-logs.js';
 export { logStats, type LogStats } from './queries/log-stats.js';
 export { deleteLogsBefore } from './queries/delete-logs.js';
+export { granularities, type Granularity } from './queries/usage-per-minute.js';
+export { quotaData, quotaDataInputSchema, type QuotaDataInput, type QuotaDataRow } from './queries/quota-data.js';
+export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
+export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
+export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';

@@ -10,6 +10,7 @@ import { HomePage } from './features/home/page';
 import { LogPage } from './features/log/page';
 import { ChannelFormPage } from './features/channel/form-page';
 import { ChannelPage } from './features/channel/page';
+import { DetailPage } from './features/detail/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
       { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
-      { path: '/detail', element: guarded(later('nav.detail')) },
+      { path: '/detail', element: guarded(<DetailPage />) },
       { path: '/midjourney', element: guarded(later('nav.midjourney')) },
       { path: '/task', element: guarded(later('nav.task')) },
       { path: '/pricing', element: <PricingPage /> },

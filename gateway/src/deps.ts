@@ -9,6 +9,7 @@ import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
 import type { Leases } from './ports/leases.js';
 import type { LogReader } from './ports/log-reader.js';
+import type { UsageReader } from './ports/usage-reader.js';
 import type { Mailer } from './ports/mailer.js';
 import type { OneTimeCodes } from './ports/one-time-codes.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   /** Account mails over the SMTP server the options name. */
   mailer: Mailer;
   logs: LogReader;
+  /** The dashboard's rollup and the finance exports (analytics). */
+  usage: UsageReader;
   /** Socket.IO's adapter: Redis pub/sub when gateways share consoles' rooms, Socket.IO's in-memory one when unset. */
   liveAdapter?: ServerOptions['adapter'];
   /** Directory of the built console, or null to serve none. */

@@ -17,6 +17,7 @@ import type { ChangeKind } from '../src/ports/change-notices.js';
 import { registerApiRoutes } from '../src/routes/api/index.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
+import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { unusedHoldStore } from './fakes/unused-hold-store.js';
 
 export const ROOT_PASSWORD = '123456';
@@ -60,6 +61,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
     logs,
+    usage: emptyUsageReader,
     notices,
     consoleDir: null,
   };

@@ -1,6 +1,7 @@
 import { ledgerEventSchema, type BatchHandler, type EventLog, type StoredEvent } from '@tollgate/ledger';
 import type { z } from 'zod';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { dropAlreadyIngested } from './drop-already-ingested.js';
 import { eventToLogRow } from './event-to-log-row.js';
 import { logsTable, type LogRow } from './log-row.js';
 
@@ -46,10 +47,13 @@ function parseBatch(batch: StoredEvent[], options: LogBatchHandlerOptions): LogR
   return rows;
 }
 
-/** Inserts one batch's log rows in a single insert; safe to redeliver (rows replace by event id). */
+/**
+ * Inserts one batch's log rows in a single insert; safe to redeliver: events already stored are
+ * dropped first, so the per-minute rollup fed by `logs` never counts one twice.
+ */
 export function createLogBatchHandler(options: LogBatchHandlerOptions): BatchHandler {
   return async (batch) => {
-    const rows = parseBatch(batch, options);
+    const rows = await dropAlreadyIngested(options.querier, parseBatch(batch, options));
     if (rows.length === 0) {
       return;
     }

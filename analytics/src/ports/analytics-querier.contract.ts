@@ -7,6 +7,8 @@ import { listLogsContract } from './contract/list-logs.contract.js';
 import { logStatsContract } from './contract/log-stats.contract.js';
 import { migrationContract } from './contract/migration.contract.js';
 import { querierContract } from './contract/querier.contract.js';
+import { usageRollupContract } from './contract/usage-rollup.contract.js';
+import { usageQueriesContract } from './contract/usage-queries.contract.js';
 import type { ContractContext } from './contract/contract-context.js';
 
 /**
@@ -43,5 +45,7 @@ export function runAnalyticsContract(name: string, factory: () => Promise<Analyt
     listLogsContract(context);
     logStatsContract(context);
     deleteLogsContract(context);
+    usageRollupContract(context);
+    usageQueriesContract(context);
   });
 }

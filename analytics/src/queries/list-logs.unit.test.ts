@@ -26,10 +26,10 @@ function querierAnswering() {
 }
 
 describe('listLogs', () => {
-  it('reads FINAL, newest first, paged by bound limit and offset', async () => {
+  it('counts first, then reads FINAL, newest first, paged by bound limit and offset', async () => {
     const querier = querierAnswering();
     await listLogs(querier)({ userId: 1, offset: 20, limit: 10 });
-    const [rows, count] = querier.queries;
+    const [count, rows] = querier.queries;
     expect(rows?.sql).toContain('FROM logs FINAL WHERE user_id = {userId:UInt64}');
     expect(rows?.sql).toMatch(/ORDER BY created_at DESC, id DESC LIMIT \{limit:UInt32\} OFFSET \{offset:UInt32\}$/);
     expect(rows?.params).toEqual({ userId: 1, limit: 10, offset: 20 });
@@ -46,7 +46,7 @@ describe('listLogs', () => {
   it('defaults to the first 10 rows', async () => {
     const querier = querierAnswering();
     await listLogs(querier)({});
-    expect(querier.queries[0]?.params).toEqual({ limit: 10, offset: 0 });
+    expect(querier.queries[1]?.params).toEqual({ limit: 10, offset: 0 });
   });
 
   it('rejects a page size out of range before querying', async () => {

@@ -373,4 +373,17 @@ export const en: Record<MessageKey, string> = {
   'channel.duplicateSubmit': 'Submit failed: do not submit twice!',
   'channel.created': 'Channel created!',
   'channel.updated': 'Channel updated!',
+  // #7 data dashboard (/detail) and finance export
+  'detail.granularity': 'Granularity',
+  'detail.granularity.hour': 'Hour',
+  'detail.granularity.day': 'Day',
+  'detail.granularity.week': 'Week',
+  'detail.quotaByModel': 'Consumption by model',
+  'detail.requests': 'Requests',
+  'detail.tokens': 'Tokens',
+  'detail.totals': 'Consumed {quota}, {requests} requests, {tokens} tokens',
+  'detail.live': 'Live RPM / TPM',
+  'detail.liveWaiting': 'waiting for the server…',
+  'detail.exportLogs': 'Export logs',
+  'detail.exportDaily': 'Export daily usage',
 };

@@ -372,6 +372,19 @@ export const zh = {
   'channel.duplicateSubmit': '提交失败，请勿重复提交！',
   'channel.created': '渠道创建成功！',
   'channel.updated': '渠道更新成功！',
+  // #7 data dashboard (/detail) and finance export
+  'detail.granularity': '时间粒度',
+  'detail.granularity.hour': '小时',
+  'detail.granularity.day': '天',
+  'detail.granularity.week': '周',
+  'detail.quotaByModel': '模型消耗分布',
+  'detail.requests': '请求次数',
+  'detail.tokens': 'Token 用量',
+  'detail.totals': '总消耗 {quota}，请求 {requests} 次，Token {tokens}',
+  'detail.live': '实时 RPM / TPM',
+  'detail.liveWaiting': '等待推送…',
+  'detail.exportLogs': '导出日志',
+  'detail.exportDaily': '导出每日用量',
 } as const;
 
 export type MessageKey = keyof typeof zh;

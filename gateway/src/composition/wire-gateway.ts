@@ -1,6 +1,7 @@
 import { startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
+import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { ensureRootUser } from '../bootstrap/root-user.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
@@ -35,7 +36,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const { users, tokens, channels, redemptions, topUps } = documents;
   const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier) };
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();

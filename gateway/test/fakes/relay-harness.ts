@@ -22,6 +22,7 @@ import { registerRelayRoutes } from '../../src/routes/v1/index.js';
 import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
+import { emptyUsageReader } from './empty-usage-reader.js';
 import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 
@@ -95,6 +96,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     holds,
     notices: createInProcessChangeNotices(),
     logs: new FakeLogReader(),
+    usage: emptyUsageReader,
     consoleDir: null,
   };
 }

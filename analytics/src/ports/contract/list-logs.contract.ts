@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { listLogs, type ListLogsInput } from '../../queries/list-logs.js';
+import type { z } from 'zod';
+import type { AnalyticsQuerier, SelectQuery } from '../analytics-querier.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { newestFirst, seedEvents, t0, type SeededEvents } from './seed-logs.js';
@@ -43,6 +45,15 @@ export function listLogsContract(context: ContractContext): void {
     expect(page.total).toBe(6);
   });
 
+  it('never counts a row its page lacks, when a row arrives between its reads', async () => {
+    const seeded = seedEvents();
+    await ingest(context.querier(), [seeded.aliceDefault]);
+    const arriving = interleaving(context.querier(), () => ingest(context.querier(), [seeded.aliceClaude]));
+    const page = await listLogs(arriving)({ limit: 100 });
+    expect(page.items.length).toBeGreaterThanOrEqual(page.total);
+    expect(page.items[0]?.id).toBe(seeded.aliceClaude.metadata.eventId);
+  });
+
   it('returns rows shaped as the spec log entry', async () => {
     const seeded = seedEvents();
     await ingest(context.querier(), seeded.events);
@@ -74,4 +85,25 @@ export function listLogsContract(context: ContractContext): void {
     const page = await listLogs(context.querier())({ type: 3 });
     expect(page.items[0]?.quota).toBe(-1000);
   });
+}
+
+/** Runs the reads one after another and calls `between` once, after the first read returns. */
+function interleaving(querier: AnalyticsQuerier, between: () => Promise<unknown>): AnalyticsQuerier {
+  let previous: Promise<unknown> = Promise.resolve();
+  let reads = 0;
+  return {
+    insert: (table, rows) => querier.insert(table, rows),
+    command: (sql, params) => querier.command(sql, params),
+    close: () => querier.close(),
+    query<Schema extends z.ZodType>(select: SelectQuery<Schema>): Promise<Array<z.infer<Schema>>> {
+      const read = previous.then(async () => {
+        const rows = await querier.query(select);
+        reads += 1;
+        if (reads === 1) await between();
+        return rows;
+      });
+      previous = read;
+      return read;
+    },
+  };
 }

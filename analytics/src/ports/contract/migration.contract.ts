@@ -21,15 +21,20 @@ export function migrationContract(context: ContractContext): void {
       sql: 'SELECT version, name FROM schema_migrations FINAL ORDER BY version',
       schema: z.object({ version: z.coerce.number(), name: z.string() }),
     });
-    expect(recorded).toEqual([{ version: 1, name: 'logs' }]);
+    expect(recorded).toEqual([
+      { version: 1, name: 'logs' },
+      { version: 2, name: 'usage_per_minute' },
+    ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
+    expect(await tableExists(querier, 'usage_per_minute')).toBe(true);
   });
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([1]);
+    expect(await rollback(querier)).toEqual([2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
-    expect(await migrate(querier)).toEqual([1]);
+    expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
+    expect(await migrate(querier)).toEqual([1, 2]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }

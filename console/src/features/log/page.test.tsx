@@ -24,6 +24,7 @@ describe('LogPage', () => {
     const row = await screen.findByTestId('log-row');
     expect(row.textContent).toContain('gpt-4o');
     expect(row.textContent).not.toContain('amy');
+    expect(screen.queryByTestId('export-log-csv')).toBeNull();
     expect(await screen.findByText('RPM: 2')).toBeTruthy();
     expect(calls.map((c) => c.url)).toContain('/api/log/self/?p=1&page_size=10&type=0');
     fireEvent.click(row);
@@ -36,6 +37,7 @@ describe('LogPage', () => {
     renderPage(<LogPage />, '/log?type=2&username=amy&start_timestamp=100');
     expect((await screen.findByTestId('log-row')).textContent).toContain('amy');
     expect(calls.map((c) => c.url)).toContain('/api/log/?p=1&page_size=10&type=2&start_timestamp=100&username=amy');
+    expect(screen.getByTestId('export-log-csv').getAttribute('href')).toMatch(/^\/api\/log\/export\?format=csv&start_timestamp=100&end_timestamp=\d+$/);
   });
 
   it('opens the user info dialog from a username, for admins, without expanding the row', async () => {

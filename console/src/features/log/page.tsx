@@ -12,9 +12,18 @@ import { LogStatBadges } from './sections/log-stat-badges';
 import { UserInfoDialog } from './sections/user-info-dialog';
 import { isUnfiltered } from './filters';
 import { useLiveLogs } from './live/use-live-logs';
+import { ExportButtons } from '../detail/sections/export-buttons';
 
 const ADMIN_COLUMNS: MessageKey[] = ['log.channel', 'log.username'];
 const COLUMNS: MessageKey[] = ['log.tokenName', 'log.type', 'log.modelName', 'log.useTime', 'log.prompt', 'log.completion', 'log.quota', 'log.detail'];
+
+const DAY_SECONDS = 86_400;
+
+/** The export needs both ends: an open filter exports the last 30 days up to now. */
+function exportRange({ start_timestamp, end_timestamp }: { start_timestamp?: number; end_timestamp?: number }) {
+  const end = end_timestamp ?? Math.floor(Date.now() / 1000);
+  return { start_timestamp: start_timestamp ?? end - 30 * DAY_SECONDS, end_timestamp: end };
+}
 
 /** Usage logs: the user's own, or everyone's for admins; filters live in the URL. */
 export function LogPage() {
@@ -30,6 +39,7 @@ export function LogPage() {
     <div className="space-y-4">
       <LogStatBadges filters={filters} admin={admin} live={isUnfiltered(filters) ? live : null} />
       <LogFiltersForm key={JSON.stringify(filters)} admin={admin} value={filters} onSearch={setFilters} />
+      {admin && <ExportButtons kind="log" range={exportRange(filters)} />}
       <div className={table.wrap}>
         <table className={table.table}>
           <thead className={table.head}>

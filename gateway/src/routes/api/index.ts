@@ -13,6 +13,8 @@ import { registerTelegramRoutes } from './oauth-telegram.js';
 import { registerWeChatRoutes } from './oauth-wechat.js';
 import { registerLogRoutes } from './log.js';
 import { registerModelRoutes } from './models.js';
+import { registerDataRoutes } from './data.js';
+import { registerUsageExportRoutes } from './usage-export.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
 import { registerPricingRoute } from './pricing.js';
@@ -53,6 +55,8 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerChannelOpsRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerDataRoutes(app, ctx);
+  registerUsageExportRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);
   registerPricingRoute(app, ctx);
   registerModelRoutes(app, ctx);

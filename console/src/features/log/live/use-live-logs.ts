@@ -27,7 +27,7 @@ const pushedRowSchema = z.object({
 });
 
 /** The server's `throughput` / `throughput_all` events: the last minute's RPM and TPM. */
-const throughputSchema = z.object({ rpm: z.number(), tpm: z.number() });
+export const throughputSchema = z.object({ rpm: z.number(), tpm: z.number() });
 export type Throughput = z.infer<typeof throughputSchema>;
 
 /** Puts a pushed row at the top of the first page, once; the page keeps its size. */

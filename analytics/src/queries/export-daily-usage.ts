@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { exportRangeSchema, type ExportRange } from './export-logs.js';
+import { usagePerMinuteTable } from './usage-per-minute.js';
+
+/** One user's use of one model on one UTC day. */
+export const dailyUsageSchema = z.object({
+  /** YYYY-MM-DD, UTC. */
+  day: z.string(),
+  user_id: z.coerce.number(),
+  /** The name the user had last that day. */
+  username: z.string(),
+  model_name: z.string(),
+  requests: z.coerce.number(),
+  prompt_tokens: z.coerce.number(),
+  completion_tokens: z.coerce.number(),
+  quota: z.coerce.number(),
+});
+export type DailyUsage = z.infer<typeof dailyUsageSchema>;
+
+interface DailyCursor {
+  userId: number;
+  day: string;
+  modelName: string;
+}
+
+const afterCursor = `(user_id, day, model_name) > ({afterUser:UInt64}, {afterDay:String}, {afterModel:String})`;
+
+/**
+ * Per-user, per-model, per-day totals of a time range from the per-minute rollup, one page per
+ * query. Keyset pages in user order, as in exportLogs; the `user_id >=` bound lets each page skip
+ * the users already sent by the primary key instead of summing them again.
+ */
+export function exportDailyUsage(querier: AnalyticsQuerier) {
+  return async function* (input: ExportRange): AsyncGenerator<DailyUsage[]> {
+    const { startTimestamp, endTimestamp, pageSize } = exportRangeSchema.parse(input);
+    let cursor: DailyCursor | null = null;
+    for (;;) {
+      const page: DailyUsage[] = await querier.query({
+        sql: `SELECT toString(toDate(minute)) AS day, user_id, argMax(username, minute) AS username, model_name,
+                     sum(requests) AS requests, sum(prompt_tokens) AS prompt_tokens,
+                     sum(completion_tokens) AS completion_tokens, sum(quota) AS quota
+              FROM ${usagePerMinuteTable}
+              WHERE minute >= {start:DateTime} AND minute <= {end:DateTime}${cursor ? ' AND user_id >= {afterUser:UInt64}' : ''}
+              GROUP BY user_id, day, model_name
+              ${cursor ? `HAVING ${afterCursor}` : ''}
+              ORDER BY user_id, day, model_name LIMIT {limit:UInt32}`,
+        params: {
+          start: startTimestamp,
+          end: endTimestamp,
+          limit: pageSize,
+          ...(cursor ? { afterUser: cursor.userId, afterDay: cursor.day, afterModel: cursor.modelName } : {}),
+        },
+        schema: dailyUsageSchema,
+      });
+      if (page.length > 0) {
+        yield page;
+      }
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) {
+        return;
+      }
+      cursor = { userId: last.user_id, day: last.day, modelName: last.model_name };
+    }
+  };
+}

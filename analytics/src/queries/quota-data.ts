@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
+import { bucketStart, granularities, usagePerMinuteTable } from './usage-per-minute.js';
+
+export const quotaDataInputSchema = z
+  .object({
+    /** Seconds since the epoch, inclusive; compared with each stored minute. */
+    startTimestamp: z.number().int().nonnegative(),
+    /** Seconds since the epoch, inclusive. */
+    endTimestamp: z.number().int().nonnegative(),
+    granularity: z.enum(granularities).default('hour'),
+    /** `/api/data/self`: one user's rows. */
+    userId: z.number().int().positive().optional(),
+    /** `/api/data/?username=`: an administrator looking at one user. */
+    username: z.string().min(1).optional(),
+  })
+  .refine((input) => input.startTimestamp <= input.endTimestamp, { message: 'start after end' });
+export type QuotaDataInput = z.input<typeof quotaDataInputSchema>;
+
+/** One bar of the dashboard: new-api's QuotaData (user_id 0 and username '' when summed over users). */
+export const quotaDataRowSchema = z.object({
+  user_id: z.coerce.number(),
+  username: z.string(),
+  model_name: z.string(),
+  /** Start of the bucket, seconds since the epoch. */
+  created_at: z.coerce.number(),
+  token_used: z.coerce.number(),
+  count: z.coerce.number(),
+  quota: z.coerce.number(),
+});
+export type QuotaDataRow = z.infer<typeof quotaDataRowSchema>;
+
+/**
+ * Quota, tokens and requests by model per time bucket, from the per-minute rollup (never raw rows).
+ * Scoped to one user, rows carry that user, as new-api's per-user rows do.
+ */
+export function quotaData(querier: AnalyticsQuerier) {
+  return async (input: QuotaDataInput): Promise<QuotaDataRow[]> => {
+    const { startTimestamp, endTimestamp, granularity, userId, username } = quotaDataInputSchema.parse(input);
+    const conditions = ['minute >= {start:DateTime}', 'minute <= {end:DateTime}'];
+    const params: QueryParams = { start: startTimestamp, end: endTimestamp };
+    if (userId !== undefined) {
+      conditions.push('user_id = {userId:UInt64}');
+      params.userId = userId;
+    }
+    if (username !== undefined) {
+      conditions.push('username = {username:String}');
+      params.username = username;
+    }
+    const scoped = userId !== undefined || username !== undefined;
+    const who = scoped ? 'user_id, username' : "toUInt64(0) AS user_id, '' AS username";
+    const groupBy = scoped ? 'user_id, username, model_name, created_at' : 'model_name, created_at';
+    return querier.query({
+      sql: `SELECT ${who}, model_name, ${bucketStart[granularity]} AS created_at,
+                   sum(prompt_tokens + completion_tokens) AS token_used, sum(requests) AS count, sum(quota) AS quota
+            FROM ${usagePerMinuteTable}
+            WHERE ${conditions.join(' AND ')}
+            GROUP BY ${groupBy}
+            ORDER BY created_at, model_name, user_id`,
+      params,
+      schema: quotaDataRowSchema,
+    });
+  };
+}

@@ -1,0 +1,15 @@
+import type { DailyUsage, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow } from '@tollgate/analytics';
+
+/**
+ * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the
+ * log table). Exports come as pages pulled one at a time, so a response streams a range of any
+ * size with one page in memory.
+ */
+export interface UsageReader {
+  /** `/api/data`: quota, tokens and requests by model per hour, day or week bucket. */
+  quotaData(input: QuotaDataInput): Promise<QuotaDataRow[]>;
+  /** Every log row of a time range, in pages. */
+  exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
+  /** Per-user, per-model, per-day totals of a time range, in pages. */
+  exportDailyUsage(range: ExportRange): AsyncIterable<DailyUsage[]>;
+}

@@ -1,0 +1,60 @@
+import OpenAI from 'openai';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
+import { chargeTracker } from './support/relay-billing.js';
+
+/**
+ * The data dashboard in Chromium: four chat calls relayed through the embedded server to a mock
+ * upstream are ingested into chdb, summed by the per-minute rollup, and drawn by /detail.
+ */
+const SHOTS = '/tmp/shots-analytics';
+type Series = Array<{ name: string; data: number[] }>;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('the /detail dashboard in a real browser', () => {
+  let fixture: EmbeddedFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture({ reply: 'hi', promptTokens: 5, completionTokens: 7 });
+    await priceModels(fixture, { 'gpt-4o-mini': 1, 'gpt-4o': 2 });
+    await fixture.root.must('POST', '/api/channel/', { name: 'openai', type: 1, key: 'k', base_url: fixture.upstream.url, group: 'default', models: 'gpt-4o-mini,gpt-4o' });
+    const { user, key } = await userWithKey(fixture, 'dana', 1_000_000);
+    const tracker = chargeTracker(user);
+    const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+    for (const model of ['gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o', 'gpt-4o-mini']) {
+      await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hello' }] });
+      await tracker.expectCharged(model === 'gpt-4o' ? 24 : 12);
+    }
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+    await page.goto(`${fixture.tollgate.url}/login`);
+    await page.fill('#username', 'dana');
+    await page.fill('#password', 'dana-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/token');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  it('draws the relayed calls: quota by model, requests and tokens, with the totals', async () => {
+    await page.goto(`${fixture.tollgate.url}/detail`);
+    await expect.poll(() => page.getByTestId('detail-totals').textContent(), { timeout: 10_000 }).toMatch(/请求 4 次，Token 48/);
+    const series = async (testId: string) => JSON.parse((await page.getByTestId(testId).getAttribute('data-series')) ?? '[]') as Series;
+    const quota = await series('chart-quota');
+    expect(quota.map((s) => [s.name, sum(s.data)])).toEqual([['gpt-4o', 24], ['gpt-4o-mini', 36]]);
+    expect(sum((await series('chart-requests'))[0]?.data ?? [])).toBe(4);
+    // ApexCharts itself drew them: one bar series per model in the SVG, named in the legend.
+    await expect.poll(() => page.locator('[data-testid=chart-quota] .apexcharts-bar-series .apexcharts-series').count()).toBe(2);
+    expect(await page.locator('[data-testid=chart-quota] .apexcharts-legend-text').allTextContents()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+    expect(await page.locator('[data-testid=chart-requests] .apexcharts-marker').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('export-data-csv').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/detail.png`, fullPage: true });
+  });
+});
