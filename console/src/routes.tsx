@@ -8,6 +8,7 @@ import { LogPage } from './features/log/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { PlaygroundPage } from './features/playground/page';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { UserPage } from './features/user/page';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: '/midjourney', element: guarded(later('nav.midjourney')) },
       { path: '/task', element: guarded(later('nav.task')) },
       { path: '/pricing', element: <PricingPage /> },
-      { path: '/playground', element: guarded(later('nav.playground')) },
+      { path: '/playground', element: guarded(<PlaygroundPage />) },
       { path: '/about', element: <AboutPage /> },
       { path: '/chat/:id?', element: later('nav.chat') },
       { path: '/chat2link', element: guarded(later('page.chat2link')) },

@@ -254,6 +254,18 @@ export const zh = {
   'option.logsDeleted': '{count} 条日志已清理！',
   'option.resetRatios': '重置模型倍率',
   'option.ratiosReset': '重置模型倍率成功',
+  'playground.group': '分组',
+  'playground.model': '模型',
+  'playground.temperature': '温度',
+  'playground.maxTokens': '最大 Token 数',
+  'playground.system': '系统提示词',
+  'playground.stream': '流式输出',
+  'playground.input': '输入消息',
+  'playground.send': '发送',
+  'playground.stop': '停止',
+  'playground.clear': '清空对话',
+  'chat.noLink': '管理员未设置聊天链接',
+  'chat.noToken': '请先创建一个启用的令牌',
 } as const;
 
 export type MessageKey = keyof typeof zh;
