@@ -8,6 +8,7 @@ import { LogPage } from './features/log/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { Chat2LinkPage, ChatPage } from './features/chat/pages';
 import { PlaygroundPage } from './features/playground/page';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
@@ -55,8 +56,8 @@ export const routes: RouteObject[] = [
       { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(<PlaygroundPage />) },
       { path: '/about', element: <AboutPage /> },
-      { path: '/chat/:id?', element: later('nav.chat') },
-      { path: '/chat2link', element: guarded(later('page.chat2link')) },
+      { path: '/chat/:id?', element: <ChatPage /> },
+      { path: '/chat2link', element: guarded(<Chat2LinkPage />) },
       { path: '/user', element: guarded(<UserPage />) },
       { path: '/user/edit/:id', element: guarded(later('page.userEdit')) },
       { path: '/user/edit', element: guarded(later('page.userEdit')) },
