@@ -58,7 +58,7 @@ describe('settings and playground in a real browser', () => {
       .poll(async () => {
         seen.add((await answer.textContent()) ?? '');
         return answer.getAttribute('data-status');
-      }, { timeout: 15_000, intervals: [50] })
+      }, { timeout: 15_000, interval: 50 })
       .toBe('complete');
     expect(await answer.textContent()).toBe(REPLY);
     const partial = [...seen].filter((text) => text && text !== '…' && text !== REPLY);
