@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { chatLinks } from './chat-links';
+import { ChatMenu } from './chat-menu';
 import { ChatPage } from './pages';
 
 const status = {
@@ -33,5 +34,21 @@ describe('chat links', () => {
     stubApi({ '/api/status': status, '/api/token/': { items: [], total: 0 } });
     renderPage(<ChatPage />, '/chat');
     expect(await screen.findByText('请先创建一个启用的令牌')).toBeTruthy();
+  });
+});
+
+describe('the token row chat action', () => {
+  it('offers every configured link filled with that token key', async () => {
+    signIn(1);
+    stubApi({ '/api/status': status, '/api/token/': tokens });
+    const opened: string[] = [];
+    window.open = (url) => {
+      opened.push(String(url));
+      return null;
+    };
+    renderPage(<ChatMenu apiKey="sk-row-key" />);
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await screen.findByText('Lobe'));
+    expect(opened).toEqual(['https://lobe.example/?key=sk-row-key']);
   });
 });
