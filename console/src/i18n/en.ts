@@ -106,7 +106,6 @@ export const en: Record<MessageKey, string> = {
   'page.channelAdd': 'Add channel',
   'page.channelEdit': 'Edit channel',
   'page.userEdit': 'Edit user',
-  'page.chat2link': 'Chat link',
   'token.nameRequired': 'Please enter a token name.',
   'token.deleted': 'Done.',
   'auth.email': 'Email',

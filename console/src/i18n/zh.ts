@@ -105,7 +105,6 @@ export const zh = {
   'page.channelAdd': '添加渠道',
   'page.channelEdit': '编辑渠道',
   'page.userEdit': '编辑用户',
-  'page.chat2link': '聊天链接',
   'token.nameRequired': '请输入令牌名称！',
   'token.deleted': '操作成功完成！',
   'auth.email': '邮箱地址',
