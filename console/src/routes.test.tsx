@@ -15,8 +15,8 @@ describe('routes', () => {
   it('shows the shared placeholder for a page a later issue builds', async () => {
     signIn(10);
     stubApi({ '/api/status': status });
-    renderApp('/chat2link');
-    expect((await screen.findByTestId('coming-soon')).dataset.path).toBe('/chat2link');
+    renderApp('/task');
+    expect((await screen.findByTestId('coming-soon')).dataset.path).toBe('/task');
     expect(screen.getByTestId('nav-channel')).toBeTruthy();
   });
 

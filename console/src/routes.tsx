@@ -14,6 +14,8 @@ import { DetailPage } from './features/detail/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { Chat2LinkPage, ChatPage } from './features/chat/pages';
+import { PlaygroundPage } from './features/playground/page';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { OwnUserEditRedirect, UserEditPage } from './features/user/edit-page';
@@ -59,10 +61,10 @@ export const routes: RouteObject[] = [
       { path: '/midjourney', element: guarded(later('nav.midjourney')) },
       { path: '/task', element: guarded(later('nav.task')) },
       { path: '/pricing', element: <PricingPage /> },
-      { path: '/playground', element: guarded(later('nav.playground')) },
+      { path: '/playground', element: guarded(<PlaygroundPage />) },
       { path: '/about', element: <AboutPage /> },
-      { path: '/chat/:id?', element: later('nav.chat') },
-      { path: '/chat2link', element: guarded(later('page.chat2link')) },
+      { path: '/chat/:id?', element: <ChatPage /> },
+      { path: '/chat2link', element: guarded(<Chat2LinkPage />) },
       { path: '/user', element: guarded(<UserPage />) },
       { path: '/user/edit/:id', element: guarded(<UserEditPage />) },
       { path: '/user/edit', element: guarded(<OwnUserEditRedirect />) },

@@ -88,6 +88,14 @@ export async function apiEnvelope<T>(method: string, path: string, body?: unknow
   return payload;
 }
 
+/** POSTs to a streaming endpoint (the playground) with the session; HTTP failures are handled as for `api`. */
+export async function apiStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const response = await fetch(path, { method: 'POST', headers: requestHeaders(true), credentials: 'include', signal, body: JSON.stringify(body) });
+  if (response.ok) return response;
+  const payload = (await response.json().catch(() => null)) as { message?: string; error?: { message?: string } } | null;
+  throw httpFailure(response.status, payload?.error?.message ?? payload?.message ?? response.statusText, payload, false);
+}
+
 /** Calls the console API; returns `data` or throws ApiError (already shown as a toast unless quiet). */
 export async function api<T>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<T> {
   return (await apiEnvelope<T>(method, path, body, options)).data;

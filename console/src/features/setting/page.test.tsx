@@ -11,11 +11,11 @@ describe('SettingPage, personal tab', () => {
     signIn(1);
     stubApi({ '/api/user/self': self, '/api/user/aff': 'AbCd', '/api/status': status });
     const { unmount } = renderPage(<SettingPage />, '/setting?tab=system');
-    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['个人设置']);
+    expect(screen.getAllByRole('tab').map((l) => l.textContent)).toEqual(['个人设置']);
     unmount();
     signIn(100);
     renderPage(<SettingPage />, '/setting?tab=system');
-    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
+    expect(screen.getAllByRole('tab').map((l) => l.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
   });
 
   it('shows the invite link and statistics', async () => {

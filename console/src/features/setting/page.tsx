@@ -1,50 +1,42 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { card } from '../../components/ui/tokens';
+import { useSearchParams } from 'react-router-dom';
+import { type TabItem, Tabs } from '../../components/ui/tabs';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import { useStoredUser } from '../../lib/stored-user';
+import { operationGroups, otherGroups, systemGroups } from './options/option-groups';
+import { MaintenanceCard, RootTab } from './options/root-tab';
 import { AccessCard } from './sections/access-card';
 import { BindingsCard } from './sections/bindings-card';
 import { DeleteAccountCard } from './sections/delete-account-card';
 import { ProfileCard } from './sections/profile-card';
 
 const ROOT = 100;
-const TABS: { id: string; label: MessageKey; root: boolean }[] = [
-  { id: 'personal', label: 'setting.personal', root: false },
-  { id: 'operation', label: 'setting.operation', root: true },
-  { id: 'system', label: 'setting.system', root: true },
-  { id: 'other', label: 'setting.other', root: true },
-];
+
+function PersonalTab() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <ProfileCard />
+      <div className="space-y-4">
+        <AccessCard />
+        <BindingsCard />
+        <DeleteAccountCard />
+      </div>
+    </div>
+  );
+}
 
 /** Settings, the tab in ?tab=: personal for everyone; operation, system and other for the super administrator. */
 export function SettingPage() {
   const t = useT();
   const user = useStoredUser();
-  const [params] = useSearchParams();
-  const tabs = TABS.filter((tab) => !tab.root || (user?.role ?? 0) >= ROOT);
-  const current = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
-  return (
-    <div className="space-y-4">
-      <nav className="flex gap-2 text-sm" aria-label={t('nav.setting')}>
-        {tabs.map((tab) => (
-          <Link key={tab.id} to={`/setting?tab=${tab.id}`} aria-current={tab.id === current?.id ? 'page' : undefined}
-            className={`rounded px-3 py-1 ${tab.id === current?.id ? 'bg-indigo-600 text-white' : 'text-slate-600 dark:text-slate-300'}`}>
-            {t(tab.label)}
-          </Link>
-        ))}
-      </nav>
-      {current?.id === 'personal' ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          <ProfileCard />
-          <div className="space-y-4">
-            <AccessCard />
-            <BindingsCard />
-            <DeleteAccountCard />
-          </div>
-        </div>
-      ) : (
-        <section className={card}>{t('setting.rootOnly')}</section>
-      )}
-    </div>
-  );
+  const [params, setParams] = useSearchParams();
+  const items: TabItem[] = [{ id: 'personal', label: t('setting.personal'), panel: <PersonalTab /> }];
+  if ((user?.role ?? 0) >= ROOT) {
+    items.push(
+      { id: 'operation', label: t('setting.operation'), panel: <RootTab groups={operationGroups}><MaintenanceCard /></RootTab> },
+      { id: 'system', label: t('setting.system'), panel: <RootTab groups={systemGroups} /> },
+      { id: 'other', label: t('setting.other'), panel: <RootTab groups={otherGroups} /> },
+    );
+  }
+  const selected = Math.max(0, items.findIndex((item) => item.id === params.get('tab')));
+  return <Tabs label={t('nav.setting')} items={items} selected={selected} onSelect={(index) => setParams({ tab: items[index]?.id ?? 'personal' })} />;
 }

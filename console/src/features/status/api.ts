@@ -14,6 +14,9 @@ export interface ServerStatus {
   default_collapse_sidebar: boolean;
   email_verification: boolean;
   chat_link?: string;
+  chat_link2?: string;
+  /** The `Chats` option: a list of { name: link template } with {key} and {address} placeholders. */
+  chats?: Record<string, string>[];
   top_up_link?: string;
   server_address?: string;
   min_topup?: number;

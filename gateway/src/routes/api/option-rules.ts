@@ -17,7 +17,11 @@ const NUMBER_OPTIONS = new Set([
   'ChannelUpdateFrequency',
   'QuotaRemindThreshold',
   'SMTPPort',
+  'DataExportInterval',
 ]);
+
+/** The spec's own texts for some JSON options (the console shows the same). */
+const JSON_MESSAGES: Record<string, string> = { TopupGroupRatio: '充值分组倍率不是合法的 JSON 字符串' };
 
 /** Switches that need their settings first (new-api's texts). */
 const PREREQUISITES: Record<string, { needs: string; message: string }> = {
@@ -41,7 +45,7 @@ function parseJson(text: string): unknown {
 export function optionProblem(options: OptionCache, key: string, value: string): string | null {
   if (JSON_OBJECT_OPTIONS.has(key)) {
     const parsed = parseJson(value);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return `${key} 不是合法的 JSON 字符串（需要一个 JSON 对象）`;
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return JSON_MESSAGES[key] ?? `${key} 不是合法的 JSON 字符串（需要一个 JSON 对象）`;
   }
   if (JSON_ARRAY_OPTIONS.has(key) && !Array.isArray(parseJson(value))) return `${key} 不是合法的 JSON 字符串（需要一个 JSON 数组）`;
   if (NUMBER_OPTIONS.has(key) && (value.trim() === '' || !Number.isFinite(Number(value)))) return `${key} 必须是数字`;

@@ -41,6 +41,15 @@ describe('option routes', () => {
     expect(deps.options.numberMap('GroupRatio')).toEqual({ default: 1, vip: 2 });
   });
 
+  it("refuses a top-up group ratio with the spec's text, and a data export interval that is not a number", async () => {
+    const { app, deps } = await buildApiHarness();
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    expect((await root.call('PUT', '/api/option/', { key: 'TopupGroupRatio', value: 'vip=2' })).body.message).toBe('充值分组倍率不是合法的 JSON 字符串');
+    expect((await root.call('PUT', '/api/option/', { key: 'DataExportInterval', value: 'often' })).body.message).toBe('DataExportInterval 必须是数字');
+    expect(deps.options.string('DataExportInterval')).toBe('5');
+    expect((await root.call('PUT', '/api/option/', { key: 'TopupGroupRatio', value: '{"default":1,"vip":1.5}' })).body.success).toBe(true);
+  });
+
   it('answers an unreadable body with 400, as new-api', async () => {
     const { app } = await buildApiHarness();
     const root = await login(app, 'root', ROOT_PASSWORD);

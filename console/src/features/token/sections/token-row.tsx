@@ -7,6 +7,7 @@ import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
 import { formatQuota } from '../../../lib/quota';
+import { ChatMenu } from '../../chat/chat-menu';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
 import type { Token } from '../api';
 import { useTokenActions } from '../hooks/use-token-actions';
@@ -43,6 +44,7 @@ export function TokenRow({ token, onCopyFailed }: { token: Token; onCopyFailed(t
       <td className={table.cell}>{token.expired_time === -1 ? t('token.never') : formatTime(token.expired_time)}</td>
       <td className={`${table.cell} flex gap-1`}>
         <Button variant="outline" onClick={copy}>{t('token.copy')}</Button>
+        <ChatMenu apiKey={fullKey(token)} />
         {token.status === 1 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 2)}>{t('token.disable')}</Button>}
         {token.status === 2 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 1)}>{t('token.enable')}</Button>}
         <Button variant="danger" onClick={() => setConfirming(true)}>{t('token.delete')}</Button>

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signIn, stubApi } from '../../test/render';
+import { chatLinks } from './chat-links';
+import { ChatMenu } from './chat-menu';
+import { ChatPage } from './pages';
+
+const status = {
+  server_address: 'https://gw.example',
+  chats: [{ NextChat: 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' }, { Lobe: 'https://lobe.example/?key={key}' }],
+  chat_link: 'https://chat.example/',
+};
+const tokens = { items: [{ id: 1, key: 'disabled', status: 2 }, { id: 2, key: 'abc123', status: 1 }], total: 2 };
+
+describe('chat links', () => {
+  it('fills the key and the encoded server address into every configured link', () => {
+    expect(chatLinks(status as never, 'sk-abc123')).toEqual([
+      { name: 'NextChat', url: 'https://app.nextchat.dev/#/?settings={"key":"sk-abc123","url":"https%3A%2F%2Fgw.example"}' },
+      { name: 'Lobe', url: 'https://lobe.example/?key=sk-abc123' },
+      { name: 'ChatLink', url: `https://chat.example/#/?settings=${encodeURIComponent('{"key":"sk-abc123","url":"https://gw.example"}')}` },
+    ]);
+  });
+
+  it('embeds the chosen link with the first enabled token', async () => {
+    signIn(1);
+    stubApi({ '/api/status': status, '/api/token/': tokens });
+    renderPage(<Routes><Route path="/chat/:id?" element={<ChatPage />} /></Routes>, '/chat/1');
+    expect((await screen.findByTitle('Lobe')).getAttribute('src')).toBe('https://lobe.example/?key=sk-abc123');
+  });
+
+  it('says so when the user has no enabled token', async () => {
+    signIn(1);
+    stubApi({ '/api/status': status, '/api/token/': { items: [], total: 0 } });
+    renderPage(<ChatPage />, '/chat');
+    expect(await screen.findByText('请先创建一个启用的令牌')).toBeTruthy();
+  });
+});
+
+describe('the token row chat action', () => {
+  it('offers every configured link filled with that token key', async () => {
+    signIn(1);
+    stubApi({ '/api/status': status, '/api/token/': tokens });
+    const opened: string[] = [];
+    window.open = (url) => {
+      opened.push(String(url));
+      return null;
+    };
+    renderPage(<ChatMenu apiKey="sk-row-key" />);
+    fireEvent.click(await screen.findByTestId('token-chat'));
+    fireEvent.click(await screen.findByText('Lobe'));
+    expect(opened).toEqual(['https://lobe.example/?key=sk-row-key']);
+  });
+});

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signIn, stubApi } from '../../../test/render';
+import { SettingPage } from '../page';
+
+const stored = { ServerAddress: '', ModelRatio: '{"gpt-4":15}', GroupRatio: '{"default":1}', TopupGroupRatio: '{"default":1}', Chats: '[]', Notice: '', SystemName: 'Tollgate', PasswordLoginEnabled: 'true' };
+const optionList = Object.entries(stored).map(([key, value]) => ({ key, value }));
+
+function open(tab: string, extra: Record<string, unknown> = {}) {
+  signIn(100);
+  const calls = stubApi({ 'GET /api/option/': optionList, 'PUT /api/option/': null, ...extra });
+  renderPage(<SettingPage />, `/setting?tab=${tab}`);
+  return calls;
+}
+const group = async (title: string) => screen.findByRole('region', { name: title });
+const puts = (calls: ReturnType<typeof stubApi>) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+describe('root option editors', () => {
+  it('saves only the changed option of a group and says so', async () => {
+    const calls = open('other');
+    const branding = await group('个性化设置');
+    fireEvent.change(within(branding).getByLabelText('SystemName'), { target: { value: 'Acme AI' } });
+    fireEvent.click(within(branding).getByRole('button', { name: '保存个性化设置' }));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(calls)).toEqual([{ key: 'SystemName', value: 'Acme AI' }]);
+  });
+
+  it('warns when nothing changed and sends nothing', async () => {
+    const calls = open('other');
+    fireEvent.click(within(await group('公告')).getByRole('button', { name: '保存公告' }));
+    expect(await screen.findByText('你似乎并没有修改什么')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('refuses a ratio map that is not JSON', async () => {
+    const calls = open('operation');
+    const ratios = await group('倍率设置');
+    fireEvent.change(within(ratios).getByLabelText('ModelRatio'), { target: { value: '{"gpt-4":' } });
+    fireEvent.click(within(ratios).getByRole('button', { name: '保存倍率设置' }));
+    expect(await screen.findByText('ModelRatio 不是合法的 JSON 字符串')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('refuses a chat configuration that is not JSON', async () => {
+    open('operation');
+    const chats = await group('聊天设置');
+    fireEvent.change(within(chats).getByLabelText('Chats'), { target: { value: '[{"x":' } });
+    fireEvent.click(within(chats).getByRole('button', { name: '保存聊天设置' }));
+    expect(await screen.findByText('Chats 不是合法的 JSON 字符串')).toBeTruthy();
+  });
+
+  it('wants the server address before saving payment', async () => {
+    const calls = open('system');
+    const payment = await group('支付设置');
+    fireEvent.change(within(payment).getByLabelText('Price'), { target: { value: '8' } });
+    fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
+    expect(await screen.findByText('请先填写服务器地址')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('names the top-up group ratio when it is not JSON', async () => {
+    signIn(100);
+    const withAddress = optionList.map((o) => (o.key === 'ServerAddress' ? { key: o.key, value: 'https://gw.example' } : o));
+    const calls = stubApi({ 'GET /api/option/': withAddress, 'PUT /api/option/': null });
+    renderPage(<SettingPage />, '/setting?tab=system');
+    const payment = await group('支付设置');
+    fireEvent.change(within(payment).getByLabelText('TopupGroupRatio'), { target: { value: 'vip=2' } });
+    fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
+    expect(await screen.findByText('充值分组倍率不是合法的 JSON 字符串')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('shows the server refusal in place', async () => {
+    open('other', { 'PUT /api/option/': { reply: { success: false, message: 'Notice 太长' } } });
+    const notice = await group('公告');
+    fireEvent.change(within(notice).getByLabelText('Notice'), { target: { value: 'hello' } });
+    fireEvent.click(within(notice).getByRole('button', { name: '保存公告' }));
+    expect(await screen.findByText('Notice 太长')).toBeTruthy();
+  });
+
+  it('asks before turning password login off, and keeps it on when cancelled', async () => {
+    const calls = open('system');
+    const login = await group('配置登录注册');
+    const passwordSwitch = within(login).getByRole('switch', { name: 'PasswordLoginEnabled' });
+    fireEvent.click(passwordSwitch);
+    const warning = '确定要取消密码登录吗？如果你没有绑定其他登录方式，这可能会导致你无法登录！';
+    expect(await screen.findByText(warning)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(passwordSwitch.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(passwordSwitch);
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(passwordSwitch.getAttribute('aria-checked')).toBe('false'));
+    fireEvent.click(within(login).getByRole('button', { name: '保存配置登录注册' }));
+    await waitFor(() => expect(puts(calls)).toEqual([{ key: 'PasswordLoginEnabled', value: 'false' }]));
+  });
+
+  it('asks for a time before deleting logs', async () => {
+    open('operation');
+    fireEvent.click(await screen.findByRole('button', { name: '清除历史日志' }));
+    expect(await screen.findByText('请选择日志记录时间')).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import type { MessageKey } from '../../../i18n/zh';
+
+/** How an option is edited: its wire value is always a string ("true"/"false" for switches). */
+export type OptionKind = 'text' | 'number' | 'textarea' | 'json' | 'switch' | 'secret';
+
+export interface OptionField {
+  key: string;
+  kind: OptionKind;
+}
+
+/** A checked precondition of a whole group, e.g. payment needs the server address. */
+export type GroupRule = 'needsServerAddress';
+
+export interface OptionGroup {
+  id: string;
+  title: MessageKey;
+  fields: OptionField[];
+  rule?: GroupRule;
+}
+
+const of = (kind: OptionKind, ...keys: string[]): OptionField[] => keys.map((key) => ({ key, kind }));
+
+/** The operation tab: general, drawing and tasks, sensitive words, logs, data export, monitoring, quota, ratios, chats. */
+export const operationGroups: OptionGroup[] = [
+  {
+    id: 'general',
+    title: 'option.general',
+    fields: [...of('text', 'TopUpLink', 'ChatLink', 'ChatLink2'), ...of('number', 'QuotaPerUnit', 'RetryTimes'), ...of('switch', 'DisplayInCurrencyEnabled', 'DisplayTokenStatEnabled', 'DefaultCollapseSidebar')],
+  },
+  { id: 'drawing', title: 'option.drawing', fields: of('switch', 'DrawingEnabled', 'MjNotifyEnabled', 'TaskEnabled') },
+  { id: 'sensitive', title: 'option.sensitive', fields: [...of('switch', 'CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'StopOnSensitiveEnabled'), ...of('textarea', 'SensitiveWords')] },
+  { id: 'log', title: 'option.log', fields: of('switch', 'LogConsumeEnabled') },
+  { id: 'export', title: 'option.export', fields: [...of('switch', 'DataExportEnabled'), ...of('number', 'DataExportInterval'), ...of('text', 'DataExportDefaultTime')] },
+  {
+    id: 'monitor',
+    title: 'option.monitor',
+    fields: [...of('number', 'ChannelDisableThreshold', 'QuotaRemindThreshold'), ...of('switch', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled')],
+  },
+  { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
+  { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio', 'UserUsableGroups') },
+  { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
+];
+
+/** The system tab: server address, payment, login and registration switches, SMTP, OAuth and Turnstile credentials. */
+export const systemGroups: OptionGroup[] = [
+  { id: 'server', title: 'option.server', fields: of('text', 'ServerAddress', 'WorkerUrl').concat(of('secret', 'WorkerValidKey')) },
+  {
+    id: 'payment',
+    title: 'option.payment',
+    rule: 'needsServerAddress',
+    fields: [...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress')],
+  },
+  {
+    id: 'login',
+    title: 'option.login',
+    fields: [
+      ...of('switch', 'PasswordLoginEnabled', 'PasswordRegisterEnabled', 'EmailVerificationEnabled', 'RegisterEnabled', 'EmailDomainRestrictionEnabled'),
+      ...of('textarea', 'EmailDomainWhitelist'),
+      ...of('switch', 'GitHubOAuthEnabled', 'LinuxDOOAuthEnabled', 'WeChatAuthEnabled', 'TelegramOAuthEnabled', 'TurnstileCheckEnabled'),
+    ],
+  },
+  { id: 'smtp', title: 'option.smtp', fields: [...of('text', 'SMTPServer'), ...of('number', 'SMTPPort'), ...of('text', 'SMTPAccount', 'SMTPFrom'), ...of('secret', 'SMTPToken')] },
+  {
+    id: 'oauth',
+    title: 'option.oauth',
+    fields: [
+      ...of('text', 'GitHubClientId'), ...of('secret', 'GitHubClientSecret'),
+      ...of('text', 'LinuxDOClientId'), ...of('secret', 'LinuxDOClientSecret'),
+      ...of('text', 'WeChatServerAddress'), ...of('secret', 'WeChatServerToken'), ...of('text', 'WeChatAccountQRCodeImageURL'),
+      ...of('text', 'TelegramBotName'), ...of('secret', 'TelegramBotToken'),
+    ],
+  },
+  { id: 'turnstile', title: 'option.turnstile', fields: [...of('text', 'TurnstileSiteKey'), ...of('secret', 'TurnstileSecretKey')] },
+];
+
+/** The other tab: the notice and the branding of the site. */
+export const otherGroups: OptionGroup[] = [
+  { id: 'notice', title: 'option.notice', fields: of('textarea', 'Notice') },
+  { id: 'branding', title: 'option.branding', fields: [...of('text', 'SystemName', 'Logo'), ...of('textarea', 'HomePageContent', 'About', 'Footer')] },
+];

@@ -1,0 +1,20 @@
+import { Field } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
+import { input } from '../../../components/ui/tokens';
+import type { OptionField } from './option-groups';
+
+/** One option's editor, by kind; `id` is the option key so labels and tests find it. */
+export function OptionInput({ field, value, onChange }: { field: OptionField; value: string; onChange(value: string): void }) {
+  const { key, kind } = field;
+  if (kind === 'switch') return <Switch checked={value === 'true'} onChange={(on) => onChange(String(on))} label={key} />;
+  if (kind === 'textarea' || kind === 'json') {
+    return (
+      <div className="md:col-span-2">
+        <label htmlFor={`option-${key}`} className={input.label}>{key}</label>
+        <textarea id={`option-${key}`} rows={kind === 'json' ? 6 : 3} className={`${input.base} font-mono`} value={value} onChange={(e) => onChange(e.target.value)} />
+      </div>
+    );
+  }
+  const type = kind === 'number' ? 'number' : kind === 'secret' ? 'password' : 'text';
+  return <Field id={`option-${key}`} label={key} type={type} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />;
+}

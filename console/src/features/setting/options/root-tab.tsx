@@ -1,0 +1,49 @@
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { card } from '../../../components/ui/tokens';
+import { useT } from '../../../i18n';
+import { OptionGroupCard } from './option-group-card';
+import type { OptionGroup } from './option-groups';
+import { optionApi, useOptions } from './use-options';
+
+/** A root settings tab: one card per option group, loaded once. */
+export function RootTab({ groups, children }: { groups: OptionGroup[]; children?: ReactNode }) {
+  const { data: saved } = useOptions();
+  if (!saved) return null;
+  return (
+    <div className="space-y-4">
+      {groups.map((group) => (
+        <OptionGroupCard key={group.id} group={group} saved={saved} />
+      ))}
+      {children}
+    </div>
+  );
+}
+
+/** Maintenance actions of the operation tab: reset model ratios, delete logs before a time. */
+export function MaintenanceCard() {
+  const t = useT();
+  const notify = useToast();
+  const [before, setBefore] = useState('');
+  const cleanLogs = async () => {
+    const time = Date.parse(before);
+    if (!before || Number.isNaN(time)) return notify(t('option.pickLogTime'), 'error');
+    const count = await optionApi.deleteLogsBefore(Math.floor(time / 1000)).catch(() => null);
+    if (count !== null) notify(t('option.logsDeleted', { count }));
+  };
+  const resetRatios = async () => {
+    if (await optionApi.resetModelRatio().then(() => true, () => false)) notify(t('option.ratiosReset'));
+  };
+  return (
+    <section className={`${card} space-y-3`}>
+      <h2 className="font-semibold">{t('option.maintenance')}</h2>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field id="log-before" label={t('option.logBefore')} type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
+        <Button variant="danger" onClick={() => void cleanLogs()}>{t('option.cleanLogs')}</Button>
+        <Button variant="outline" onClick={() => void resetRatios()}>{t('option.resetRatios')}</Button>
+      </div>
+    </section>
+  );
+}
