@@ -1,3 +1,5 @@
+import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
+
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
  * at $2 per 1M (spec §9); QuotaPerUnit = quota per dollar.
@@ -31,6 +33,12 @@ export const optionDefaults: Record<string, string> = {
   DataExportDefaultTime: 'hour',
   DataExportInterval: '5',
   MjNotifyEnabled: 'false',
+  MjAccountFilterEnabled: 'false',
+  MjModeClearEnabled: 'false',
+  MjForwardUrlEnabled: 'true',
+  MjActionCheckSuccessEnabled: 'true',
+  WorkerUrl: '',
+  WorkerValidKey: '',
   RegisterEnabled: 'true',
   PasswordLoginEnabled: 'true',
   PasswordRegisterEnabled: 'true',
@@ -76,7 +84,7 @@ export const optionDefaults: Record<string, string> = {
     'text-embedding-3-small': 0.01,
   }),
   CompletionRatio: JSON.stringify({ 'gpt-3.5-turbo': 3, 'gpt-4': 2, 'gpt-4-turbo': 3, 'gpt-4o': 4, 'gpt-4o-mini': 4, 'gpt-4.1': 4, 'gpt-4.1-mini': 4 }),
-  ModelPrice: '{}',
+  ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
   StopOnSensitiveEnabled: 'true',

@@ -18,10 +18,11 @@ export interface EmbeddedFixture {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}): Promise<EmbeddedFixture> {
+/** `env` adds configuration (a faster task poll, ...). */
+export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}, env: Record<string, string> = {}): Promise<EmbeddedFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
   const upstream = await startOpenAIMock(mock);
-  const start = () => startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' }));
+  const start = () => startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', ...env }));
   const tollgate = await start();
   const root = new ConsoleClient(tollgate.url);
   const rootLogin = await root.login('root', '123456');

@@ -14,6 +14,7 @@ import { registerPricingRoute } from './pricing.js';
 import { registerRedemptionRoutes } from './redemption.js';
 import { registerStatusRoutes } from './status.js';
 import { createApiContext } from './support/context.js';
+import { registerTaskListRoutes } from './task.js';
 import { registerTokenRoutes } from './token.js';
 import { registerTokenWriteRoutes } from './token-write.js';
 import { registerUserAdminRoutes } from './user-admin.js';
@@ -53,4 +54,5 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerUserTopupRoute(app, ctx);
   registerUserPayRoutes(app, ctx);
   registerEpayNotifyRoute(app, ctx);
+  registerTaskListRoutes(app, ctx);
 }
