@@ -8,6 +8,8 @@ import { LogPage } from './features/log/page';
 import { AboutPage } from './features/misc/about-page';
 import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
+import { MidjourneyPage } from './features/midjourney/page';
+import { TaskPage } from './features/task/page';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { UserPage } from './features/user/page';
@@ -49,8 +51,8 @@ export const routes: RouteObject[] = [
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
       { path: '/detail', element: guarded(later('nav.detail')) },
-      { path: '/midjourney', element: guarded(later('nav.midjourney')) },
-      { path: '/task', element: guarded(later('nav.task')) },
+      { path: '/midjourney', element: guarded(<MidjourneyPage />) },
+      { path: '/task', element: guarded(<TaskPage />) },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(later('nav.playground')) },
       { path: '/about', element: <AboutPage /> },
