@@ -10,6 +10,8 @@ const WALK = [
 
 interface MockTask {
   id: string;
+  /** Milliseconds, as the proxy reports times. */
+  submittedAt: number;
   action: string;
   prompt: string;
   step: number;
@@ -24,7 +26,8 @@ export interface TaskMock {
   close(): Promise<void>;
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A valid 1x1 PNG, so a browser shows the preview. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==', 'base64');
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
@@ -56,17 +59,17 @@ export async function startTaskMock(secret: string): Promise<TaskMock> {
   let next = 1_700_000_000_000;
   let baseUrl = '';
   const create = (action: string, prompt: string) => {
-    const task = { id: String(next++), action, prompt, step: 0 };
+    const task = { id: String(next++), submittedAt: Date.now(), action, prompt, step: 0 };
     tasks.set(task.id, task);
     return task;
   };
   const mjTask = (task: MockTask) => {
     const s = advance(task, baseUrl);
-    return { id: task.id, action: task.action, prompt: task.prompt, promptEn: `${task.prompt} (en)`, description: '', status: s.status, progress: s.progress, imageUrl: s.imageUrl, failReason: s.failReason, submitTime: 1, startTime: 2, finishTime: s.finish ? 3 : 0, buttons: [] };
+    return { id: task.id, action: task.action, prompt: task.prompt, promptEn: `${task.prompt} (en)`, description: '', status: s.status, progress: s.progress, imageUrl: s.imageUrl, failReason: s.failReason, submitTime: task.submittedAt, startTime: task.submittedAt + 10, finishTime: s.finish ? Date.now() : 0, buttons: [] };
   };
   const sunoTask = (task: MockTask) => {
     const s = advance(task, baseUrl);
-    return { task_id: task.id, action: task.action, status: s.status, progress: s.progress, fail_reason: s.failReason, submit_time: 1, start_time: 2, finish_time: s.finish ? 3 : 0, data: s.finish && !s.failReason ? [{ id: `clip-${task.id}`, audio_url: `${baseUrl}/clip.mp3` }] : [] };
+    return { task_id: task.id, action: task.action, status: s.status, progress: s.progress, fail_reason: s.failReason, submit_time: Math.floor(task.submittedAt / 1000), start_time: Math.floor(task.submittedAt / 1000), finish_time: s.finish ? Math.floor(Date.now() / 1000) : 0, data: s.finish && !s.failReason ? [{ id: `clip-${task.id}`, audio_url: `${baseUrl}/clip.mp3` }] : [] };
   };
   const server = createServer((req, res) => {
     const url = req.url ?? '';
