@@ -12,14 +12,6 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows the shared placeholder for a page a later issue builds', async () => {
-    signIn(10);
-    stubApi({ '/api/status': status });
-    renderApp('/task');
-    expect((await screen.findByTestId('coming-soon')).dataset.path).toBe('/task');
-    expect(screen.getByTestId('nav-channel')).toBeTruthy();
-  });
-
   it('says the page does not exist for an unknown path, under the status name', async () => {
     stubApi({ '/api/status': status });
     renderApp('/no/such/page');

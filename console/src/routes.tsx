@@ -12,10 +12,11 @@ import { ChannelFormPage } from './features/channel/form-page';
 import { ChannelPage } from './features/channel/page';
 import { DetailPage } from './features/detail/page';
 import { AboutPage } from './features/misc/about-page';
-import { ComingSoon } from './features/misc/coming-soon';
 import { NotFound } from './features/misc/not-found';
 import { Chat2LinkPage, ChatPage } from './features/chat/pages';
 import { PlaygroundPage } from './features/playground/page';
+import { MidjourneyPage } from './features/midjourney/page';
+import { TaskPage } from './features/task/page';
 import { PricingPage } from './features/pricing/page';
 import { RedemptionPage } from './features/redemption/page';
 import { OwnUserEditRedirect, UserEditPage } from './features/user/edit-page';
@@ -23,7 +24,6 @@ import { UserPage } from './features/user/page';
 import { SettingPage } from './features/setting/page';
 import { TopupPage } from './features/topup/page';
 import { TokenPage } from './features/token/page';
-import type { MessageKey } from './i18n/zh';
 import { useStoredUser } from './lib/stored-user';
 
 /** A login-guarded page: without a stored user it goes to the login page. */
@@ -34,8 +34,6 @@ export function Guarded({ children }: { children: ReactNode }) {
 }
 
 const guarded = (element: ReactNode) => <Guarded>{element}</Guarded>;
-/** A route a later issue builds: one shared placeholder, titled. */
-const later = (title: MessageKey) => <ComingSoon title={title} />;
 
 /** Every route of the spec (both documents' route tables). Public: /, login, register, reset, OAuth callbacks, pricing, about, chat. */
 export const routes: RouteObject[] = [
@@ -58,8 +56,8 @@ export const routes: RouteObject[] = [
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
       { path: '/detail', element: guarded(<DetailPage />) },
-      { path: '/midjourney', element: guarded(later('nav.midjourney')) },
-      { path: '/task', element: guarded(later('nav.task')) },
+      { path: '/midjourney', element: guarded(<MidjourneyPage />) },
+      { path: '/task', element: guarded(<TaskPage />) },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(<PlaygroundPage />) },
       { path: '/about', element: <AboutPage /> },

@@ -44,6 +44,8 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   /** How long a hold outlives a gateway that died before settling it. */
   HOLD_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Open connections per upstream origin; a streamed answer holds one for its whole length. */
+  /** How often unfinished Midjourney/Suno tasks are polled (one gateway of the cluster polls). */
+  TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(65_536).default(2048),
   /** Calls to /api per client IP per GLOBAL_API_RATE_LIMIT_DURATION seconds (new-api's default); 0 turns it off. */
   GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(180),

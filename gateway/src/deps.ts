@@ -14,6 +14,7 @@ import type { Mailer } from './ports/mailer.js';
 import type { OneTimeCodes } from './ports/one-time-codes.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
 import type { TokenStore } from './ports/token-store.js';
+import type { TaskStore } from './ports/task-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
 import type { UserStore } from './ports/user-store.js';
 
@@ -28,6 +29,8 @@ export interface GatewayDeps {
   redemptions: RedemptionStore;
   /** Online payment orders (Epay). */
   topUps: TopUpStore;
+  /** Midjourney and Suno tasks, polled until done. */
+  tasks: TaskStore;
   options: OptionCache;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;

@@ -6,6 +6,7 @@ import {
   tokenQuotaSet,
   usageRecorded,
 } from '../testing/ledger-event-fixtures.js';
+import { newEventMetadata, type TaskRefunded } from '@tollgate/ledger';
 import { eventToLogRow } from './event-to-log-row.js';
 
 const seconds = fixtureEpochMs / 1000;
@@ -71,5 +72,14 @@ describe('eventToLogRow', () => {
 
   it('logs nothing for TokenQuotaSet', () => {
     expect(eventToLogRow(tokenQuotaSet())).toBeNull();
+  });
+
+  it('maps TaskRefunded to a system row (type 4) with the refund and the task id', () => {
+    const refund: TaskRefunded = {
+      type: 'TaskRefunded',
+      data: { taskId: 'mj-9', userId: 1, username: 'alice', tokenId: 10, channelId: 100, quota: 50_000, content: '构图失败 mj-9，补偿 50000' },
+      metadata: { ...newEventMetadata(fixtureEpochMs), occurredAt: fixtureEpochMs },
+    };
+    expect(eventToLogRow(refund)).toMatchObject({ type: 4, user_id: 1, username: 'alice', quota: 50_000, content: '构图失败 mj-9，补偿 50000', created_at: seconds, other: '{"task_id":"mj-9"}' });
   });
 });

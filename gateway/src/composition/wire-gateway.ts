@@ -33,10 +33,10 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
-  const { users, tokens, channels, redemptions, topUps } = documents;
+  const { users, tokens, channels, redemptions, topUps, tasks } = documents;
   const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();

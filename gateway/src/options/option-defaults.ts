@@ -1,4 +1,5 @@
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
+import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
 
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
@@ -33,6 +34,12 @@ export const optionDefaults: Record<string, string> = {
   DataExportDefaultTime: 'hour',
   DataExportInterval: '5',
   MjNotifyEnabled: 'false',
+  MjAccountFilterEnabled: 'false',
+  MjModeClearEnabled: 'false',
+  MjForwardUrlEnabled: 'true',
+  MjActionCheckSuccessEnabled: 'true',
+  WorkerUrl: '',
+  WorkerValidKey: '',
   RegisterEnabled: 'true',
   PasswordLoginEnabled: 'true',
   PasswordRegisterEnabled: 'true',
@@ -82,7 +89,7 @@ export const optionDefaults: Record<string, string> = {
   CreateCacheRatio: JSON.stringify(defaultCreateCacheRatio),
   AudioRatio: '{}',
   AudioCompletionRatio: '{}',
-  ModelPrice: '{}',
+  ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
   StopOnSensitiveEnabled: 'true',

@@ -23,7 +23,7 @@ import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../moc
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
 import { emptyUsageReader } from './empty-usage-reader.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,6 +89,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     channels: new InMemoryChannelStore(),
     redemptions: unusedRedemptionStore,
     topUps: unusedTopUpStore,
+    tasks: unusedTaskStore,
     options: optionCache,
     eventLog: ledger.eventLog,
     balances: ledger.balances,

@@ -1,5 +1,6 @@
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
 import type { OptionStore } from '../../src/ports/option-store.js';
+import type { TaskStore } from '../../src/ports/task-store.js';
 import type { TopUpStore } from '../../src/ports/top-up-store.js';
 import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
@@ -129,3 +130,4 @@ function unusedStore<T extends object>(name: string): T {
 
 export const unusedRedemptionStore = unusedStore<RedemptionStore>('RedemptionStore');
 export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');
+export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');

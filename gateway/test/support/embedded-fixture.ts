@@ -18,7 +18,7 @@ export interface EmbeddedFixture {
   close(): Promise<void>;
 }
 
-/** `env` adds configuration, e.g. sign-in providers pointed at local stand-ins. */
+/** `env` adds configuration: sign-in providers pointed at local stand-ins, a faster task poll, ... */
 export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}, env: Record<string, string> = {}): Promise<EmbeddedFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
   const upstream = await startOpenAIMock(mock);

@@ -9,6 +9,7 @@ export interface ServerStatus {
   quota_per_unit: number;
   display_in_currency: boolean;
   enable_drawing: boolean;
+  mj_notify_enabled?: boolean;
   enable_task: boolean;
   enable_data_export: boolean;
   default_collapse_sidebar: boolean;

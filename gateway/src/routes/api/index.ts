@@ -21,6 +21,7 @@ import { registerPricingRoute } from './pricing.js';
 import { registerRedemptionRoutes } from './redemption.js';
 import { registerStatusRoutes } from './status.js';
 import { createApiContext } from './support/context.js';
+import { registerTaskListRoutes } from './task.js';
 import { registerTokenRoutes } from './token.js';
 import { registerTokenWriteRoutes } from './token-write.js';
 import { registerUserAdminRoutes } from './user-admin.js';
@@ -67,4 +68,5 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerWeChatRoutes(app, ctx);
   registerTelegramRoutes(app, ctx);
   registerEmailBindRoute(app, ctx);
+  registerTaskListRoutes(app, ctx);
 }

@@ -14,6 +14,7 @@ import { registerAudio } from './audio.js';
 import { registerBilling } from './billing.js';
 import { registerClaudeMessages } from './claude-messages.js';
 import { registerMetrics } from '../metrics.js';
+import { registerTaskRelay } from '../mj/index.js';
 import { registerImages } from './images.js';
 import { registerModels } from './models.js';
 import { registerOpenAIEndpoints } from './openai-endpoints.js';
@@ -64,5 +65,6 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
   registerClaudeMessages(app, ctx);
   registerGeminiNative(app, ctx);
   registerPlayground(app, ctx);
+  registerTaskRelay(app, ctx, live);
   registerMetrics(app, ctx.metrics);
 }

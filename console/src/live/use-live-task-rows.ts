@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod/mini';
+import type { Page } from '../api/page';
+import { connectSocket, type LiveSocket } from './socket';
+
+/** The server's `task` event (gateway tasks/task-poller.ts): the platform and the list row as /api/mj or /api/task shows it. */
+const taskPushedSchema = z.object({ platform: z.string(), row: z.looseObject({ id: z.number() }) });
+
+/** Replaces the row with the pushed one's id, wherever it is shown; other rows and pages stay as they are. */
+export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row: T): Page<T> | undefined {
+  if (!old || !old.items.some((item) => item.id === row.id)) return old;
+  return { ...old, items: old.items.map((item) => (item.id === row.id ? row : item)) };
+}
+
+/** Keeps every cached page under `queryKey` in step with the tasks of `platform` the server pushes: progress moves without reload. */
+export function useLiveTaskRows<T extends { id: number }>(platform: string, queryKey: string, connect: () => LiveSocket = connectSocket): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = connect();
+    socket.on('task', (payload: unknown) => {
+      const parsed = taskPushedSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.platform !== platform) return;
+      queryClient.setQueriesData<Page<T>>({ queryKey: [queryKey] }, (old) => patchRow(old, parsed.data.row as unknown as T));
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [connect, queryClient, platform, queryKey]);
+}

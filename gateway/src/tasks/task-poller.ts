@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { newEventMetadata, type TaskRefunded } from '@tollgate/ledger';
+import type { LiveFanout } from '../ports/live-fanout.js';
+import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
+import type { RelayContext } from '../relay/relay-context.js';
+import { listRowOf } from './task-rows.js';
+import { upstreamStates } from './upstream-states.js';
+
+/** Tasks asked about per poll: the oldest unfinished first. */
+const BATCH = 500;
+const FAILURE = 'FAILURE';
+
+/** The fields of `progress` that differ from the task's, or null when nothing changed. */
+function changes(task: Task, progress: TaskProgress): TaskProgress | null {
+  const changed = Object.entries(progress).filter(([field, value]) => value !== undefined && task[field as keyof Task] !== value);
+  return changed.length ? (Object.fromEntries(changed) as TaskProgress) : null;
+}
+
+async function refundEvent(ctx: RelayContext, task: Task): Promise<TaskRefunded> {
+  const user = await ctx.cache.user(task.userId);
+  const what = task.platform === TaskPlatform.Midjourney ? '构图失败' : '异步任务执行失败';
+  return {
+    type: 'TaskRefunded',
+    data: { taskId: task.taskId, userId: task.userId, username: user?.username ?? '', tokenId: task.tokenId, channelId: task.channelId, quota: task.quota, content: `${what} ${task.taskId}，补偿 ${task.quota}` },
+    metadata: newEventMetadata(),
+  };
+}
+
+/** Stores one task's news; the poller that moved it pushes it to its owner and, on failure, refunds it. */
+async function applyProgress(ctx: RelayContext, live: LiveFanout, task: Task, progress: TaskProgress): Promise<void> {
+  const patch = changes(task, progress);
+  if (!patch) return;
+  const updated = await ctx.deps.tasks.advance(task.id, task.status, patch);
+  if (!updated) return;
+  const row = listRowOf(updated, ctx.deps.options);
+  live.toUser(updated.userId, 'task', { platform: updated.platform, row });
+  live.toAdmins('task', { platform: updated.platform, row });
+  if (updated.status === FAILURE && task.status !== FAILURE && updated.quota > 0) await ctx.deps.eventLog.append([await refundEvent(ctx, updated)]);
+}
+
+function byChannel(tasks: Task[]): Task[][] {
+  const groups = new Map<string, Task[]>();
+  for (const task of tasks) {
+    const key = `${task.platform}:${task.channelId}`;
+    groups.set(key, [...(groups.get(key) ?? []), task]);
+  }
+  return [...groups.values()];
+}
+
+async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): Promise<void> {
+  const [first] = tasks;
+  const channel = first && ctx.router.byId(first.channelId);
+  if (!first || !channel) return;
+  const states = await upstreamStates(ctx.pools, first.platform, channel, tasks);
+  for (const task of tasks) {
+    const progress = states.get(task.taskId);
+    if (progress) await applyProgress(ctx, live, task, progress);
+  }
+}
+
+/**
+ * Polls every unfinished task's channel each `everyMs`. Every gateway looks; the one that claims
+ * the period's lease polls, so a task is polled by one worker at a time in the whole cluster.
+ * Returns the stop function.
+ */
+export function startTaskPoller(ctx: RelayContext, live: LiveFanout, everyMs: number, onError: (error: unknown) => void): () => void {
+  const holder = randomBytes(6).toString('hex');
+  let running = false;
+  const poll = async () => {
+    if (running || !(await ctx.deps.leases.claim('task-poller', holder, everyMs))) return;
+    running = true;
+    try {
+      const groups = byChannel(await ctx.deps.tasks.unfinished(BATCH));
+      await Promise.all(groups.map((tasks) => pollChannel(ctx, live, tasks).catch(onError)));
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void poll().catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import { costOf, quoteFor } from '../billing/pricing.js';
+import type { Channel } from '../ports/channel-store.js';
+import type { NewTask, TaskPlatform } from '../ports/task-store.js';
+import { admit } from '../relay/admission.js';
+import { type Caller, checkModelAllowed } from '../relay/caller.js';
+import type { RelayContext } from '../relay/relay-context.js';
+import { RelayError, RelayMessages } from '../relay/relay-error.js';
+import { settle } from '../relay/settle.js';
+import { sendWithRetries } from '../relay/upstream-attempts.js';
+import { parseJson, servesPlatform, taskUpstream } from './task-upstream.js';
+
+/** What an upstream said about a submit it accepted: the task to record and the answer for the client. */
+export interface AcceptedSubmit {
+  task: Pick<NewTask, 'taskId' | 'code' | 'status' | 'description'>;
+  answer: unknown;
+}
+
+/** One task submit, whatever the platform. */
+export interface TaskSubmission {
+  platform: TaskPlatform;
+  action: string;
+  /** The name the action is priced and routed under (mj_imagine, suno_music). */
+  model: string;
+  /** The upstream path (the platform's own, the same the client called). */
+  path: string;
+  body: unknown;
+  prompt: string;
+  /** An action on an earlier task goes to that task's channel. */
+  channel?: Channel;
+  /** The accepted task, or null when the upstream refused the submit (it is then forwarded uncharged). */
+  accept(answer: unknown): AcceptedSubmit | null;
+}
+
+function pickChannel(ctx: RelayContext, caller: Caller, submission: TaskSubmission): Channel {
+  const channel = submission.channel ?? ctx.router.pick(caller.group, submission.model, new Set(), servesPlatform(submission.platform));
+  if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, submission.model), 'model_not_found');
+  return channel;
+}
+
+/**
+ * Holds the action's per-call price, forwards the submit, and charges it only when the upstream
+ * accepted a task (recorded, to be polled; refunded if it fails). A refused submit costs nothing
+ * and reaches the client as the upstream sent it.
+ */
+export async function submitTask(ctx: RelayContext, caller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
+  const startedAt = Date.now();
+  ctx.sensitive.checkPrompt(submission.prompt);
+  checkModelAllowed(caller, submission.model);
+  const first = pickChannel(ctx, caller, submission);
+  const quote = quoteFor(ctx.deps.options, submission.model, caller.group);
+  if (!quote) throw new RelayError(400, RelayMessages.unpriced(submission.model), 'model_price_error');
+  const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
+  const holdId = uuidv7();
+  await admit(ctx, caller, holdId, quota);
+  const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
+  const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new AbortController().signal, pinned: submission.channel !== undefined };
+  const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {
+    await ctx.deps.holds.release(holdId);
+    throw error;
+  });
+  const text = attempted.errorText ?? (await attempted.response.body.text());
+  const accepted = attempted.response.statusCode < 400 ? submission.accept(parseJson(text)) : null;
+  if (!accepted) {
+    await ctx.deps.holds.release(holdId);
+    return void reply.code(attempted.response.statusCode).type('application/json').send(text);
+  }
+  await ctx.deps.tasks.create({
+    ...accepted.task, platform: submission.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, action: submission.action,
+    progress: '0%', prompt: submission.prompt, promptEn: '', imageUrl: '', failReason: '', quota, data: '{}', submitTime: startedAt, startTime: 0, finishTime: 0,
+  });
+  await settle(ctx, { caller, channel: attempted.channel, quote, holdId, model: submission.model, usage: { promptTokens: 0, completionTokens: 0 }, isStream: false, startedAt, firstResponseMs: 0 });
+  reply.code(200).send(accepted.answer);
+}

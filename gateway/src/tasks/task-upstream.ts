@@ -1,0 +1,33 @@
+import type { Channel } from '../ports/channel-store.js';
+import { TaskPlatform } from '../ports/task-store.js';
+import type { UpstreamRequest } from '../providers/types.js';
+
+/** Channel types that serve each platform: Midjourney Proxy (2), Midjourney Proxy Plus (5), Suno (36). */
+const PLATFORM_CHANNEL_TYPES: Record<TaskPlatform, readonly number[]> = { [TaskPlatform.Midjourney]: [2, 5], [TaskPlatform.Suno]: [36] };
+
+export const servesPlatform = (platform: TaskPlatform) => (channel: Channel) => PLATFORM_CHANNEL_TYPES[platform].includes(channel.type);
+
+/** A Midjourney proxy takes its secret in `mj-api-secret`; a Suno API a bearer key. */
+function authHeaders(platform: TaskPlatform, key: string): Record<string, string> {
+  return platform === TaskPlatform.Midjourney ? { 'mj-api-secret': key } : { authorization: `Bearer ${key}` };
+}
+
+/** A JSON POST to `path` under the channel's base URL, with the platform's credential. */
+export function taskUpstream(platform: TaskPlatform, channel: Channel, path: string, body: unknown): UpstreamRequest {
+  const base = new URL(channel.baseUrl);
+  return {
+    origin: base.origin,
+    path: `${base.pathname.replace(/\/+$/, '')}${path}`,
+    headers: { 'content-type': 'application/json', ...authHeaders(platform, channel.key) },
+    body: JSON.stringify(body),
+  };
+}
+
+/** The upstream's JSON answer, or null when it sent something else. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './listen.js';
+
+/** The statuses a task walks through, one step per poll; a prompt containing "fail" ends in FAILURE. */
+const WALK = [
+  { status: 'NOT_START', progress: '0%' },
+  { status: 'SUBMITTED', progress: '0%' },
+  { status: 'IN_PROGRESS', progress: '50%' },
+];
+
+interface MockTask {
+  id: string;
+  /** Milliseconds, as the proxy reports times. */
+  submittedAt: number;
+  action: string;
+  prompt: string;
+  step: number;
+}
+
+export interface TaskMock {
+  url: string;
+  /** Submits the mock accepted, by platform. */
+  submitted: { mj: number; suno: number };
+  /** Calls refused for a wrong credential. */
+  refused: number;
+  close(): Promise<void>;
+}
+
+/** A valid 1x1 PNG, so a browser shows the preview. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==', 'base64');
+
+function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => resolve(body ? (JSON.parse(body) as Record<string, unknown>) : {}));
+  });
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** Where the task is now, moving it one step on. */
+function advance(task: MockTask, baseUrl: string) {
+  const done = task.step >= WALK.length;
+  const failed = done && task.prompt.includes('fail');
+  const state = done ? { status: failed ? 'FAILURE' : 'SUCCESS', progress: failed ? '' : '100%' } : (WALK[task.step] as (typeof WALK)[number]);
+  task.step++;
+  return { ...state, failReason: failed ? 'Banned prompt' : '', imageUrl: done && !failed ? `${baseUrl}/image/${task.id}.png` : '', finish: done };
+}
+
+/**
+ * A Midjourney Proxy (secret in `mj-api-secret`) and a Suno API (bearer key) in one server, as
+ * their clients see them: submits answer a task id, and every poll moves each asked-about task one
+ * status on (NOT_START, SUBMITTED, IN_PROGRESS 50%, then SUCCESS or FAILURE).
+ */
+export async function startTaskMock(secret: string): Promise<TaskMock> {
+  const tasks = new Map<string, MockTask>();
+  const mock = { submitted: { mj: 0, suno: 0 }, refused: 0 };
+  let next = 1_700_000_000_000;
+  let baseUrl = '';
+  const create = (action: string, prompt: string) => {
+    const task = { id: String(next++), submittedAt: Date.now(), action, prompt, step: 0 };
+    tasks.set(task.id, task);
+    return task;
+  };
+  const mjTask = (task: MockTask) => {
+    const s = advance(task, baseUrl);
+    return { id: task.id, action: task.action, prompt: task.prompt, promptEn: `${task.prompt} (en)`, description: '', status: s.status, progress: s.progress, imageUrl: s.imageUrl, failReason: s.failReason, submitTime: task.submittedAt, startTime: task.submittedAt + 10, finishTime: s.finish ? Date.now() : 0, buttons: [] };
+  };
+  const sunoTask = (task: MockTask) => {
+    const s = advance(task, baseUrl);
+    return { task_id: task.id, action: task.action, status: s.status, progress: s.progress, fail_reason: s.failReason, submit_time: Math.floor(task.submittedAt / 1000), start_time: Math.floor(task.submittedAt / 1000), finish_time: s.finish ? Math.floor(Date.now() / 1000) : 0, data: s.finish && !s.failReason ? [{ id: `clip-${task.id}`, audio_url: `${baseUrl}/clip.mp3` }] : [] };
+  };
+  const server = createServer((req, res) => {
+    const url = req.url ?? '';
+    if (req.method === 'GET' && url.startsWith('/image/')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    const credential = url.startsWith('/suno/') ? req.headers.authorization : req.headers['mj-api-secret'];
+    if (credential !== (url.startsWith('/suno/') ? `Bearer ${secret}` : secret)) {
+      mock.refused++;
+      return void json(res, 401, { code: 0, description: 'unauthorized' });
+    }
+    void readJson(req).then((body) => {
+      const prompt = typeof body.prompt === 'string' ? body.prompt : '';
+      const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
+      const known = ids.flatMap((id) => tasks.get(id) ?? []);
+      if (url.startsWith('/mj/submit/')) {
+        if (prompt.includes('refuse')) return json(res, 200, { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'refuse' } });
+        mock.submitted.mj++;
+        return json(res, 200, { code: 1, description: '提交成功', result: create(String(body.action ?? 'IMAGINE'), prompt).id, properties: {} });
+      }
+      if (url === '/mj/task/list-by-condition') return json(res, 200, known.map(mjTask));
+      if (url.endsWith('/image-seed')) return json(res, 200, { code: 1, description: '成功', result: '4242' });
+      if (url.startsWith('/suno/submit/')) {
+        mock.submitted.suno++;
+        return json(res, 200, { code: 'success', message: '', data: create(url.endsWith('lyrics') ? 'LYRICS' : 'MUSIC', prompt).id });
+      }
+      if (url === '/suno/fetch') return json(res, 200, { code: 'success', message: '', data: known.map(sunoTask) });
+      return json(res, 404, { code: 0, description: 'not found' });
+    });
+  });
+  const listening = await listenOnLoopback(server);
+  baseUrl = listening.url;
+  return Object.assign(mock, { url: listening.url, close: listening.close });
+}

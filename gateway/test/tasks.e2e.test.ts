@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTaskMock, type TaskMock } from './mock-upstream/task-mock.js';
+import type { ConsoleClient } from './support/console-client.js';
+import { eventually } from './support/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
+
+/**
+ * Midjourney and Suno tasks through the real embedded server and a mock proxy that walks each
+ * task through its statuses one poll at a time. Default prices: mj_imagine $0.1 = 50000 quota,
+ * mj_upscale $0.05 = 25000, suno_music $0.1 = 50000, suno_lyrics $0.01 = 5000.
+ */
+describe('Midjourney and Suno tasks', () => {
+  let fixture: EmbeddedFixture;
+  let mock: TaskMock;
+  let ann: { user: ConsoleClient; key: string };
+  let bob: { user: ConsoleClient; key: string };
+  let mjChannelId = 0;
+
+  const call = async (key: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(fixture.tollgate.url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const quotaOf = async (user: ConsoleClient) => (await user.must<{ quota: number }>('GET', '/api/user/self')).quota;
+  const quotaBecomes = (user: ConsoleClient, expected: number) => eventually(async () => ((await quotaOf(user)) === expected ? true : undefined), 5000, `quota ${expected}`);
+  const mjTask = (id: string) => call(ann.key, 'GET', `/mj/task/${id}/fetch`);
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture({}, { TASK_POLL_INTERVAL_MS: '100' });
+    mock = await startTaskMock('proxy-secret');
+    const { root } = fixture;
+    await root.must('PUT', '/api/option/', { key: 'ServerAddress', value: fixture.tollgate.url });
+    await root.must('POST', '/api/channel/', { name: 'mj', type: 2, key: 'proxy-secret', base_url: mock.url, models: 'mj_imagine,mj_upscale', group: 'default' });
+    await root.must('POST', '/api/channel/', { name: 'suno', type: 36, key: 'proxy-secret', base_url: mock.url, models: 'suno_music,suno_lyrics', group: 'default' });
+    const channels = await root.must<{ items: { id: number; type: number }[] }>('GET', '/api/channel/?p=0&page_size=10');
+    mjChannelId = channels.items.find((c) => c.type === 2)?.id ?? 0;
+    ann = await userWithKey(fixture, 'ann', 1_000_000);
+    bob = await userWithKey(fixture, 'bob', 1_000_000);
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    await mock?.close();
+  });
+
+  it('submits an imagine, charges $0.1 once, and polls it to SUCCESS with its image served here', async () => {
+    const submit = await call(ann.key, 'POST', '/mj/submit/imagine', { prompt: 'a lighthouse' });
+    expect(submit).toMatchObject({ status: 200, body: { code: 1, description: '提交成功' } });
+    const id = String(submit.body.result);
+    await quotaBecomes(ann.user, 950_000);
+    const seen = new Set<string>();
+    const done = await eventually(async () => {
+      const task = (await mjTask(id)).body;
+      seen.add(String(task.status));
+      return task.status === 'SUCCESS' ? task : undefined;
+    });
+    expect(done).toMatchObject({ id, action: 'IMAGINE', prompt: 'a lighthouse', promptEn: 'a lighthouse (en)', progress: '100%', imageUrl: `${fixture.tollgate.url}/mj/image/${id}`, failReason: '' });
+    expect([...seen].every((s) => ['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS'].includes(s))).toBe(true);
+    const image = await fetch(String(done.imageUrl));
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(await quotaOf(ann.user)).toBe(950_000);
+    expect((await call(ann.key, 'GET', `/mj/task/${id}/image-seed`)).body).toMatchObject({ code: 1, result: '4242' });
+  });
+
+  it('upscales through simple-change on the same channel at $0.05; another user cannot act on the task', async () => {
+    const [first] = (await ann.user.must<{ items: { mj_id: string }[] }>('GET', '/api/mj/self/')).items.slice(-1);
+    const change = await call(ann.key, 'POST', '/mj/submit/simple-change', { content: `${first?.mj_id} U1` });
+    expect(change.body).toMatchObject({ code: 1 });
+    await quotaBecomes(ann.user, 925_000);
+    const foreign = await call(bob.key, 'POST', '/mj/submit/simple-change', { content: `${first?.mj_id} U1` });
+    expect(foreign).toMatchObject({ status: 400, body: { error: { message: 'task_not_found' } } });
+    expect((await call(ann.key, 'POST', '/mj/submit/simple-change', { content: 'nonsense' })).status).toBe(400);
+  });
+
+  it('refunds a task that fails upstream, exactly, and leaves a refused submit uncharged', async () => {
+    const before = await quotaOf(bob.user);
+    const refused = await call(bob.key, 'POST', '/mj/submit/imagine', { prompt: 'refuse this' });
+    expect(refused.body).toMatchObject({ code: 24, description: '可能包含敏感词' });
+    const submit = await call(bob.key, 'POST', '/mj/submit/imagine', { prompt: 'please fail' });
+    const id = String(submit.body.result);
+    const failed = await eventually(async () => {
+      const task = (await call(bob.key, 'GET', `/mj/task/${id}/fetch`)).body;
+      return task.status === 'FAILURE' ? task : undefined;
+    });
+    expect(failed).toMatchObject({ failReason: 'Banned prompt' });
+    await quotaBecomes(bob.user, before);
+    const logs = await eventually(async () => {
+      const page = await bob.user.must<{ items: { type: number; quota: number; content: string; model_name: string }[] }>('GET', '/api/log/self/');
+      return page.items.some((row) => row.type === 4) ? page.items : undefined;
+    });
+    expect(logs.map((row) => [row.type, row.quota])).toEqual(expect.arrayContaining([[2, 50_000], [4, 50_000]]));
+    expect(logs.find((row) => row.type === 4)?.content).toBe(`构图失败 ${id}，补偿 50000`);
+    await new Promise((r) => setTimeout(r, 400)); // further polls must not refund again
+    expect(await quotaOf(bob.user)).toBe(before);
+    expect((await bob.user.must<{ total: number }>('GET', '/api/mj/self/')).total).toBe(1);
+  });
+
+  it('runs Suno music and lyrics: submit, fetch by id and by ids, billed at their prices', async () => {
+    const before = await quotaOf(ann.user);
+    const music = await call(ann.key, 'POST', '/suno/submit/music', { prompt: 'a sea shanty', mv: 'chirp-v3-5' });
+    expect(music.body).toMatchObject({ code: 'success' });
+    const lyrics = await call(ann.key, 'POST', '/suno/submit/lyrics', { prompt: 'about the sea' });
+    await quotaBecomes(ann.user, before - 50_000 - 5_000);
+    const done = await eventually(async () => {
+      const answer = (await call(ann.key, 'GET', `/suno/fetch/${String(music.body.data)}`)).body;
+      return (answer.data as { status: string }).status === 'SUCCESS' ? answer.data : undefined;
+    });
+    expect(done).toMatchObject({ task_id: music.body.data, action: 'MUSIC', progress: '100%', data: [{ id: `clip-${String(music.body.data)}` }] });
+    const both = await call(ann.key, 'POST', '/suno/fetch', { ids: [music.body.data, lyrics.body.data] });
+    expect((both.body.data as { action: string }[]).map((t) => t.action)).toEqual(['MUSIC', 'LYRICS']);
+    expect((await call(bob.key, 'GET', `/suno/fetch/${String(music.body.data)}`)).status).toBe(404);
+    expect((await call(ann.key, 'POST', '/suno/submit/video', {})).status).toBe(400);
+  });
+
+  it('lists drawings and tasks with their filters: own for users, everyone for admins', async () => {
+    const { root } = fixture;
+    const all = await root.must<{ items: { mj_id: string; user_id: number; channel_id: number }[]; total: number }>('GET', '/api/mj/');
+    expect(all.total).toBe(3);
+    const one = all.items[0]?.mj_id ?? '';
+    expect((await root.must<{ total: number }>('GET', `/api/mj/?mj_id=${one}`)).total).toBe(1);
+    expect((await root.must<{ total: number }>('GET', `/api/mj/?channel_id=${mjChannelId}`)).total).toBe(3);
+    expect((await root.must<{ total: number }>('GET', `/api/mj/?channel_id=${mjChannelId + 99}`)).total).toBe(0);
+    expect((await root.must<{ total: number }>('GET', `/api/mj/?start_timestamp=${Date.now() + 60_000}`)).total).toBe(0);
+    expect((await ann.user.must<{ total: number }>('GET', '/api/mj/self/')).total).toBe(2);
+    expect((await ann.user.call('GET', '/api/mj/')).success).toBe(false);
+    const tasks = await ann.user.must<{ items: { platform: string; action: string; status: string }[]; total: number }>('GET', `/api/task/self?start_timestamp=${Math.floor(Date.now() / 1000) - 600}`);
+    expect(tasks.total).toBe(2);
+    expect(tasks.items.map((t) => t.platform)).toEqual(['suno', 'suno']);
+    expect((await root.must<{ total: number }>('GET', '/api/task/?task_id=nope')).total).toBe(0);
+  });
+});
