@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBaiduMock } from './mock-upstream/baidu-mock.js';
+import { startZhipuMock } from './mock-upstream/zhipu-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
@@ -35,5 +36,19 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
     const baidu = started(await startBaiduMock({ reply: 'x', ...usage, apiKey: 'ak-2', secretKey: 'sk-2' }));
     const id = await addCaseChannel(fixture, { type: 15, key: 'ak-2|wrong', baseUrl: baidu.url, model: 'ERNIE-Speed-8K', reply: 'x', ...usage });
     expect(await fixture.root.call('GET', `/api/channel/test/${id}`)).toMatchObject({ success: false });
+  });
+
+  it('Zhipu v3 (16): a JWT signed with the secret; invoke and sse-invoke (raw-text events, usage in meta)', async () => {
+    const zhipu = started(await startZhipuMock({ reply: 'Hello from ChatGLM', ...usage, id: 'kid', secret: 'ksecret' }));
+    await checkChannelType(fixture, { type: 16, key: 'kid.ksecret', baseUrl: zhipu.url, model: 'chatglm_turbo', reply: 'Hello from ChatGLM', ...usage }, 'zhipu-user');
+    expect(zhipu.requests.map((r) => r.path)).toContain('/api/paas/v3/model-api/chatglm_turbo/sse-invoke');
+    expect(zhipu.requests[0]?.body).toMatchObject({ prompt: [{ role: 'user', content: 'Be brief.' }, { role: 'user', content: 'hi' }] });
+  });
+
+  it('GLM-4V (26): the OpenAI-like v4 API with the JWT; a JWT from the wrong secret is refused', async () => {
+    const glm = started(await startZhipuMock({ reply: 'Hello from GLM-4', ...usage, id: 'kid4', secret: 'right' }));
+    await checkChannelType(fixture, { type: 26, key: 'kid4.right', baseUrl: glm.url, model: 'glm-4v', reply: 'Hello from GLM-4', ...usage }, 'glm-user');
+    const wrong = await addCaseChannel(fixture, { type: 26, key: 'kid4.wrong', baseUrl: glm.url, model: 'glm-4-wrong', reply: '', ...usage });
+    expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false });
   });
 });

@@ -4,6 +4,7 @@ import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 // Channel types of issue #9, first half.
 import { baidu } from './baidu/index.js';
+import { zhipu, zhipuV4 } from './zhipu/index.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol. */
@@ -13,6 +14,8 @@ const byChannelType: Record<number, ProviderAdapter> = {
   14: anthropic,
   24: gemini,
   15: baidu,
+  16: zhipu,
+  26: zhipuV4,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {
