@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBaiduMock } from './mock-upstream/baidu-mock.js';
 import { startZhipuMock } from './mock-upstream/zhipu-mock.js';
+import { startQwenMock } from './mock-upstream/qwen-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
@@ -50,5 +51,12 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
     await checkChannelType(fixture, { type: 26, key: 'kid4.right', baseUrl: glm.url, model: 'glm-4v', reply: 'Hello from GLM-4', ...usage }, 'glm-user');
     const wrong = await addCaseChannel(fixture, { type: 26, key: 'kid4.wrong', baseUrl: glm.url, model: 'glm-4-wrong', reply: '', ...usage });
     expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false });
+  });
+
+  it('Qwen (17): DashScope text-generation, SSE asked by header', async () => {
+    const dashscope = started(await startQwenMock({ reply: 'Hello from Qwen', ...usage, key: 'sk-dash' }));
+    await checkChannelType(fixture, { type: 17, key: 'sk-dash', baseUrl: dashscope.url, model: 'qwen-turbo', reply: 'Hello from Qwen', ...usage }, 'qwen-user');
+    expect(dashscope.requests[0]?.body).toMatchObject({ model: 'qwen-turbo', input: { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] }, parameters: { result_format: 'message' } });
+    expect(dashscope.requests[1]?.body).toMatchObject({ parameters: { incremental_output: true } });
   });
 });
