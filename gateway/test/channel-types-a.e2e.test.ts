@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBaiduMock } from './mock-upstream/baidu-mock.js';
 import { startZhipuMock } from './mock-upstream/zhipu-mock.js';
 import { startQwenMock } from './mock-upstream/qwen-mock.js';
+import { startHunyuanMock } from './mock-upstream/hunyuan-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
@@ -27,7 +28,7 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
 
   it('Baidu (15): one token exchange, then ERNIE chat with access_token, plain and streamed', async () => {
     const baidu = started(await startBaiduMock({ reply: 'Hello from ERNIE', ...usage, apiKey: 'ak-1', secretKey: 'sk-1' }));
-    await checkChannelType(fixture, { type: 15, key: 'ak-1|sk-1', baseUrl: baidu.url, model: 'ERNIE-3.5-8K', reply: 'Hello from ERNIE', ...usage }, 'baidu-user');
+    await checkChannelType(fixture, { type: 15, key: 'ak-1|sk-1', baseUrl: baidu.url, model: 'ERNIE-3.5-8K', reply: 'Hello from ERNIE', ...usage }, 'baidu');
     expect(baidu.tokensIssued()).toBe(1);
     const chat = baidu.requests.find((r) => r.path.includes('/chat/'));
     expect(chat).toMatchObject({ path: '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions?access_token=24.mock-access-token', body: { system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] } });
@@ -41,22 +42,30 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
 
   it('Zhipu v3 (16): a JWT signed with the secret; invoke and sse-invoke (raw-text events, usage in meta)', async () => {
     const zhipu = started(await startZhipuMock({ reply: 'Hello from ChatGLM', ...usage, id: 'kid', secret: 'ksecret' }));
-    await checkChannelType(fixture, { type: 16, key: 'kid.ksecret', baseUrl: zhipu.url, model: 'chatglm_turbo', reply: 'Hello from ChatGLM', ...usage }, 'zhipu-user');
+    await checkChannelType(fixture, { type: 16, key: 'kid.ksecret', baseUrl: zhipu.url, model: 'chatglm_turbo', reply: 'Hello from ChatGLM', ...usage }, 'zhipu');
     expect(zhipu.requests.map((r) => r.path)).toContain('/api/paas/v3/model-api/chatglm_turbo/sse-invoke');
     expect(zhipu.requests[0]?.body).toMatchObject({ prompt: [{ role: 'user', content: 'Be brief.' }, { role: 'user', content: 'hi' }] });
   });
 
   it('GLM-4V (26): the OpenAI-like v4 API with the JWT; a JWT from the wrong secret is refused', async () => {
     const glm = started(await startZhipuMock({ reply: 'Hello from GLM-4', ...usage, id: 'kid4', secret: 'right' }));
-    await checkChannelType(fixture, { type: 26, key: 'kid4.right', baseUrl: glm.url, model: 'glm-4v', reply: 'Hello from GLM-4', ...usage }, 'glm-user');
+    await checkChannelType(fixture, { type: 26, key: 'kid4.right', baseUrl: glm.url, model: 'glm-4v', reply: 'Hello from GLM-4', ...usage }, 'glm');
     const wrong = await addCaseChannel(fixture, { type: 26, key: 'kid4.wrong', baseUrl: glm.url, model: 'glm-4-wrong', reply: '', ...usage });
     expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false });
   });
 
   it('Qwen (17): DashScope text-generation, SSE asked by header', async () => {
     const dashscope = started(await startQwenMock({ reply: 'Hello from Qwen', ...usage, key: 'sk-dash' }));
-    await checkChannelType(fixture, { type: 17, key: 'sk-dash', baseUrl: dashscope.url, model: 'qwen-turbo', reply: 'Hello from Qwen', ...usage }, 'qwen-user');
+    await checkChannelType(fixture, { type: 17, key: 'sk-dash', baseUrl: dashscope.url, model: 'qwen-turbo', reply: 'Hello from Qwen', ...usage }, 'qwen');
     expect(dashscope.requests[0]?.body).toMatchObject({ model: 'qwen-turbo', input: { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] }, parameters: { result_format: 'message' } });
     expect(dashscope.requests[1]?.body).toMatchObject({ parameters: { incremental_output: true } });
+  });
+
+  it('Hunyuan (23): ChatCompletions signed with TC3; a wrong secret key is refused', async () => {
+    const tencent = started(await startHunyuanMock({ reply: 'Hello from Hunyuan', ...usage, secretId: 'AKID-1', secretKey: 'tc-secret' }));
+    await checkChannelType(fixture, { type: 23, key: '1250000000|AKID-1|tc-secret', baseUrl: tencent.url, model: 'hunyuan-lite', reply: 'Hello from Hunyuan', ...usage }, 'hunyuan');
+    expect(tencent.requests[0]?.body).toMatchObject({ Model: 'hunyuan-lite', Messages: [{ Role: 'system', Content: 'Be brief.' }, { Role: 'user', Content: 'hi' }], Stream: false });
+    const wrong = await addCaseChannel(fixture, { type: 23, key: '1|AKID-1|nope', baseUrl: tencent.url, model: 'hunyuan-wrong', reply: '', ...usage });
+    expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false, message: 'Hunyuan error AuthFailure.SignatureFailure: The provided credentials could not be validated.' });
   });
 });

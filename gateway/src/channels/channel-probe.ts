@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
-import { providerFor } from '../providers/index.js';
+import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from '../relay/upstream-attempts.js';
 import type { UpstreamFailure } from './health-rules.js';
 import { readUpstreamFailure } from './upstream-failure.js';
@@ -25,11 +25,12 @@ export async function probeChannel(channel: Channel, requested?: string): Promis
   const body = { model: upstreamModel(channel, model), messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
   const startedAt = performance.now();
   try {
-    const upstream = await providerFor(channel.type).request(channel, '/v1/chat/completions', body);
+    const provider = providerFor(channel.type);
+    const upstream = await provider.request(channel, '/v1/chat/completions', body);
     const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     const text = await response.body.text();
     const elapsedMs = Math.round(performance.now() - startedAt);
-    return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) };
+    return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) ?? refusal(provider, text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { model, elapsedMs: Math.round(performance.now() - startedAt), failure: { status: 0, type: 'network_error', code: '', message } };
@@ -44,4 +45,10 @@ function unreadable(text: string): UpstreamFailure | null {
   } catch {
     return { status: 200, type: 'bad_response', code: '', message: text.slice(0, 200) };
   }
+}
+
+/** A 200 that is a provider's refusal (a bad key at Baidu or Tencent) fails the test too. */
+function refusal(provider: ProviderAdapter, text: string): UpstreamFailure | null {
+  const message = provider.refusalOf?.(JSON.parse(text));
+  return message ? { status: 200, type: 'upstream_error', code: '', message } : null;
 }

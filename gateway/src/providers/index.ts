@@ -4,6 +4,7 @@ import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 // Channel types of issue #9, first half.
 import { baidu } from './baidu/index.js';
+import { hunyuan } from './hunyuan/index.js';
 import { qwen } from './qwen/index.js';
 import { zhipu, zhipuV4 } from './zhipu/index.js';
 import type { ProviderAdapter } from './types.js';
@@ -18,6 +19,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   16: zhipu,
   26: zhipuV4,
   17: qwen,
+  23: hunyuan,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

@@ -58,6 +58,8 @@ export interface ProviderAdapter {
   usageOfChunk(chunk: unknown): Usage | null;
   /** Text carried by one parsed stream event (for counting when the provider reports no usage). */
   textOfChunk(chunk: unknown): string;
+  /** The message of a refusal a provider sends with status 200 (Baidu's error_code, Tencent's Error), or null. */
+  refusalOf?(answer: unknown): string | null;
   translation?: ProviderTranslation;
 }
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../types.js';
-import { defined, type TextReading, textMessages } from '../shared/text-chat.js';
+import { defined, refused, type TextReading, textMessages } from '../shared/text-chat.js';
 
 interface V3Usage {
   prompt_tokens?: number;
@@ -25,7 +25,7 @@ export function zhipuV3Request(body: Record<string, unknown>): Record<string, un
 /** A v3 answer; a refused call comes as success false with code and msg. */
 export function readV3Answer(upstream: unknown): TextReading {
   const answer = upstream as V3Answer;
-  if (answer.success === false) return { text: `ChatGLM error ${answer.code ?? ''}: ${answer.msg ?? ''}`, usage: null };
+  if (answer.success === false) return refused(`ChatGLM error ${answer.code ?? ''}: ${answer.msg ?? ''}`);
   return { id: answer.data?.task_id, text: answer.data?.choices?.map((c) => c.content ?? '').join('') ?? '', usage: v3Usage(answer.data?.usage) };
 }
 

@@ -27,7 +27,7 @@ describe('ChatGLM v3 translation', () => {
 
   it('reads answers, refusals, and raw-text SSE events with usage in meta', () => {
     expect(readV3Answer({ success: true, data: { task_id: 't', choices: [{ content: 'hi' }], usage: { prompt_tokens: 2, completion_tokens: 3 } } })).toEqual({ id: 't', text: 'hi', usage: { promptTokens: 2, completionTokens: 3 } });
-    expect(readV3Answer({ success: false, code: 1261, msg: 'Prompt 超长' })).toEqual({ text: 'ChatGLM error 1261: Prompt 超长', usage: null });
+    expect(readV3Answer({ success: false, code: 1261, msg: 'Prompt 超长' })).toEqual({ text: 'ChatGLM error 1261: Prompt 超长', usage: null, refusal: 'ChatGLM error 1261: Prompt 超长' });
     expect(readV3Event(null, 'id: 1\nevent: add\ndata: Hello \n\n')).toEqual({ text: 'Hello ', usage: null });
     expect(readV3Event(null, 'event: finish\ndata: \nmeta: {"task_id":"t","usage":{"prompt_tokens":1,"completion_tokens":4}}\n\n')).toEqual({ id: 't', text: '', usage: { promptTokens: 1, completionTokens: 4 }, finishReason: 'stop' });
     expect(readV3Event(null, ': keep-alive\n\n')).toBeNull();
