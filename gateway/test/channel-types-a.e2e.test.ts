@@ -3,12 +3,14 @@ import { startBaiduMock } from './mock-upstream/baidu-mock.js';
 import { startZhipuMock } from './mock-upstream/zhipu-mock.js';
 import { startQwenMock } from './mock-upstream/qwen-mock.js';
 import { startHunyuanMock } from './mock-upstream/hunyuan-mock.js';
+import { startMinimaxMock } from './mock-upstream/minimax-mock.js';
+import { startPalmMock } from './mock-upstream/palm-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
@@ -67,5 +69,23 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
     expect(tencent.requests[0]?.body).toMatchObject({ Model: 'hunyuan-lite', Messages: [{ Role: 'system', Content: 'Be brief.' }, { Role: 'user', Content: 'hi' }], Stream: false });
     const wrong = await addCaseChannel(fixture, { type: 23, key: '1|AKID-1|nope', baseUrl: tencent.url, model: 'hunyuan-wrong', reply: '', ...usage });
     expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false, message: 'Hunyuan error AuthFailure.SignatureFailure: The provided credentials could not be validated.' });
+  });
+
+  it('360 (19): the OpenAI protocol at the channel base URL', async () => {
+    await checkChannelType(fixture, { type: 19, key: 'sk-360', baseUrl: fixture.upstream.url, model: '360gpt-pro', reply: 'Hello', promptTokens: 5, outputTokens: 7 }, 'ai360');
+    expect(fixture.upstream.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer sk-360' });
+  });
+
+  it('MiniMax (35): chatcompletion_v2; a base_resp refusal fails the channel test', async () => {
+    const minimax = started(await startMinimaxMock({ reply: 'Hello from MiniMax', ...usage, key: 'mm-key' }));
+    await checkChannelType(fixture, { type: 35, key: 'mm-key', baseUrl: minimax.url, model: 'abab6.5s-chat', reply: 'Hello from MiniMax', ...usage }, 'minimax');
+    const wrong = await addCaseChannel(fixture, { type: 35, key: 'nope', baseUrl: minimax.url, model: 'abab-wrong', reply: '', ...usage });
+    expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false, message: expect.stringContaining('MiniMax error 1004') });
+  });
+
+  it('PaLM2 (11): generateMessage, usage counted, a stream faked as one chunk', async () => {
+    const palm = started(await startPalmMock({ reply: 'Hello from PaLM', key: 'AIza-palm' }));
+    await checkChannelType(fixture, { type: 11, key: 'AIza-palm', baseUrl: palm.url, model: 'chat-bison-001', reply: 'Hello from PaLM', ...usage, counted: true }, 'palm');
+    expect(palm.requests[0]?.body).toMatchObject({ prompt: { messages: [{ author: '1', content: 'Be brief.' }, { author: '0', content: 'hi' }] } });
   });
 });

@@ -3,8 +3,11 @@ import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 // Channel types of issue #9, first half.
+import { ai360 } from './ai360/index.js';
 import { baidu } from './baidu/index.js';
 import { hunyuan } from './hunyuan/index.js';
+import { minimax } from './minimax/index.js';
+import { palm } from './palm/index.js';
 import { qwen } from './qwen/index.js';
 import { zhipu, zhipuV4 } from './zhipu/index.js';
 import type { ProviderAdapter } from './types.js';
@@ -20,6 +23,9 @@ const byChannelType: Record<number, ProviderAdapter> = {
   26: zhipuV4,
   17: qwen,
   23: hunyuan,
+  19: ai360,
+  35: minimax,
+  11: palm,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {
