@@ -5,12 +5,13 @@ import { startQwenMock } from './mock-upstream/qwen-mock.js';
 import { startHunyuanMock } from './mock-upstream/hunyuan-mock.js';
 import { startMinimaxMock } from './mock-upstream/minimax-mock.js';
 import { startPalmMock } from './mock-upstream/palm-mock.js';
+import { startXunfeiMock } from './mock-upstream/xunfei-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
@@ -87,5 +88,18 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
     const palm = started(await startPalmMock({ reply: 'Hello from PaLM', key: 'AIza-palm' }));
     await checkChannelType(fixture, { type: 11, key: 'AIza-palm', baseUrl: palm.url, model: 'chat-bison-001', reply: 'Hello from PaLM', ...usage, counted: true }, 'palm');
     expect(palm.requests[0]?.body).toMatchObject({ prompt: { messages: [{ author: '1', content: 'Be brief.' }, { author: '0', content: 'hi' }] } });
+  });
+
+  it('Xunfei Spark (18): a signed WebSocket URL, answers in frames; a wrong secret fails the handshake', async () => {
+    const spark = await startXunfeiMock({ reply: 'Hello from Spark', ...usage, appId: 'app1', apiKey: 'key1', apiSecret: 'secret1' });
+    try {
+      await checkChannelType(fixture, { type: 18, key: 'app1|secret1|key1', baseUrl: spark.url, model: 'SparkDesk', other: 'v3.5', reply: 'Hello from Spark', ...usage }, 'spark');
+      expect(spark.paths[0]).toBe('/v3.5/chat');
+      expect(spark.frames[0]).toMatchObject({ header: { app_id: 'app1' }, parameter: { chat: { domain: 'generalv3.5' } }, payload: { message: { text: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] } } });
+      const wrong = await addCaseChannel(fixture, { type: 18, key: 'app1|nope|key1', baseUrl: spark.url, model: 'spark-wrong', reply: '', ...usage });
+      expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false });
+    } finally {
+      await spark.close();
+    }
   });
 });

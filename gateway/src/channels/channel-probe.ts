@@ -27,7 +27,8 @@ export async function probeChannel(channel: Channel, requested?: string): Promis
   try {
     const provider = providerFor(channel.type);
     const upstream = await provider.request(channel, '/v1/chat/completions', body);
-    const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const response = await (provider.exchange ? provider.exchange(upstream, signal) : request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }));
     const text = await response.body.text();
     const elapsedMs = Math.round(performance.now() - startedAt);
     return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) ?? refusal(provider, text) };

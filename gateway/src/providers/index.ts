@@ -9,6 +9,7 @@ import { hunyuan } from './hunyuan/index.js';
 import { minimax } from './minimax/index.js';
 import { palm } from './palm/index.js';
 import { qwen } from './qwen/index.js';
+import { xunfei } from './xunfei/index.js';
 import { zhipu, zhipuV4 } from './zhipu/index.js';
 import type { ProviderAdapter } from './types.js';
 
@@ -26,6 +27,7 @@ const byChannelType: Record<number, ProviderAdapter> = {
   19: ai360,
   35: minimax,
   11: palm,
+  18: xunfei,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {
