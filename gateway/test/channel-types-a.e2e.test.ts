@@ -8,7 +8,7 @@ import { startPalmMock } from './mock-upstream/palm-mock.js';
 import { startXunfeiMock } from './mock-upstream/xunfei-mock.js';
 import type { ProviderMock } from './mock-upstream/provider-mock.js';
 import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from './support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
 const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];
@@ -82,6 +82,11 @@ describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
     await checkChannelType(fixture, { type: 35, key: 'mm-key', baseUrl: minimax.url, model: 'abab6.5s-chat', reply: 'Hello from MiniMax', ...usage }, 'minimax');
     const wrong = await addCaseChannel(fixture, { type: 35, key: 'nope', baseUrl: minimax.url, model: 'abab-wrong', reply: '', ...usage });
     expect(await fixture.root.call('GET', `/api/channel/test/${wrong}`)).toMatchObject({ success: false, message: expect.stringContaining('MiniMax error 1004') });
+    const { user, key } = await userWithKey(fixture, 'mmwrong', 1000);
+    const refused = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'abab-wrong', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toMatchObject({ error: { code: 'upstream_refused', message: expect.stringContaining('MiniMax error 1004') } });
+    expect(await user.must('GET', '/api/user/self')).toMatchObject({ used_quota: 0, request_count: 0 });
   });
 
   it('PaLM2 (11): generateMessage, usage counted, a stream faked as one chunk', async () => {

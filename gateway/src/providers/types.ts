@@ -70,4 +70,4 @@ export interface ProviderAdapter {
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation' | 'refusalOf'>;
