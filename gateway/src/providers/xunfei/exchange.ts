@@ -11,6 +11,8 @@ async function* frames(url: string, frame: string, signal: AbortSignal): AsyncGe
   let wake = () => {};
   let failure: Error | null = null;
   let done = false;
+  // The signal reaches the handshake only; a client that leaves mid-answer must close the socket too.
+  signal.addEventListener('abort', () => socket.terminate(), { once: true });
   socket.on('open', () => socket.send(frame));
   socket.on('message', (data) => {
     queue.push(String(data));
