@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
-import { providerFor } from '../providers/index.js';
+import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from '../relay/upstream-attempts.js';
 import type { UpstreamFailure } from './health-rules.js';
 import { readUpstreamFailure } from './upstream-failure.js';
@@ -32,11 +32,13 @@ export async function probeChannel(channel: Channel, requested?: string): Promis
   const call = probeCall(upstreamModel(channel, model));
   const startedAt = performance.now();
   try {
-    const upstream = await providerFor(channel.type).request(channel, call.path, call.body);
-    const response = await request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const provider = providerFor(channel.type);
+    const upstream = await provider.request(channel, call.path, call.body);
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const response = await (provider.exchange ? provider.exchange(upstream, signal) : request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }));
     const text = await response.body.text();
     const elapsedMs = Math.round(performance.now() - startedAt);
-    return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) };
+    return { model, elapsedMs, failure: response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text) : unreadable(text) ?? refusal(provider, text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { model, elapsedMs: Math.round(performance.now() - startedAt), failure: { status: 0, type: 'network_error', code: '', message } };
@@ -51,4 +53,10 @@ function unreadable(text: string): UpstreamFailure | null {
   } catch {
     return { status: 200, type: 'bad_response', code: '', message: text.slice(0, 200) };
   }
+}
+
+/** A 200 that is a provider's refusal (a bad key at Baidu or Tencent) fails the test too. */
+function refusal(provider: ProviderAdapter, text: string): UpstreamFailure | null {
+  const message = provider.refusalOf?.(JSON.parse(text));
+  return message ? { status: 200, type: 'upstream_error', code: '', message } : null;
 }

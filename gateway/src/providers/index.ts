@@ -4,7 +4,14 @@ import { gemini } from './gemini/index.js';
 import { openai } from './openai/index.js';
 import { openAICompatibleFor } from './openai-compatible-types.js';
 // Channel types of issue #9, first half.
+import { ai360 } from './ai360/index.js';
 import { baidu } from './baidu/index.js';
+import { hunyuan } from './hunyuan/index.js';
+import { minimax } from './minimax/index.js';
+import { palm } from './palm/index.js';
+import { qwen } from './qwen/index.js';
+import { xunfei } from './xunfei/index.js';
+import { zhipu, zhipuV4 } from './zhipu/index.js';
 import type { ProviderAdapter } from './types.js';
 // Issue #9, second half.
 import { aiProxyLibrary } from './aiproxy/index.js';
@@ -32,6 +39,14 @@ const byChannelType: Record<number, ProviderAdapter> = {
   38: jina,
   39: cloudflare,
   41: vertex,
+  16: zhipu,
+  26: zhipuV4,
+  17: qwen,
+  23: hunyuan,
+  19: ai360,
+  35: minimax,
+  11: palm,
+  18: xunfei,
 };
 
 export function providerFor(channelType: number): ProviderAdapter {

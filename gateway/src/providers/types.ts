@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
 
 /** Tokens one answer used, normalised from any provider's usage shape. */
@@ -78,8 +79,15 @@ export interface ProviderAdapter {
   usageOfChunk(chunk: unknown): Usage | null;
   /** Text carried by one parsed stream event (for counting when the provider reports no usage). */
   textOfChunk(chunk: unknown): string;
+  /**
+   * Sends the request over a transport other than HTTP (Xunfei's WebSocket) and answers as the
+   * HTTP pool would. Providers without it are sent through the pool.
+   */
+  exchange?(upstream: UpstreamRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData>;
+  /** The message of a refusal a provider sends with status 200 (Baidu's error_code, Tencent's Error), or null. */
+  refusalOf?(answer: unknown): string | null;
   translation?: ProviderTranslation;
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation' | 'refusalOf'>;

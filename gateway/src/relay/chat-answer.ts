@@ -10,6 +10,8 @@ export interface AnswerOutcome {
   text: string;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
+  /** The provider refused the call in a 200 answer: the client got an error and nothing is charged. */
+  refused?: boolean;
 }
 
 function parseJson(text: string): unknown {
@@ -34,6 +36,11 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   const text = await response.body.text();
   clock.upstreamAnswered();
   const json = parseJson(text);
+  const refusal = json === null ? null : (adapter.refusalOf?.(json) ?? null);
+  if (refusal) {
+    await reply.code(502).header(OVERHEAD_HEADER, clock.report()).send({ error: { message: refusal, type: 'upstream_error', param: '', code: 'upstream_refused' } });
+    return { usage: null, text: '', firstResponseMs: Date.now() - startedAt, refused: true };
+  }
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);

@@ -96,6 +96,7 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
+  if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
   const usage = outcome.usage ?? plan.countUsage(outcome);
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

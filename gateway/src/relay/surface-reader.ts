@@ -32,6 +32,8 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     usageOfAnswer: () => null,
     usageOfChunk: () => null,
     textOfChunk: surface.textOfEvent,
+    // An error the channel sends with status 200 is still refused, whatever the client's surface.
+    refusalOf: upstream.refusalOf,
     translation: {
       answer(json, model) {
         const openAI = upstream.translation ? upstream.translation.answer(json, model) : { body: json as object, usage: upstream.usageOfAnswer(json) };

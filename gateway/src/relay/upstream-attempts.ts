@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { reportUpstreamFailure } from '../channels/channel-failures.js';
 import type { Channel } from '../ports/channel-store.js';
+import { providerFor } from '../providers/index.js';
 import type { UpstreamRequest } from '../providers/types.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
@@ -39,7 +40,9 @@ export interface AttemptPlan {
 
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
   try {
-    return await ctx.pools.send(await plan.build(channel), plan.signal);
+    const upstream = await plan.build(channel);
+    const { exchange } = providerFor(channel.type);
+    return await (exchange ? exchange(upstream, plan.signal) : ctx.pools.send(upstream, plan.signal));
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import type { Usage } from '../types.js';
-import { defined, type TextReading, textMessages } from '../shared/text-chat.js';
+import { defined, refused, type TextReading, textMessages } from '../shared/text-chat.js';
 
 /** ERNIE's endpoint names for the models whose name is not simply lower-cased. */
 const ENDPOINTS: Record<string, string> = {
@@ -47,7 +47,7 @@ function ernieUsage(usage: ErnieAnswer['usage']): Usage | null {
 /** An ERNIE answer (an error comes as error_code/error_msg with status 200). */
 export function readErnieAnswer(upstream: unknown): TextReading {
   const answer = upstream as ErnieAnswer;
-  if (answer.error_code) return { text: `ERNIE error ${answer.error_code}: ${answer.error_msg ?? ''}`, usage: null };
+  if (answer.error_code) return refused(`ERNIE error ${answer.error_code}: ${answer.error_msg ?? ''}`);
   return { id: answer.id, text: answer.result ?? '', usage: ernieUsage(answer.usage) };
 }
 

@@ -9,6 +9,8 @@ export interface TextReading {
   /** OpenAI's finish reason once the provider says the answer is done. */
   finishReason?: string | null;
   id?: string;
+  /** Set when the answer is a refusal sent with status 200; `text` then says it to the client. */
+  refusal?: string;
 }
 
 /** A plain-text chat message, the shape most of these providers take. */
@@ -80,8 +82,8 @@ function textStreamTranslator(model: string, event: (upstream: unknown, raw: str
  * The readers of a translated provider: usage comes from its translation, and the text counted
  * (when it reports no usage) from the OpenAI chunks the translation produced.
  */
-export function translatedReaders(answer: (upstream: unknown) => TextReading): Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk'> {
-  return { usageOfAnswer: (upstream) => answer(upstream).usage, usageOfChunk: () => null, textOfChunk: openai.textOfChunk };
+export function translatedReaders(answer: (upstream: unknown) => TextReading): Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'refusalOf'> {
+  return { usageOfAnswer: (upstream) => answer(upstream).usage, usageOfChunk: () => null, textOfChunk: openai.textOfChunk, refusalOf: (upstream) => answer(upstream).refusal ?? null };
 }
 
 /** The origin and path prefix of a channel's base URL, or of the type's default. */
@@ -89,6 +91,9 @@ export function baseOf(baseUrl: string, defaultBaseUrl: string): { origin: strin
   const base = new URL(baseUrl || defaultBaseUrl);
   return { origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
 }
+
+/** A refusal sent with status 200, told to the client as the answer's text. */
+export const refused = (message: string): TextReading => ({ text: message, usage: null, refusal: message });
 
 /** A sampling option copied only when the client set it. */
 export function defined(fields: Record<string, unknown>): Record<string, unknown> {
