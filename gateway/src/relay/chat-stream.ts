@@ -39,12 +39,19 @@ function endStopped(mode: StreamMode): OutEvent[] {
   return closing.length > 0 ? closing : [DONE];
 }
 
+/**
+ * An event of only a name, an id or comments (Dify's bare `event: ping`) has nothing to translate;
+ * anything else goes to the translator, JSON or not (ChatGLM v3 streams raw text, PaLM one JSON body).
+ */
+function carriesNothing(event: string): boolean {
+  return event.split('\n').every((line) => line.trim() === '' || line.startsWith(':') || /^(event|id|retry):/.test(line));
+}
+
 function translated(translator: StreamTranslator, framing: StreamFraming = openAIFraming): StreamMode {
   const asEvent = (chunk: object): OutEvent => ({ out: framing.frame(chunk), json: chunk });
   const closing = framing.closing ? [{ out: framing.closing, json: null }] : [];
   return {
-    // Events with no JSON (comments, a bare `event: ping`) carry nothing to translate.
-    events: (event, json) => (json === null ? [] : translator.onEvent(json, event).map(asEvent)),
+    events: (event, json) => (carriesNothing(event) ? [] : translator.onEvent(json, event).map(asEvent)),
     end: () => [...(translator.finish?.() ?? []).map(asEvent), ...closing],
     usage: () => translator.usage(),
   };
