@@ -451,6 +451,7 @@ export const zh = {
   'mj.code.duplicate': '重复提交',
   'mj.code.notSubmitted': '未提交',
   'mj.callbackOff': '当前未开启Midjourney回调，部分项目可能无法获得绘图结果，可在运营设置中开启。',
+  'chat.signIn': '请先登录，聊天页面将带上你的令牌',
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -29,6 +29,13 @@ describe('chat links', () => {
     expect((await screen.findByTitle('Lobe')).getAttribute('src')).toBe('https://lobe.example/?key=sk-abc123');
   });
 
+  it('asks a visitor to sign in, and fetches no tokens for them', async () => {
+    const calls = stubApi({ '/api/status': { chat_link: 'https://chat.example' } });
+    renderPage(<ChatPage />, '/chat');
+    expect(await screen.findByText('请先登录，聊天页面将带上你的令牌')).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/token'))).toEqual([]);
+  });
+
   it('says so when the user has no enabled token', async () => {
     signIn(1);
     stubApi({ '/api/status': status, '/api/token/': { items: [], total: 0 } });

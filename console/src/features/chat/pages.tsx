@@ -4,12 +4,15 @@ import { card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { useStatus } from '../status/hooks/use-status';
 import { type ChatLink, chatLinks } from './chat-links';
+import { useStoredUser } from '../../lib/stored-user';
 import { useChatKey } from './use-chat-key';
 
 /** The filled chat links, or the reason there are none (null while loading). */
-function useLinks(): { links: ChatLink[]; problem: 'chat.noLink' | 'chat.noToken' | null } | null {
+function useLinks(): { links: ChatLink[]; problem: 'chat.noLink' | 'chat.noToken' | 'chat.signIn' | null } | null {
   const { data: status } = useStatus();
+  const signedIn = useStoredUser() !== null;
   const { data: key, isPending } = useChatKey();
+  if (!signedIn) return { links: [], problem: 'chat.signIn' };
   if (!status || isPending) return null;
   if (!key) return { links: [], problem: 'chat.noToken' };
   const links = chatLinks(status, key);
