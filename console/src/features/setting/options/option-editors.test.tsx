@@ -19,7 +19,7 @@ describe('root option editors', () => {
   it('saves only the changed option of a group and says so', async () => {
     const calls = open('other');
     const branding = await group('个性化设置');
-    fireEvent.change(within(branding).getByLabelText('SystemName'), { target: { value: 'Acme AI' } });
+    fireEvent.change(within(branding).getByLabelText('系统名称'), { target: { value: 'Acme AI' } });
     fireEvent.click(within(branding).getByRole('button', { name: '保存个性化设置' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(puts(calls)).toEqual([{ key: 'SystemName', value: 'Acme AI' }]);
@@ -35,7 +35,7 @@ describe('root option editors', () => {
   it('refuses a ratio map that is not JSON', async () => {
     const calls = open('operation');
     const ratios = await group('倍率设置');
-    fireEvent.change(within(ratios).getByLabelText('ModelRatio'), { target: { value: '{"gpt-4":' } });
+    fireEvent.change(within(ratios).getByLabelText('模型倍率'), { target: { value: '{"gpt-4":' } });
     fireEvent.click(within(ratios).getByRole('button', { name: '保存倍率设置' }));
     expect(await screen.findByText('ModelRatio 不是合法的 JSON 字符串')).toBeTruthy();
     expect(puts(calls)).toEqual([]);
@@ -44,7 +44,7 @@ describe('root option editors', () => {
   it('refuses a chat configuration that is not JSON', async () => {
     open('operation');
     const chats = await group('聊天设置');
-    fireEvent.change(within(chats).getByLabelText('Chats'), { target: { value: '[{"x":' } });
+    fireEvent.change(within(chats).getByLabelText('聊天应用配置'), { target: { value: '[{"x":' } });
     fireEvent.click(within(chats).getByRole('button', { name: '保存聊天设置' }));
     expect(await screen.findByText('Chats 不是合法的 JSON 字符串')).toBeTruthy();
   });
@@ -52,7 +52,7 @@ describe('root option editors', () => {
   it('wants the server address before saving payment', async () => {
     const calls = open('system');
     const payment = await group('支付设置');
-    fireEvent.change(within(payment).getByLabelText('Price'), { target: { value: '8' } });
+    fireEvent.change(within(payment).getByLabelText('充值价格（x元/美金）'), { target: { value: '8' } });
     fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
     expect(await screen.findByText('请先填写服务器地址')).toBeTruthy();
     expect(puts(calls)).toEqual([]);
@@ -64,7 +64,7 @@ describe('root option editors', () => {
     const calls = stubApi({ 'GET /api/option/': withAddress, 'PUT /api/option/': null });
     renderPage(<SettingPage />, '/setting?tab=system');
     const payment = await group('支付设置');
-    fireEvent.change(within(payment).getByLabelText('TopupGroupRatio'), { target: { value: 'vip=2' } });
+    fireEvent.change(within(payment).getByLabelText('充值分组倍率'), { target: { value: 'vip=2' } });
     fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
     expect(await screen.findByText('充值分组倍率不是合法的 JSON 字符串')).toBeTruthy();
     expect(puts(calls)).toEqual([]);
@@ -73,7 +73,7 @@ describe('root option editors', () => {
   it('shows the server refusal in place', async () => {
     open('other', { 'PUT /api/option/': { reply: { success: false, message: 'Notice 太长' } } });
     const notice = await group('公告');
-    fireEvent.change(within(notice).getByLabelText('Notice'), { target: { value: 'hello' } });
+    fireEvent.change(within(notice).getByLabelText('公告'), { target: { value: 'hello' } });
     fireEvent.click(within(notice).getByRole('button', { name: '保存公告' }));
     expect(await screen.findByText('Notice 太长')).toBeTruthy();
   });
@@ -81,7 +81,7 @@ describe('root option editors', () => {
   it('asks before turning password login off, and keeps it on when cancelled', async () => {
     const calls = open('system');
     const login = await group('配置登录注册');
-    const passwordSwitch = within(login).getByRole('switch', { name: 'PasswordLoginEnabled' });
+    const passwordSwitch = within(login).getByRole('switch', { name: '允许通过密码进行登录' });
     fireEvent.click(passwordSwitch);
     const warning = '确定要取消密码登录吗？如果你没有绑定其他登录方式，这可能会导致你无法登录！';
     expect(await screen.findByText(warning)).toBeTruthy();

@@ -1,20 +1,23 @@
 import { Field } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { input } from '../../../components/ui/tokens';
+import { useI18n } from '../../../i18n';
 import type { OptionField } from './option-groups';
+import { optionLabel } from './option-labels';
 
-/** One option's editor, by kind; `id` is the option key so labels and tests find it. */
+/** One option's editor, by kind, labelled in the console's language; `id` is the option key so tests find it. */
 export function OptionInput({ field, value, onChange }: { field: OptionField; value: string; onChange(value: string): void }) {
   const { key, kind } = field;
-  if (kind === 'switch') return <Switch checked={value === 'true'} onChange={(on) => onChange(String(on))} label={key} />;
+  const label = optionLabel(key, useI18n().lang);
+  if (kind === 'switch') return <Switch checked={value === 'true'} onChange={(on) => onChange(String(on))} label={label} />;
   if (kind === 'textarea' || kind === 'json') {
     return (
       <div className="md:col-span-2">
-        <label htmlFor={`option-${key}`} className={input.label}>{key}</label>
+        <label htmlFor={`option-${key}`} className={input.label}>{label}</label>
         <textarea id={`option-${key}`} rows={kind === 'json' ? 6 : 3} className={`${input.base} font-mono`} value={value} onChange={(e) => onChange(e.target.value)} />
       </div>
     );
   }
   const type = kind === 'number' ? 'number' : kind === 'secret' ? 'password' : 'text';
-  return <Field id={`option-${key}`} label={key} type={type} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />;
+  return <Field id={`option-${key}`} title={key} label={label} type={type} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />;
 }
