@@ -30,6 +30,12 @@ const passthrough: StreamMode = {
   usage: (seen) => seen,
 };
 
+/** The text of an OpenAI chat or completion chunk: what a provider's translation turns its stream into. */
+function openAIChunkText(json: unknown): string {
+  const choice = (json as { choices?: { delta?: { content?: string | null }; text?: string }[] } | null)?.choices?.[0];
+  return choice?.delta?.content ?? choice?.text ?? '';
+}
+
 const openAIFraming: StreamFraming = { frame: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`, closing: 'data: [DONE]\n\n' };
 const DONE: OutEvent = { out: openAIFraming.closing, json: null };
 
@@ -80,6 +86,8 @@ export async function pipeStreamAnswer(
   const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
   raw.writeHead(200, { ...headers, [OVERHEAD_HEADER]: clock.report() });
   const mode = adapter.translation ? translated(adapter.translation.stream(model), adapter.translation.framing) : passthrough;
+  // What the client receives is read for text: OpenAI chunks after a provider's translation, else the reader's own shape.
+  const textOf = adapter.translation && !adapter.translation.framing ? openAIChunkText : adapter.textOfChunk;
   const splitter = new SseEventSplitter();
   const decoder = new TextDecoder();
   let seen: Usage | null = null;
@@ -87,7 +95,7 @@ export async function pipeStreamAnswer(
   let firstResponseMs = -1;
   let stopped = false;
   const emit = ({ out, json }: OutEvent) => {
-    const added = json ? adapter.textOfChunk(json) : '';
+    const added = json ? textOf(json) : '';
     if (stopAt && added && stopAt(text + added, added.length)) {
       stopped = true;
       return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
+import { startAnthropicMock } from '../../../test/mock-upstream/anthropic-mock.js';
 
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }), SensitiveWords: 'forbidden plan\n禁词' };
 
@@ -61,6 +62,18 @@ describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
     expect(event?.data.completionTokens).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 50));
     expect(h.upstream.requests[0]?.aborted).toBe(true); // the rest of the answer was not waited for
+  });
+
+  it('ends a translated stream too (an OpenAI client on a Claude channel)', async () => {
+    const claude = await startAnthropicMock({ reply: 'one two secret plan four five' });
+    const h = await buildRelayHarness({ ...PRICING, SensitiveWords: 'secret plan' });
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ type: 14, baseUrl: claude.url, models: 'test-model' });
+    const response = await h.post('/v1/chat/completions', bearer, { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'talk' }] });
+    await claude.close();
+    expect(response.statusCode).toBe(200);
+    expect(received(response.body)).toMatchObject({ text: 'one two secret ' });
   });
 
   it('streams everything when StopOnSensitiveEnabled is off', async () => {
