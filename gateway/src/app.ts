@@ -13,7 +13,11 @@ import { registerRelayRoutes } from './routes/v1/index.js';
 /** Another gateway saved an option: re-read them all (a saved option reaches every gateway). */
 function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
   const unsubscribe = deps.notices.subscribe((kind) => {
-    if (kind === 'options') void deps.options.reload();
+    if (kind !== 'options') return;
+    deps.options.reload().then(
+      (refused) => refused.forEach((option) => app.log.warn(option, 'stored option refused')),
+      (error: unknown) => app.log.warn({ err: error }, 'options could not be re-read'),
+    );
   });
   app.addHook('onClose', async () => unsubscribe());
 }

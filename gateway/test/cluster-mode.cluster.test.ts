@@ -100,6 +100,26 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     await eventually(async () => ((await chat(b, key)).status === 401 ? true : undefined), 1_000, 'gateway B refused the disabled token');
   });
 
+  it('an option saved on one gateway is in force on the other within a second; a refused value reaches neither', async () => {
+    const { key } = await registerWithQuota('cl-gus', 10_000);
+    const askAbout = (gateway: GatewayProcess, topic: string) =>
+      fetch(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'mock-model', max_tokens: 16, messages: [{ role: 'user', content: `tell me about ${topic}` }] }),
+      });
+    expect((await askAbout(b, 'project nightjar')).status).toBe(200);
+    await rootA.must('PUT', '/api/option/', { key: 'SensitiveWords', value: 'project nightjar' });
+    await eventually(async () => ((await askAbout(b, 'project nightjar')).status === 400 ? true : undefined), 1_000, 'gateway B refused the newly listed word');
+
+    const refused = await rootA.call('PUT', '/api/option/', { key: 'QuotaPerUnit', value: '0' });
+    expect(refused).toMatchObject({ success: false, message: 'QuotaPerUnit 必须是大于 0 的数' });
+    await rootA.must('PUT', '/api/option/', { key: 'SensitiveWords', value: '' }); // a notice B acts on, sent after the refusal
+    await eventually(async () => ((await askAbout(b, 'project nightjar')).status === 200 ? true : undefined), 1_000, 'gateway B took the emptied list');
+    const status = await (await fetch(`${b.url}/api/status`)).json() as { data: { quota_per_unit: number } };
+    expect(status.data.quota_per_unit).toBe(500_000);
+  });
+
   it("a console on one gateway sees a call served by the other live: its log row and balance once each, and its RPM/TPM", async () => {
     const { user, key, id } = await registerWithQuota('cl-fay', 10_000);
     const socket = io(b.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.sessionCookie() } });

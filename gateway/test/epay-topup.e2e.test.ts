@@ -35,7 +35,7 @@ describe('online top-up through Epay', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     epay = await startEpayMock(PID, KEY);
-    const options = { PayAddress: epay.url, EpayId: PID, EpayKey: KEY, Price: '7.3', ServerAddress: fixture.tollgate.url, TopupGroupRatio: '{"default":1,"vip":0.9}' };
+    const options = { ServerAddress: fixture.tollgate.url, PayAddress: epay.url, EpayId: PID, EpayKey: KEY, Price: '7.3', TopupGroupRatio: '{"default":1,"vip":0.9}' };
     for (const [key, value] of Object.entries(options)) await fixture.root.must('PUT', '/api/option/', { key, value });
     erin = await userWithQuota(fixture, 'erin', 0);
   });

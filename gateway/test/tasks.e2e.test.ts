@@ -128,4 +128,52 @@ describe('Midjourney and Suno tasks', () => {
     expect(tasks.items.map((t) => t.platform)).toEqual(['suno', 'suno']);
     expect((await root.must<{ total: number }>('GET', '/api/task/?task_id=nope')).total).toBe(0);
   });
+
+  describe('the Midjourney switches', () => {
+    const setOption = (key: string, value: string) => fixture.root.must('PUT', '/api/option/', { key, value });
+    const lastSentUpstream = () => mock.mjBodies.at(-1);
+    const imagine = { prompt: 'a harbour at dusk --fast --v 6', accountFilter: { instanceId: 'acc-1' }, notifyHook: 'https://client.example/hook' };
+
+    it('MjAccountFilterEnabled, MjNotifyEnabled, MjModeClearEnabled: off by default, the filter and hook stay here and the prompt goes as written', async () => {
+      expect((await call(ann.key, 'POST', '/mj/submit/imagine', imagine)).body).toMatchObject({ code: 1 });
+      expect(lastSentUpstream()).toEqual({ prompt: 'a harbour at dusk --fast --v 6' });
+    });
+
+    it('MjAccountFilterEnabled, MjNotifyEnabled, MjModeClearEnabled: on, the filter and hook go upstream and the mode flag is cleared', async () => {
+      for (const key of ['MjAccountFilterEnabled', 'MjNotifyEnabled', 'MjModeClearEnabled']) await setOption(key, 'true');
+      try {
+        expect((await call(ann.key, 'POST', '/mj/submit/imagine', imagine)).body).toMatchObject({ code: 1 });
+        expect(lastSentUpstream()).toEqual({ ...imagine, prompt: 'a harbour at dusk --v 6' });
+      } finally {
+        for (const key of ['MjAccountFilterEnabled', 'MjNotifyEnabled', 'MjModeClearEnabled']) await setOption(key, 'false');
+      }
+    });
+
+    it('MjActionCheckSuccessEnabled: an action on a task that did not succeed is refused uncharged, unless the switch is off', async () => {
+      const start = await quotaOf(ann.user);
+      const id = String((await call(ann.key, 'POST', '/mj/submit/imagine', { prompt: 'this one will fail' })).body.result);
+      await eventually(async () => ((await mjTask(id)).body.status === 'FAILURE' ? true : undefined));
+      await quotaBecomes(ann.user, start); // refunded
+      const refused = await call(ann.key, 'POST', '/mj/submit/simple-change', { content: `${id} U1` });
+      expect(refused).toMatchObject({ status: 400, body: { error: { message: 'task_status_not_success' } } });
+      await setOption('MjActionCheckSuccessEnabled', 'false');
+      try {
+        expect((await call(ann.key, 'POST', '/mj/submit/simple-change', { content: `${id} U1` })).body).toMatchObject({ code: 1 });
+      } finally {
+        await setOption('MjActionCheckSuccessEnabled', 'true');
+      }
+      await quotaBecomes(ann.user, start - 25_000); // the accepted upscale only: had the refused one been charged, this would never be
+    });
+
+    it("MjForwardUrlEnabled: off, clients load the image from the proxy's own address", async () => {
+      const [done] = (await ann.user.must<{ items: { mj_id: string; status: string }[] }>('GET', '/api/mj/self/')).items.filter((t) => t.status === 'SUCCESS');
+      await setOption('MjForwardUrlEnabled', 'false');
+      try {
+        expect((await mjTask(String(done?.mj_id))).body.imageUrl).toBe(`${mock.url}/image/${done?.mj_id}.png`);
+      } finally {
+        await setOption('MjForwardUrlEnabled', 'true');
+      }
+      expect((await mjTask(String(done?.mj_id))).body.imageUrl).toBe(`${fixture.tollgate.url}/mj/image/${done?.mj_id}`);
+    });
+  });
 });

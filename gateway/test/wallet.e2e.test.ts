@@ -22,7 +22,7 @@ describe('the wallet in a real browser', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     epay = await startEpayMock(PID, KEY);
-    const options = { PayAddress: epay.url, EpayId: PID, EpayKey: KEY, Price: '7.3', MinTopUp: '1', ServerAddress: fixture.tollgate.url };
+    const options = { ServerAddress: fixture.tollgate.url, PayAddress: epay.url, EpayId: PID, EpayKey: KEY, Price: '7.3', MinTopUp: '1' };
     for (const [key, value] of Object.entries(options)) await fixture.root.must('PUT', '/api/option/', { key, value });
     await userWithQuota(fixture, 'wendy', 0);
     browser = await launchChromium();

@@ -29,7 +29,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const hot = openHotState(config);
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
-  await options.reload();
+  for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
   await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });

@@ -1,5 +1,12 @@
 import type { OptionStore } from '../ports/option-store.js';
 import { optionDefaults } from './option-defaults.js';
+import { checkOptionValue } from './option-schema.js';
+
+/** A stored option the cache would not take, and why (the value is left out: it may be a secret). */
+export interface RefusedOption {
+  key: string;
+  problem: string;
+}
 
 /**
  * Options held in the process so the relay never reads the store per request.
@@ -10,8 +17,23 @@ export class OptionCache {
 
   constructor(private readonly store: OptionStore) {}
 
-  async reload(): Promise<void> {
-    this.values = { ...optionDefaults, ...(await this.store.all()) };
+  /**
+   * Re-reads the store. A stored value that fails its check (written by another tool, or by an
+   * older build) is not taken: the value in force stays, and the refusal is returned to be logged.
+   */
+  async reload(): Promise<RefusedOption[]> {
+    const values: Record<string, string> = { ...optionDefaults };
+    const refused: RefusedOption[] = [];
+    for (const [key, stored] of Object.entries(await this.store.all())) {
+      const checked = checkOptionValue(key, stored);
+      if (checked.ok) values[key] = checked.value;
+      else {
+        refused.push({ key, problem: checked.problem });
+        if (key in this.values) values[key] = this.values[key] as string;
+      }
+    }
+    this.values = values;
+    return refused;
   }
 
   async set(key: string, value: string): Promise<void> {

@@ -5,7 +5,7 @@ import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
  * at $2 per 1M (spec §9); QuotaPerUnit = quota per dollar.
  */
-export const optionDefaults: Record<string, string> = {
+export const optionDefaults = {
   SystemName: 'Tollgate',
   Logo: '/logo.png',
   Footer: '',
@@ -73,9 +73,10 @@ export const optionDefaults: Record<string, string> = {
   RetryTimes: '0',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
-  /** Seconds a channel test may take before the test-all run disables the channel. */
+  /** Minutes between the periodic test of all channels and balance update; 0 turns them off. */
   ChannelTestFrequency: '0',
   ChannelUpdateFrequency: '0',
+  /** Seconds a channel test may take before the test-all run disables the channel. */
   ChannelDisableThreshold: '5',
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
@@ -96,4 +97,6 @@ export const optionDefaults: Record<string, string> = {
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
-};
+} satisfies Record<string, string>;
+
+export type OptionKey = keyof typeof optionDefaults;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defaultModelRatio } from '../../billing/default-prices.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { isSecretOption, optionProblem } from './option-rules.js';
+import { checkOption, isSecretOption } from './option-rules.js';
 import type { ApiContext } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
@@ -24,9 +24,9 @@ export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiC
   route(app, 'PUT', '/option/', guard.root, async (request) => {
     // new-api answers an unreadable option body with HTTP 400.
     const { key, value } = parseInput(updateBody, request.body, 400);
-    const problem = optionProblem(deps.options, key, value);
-    if (problem) throw new ApiFailure(problem);
-    await deps.options.set(key, value);
+    const checked = checkOption(deps.options, key, value);
+    if (!checked.ok) throw new ApiFailure(checked.problem);
+    await deps.options.set(key, checked.value);
     deps.notices.publish('options');
     return ok();
   });

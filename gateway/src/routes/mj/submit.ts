@@ -6,6 +6,7 @@ import { authenticateCaller, type Caller } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';
+import { mjBodyForUpstream } from '../../tasks/mj-switches.js';
 import { acceptMjSubmit } from '../../tasks/mj-wire.js';
 import { mjModelName } from '../../tasks/task-prices.js';
 import { submitTask } from '../../tasks/task-submit.js';
@@ -16,10 +17,15 @@ const simpleChangeBody = z.looseObject({ content: z.string().min(1) });
 const modalBody = z.looseObject({ taskId: z.string().min(1), prompt: z.string().optional() });
 const actionBody = z.looseObject({ taskId: z.string().min(1), customId: z.string().min(1) });
 
-/** The earlier task an action acts on must be the caller's; the action goes to the channel that drew it. */
-async function originChannel(ctx: RelayContext, caller: Caller, taskId: string): Promise<Channel> {
+/**
+ * The earlier task an action acts on must be the caller's, and (MjActionCheckSuccessEnabled) done,
+ * except for a modal, which answers a task still waiting; the action goes to the channel that drew it.
+ */
+async function originChannel(ctx: RelayContext, caller: Caller, taskId: string, action: string): Promise<Channel> {
   const origin = await ctx.deps.tasks.byTaskId(TaskPlatform.Midjourney, taskId);
   if (!origin || origin.userId !== caller.user.id) throw new RelayError(400, 'task_not_found', 'task_not_found');
+  const mustBeDone = ctx.deps.options.boolean('MjActionCheckSuccessEnabled') && action !== MjAction.Modal;
+  if (mustBeDone && origin.status !== 'SUCCESS') throw new RelayError(400, 'task_status_not_success', 'task_status_not_success');
   const channel = ctx.router.byId(origin.channelId);
   if (!channel || channel.status !== ChannelStatus.Enabled) throw new RelayError(403, RelayMessages.channelDisabled, 'channel_disabled');
   return channel;
@@ -33,10 +39,11 @@ interface Submit {
 }
 
 async function submitMj(ctx: RelayContext, caller: Caller, reply: Parameters<typeof submitTask>[2], submit: Submit): Promise<void> {
-  const channel = submit.originTaskId === undefined ? undefined : await originChannel(ctx, caller, submit.originTaskId);
-  const prompt = typeof submit.body.prompt === 'string' ? submit.body.prompt : '';
+  const channel = submit.originTaskId === undefined ? undefined : await originChannel(ctx, caller, submit.originTaskId, submit.action);
+  const body = mjBodyForUpstream(submit.body, ctx.deps.options);
+  const prompt = typeof body.prompt === 'string' ? body.prompt : '';
   await submitTask(ctx, caller, reply, {
-    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body: submit.body, prompt, channel, accept: acceptMjSubmit(submit.action),
+    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body, prompt, channel, accept: acceptMjSubmit(submit.action),
   });
 }
 

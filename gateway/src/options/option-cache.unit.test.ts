@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { OptionStore } from '../ports/option-store.js';
+import { OptionCache } from './option-cache.js';
+
+/** A store another tool (or an older build) may have written anything into. */
+function storeHolding(values: Record<string, string>): OptionStore {
+  return { all: async () => ({ ...values }), set: async (key, value) => void (values[key] = value) };
+}
+
+describe('the option cache', () => {
+  it('given a bad value in the store, when it reloads, then the value in force stays and the refusal is reported', async () => {
+    const stored: Record<string, string> = { GroupRatio: '{"default":1.5}' };
+    const cache = new OptionCache(storeHolding(stored));
+    await cache.reload();
+    stored.GroupRatio = '{"default":"cheap"}';
+    stored.RetryTimes = '2';
+    expect(await cache.reload()).toEqual([{ key: 'GroupRatio', problem: 'GroupRatio 必须是 JSON 对象，且每个值都是非负数' }]);
+    expect(cache.numberMap('GroupRatio')).toEqual({ default: 1.5 });
+    expect(cache.number('RetryTimes')).toBe(2);
+  });
+
+  it('given a bad value in the store at start, then the default is in force', async () => {
+    const cache = new OptionCache(storeHolding({ QuotaPerUnit: '0', PreConsumedQuota: 'lots' }));
+    expect((await cache.reload()).map((r) => r.key)).toEqual(['QuotaPerUnit', 'PreConsumedQuota']);
+    expect(cache.number('QuotaPerUnit')).toBe(500000);
+    expect(cache.number('PreConsumedQuota')).toBe(500);
+  });
+
+  it('given a key this build does not know (a migrated database), then it is left out', async () => {
+    const cache = new OptionCache(storeHolding({ SomeOtherGatewaysOption: 'x' }));
+    expect(await cache.reload()).toEqual([{ key: 'SomeOtherGatewaysOption', problem: '未知的配置项：SomeOtherGatewaysOption' }]);
+    expect(cache.all()).not.toHaveProperty('SomeOtherGatewaysOption');
+  });
+});

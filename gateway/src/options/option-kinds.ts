@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * What an option's value may be. Each kind is a schema over the stored string that names the key
+ * in its messages and returns the string to store (links lose a trailing slash, lists their repeats).
+ */
+export type OptionKind = (key: string) => z.ZodType<string, string>;
+
+const notJson = (key: string) => (key === 'TopupGroupRatio' ? '充值分组倍率不是合法的 JSON 字符串' : `${key} 不是合法的 JSON 字符串`);
+
+function parsedJson(key: string, shape: z.ZodType, shapeMessage: string): z.ZodType<string, string> {
+  return z.string().superRefine((text, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: notJson(key) });
+      return;
+    }
+    if (!shape.safeParse(parsed).success) ctx.addIssue({ code: 'custom', message: shapeMessage });
+  });
+}
+
+const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+
+export const text: OptionKind = () => z.string();
+
+export const onOff: OptionKind = (key) => z.enum(['true', 'false'], { error: `${key} 只能是 true 或 false` });
+
+/** Counts of quota, tries or minutes: whole and not negative. */
+export const count: OptionKind = (key) => z.string().trim().regex(/^\d+$/, `${key} 必须是非负整数`);
+
+/** Prices, seconds and other amounts: a number, not negative. */
+export const amount: OptionKind = (key) =>
+  z.string().trim().refine((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0, `${key} 必须是非负数`);
+
+/** A divisor or a period that must not be zero (QuotaPerUnit, DataExportInterval). */
+export const positive: OptionKind = (key) =>
+  z.string().trim().refine((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) > 0, `${key} 必须是大于 0 的数`);
+
+export const port: OptionKind = (key) =>
+  z.string().trim().refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, `${key} 必须是 1 到 65535 之间的端口号`);
+
+/** An address other systems call or users open: empty, or http(s) without a trailing slash. */
+export const url: OptionKind = (key) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v), `${key} 必须是以 http:// 或 https:// 开头的地址`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+/** An image the page shows: an address, a path on this site, or an inline image. */
+export const image: OptionKind = (key) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v) || /^\/(?!\/)/.test(v) || v.startsWith('data:image/'), `${key} 必须是图片地址（http(s)://、/ 开头的路径或 data:image/）`);
+
+/** Ratios and prices by model or group: a JSON object of non-negative numbers. */
+export const ratioMap: OptionKind = (key) =>
+  parsedJson(key, z.record(z.string(), z.number().nonnegative()), `${key} 必须是 JSON 对象，且每个值都是非负数`);
+
+/** Group names a user may pick, with their descriptions: a JSON object of strings. */
+export const nameMap: OptionKind = (key) => parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是字符串`);
+
+/** The chat clients: a JSON array of {"name": "link template"}, one entry each. */
+export const chatList: OptionKind = (key) =>
+  parsedJson(key, z.array(z.record(z.string(), z.string()).refine((entry) => Object.keys(entry).length === 1)), `${key} 必须是 JSON 数组，每一项形如 {"名称": "链接"}`);
+
+/** A list of domains (comma or line separated), stored lower-case, comma-joined, each once. */
+export const domainList: OptionKind = () =>
+  z.string().transform((v) => [...new Set(v.split(/[,\s]+/).map((d) => d.trim().toLowerCase()).filter(Boolean))].join(','));
+
+export const oneOf =
+  (...choices: [string, ...string[]]): OptionKind =>
+  (key) =>
+    z.enum(choices, { error: `${key} 只能是 ${choices.join('、')} 之一` });
