@@ -128,4 +128,22 @@ describe('Midjourney and Suno tasks', () => {
     expect(tasks.items.map((t) => t.platform)).toEqual(['suno', 'suno']);
     expect((await root.must<{ total: number }>('GET', '/api/task/?task_id=nope')).total).toBe(0);
   });
+
+  it('MjNotifyEnabled, MjAccountFilterEnabled, MjModeClearEnabled: the proxy gets a client\'s notifyHook and accountFilter only when allowed, and no speed flag when cleared', async () => {
+    const setOption = (key: string, value: string) => fixture.root.must('PUT', '/api/option/', { key, value });
+    // Last, and with its own user: the tests above count the drawings and balances they made.
+    const { key } = await userWithKey(fixture, 'cleo', 1_000_000);
+    const imagine = { prompt: 'a harbour --fast', notifyHook: 'https://client.example/hook', accountFilter: { channelId: 'c1' } };
+    expect((await call(key, 'POST', '/mj/submit/imagine', imagine)).status).toBe(200);
+    expect(mock.lastMjBody).toEqual({ prompt: 'a harbour --fast' });
+    await setOption('MjNotifyEnabled', 'true');
+    await setOption('MjAccountFilterEnabled', 'true');
+    await setOption('MjModeClearEnabled', 'true');
+    try {
+      expect((await call(key, 'POST', '/mj/submit/imagine', imagine)).status).toBe(200);
+      expect(mock.lastMjBody).toEqual({ prompt: 'a harbour ', notifyHook: 'https://client.example/hook', accountFilter: { channelId: 'c1' } });
+    } finally {
+      for (const key of ['MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjModeClearEnabled']) await setOption(key, 'false');
+    }
+  });
 });

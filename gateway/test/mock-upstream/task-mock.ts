@@ -21,6 +21,8 @@ export interface TaskMock {
   url: string;
   /** Submits the mock accepted, by platform. */
   submitted: { mj: number; suno: number };
+  /** The body of the last Midjourney submit, as the proxy received it. */
+  lastMjBody: Record<string, unknown>;
   /** Calls refused for a wrong credential. */
   refused: number;
   close(): Promise<void>;
@@ -55,7 +57,7 @@ function advance(task: MockTask, baseUrl: string) {
  */
 export async function startTaskMock(secret: string): Promise<TaskMock> {
   const tasks = new Map<string, MockTask>();
-  const mock = { submitted: { mj: 0, suno: 0 }, refused: 0 };
+  const mock = { submitted: { mj: 0, suno: 0 }, refused: 0, lastMjBody: {} as Record<string, unknown> };
   let next = 1_700_000_000_000;
   let baseUrl = '';
   const create = (action: string, prompt: string) => {
@@ -86,6 +88,7 @@ export async function startTaskMock(secret: string): Promise<TaskMock> {
       if (url.startsWith('/mj/submit/')) {
         if (prompt.includes('refuse')) return json(res, 200, { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'refuse' } });
         mock.submitted.mj++;
+        mock.lastMjBody = body;
         return json(res, 200, { code: 1, description: '提交成功', result: create(String(body.action ?? 'IMAGINE'), prompt).id, properties: {} });
       }
       if (url === '/mj/task/list-by-condition') return json(res, 200, known.map(mjTask));

@@ -6,6 +6,7 @@ import { authenticateCaller, type Caller } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';
+import { mjUpstreamBody } from '../../tasks/mj-switches.js';
 import { acceptMjSubmit } from '../../tasks/mj-wire.js';
 import { mjModelName } from '../../tasks/task-prices.js';
 import { submitTask } from '../../tasks/task-submit.js';
@@ -36,7 +37,7 @@ async function submitMj(ctx: RelayContext, caller: Caller, reply: Parameters<typ
   const channel = submit.originTaskId === undefined ? undefined : await originChannel(ctx, caller, submit.originTaskId);
   const prompt = typeof submit.body.prompt === 'string' ? submit.body.prompt : '';
   await submitTask(ctx, caller, reply, {
-    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body: submit.body, prompt, channel, accept: acceptMjSubmit(submit.action),
+    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body: mjUpstreamBody(ctx.deps.options, submit.body), prompt, channel, accept: acceptMjSubmit(submit.action),
   });
 }
 
