@@ -28,16 +28,16 @@ describe('GET /api/status follows the options', () => {
     expect(JSON.stringify(status)).not.toContain('merchant-secret');
   });
 
-  it('SystemName, Logo, Footer, ChatLink, ChatLink2, Chats, DefaultCollapseSidebar, DrawingEnabled, MjNotifyEnabled, TaskEnabled, DataExportEnabled, DataExportDefaultTime: each reaches its status field', async () => {
+  it('SystemName, Logo, Footer, ChatLink, ChatLink2, Chats, DefaultCollapseSidebar, DrawingEnabled, MjNotifyEnabled, TaskEnabled, DataExportEnabled, DataExportDefaultTime, DataExportInterval: each reaches its status field', async () => {
     const chats = [{ NextChat: 'https://chat.example/#/?settings={"key":"{key}","url":"{address}"}' }];
     const status = await statusAfter([
       ['SystemName', 'Acme AI'], ['Logo', 'https://cdn.example/acme.png'], ['Footer', '<b>Acme</b>'], ['ChatLink', 'https://c1.example'],
       ['ChatLink2', 'https://c2.example'], ['Chats', JSON.stringify(chats)], ['DefaultCollapseSidebar', 'true'], ['DrawingEnabled', 'true'],
-      ['MjNotifyEnabled', 'true'], ['TaskEnabled', 'true'], ['DataExportEnabled', 'false'], ['DataExportDefaultTime', 'week'],
+      ['MjNotifyEnabled', 'true'], ['TaskEnabled', 'true'], ['DataExportEnabled', 'false'], ['DataExportDefaultTime', 'week'], ['DataExportInterval', '15'],
     ]);
     expect(status).toMatchObject({
       system_name: 'Acme AI', logo: 'https://cdn.example/acme.png', footer_html: '<b>Acme</b>', chat_link: 'https://c1.example', chat_link2: 'https://c2.example',
-      chats, default_collapse_sidebar: true, enable_drawing: true, mj_notify_enabled: true, enable_task: true, enable_data_export: false, data_export_default_time: 'week',
+      chats, default_collapse_sidebar: true, enable_drawing: true, mj_notify_enabled: true, enable_task: true, enable_data_export: false, data_export_default_time: 'week', data_export_interval: 15,
     });
   });
 });
