@@ -19,7 +19,8 @@ export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
         ☰
       </Button>
       <Link to="/" className="flex items-center gap-2 font-semibold" data-testid="system-name">
-        <img src={status?.logo || DEFAULT_LOGO} alt="" className="h-6 w-6" data-testid="logo" onError={(e) => (e.currentTarget.style.display = 'none')} />
+        {/* Keyed by its address: a logo that failed to load is hidden, and a new one must show again. */}
+        <img key={status?.logo || DEFAULT_LOGO} src={status?.logo || DEFAULT_LOGO} alt="" className="h-6 w-6" data-testid="logo" onError={(e) => (e.currentTarget.style.display = 'none')} />
         {status?.system_name || DEFAULT_SYSTEM_NAME}
       </Link>
       <div className="ml-auto flex items-center gap-1">
