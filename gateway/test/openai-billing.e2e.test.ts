@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /** The legacy OpenAI billing endpoints clients call with a key to show what is left. */
-const QUOTA = 1_000_000; // two dollars at the default 500000 quota per unit
+const QUOTA = 1_000_000; // the key's grant: two dollars at the default 500000 quota per unit
+const USER_QUOTA = 3_000_000; // its owner's: six dollars, so a reader can tell which one is reported
 const COST = 5 + 7; // the mock's usage at ratio 1
+const EXPIRES = Math.floor(Date.now() / 1000) + 86_400;
 
 describe('/dashboard/billing/subscription and /usage', () => {
   let fixture: EmbeddedFixture;
@@ -18,7 +20,9 @@ describe('/dashboard/billing/subscription and /usage', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     await addMockChannel(fixture);
-    ({ key } = await userWithKey(fixture, 'billing-bea', QUOTA));
+    const bea = await userWithQuota(fixture, 'billing-bea', USER_QUOTA);
+    await bea.must('POST', '/api/token/', { name: 'bea-key', remain_quota: QUOTA, expired_time: EXPIRES });
+    key = `sk-${(await bea.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10')).items[0]?.key}`;
     const call = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -30,16 +34,16 @@ describe('/dashboard/billing/subscription and /usage', () => {
 
   afterAll(async () => fixture?.close());
 
-  it('reports the token\'s grant in dollars and its spend in cents, on both paths', async () => {
+  it('DisplayTokenStatEnabled on: reports the token\'s grant in dollars, its expiry and its spend in cents, on both paths', async () => {
     for (const prefix of ['', '/v1']) {
       const subscription = await get(`${prefix}/dashboard/billing/subscription`);
       expect(subscription.status).toBe(200);
-      expect(subscription.body).toMatchObject({ object: 'billing_subscription', has_payment_method: true, hard_limit_usd: 2, soft_limit_usd: 2, access_until: 0 });
+      expect(subscription.body).toMatchObject({ object: 'billing_subscription', has_payment_method: true, hard_limit_usd: 2, soft_limit_usd: 2, access_until: EXPIRES });
       expect((await get(`${prefix}/dashboard/billing/usage`)).body).toEqual({ object: 'list', total_usage: (COST / 500_000) * 100 });
     }
   });
 
-  it('speaks in quota when DisplayInCurrencyEnabled is off', async () => {
+  it('DisplayInCurrencyEnabled off: speaks in quota', async () => {
     await setOption('DisplayInCurrencyEnabled', 'false');
     try {
       expect((await get('/v1/dashboard/billing/subscription')).body.hard_limit_usd).toBe(QUOTA);
@@ -49,11 +53,11 @@ describe('/dashboard/billing/subscription and /usage', () => {
     }
   });
 
-  it('reports the user rather than the token when DisplayTokenStatEnabled is off', async () => {
+  it('DisplayTokenStatEnabled off: reports the key\'s owner, with no expiry, rather than the key', async () => {
     await setOption('DisplayTokenStatEnabled', 'false');
     try {
-      // The user holds what root granted less the spend; its grant is the same QUOTA.
-      expect((await get('/v1/dashboard/billing/subscription')).body.hard_limit_usd).toBe(2);
+      // The user holds what root granted less the spend, and has spent it: its grant is USER_QUOTA.
+      expect((await get('/v1/dashboard/billing/subscription')).body).toMatchObject({ hard_limit_usd: 6, access_until: 0 });
       expect((await get('/v1/dashboard/billing/usage')).body.total_usage).toBe((COST / 500_000) * 100);
     } finally {
       await setOption('DisplayTokenStatEnabled', 'true');

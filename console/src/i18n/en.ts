@@ -453,4 +453,5 @@ export const en: Record<MessageKey, string> = {
   'mj.code.notSubmitted': 'Not submitted',
   'mj.callbackOff': 'The Midjourney callback is off: some drawings may never report a result. Turn it on in the operation settings.',
   'chat.signIn': 'Sign in first: the chat page carries your token',
+  'quota.equivalent': 'Worth {amount}',
 };

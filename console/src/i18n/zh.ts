@@ -452,6 +452,7 @@ export const zh = {
   'mj.code.notSubmitted': '未提交',
   'mj.callbackOff': '当前未开启Midjourney回调，部分项目可能无法获得绘图结果，可在运营设置中开启。',
   'chat.signIn': '请先登录，聊天页面将带上你的令牌',
+  'quota.equivalent': '等价金额：{amount}',
 } as const;
 
 export type MessageKey = keyof typeof zh;

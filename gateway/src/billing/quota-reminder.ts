@@ -1,3 +1,4 @@
+import type { BalanceStore } from '@tollgate/ledger';
 import type { OptionCache } from '../options/option-cache.js';
 import type { Leases } from '../ports/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
@@ -34,13 +35,26 @@ export interface QuotaReminderDeps {
   options: OptionCache;
   mailer: Mailer;
   leases: Leases;
+  balances: BalanceStore;
+}
+
+/**
+ * Names one crossing cluster-wide. Usage only moves quota into used quota, so their sum stays put
+ * between top-ups; only a grant, a payment or an admin's change (what lifts a balance back over
+ * the line) moves it. Two gateways seeing the same crossing share the name; a user who topped up
+ * and fell again gets a new one, and so a new mail.
+ */
+async function crossingName(deps: QuotaReminderDeps, user: User, crossing: QuotaCrossing): Promise<string> {
+  const [balance] = await deps.balances.users([user.id]);
+  const granted = (balance?.quota ?? 0) + (balance?.usedQuota ?? 0);
+  return `quota-remind:${user.id}:${crossing}:${granted}`;
 }
 
 /** Mails the user when the charge `quota`, which left `after` to spend, crossed the reminder line. */
 export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quota: number, after: number): Promise<boolean> {
   const crossing = quotaCrossing(after + quota, after, deps.options.number('QuotaRemindThreshold'));
   if (!crossing || !user.email) return false;
-  if (!(await deps.leases.claim(`quota-remind:${user.id}`, 'settle', DEDUPE_MS))) return false;
+  if (!(await deps.leases.claim(await crossingName(deps, user, crossing), 'settle', DEDUPE_MS))) return false;
   const sent = await deps.mailer.send(quotaReminderMail(deps.options, user.email, crossing, after));
   return sent.ok;
 }

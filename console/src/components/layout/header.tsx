@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n';
 import { useStoredUser } from '../../lib/stored-user';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { Button } from '../ui/button';
+import { DEFAULT_LOGO, DEFAULT_SYSTEM_NAME } from './use-branding';
 import { UserMenu } from './user-menu';
 import { useTheme } from './use-theme';
 
@@ -18,8 +19,9 @@ export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
         ☰
       </Button>
       <Link to="/" className="flex items-center gap-2 font-semibold" data-testid="system-name">
-        <img src={status?.logo || '/logo.png'} alt="" className="h-6 w-6" onError={(e) => (e.currentTarget.style.display = 'none')} />
-        {status?.system_name || 'Tollgate'}
+        {/* Keyed by its address: a logo that failed to load is hidden, and a new one must show again. */}
+        <img key={status?.logo || DEFAULT_LOGO} src={status?.logo || DEFAULT_LOGO} alt="" className="h-6 w-6" data-testid="logo" onError={(e) => (e.currentTarget.style.display = 'none')} />
+        {status?.system_name || DEFAULT_SYSTEM_NAME}
       </Link>
       <div className="ml-auto flex items-center gap-1">
         <Button variant="ghost" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>

@@ -6,13 +6,15 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { NewYearGreeting } from './new-year';
 import { Sidebar } from './sidebar';
+import { useBranding } from './use-branding';
 import { useSidebar } from './use-sidebar';
 
-/** The shell: header, sidebar (collapsing on mobile), the page, footer. */
+/** The shell: header, sidebar (collapsing on mobile), the page, footer; the tab's title and icon follow the brand. */
 export function Layout() {
   const t = useT();
   const { data: status, isError } = useStatus();
   const sidebar = useSidebar(status?.default_collapse_sidebar ?? false);
+  useBranding(status);
   return (
     <div className="flex min-h-screen flex-col">
       <Header onToggleSidebar={sidebar.toggle} />

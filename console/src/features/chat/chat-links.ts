@@ -15,10 +15,27 @@ export function legacyChatLink(base: string, key: string, address: string): stri
   return `${base.replace(/\/$/, '')}/#/?settings=${encodeURIComponent(JSON.stringify({ key, url: address }))}`;
 }
 
-/** Every configured chat link, filled for `key`: the `Chats` entries, then ChatLink and ChatLink2. */
+interface ChatTemplate {
+  name: string;
+  fill(key: string, address: string): string;
+}
+
+/** Every configured chat link, in the order /chat/{id} counts them: the `Chats` entries, then ChatLink and ChatLink2. */
+function chatTemplates(status: ServerStatus | undefined): ChatTemplate[] {
+  const fromChats = (status?.chats ?? []).flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, fill: (key: string, address: string) => fillChatLink(url, key, address) })));
+  const legacy = [status?.chat_link, status?.chat_link2]
+    .filter((link): link is string => !!link)
+    .map((link, i) => ({ name: `ChatLink${i ? 2 : ''}`, fill: (key: string, address: string) => legacyChatLink(link, key, address) }));
+  return [...fromChats, ...legacy];
+}
+
+/** The names of the chat links, for the sidebar's chat entries (no key needed to list them). */
+export function chatLinkNames(status: ServerStatus | undefined): string[] {
+  return chatTemplates(status).map((template) => template.name);
+}
+
+/** Every configured chat link, filled for `key` and the server address (this origin when ServerAddress is unset). */
 export function chatLinks(status: ServerStatus | undefined, key: string): ChatLink[] {
   const address = status?.server_address || window.location.origin;
-  const fromChats = (status?.chats ?? []).flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, url: fillChatLink(url, key, address) })));
-  const legacy = [status?.chat_link, status?.chat_link2].filter((link): link is string => !!link).map((link, i) => ({ name: `ChatLink${i ? 2 : ''}`, url: legacyChatLink(link, key, address) }));
-  return [...fromChats, ...legacy];
+  return chatTemplates(status).map((template) => ({ name: template.name, url: template.fill(key, address) }));
 }

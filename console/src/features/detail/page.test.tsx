@@ -63,4 +63,22 @@ describe('DetailPage', () => {
     await waitFor(() => expect(screen.getByTestId('live-latest').textContent).toBe('RPM: 5 · TPM: 150'));
     expect(seriesOf('chart-live')).toEqual([{ name: 'RPM', data: [3, 5] }, { name: 'TPM', data: [90, 150] }]);
   });
+
+  it('DataExportDefaultTime and DataExportInterval: opens on the operator\'s buckets, and asks again every DataExportInterval minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signIn(1);
+      const calls = stubApi({ '/api/data/self/?': rows, '/api/status': { data_export_default_time: 'day', data_export_interval: 2 } });
+      renderPage(<DetailPage />, '/detail');
+      const dataCalls = () => urls(calls).filter((url) => url.startsWith('/api/data/self/?'));
+      await waitFor(() => expect(dataCalls().at(-1)).toMatch(/granularity=day/));
+      const before = dataCalls().length;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(dataCalls()).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await waitFor(() => expect(dataCalls()).toHaveLength(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useT } from '../../i18n';
 import { formatQuota } from '../../lib/quota';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
-import { useQuotaDisplay } from '../status/hooks/use-status';
-import type { DetailFilters } from './api';
+import { useQuotaDisplay, useStatus } from '../status/hooks/use-status';
+import { type DetailFilters, type Granularity, granularities } from './api';
 import { useQuotaData } from './hooks/use-quota-data';
 import { DetailFiltersForm } from './sections/detail-filters-form';
 import { ExportButtons } from './sections/export-buttons';
@@ -13,10 +13,15 @@ import { usageTotals } from './series';
 
 const DAY_SECONDS = 86_400;
 
-/** The last week, by hour: the range the dashboard opens on (a user's own range may not exceed a month). */
-function initialFilters(): DetailFilters {
+/** The operator's DataExportDefaultTime when it names a known bucket, else hour. */
+function defaultGranularity(configured: string | undefined): Granularity {
+  return granularities.find((known) => known === configured) ?? 'hour';
+}
+
+/** The last week, in the operator's default buckets: the range the dashboard opens on (a user's own range may not exceed a month). */
+function initialFilters(granularity: Granularity): DetailFilters {
   const now = Math.floor(Date.now() / 1000);
-  return { start_timestamp: now - 7 * DAY_SECONDS, end_timestamp: now + 3600, granularity: 'hour', username: '' };
+  return { start_timestamp: now - 7 * DAY_SECONDS, end_timestamp: now + 3600, granularity, username: '' };
 }
 
 /** The data dashboard: consumption, requests and tokens over time, and the live RPM/TPM. */
@@ -24,12 +29,17 @@ export function DetailPage() {
   const t = useT();
   const admin = isAdmin(useStoredUser());
   const display = useQuotaDisplay();
-  const [filters, setFilters] = useState(initialFilters);
-  const { data: rows = [] } = useQuotaData(filters, admin);
+  const { data: status } = useStatus();
+  const defaultTime = status?.data_export_default_time;
+  // Until the user searches, the filters follow the status, which may arrive after the first render.
+  const defaults = useMemo(() => initialFilters(defaultGranularity(defaultTime)), [defaultTime]);
+  const [chosen, setFilters] = useState<DetailFilters | null>(null);
+  const filters = chosen ?? defaults;
+  const { data: rows = [] } = useQuotaData(filters, admin, status?.data_export_interval);
   const totals = usageTotals(rows);
   return (
     <div className="space-y-4">
-      <DetailFiltersForm admin={admin} value={filters} onSearch={setFilters} />
+      <DetailFiltersForm key={defaults.granularity} admin={admin} value={filters} onSearch={setFilters} />
       <p className="text-sm" data-testid="detail-totals">
         {t('detail.totals', { quota: formatQuota(totals.quota, display), requests: totals.requests, tokens: totals.tokens })}
       </p>

@@ -12,6 +12,10 @@ export interface ServerStatus {
   mj_notify_enabled?: boolean;
   enable_task: boolean;
   enable_data_export: boolean;
+  /** The dashboard's default bucket (DataExportDefaultTime): hour, day or week. */
+  data_export_default_time?: string;
+  /** Minutes between the dashboard's refreshes (DataExportInterval). */
+  data_export_interval?: number;
   default_collapse_sidebar: boolean;
   email_verification: boolean;
   chat_link?: string;

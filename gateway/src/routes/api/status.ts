@@ -32,6 +32,7 @@ export function serverStatus(options: OptionCache) {
     enable_task: flag('TaskEnabled'),
     enable_data_export: flag('DataExportEnabled'),
     data_export_default_time: text('DataExportDefaultTime'),
+    data_export_interval: options.number('DataExportInterval'),
     default_collapse_sidebar: flag('DefaultCollapseSidebar'),
     mj_notify_enabled: flag('MjNotifyEnabled'),
     chats: chats(options),

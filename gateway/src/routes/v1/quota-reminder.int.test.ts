@@ -1,3 +1,4 @@
+import { newEventMetadata } from '@tollgate/ledger';
 import { describe, expect, it } from 'vitest';
 import { startMockSmtp } from '../../../test/support/mock-smtp.js';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
@@ -33,5 +34,30 @@ describe('the quota reminder mail', () => {
     await h.post('/v1/chat/completions', bearer, chat); // 856 -> 808: still below, no second mail
     await h.usageEvents();
     expect(smtp.mails).toHaveLength(1);
+  });
+
+  it('QuotaRemindThreshold: a user who tops up above it and falls again gets a second mail, and one more when the quota runs out', async () => {
+    const smtp = await startMockSmtp();
+    const h = await buildRelayHarness({ ...PRICING, ...smtp.options });
+    const user = await h.addUser({ quota: 920, email: 'again@example.com' });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ models: 'test-model' });
+    await h.post('/v1/chat/completions', bearer, chat); // 920 -> 872: the first crossing
+    expect((await smtp.nextMail()).subject).toBe('您的额度即将用尽');
+    await h.usageEvents();
+    const topUp = { userId: user.id, username: user.username, amount: 100, logType: 1 as const, content: 'top-up' };
+    await h.ledger.eventLog.append([{ type: 'QuotaGranted', data: topUp, metadata: newEventMetadata() }]); // 872 -> 972
+    await h.usageEvents();
+    await h.post('/v1/chat/completions', bearer, chat); // 972 -> 924: above the line, no mail
+    await h.post('/v1/chat/completions', bearer, chat); // 924 -> 876: the second crossing
+    const second = await smtp.nextMail();
+    expect(second.subject).toBe('您的额度即将用尽');
+    expect(second.html).toContain('当前剩余额度为 876');
+    await h.deps.options.set('QuotaRemindThreshold', '0');
+    for (let call = 0; call < 19; call++) await h.post('/v1/chat/completions', bearer, chat); // 876 -> 0: runs out on the 19th (876 = 18 x 48 + 12)
+    const exhausted = await smtp.nextMail();
+    expect(exhausted.subject).toBe('您的额度已用尽');
+    await h.usageEvents();
+    expect(smtp.mails).toHaveLength(3);
   });
 });

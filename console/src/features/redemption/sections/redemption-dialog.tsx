@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { type Redemption, redemptionApi } from '../api';
 import { redemptionsQueryKey } from '../hooks/use-redemptions';
+import { QuotaEquivalent } from '../../status/quota-equivalent';
 
 const DEFAULT_QUOTA = 100_000;
 const toInt = (value: string, fallback: number) => Number.parseInt(value, 10) || fallback;
@@ -39,6 +40,7 @@ export function RedemptionDialog({ editing, open, onClose, onCreated }: { editin
       <form onSubmit={submit} className="space-y-3" noValidate>
         <Field id="redemption-name" label={t('redemption.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <Field id="redemption-quota" label={t('redemption.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: toInt(e.target.value, 0) })} />
+        <QuotaEquivalent quota={form.quota} testId="redemption-quota-equivalent" />
         {!editing && <Field id="redemption-count" label={t('redemption.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: toInt(e.target.value, 1) })} />}
         <FormActions onCancel={onClose} />
       </form>

@@ -13,6 +13,7 @@ import { tokensQueryKey } from '../hooks/use-tokens';
 import { newTokenNames } from '../new-token-names';
 import { DEFAULT_TOKEN_QUOTA, QUOTA_SHORTCUTS } from '../quota-shortcuts';
 import { Shortcuts } from './shortcuts';
+import { QuotaEquivalent } from '../../status/quota-equivalent';
 
 const emptyForm = { name: '', remainQuota: DEFAULT_TOKEN_QUOTA, unlimited: false, expiry: '', count: 1 };
 const countOptions = COUNT_SHORTCUTS.map((n) => ({ label: String(n), value: n }));
@@ -53,6 +54,7 @@ export function TokenDialog({ open, onClose }: { open: boolean; onClose(): void 
         <Field id="token-expiry" label={t('token.expiry')} type="datetime-local" value={form.expiry} onChange={(e) => setForm({ ...form, expiry: e.target.value })} />
         <Shortcuts options={expiryOptions} onPick={setExpiry} />
         <Field id="token-quota" label={t('token.remain')} type="number" disabled={form.unlimited} value={form.remainQuota} onChange={(e) => setForm({ ...form, remainQuota: Number.parseInt(e.target.value, 10) || 0 })} />
+        {!form.unlimited && <QuotaEquivalent quota={form.remainQuota} testId="token-quota-equivalent" />}
         <Shortcuts options={quotaOptions} disabled={form.unlimited} onPick={(remainQuota) => setForm({ ...form, remainQuota })} />
         <Switch checked={form.unlimited} onChange={(unlimited) => setForm({ ...form, unlimited })} label={t('token.unlimited')} />
         <Field id="token-count" label={t('token.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: Number.parseInt(e.target.value, 10) || 1 })} />

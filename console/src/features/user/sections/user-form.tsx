@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { type AdminUser, userApi } from '../api';
 import { useGroups, usersQueryKey } from '../hooks/use-users';
+import { QuotaEquivalent } from '../../status/quota-equivalent';
 
 /** Adds a user (username, display name, password) or edits one (also group and quota); `onDone` after a save or a cancel. */
 export function UserForm({ user, onDone }: { user: AdminUser | null; onDone(): void }) {
@@ -38,6 +39,7 @@ export function UserForm({ user, onDone }: { user: AdminUser | null; onDone(): v
         <>
           <Select id="user-group" label={t('user.group')} value={form.group} options={groupOptions} onChange={(group) => setForm({ ...form, group })} />
           <Field id="user-quota" label={t('user.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: Number.parseInt(e.target.value, 10) || 0 })} />
+          <QuotaEquivalent quota={form.quota} testId="user-quota-equivalent" />
         </>
       )}
       <FormActions onCancel={onDone} />
