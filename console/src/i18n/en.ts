@@ -33,6 +33,8 @@ export const en: Record<MessageKey, string> = {
   'auth.passwordShort': 'The password must be at least 8 characters.',
   'auth.passwordMismatch': 'The two passwords differ.',
   'auth.registered': 'Registered.',
+  'auth.registerClosed': 'The administrator has closed registration.',
+  'auth.passwordRegisterClosed': 'The administrator has closed registration with a password; please register through a third-party account.',
   'token.banner': 'Tokens cannot precisely limit usage: keep them for yourself and do not hand them out.',
   'token.add': 'Add token',
   'token.search': 'Search token names ...',

@@ -32,6 +32,8 @@ export const zh = {
   'auth.passwordShort': '密码长度不得小于 8 位！',
   'auth.passwordMismatch': '两次输入的密码不一致',
   'auth.registered': '注册成功！',
+  'auth.registerClosed': '管理员关闭了新用户注册',
+  'auth.passwordRegisterClosed': '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
   'token.banner': '令牌无法精确控制使用额度，只允许自用，请勿直接将令牌分发给他人。',
   'token.add': '添加令牌',
   'token.search': '搜索令牌的名称 ...',

@@ -28,7 +28,8 @@ export const authApi = {
   oauthState: () => api<string>('GET', '/api/oauth/state'),
   /** Signs in (data: the user) or, with a session, binds (message 'bind'). */
   oauthCallback: (provider: OAuthProvider, params: { code: string; state: string; aff: string }) => apiEnvelope<LoginData>('GET', `/api/oauth/${provider}?${query(params)}`),
-  weChatLogin: (code: string) => api<LoginData>('GET', `/api/oauth/wechat?${query({ code })}`),
+  /** `aff`: the remembered invite code, for an account this sign-in opens. */
+  weChatLogin: (code: string, aff: string) => api<LoginData>('GET', `/api/oauth/wechat?${query({ code, aff })}`),
   weChatBind: (code: string) => api('GET', `/api/oauth/wechat/bind?${query({ code })}`),
   /** The widget's signed fields go back as they came, so the server can check the hash. */
   telegramLogin: (fields: Record<string, string>) => api<LoginData>('GET', `/api/oauth/telegram/login?${query(fields)}`),

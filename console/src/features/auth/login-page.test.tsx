@@ -48,6 +48,16 @@ describe('LoginPage', () => {
     expect((await screen.findByTestId('toast-warning')).textContent).toBe('请立刻修改默认密码！');
   });
 
+  it('PasswordLoginEnabled, RegisterEnabled: off, the password form, the reset link and the register link are gone', async () => {
+    stubApi({ '/api/status': { github_oauth: true, password_login_enabled: false, register_enabled: false } });
+    renderPage(pages, '/login');
+    expect(await screen.findByRole('button', { name: '使用 GitHub 继续' })).toBeTruthy();
+    expect(screen.queryByLabelText('密码')).toBeNull();
+    expect(screen.queryByRole('button', { name: '登录' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /忘记密码/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /注册/ })).toBeNull();
+  });
+
   it('shows the server refusal as an error toast', async () => {
     stubApi({ 'POST /api/user/login': { reply: { success: false, message: '用户名或密码错误，或用户已被封禁' } } });
     renderPage(pages, '/login');

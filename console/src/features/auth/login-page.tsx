@@ -6,11 +6,12 @@ import { card } from '../../components/ui/tokens';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
 import { storeUser } from '../../lib/stored-user';
+import { useStatus } from '../status/hooks/use-status';
 import { authApi } from './api';
 import { useTurnstile } from './hooks/use-turnstile';
 import { ThirdPartySignIn } from './sections/third-party-sign-in';
 
-/** Username and password sign-in; lands on /token. */
+/** Username and password sign-in (while PasswordLoginEnabled), the third-party buttons; lands on /token. */
 export function LoginPage() {
   const t = useT();
   const notify = useToast();
@@ -19,6 +20,8 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const turnstile = useTurnstile();
+  const { data: status } = useStatus();
+  const passwordLogin = status?.password_login_enabled !== false;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username || !password) return notify(t('auth.empty'), 'error');
@@ -37,18 +40,20 @@ export function LoginPage() {
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('auth.login')}</h1>
       {params.get('expired') === 'true' && <p role="alert" className="mb-3 text-sm text-rose-600">{t('auth.expired')}</p>}
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <Field id="username" label={t('auth.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
-        <Field id="password" label={t('auth.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
-        {turnstile.widget}
-        <Button type="submit" className="w-full">
-          {t('auth.login')}
-        </Button>
-      </form>
+      {passwordLogin && (
+        <form onSubmit={submit} className="space-y-3" noValidate>
+          <Field id="username" label={t('auth.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
+          <Field id="password" label={t('auth.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+          {turnstile.widget}
+          <Button type="submit" className="w-full">
+            {t('auth.login')}
+          </Button>
+        </form>
+      )}
       <ThirdPartySignIn />
       <div className="mt-3 flex justify-between text-sm text-indigo-600">
-        <Link to="/register">{t('auth.noAccount')} {t('auth.register')}</Link>
-        <Link to="/reset">{t('auth.forgot')}</Link>
+        {status?.register_enabled !== false && <Link to="/register">{t('auth.noAccount')} {t('auth.register')}</Link>}
+        {passwordLogin && <Link to="/reset">{t('auth.forgot')}</Link>}
       </div>
     </div>
   );

@@ -5,8 +5,8 @@ import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
 import { storeUser } from '../../lib/stored-user';
 import { authApi, type OAuthProvider } from './api';
+import { rememberedAffCode } from './invite-code';
 
-const AFF_KEY = 'aff';
 /** How long the failure text stays before the move to /setting. */
 const FAILURE_DELAY_MS = 1500;
 
@@ -26,7 +26,7 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    const call = { code: params.get('code') ?? '', state: params.get('state') ?? '', aff: localStorage.getItem(AFF_KEY) ?? '' };
+    const call = { code: params.get('code') ?? '', state: params.get('state') ?? '', aff: rememberedAffCode() };
     authApi
       .oauthCallback(provider, call)
       .then(({ message, data }) => {

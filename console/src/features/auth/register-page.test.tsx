@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubApi } from '../../test/render';
 import { RegisterPage } from './register-page';
@@ -33,6 +33,25 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('注册成功！')).toBeTruthy();
     expect(localStorage.getItem('aff')).toBe('AbCd');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'amy', password: 'long-enough', password2: 'long-enough', aff_code: 'AbCd' });
+  });
+
+  it('RegisterEnabled: off, says registration is closed and offers no way to sign up', async () => {
+    stubApi({ '/api/status': { register_enabled: false, github_oauth: true } });
+    renderPage(<RegisterPage />, '/register');
+    expect(await screen.findByText('管理员关闭了新用户注册')).toBeTruthy();
+    expect(screen.queryByLabelText('用户名')).toBeNull();
+    expect(screen.queryByRole('button', { name: '使用 GitHub 继续' })).toBeNull();
+  });
+
+  it('PasswordRegisterEnabled: off, says so and offers the third-party sign-ups only, a WeChat one with the invite code', async () => {
+    const calls = stubApi({ '/api/status': { password_register_enabled: false, wechat_login: true }, 'GET /api/oauth/wechat': { id: 9, username: 'wechat_9' } });
+    renderPage(<RegisterPage />, '/register?aff=AbCd');
+    expect(await screen.findByText('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册')).toBeTruthy();
+    expect(screen.queryByLabelText('确认密码')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '使用 微信 继续' }));
+    fireEvent.change(await screen.findByLabelText('验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/oauth/wechat?code=123456&aff=AbCd'));
   });
 
   it('asks for an email code when email verification is on, with a 30 s resend countdown', async () => {

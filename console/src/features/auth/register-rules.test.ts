@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerProblem } from './register-page';
+import { registerProblem } from './sections/password-register-form';
 
 describe('register rules', () => {
   it('wants a username and a password, 8 characters, twice the same', () => {

@@ -18,6 +18,10 @@ export interface ServerStatus {
   data_export_interval?: number;
   default_collapse_sidebar: boolean;
   email_verification: boolean;
+  /** RegisterEnabled, PasswordLoginEnabled, PasswordRegisterEnabled; absent (an older server) reads as on. */
+  register_enabled?: boolean;
+  password_login_enabled?: boolean;
+  password_register_enabled?: boolean;
   chat_link?: string;
   chat_link2?: string;
   /** The `Chats` option: a list of { name: link template } with {key} and {address} placeholders. */

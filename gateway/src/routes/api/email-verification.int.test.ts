@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type Envelope, buildApiHarness, login } from '../../../test/api-app.js';
+import { type Envelope, ROOT_PASSWORD, buildApiHarness, login } from '../../../test/api-app.js';
 import { startMockSmtp } from '../../../test/support/mock-smtp.js';
+
+const NOT_WHITELISTED =
+  "The administrator has enabled the email domain name whitelist, and your email address is not allowed due to special symbols or it's not in the whitelist.";
 
 type App = Awaited<ReturnType<typeof buildApiHarness>>['app'];
 
@@ -28,12 +31,11 @@ describe('email verification codes over SMTP', () => {
     expect(codeIn(mail.html)).toHaveLength(6);
   });
 
-  it('registers with the mailed code once, storing the email; a wrong or reused code is refused', async () => {
+  it('EmailVerificationEnabled: registers with the mailed code once, storing the email; a wrong or reused code is refused', async () => {
     const smtp = await startMockSmtp();
     const { app, deps } = await buildApiHarness({ ...smtp.options, EmailVerificationEnabled: 'true' });
     await askCode(app, 'alice@example.com');
     const code = codeIn((await smtp.nextMail()).html);
-    expect(await register(app, { username: 'alice' })).toEqual({ success: false, message: '管理员开启了邮箱验证，请输入邮箱地址和验证码' });
     expect(await register(app, { username: 'alice', email: 'alice@example.com', verification_code: 'wrong1' })).toEqual({ success: false, message: '验证码错误或已过期' });
     expect((await register(app, { username: 'alice', email: 'alice@example.com', verification_code: code })).success).toBe(true);
     expect((await deps.users.byUsername('alice'))?.email).toBe('alice@example.com');
@@ -41,7 +43,7 @@ describe('email verification codes over SMTP', () => {
     expect(await register(app, { username: 'bob', email: 'alice@example.com', verification_code: code })).toEqual({ success: false, message: '验证码错误或已过期' });
   });
 
-  it('does not use up the code when the username is taken', async () => {
+  it('EmailVerificationEnabled: does not use up the code when the username is taken', async () => {
     const smtp = await startMockSmtp();
     const { app } = await buildApiHarness({ ...smtp.options, EmailVerificationEnabled: 'true' });
     await askCode(app, 'x@example.com');
@@ -50,15 +52,41 @@ describe('email verification codes over SMTP', () => {
     expect((await register(app, { username: 'xavier', email: 'x@example.com', verification_code: code })).success).toBe(true);
   });
 
-  it('refuses a malformed or taken address, and domains off the whitelist', async () => {
+  it('EmailVerificationEnabled: refuses an address another account took after the code was mailed', async () => {
     const smtp = await startMockSmtp();
-    const { app } = await buildApiHarness({ ...smtp.options, EmailDomainRestrictionEnabled: 'true', EmailDomainWhitelist: 'example.com,tollgate.test' });
+    const { app, deps } = await buildApiHarness({ ...smtp.options, EmailVerificationEnabled: 'true' });
+    await askCode(app, 'shared@example.com');
+    const code = codeIn((await smtp.nextMail()).html);
+    await deps.users.update(1, { email: 'shared@example.com' });
+    expect(await register(app, { username: 'amy', email: 'shared@example.com', verification_code: code })).toEqual({ success: false, message: '邮箱地址已被占用' });
+    expect(await deps.users.byUsername('amy')).toBeNull();
+  });
+
+  it('refuses a malformed address', async () => {
+    const smtp = await startMockSmtp();
+    const { app } = await buildApiHarness(smtp.options);
     expect(await askCode(app, 'not-an-email')).toEqual({ success: false, message: '无效的参数' });
     expect((await app.inject({ method: 'GET', url: '/api/verification' })).json()).toEqual({ success: false, message: '无效的参数' });
-    expect((await askCode(app, 'eve@elsewhere.org')).message).toContain('email domain name whitelist');
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('EmailDomainRestrictionEnabled, EmailDomainWhitelist: codes go only to whitelisted domains, with new-api\'s text; the list and switch apply as saved', async () => {
+    const smtp = await startMockSmtp();
+    const { app } = await buildApiHarness(smtp.options);
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    const save = async (key: string, value: string) => expect((await root.call('PUT', '/api/option/', { key, value })).body.success).toBe(true);
+    await save('EmailDomainWhitelist', 'example.com,tollgate.test');
+    await save('EmailDomainRestrictionEnabled', 'true');
+    expect(await askCode(app, 'eve@elsewhere.org')).toEqual({ success: false, message: NOT_WHITELISTED });
+    expect(await askCode(app, 'eve@sub.example.com')).toEqual({ success: false, message: NOT_WHITELISTED });
     expect(smtp.mails).toHaveLength(0);
     expect((await askCode(app, 'eve@Example.com')).success).toBe(true);
     expect((await smtp.nextMail()).to.map((to) => to.toLowerCase())).toEqual(['eve@example.com']);
+    await save('EmailDomainWhitelist', 'elsewhere.org');
+    expect((await askCode(app, 'eve@elsewhere.org')).success).toBe(true);
+    expect(await askCode(app, 'amy@example.com')).toEqual({ success: false, message: NOT_WHITELISTED });
+    await save('EmailDomainRestrictionEnabled', 'false');
+    expect((await askCode(app, 'amy@example.com')).success).toBe(true);
   });
 
   it('says the address is taken when a user already has it', async () => {

@@ -11,6 +11,7 @@ import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
 import { requireTurnstile } from './support/turnstile-guard.js';
+import { EMAIL_TAKEN } from './user-fields.js';
 
 const CODE_LENGTH = 6;
 const NOT_WHITELISTED =
@@ -32,7 +33,7 @@ export function registerEmailVerificationRoute(app: FastifyInstance, ctx: ApiCon
   route(app, 'GET', '/verification', requireTurnstile(deps), async (request) => {
     const { email } = parseInput(emailQuery, request.query);
     checkDomainAllowed(deps.options, email);
-    if (await deps.users.byEmail(email)) throw new ApiFailure('邮箱地址已被占用');
+    if (await deps.users.byEmail(email)) throw new ApiFailure(EMAIL_TAKEN);
     const code = randomAlphanumeric(CODE_LENGTH);
     await deps.codes.issue(CodePurpose.EmailVerification, email, code, VERIFICATION_VALID_MINUTES * 60_000);
     const sent = await deps.mailer.send(verificationMail(deps.options, email, code));

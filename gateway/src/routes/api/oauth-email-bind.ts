@@ -6,6 +6,7 @@ import { CodePurpose } from '../../ports/one-time-codes.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import { EMAIL_TAKEN } from './user-fields.js';
 
 const bindQuery = z.object({
   email: z.email({ message: '请输入邮箱！' }),
@@ -21,7 +22,7 @@ export function registerEmailBindRoute(app: FastifyInstance, ctx: ApiContext): v
     if (!(await deps.codes.redeem(CodePurpose.EmailVerification, email, code))) throw new ApiFailure('验证码错误或已过期');
     // The code was mailed while the address was free; another account may have taken it since.
     const holder = await deps.users.byEmail(email);
-    if (holder && holder.id !== user.id) throw new ApiFailure('邮箱地址已被占用');
+    if (holder && holder.id !== user.id) throw new ApiFailure(EMAIL_TAKEN);
     await deps.users.update(user.id, { email });
     deps.notices.publish('users', user.id);
     return ok();

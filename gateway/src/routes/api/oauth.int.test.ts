@@ -61,15 +61,8 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect(await callback(state, cookie)).toMatchObject({ status: 403, body: refused });
   });
 
-  it('answers the switch, registration, bad-code and unreachable-server failures with new-api\'s texts', async () => {
-    const off = await buildSignInHarness({ GitHubOAuthEnabled: 'false' });
-    const code = off.mock.githubCode(octocat);
-    expect((await oauthCallback(off.app, 'github', code)).body).toEqual({ success: false, message: '管理员未开启通过 GitHub 登录以及注册' });
-
-    const closed = await buildSignInHarness({ RegisterEnabled: 'false' });
-    const closedCode = closed.mock.githubCode(octocat);
-    expect((await oauthCallback(closed.app, 'github', closedCode)).body).toEqual({ success: false, message: '管理员关闭了新用户注册' });
-
+  // The switches (GitHubOAuthEnabled, RegisterEnabled) are proven in sign-in-switches.int.test.ts.
+  it('answers bad-code, missing-code and declined failures with new-api\'s texts', async () => {
     const { app } = await buildSignInHarness();
     expect((await oauthCallback(app, 'github', 'not-issued')).body).toEqual({ success: false, message: '返回值非法，用户字段为空，请稍后重试！' });
     const started = await oauthState(app);
@@ -97,7 +90,7 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect(signedIn.body.data.username).toBe('alice');
   });
 
-  it('credits the inviter when a GitHub sign-up brings the invite code the console remembered', async () => {
+  it('QuotaForInviter: credits the inviter when a GitHub sign-up brings the invite code the console remembered', async () => {
     const { app, mock, deps } = await buildSignInHarness({ QuotaForInviter: '300' });
     const alice = await signUp(app, 'alice');
     const affCode = (await deps.users.byId(alice.userId))?.affCode ?? '';
@@ -187,9 +180,7 @@ describe('Linux DO OAuth through a Linux DO Connect stand-in', () => {
     expect((await oauthCallback(app, 'linuxdo', 'wrong')).body).toEqual({ success: false, message: 'failed to get access token: The provided authorization grant is invalid' });
   });
 
-  it('is refused while switched off, and with a wrong client secret', async () => {
-    const off = await buildSignInHarness({ LinuxDOOAuthEnabled: 'false' });
-    expect((await oauthCallback(off.app, 'linuxdo', off.mock.linuxDoCode(linus))).body).toEqual({ success: false, message: '管理员未开启通过 Linux DO 登录以及注册' });
+  it('is refused with a wrong client secret', async () => {
     const wrong = await buildSignInHarness({ LinuxDOClientSecret: 'not-it' });
     expect((await oauthCallback(wrong.app, 'linuxdo', wrong.mock.linuxDoCode(linus))).body).toEqual({ success: false, message: 'failed to get access token: Client authentication failed' });
   });

@@ -38,6 +38,10 @@ export function serverStatus(options: OptionCache) {
     chats: chats(options),
     chat_link: text('ChatLink'),
     chat_link2: text('ChatLink2'),
+    // new-api's later status fields: the login and register pages hide what these switch off.
+    register_enabled: flag('RegisterEnabled'),
+    password_login_enabled: flag('PasswordLoginEnabled'),
+    password_register_enabled: flag('PasswordRegisterEnabled'),
     email_verification: flag('EmailVerificationEnabled'),
     turnstile_check: flag('TurnstileCheckEnabled'),
     turnstile_site_key: text('TurnstileSiteKey'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApiHarness, login, signUp } from '../../../test/api-app.js';
+import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 
 const register = (app: Awaited<ReturnType<typeof buildApiHarness>>['app'], username: string, affCode: string) =>
   app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password: 'password123', aff_code: affCode } });
@@ -22,19 +22,29 @@ describe('invite codes, invite rewards and their transfer into quota', () => {
     expect((await alice.call<Self>('GET', '/api/user/self')).body.data.aff_code).toBe(first);
   });
 
-  it('rewards the inviter in invite quota and the invitee in quota, with new-api log rows', async () => {
-    const { app, ledger } = await buildApiHarness({ QuotaForNewUser: '100', QuotaForInviter: '2000', QuotaForInvitee: '300', DisplayInCurrencyEnabled: 'false' });
+  it('QuotaForNewUser, QuotaForInviter, QuotaForInvitee: as saved, the new user, the invitee and the inviter get them, with new-api log rows', async () => {
+    const { app, ledger } = await buildApiHarness({ DisplayInCurrencyEnabled: 'false' });
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    const save = async (values: Record<string, string>) => {
+      for (const [key, value] of Object.entries(values)) expect((await root.call('PUT', '/api/option/', { key, value })).body.success).toBe(true);
+    };
+    await save({ QuotaForNewUser: '100', QuotaForInviter: '2000', QuotaForInvitee: '300' });
     const alice = await signUp(app, 'alice');
     const code = (await alice.call<string>('GET', '/api/user/aff')).body.data;
     await register(app, 'bob', code);
+    await save({ QuotaForNewUser: '10', QuotaForInviter: '500', QuotaForInvitee: '30' });
     await register(app, 'carol', code);
-    const self = (await alice.call<Self>('GET', '/api/user/self')).body.data;
-    expect(self).toMatchObject({ quota: 100, aff_count: 2, aff_quota: 4000, aff_history_quota: 4000 });
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 100, aff_count: 2, aff_quota: 2500, aff_history_quota: 2500 });
     const bob = await login(app, 'bob', 'password123');
     expect((await bob.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 400, aff_quota: 0 });
+    const carol = await login(app, 'carol', 'password123');
+    expect((await carol.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 40 });
     const rows = ledger.ofType('QuotaGranted').map((e) => [e.data.userId, e.data.amount, e.data.content]);
+    expect(rows).toContainEqual([bob.userId, 100, '新用户注册赠送 100 点额度']);
     expect(rows).toContainEqual([bob.userId, 300, '使用邀请码赠送 300 点额度']);
     expect(rows).toContainEqual([alice.userId, 0, '邀请用户赠送 2000 点额度']);
+    expect(rows).toContainEqual([carol.userId, 30, '使用邀请码赠送 30 点额度']);
+    expect(rows).toContainEqual([alice.userId, 0, '邀请用户赠送 500 点额度']);
   });
 
   it('ignores an unknown invite code', async () => {

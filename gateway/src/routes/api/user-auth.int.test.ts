@@ -29,7 +29,7 @@ describe('sign-up, sign-in and the session guard', () => {
     }
   });
 
-  it('registers, logs in, reads self with ledger balances and no secrets, logs out', async () => {
+  it('QuotaForNewUser: registers with the new-user grant, logs in, reads self with ledger balances and no secrets, logs out', async () => {
     const { app, ledger } = await buildApiHarness({ QuotaForNewUser: '500000' });
     const alice = await signUp(app, 'alice');
     const grants = ledger.ofType('QuotaGranted');
@@ -73,12 +73,6 @@ describe('sign-up, sign-in and the session guard', () => {
     await login(app, 'alice', 'password123');
   });
 
-  it('honours the registration switch', async () => {
-    const { app } = await buildApiHarness({ RegisterEnabled: 'false' });
-    const body = (await app.inject({ method: 'POST', url: '/api/user/register', payload: { username: 'bob', password: 'password123' } })).json<Envelope>();
-    expect(body).toEqual({ success: false, message: '管理员关闭了新用户注册' });
-  });
-
   it('changes the own password only with the original one', async () => {
     const { app } = await buildApiHarness();
     const alice = await signUp(app, 'alice');
@@ -89,7 +83,7 @@ describe('sign-up, sign-in and the session guard', () => {
     await expect(login(app, 'alice', 'newpassword1')).resolves.toBeDefined();
   });
 
-  it('credits the invitee when registering with an invite code', async () => {
+  it('QuotaForInvitee: credits the invitee registering with an invite code; QuotaForNewUser at 0 grants and logs nothing', async () => {
     const { app, ledger } = await buildApiHarness({ QuotaForInvitee: '1000', DisplayInCurrencyEnabled: 'false' });
     const alice = await signUp(app, 'alice');
     const aff = await alice.call<string>('GET', '/api/user/aff');

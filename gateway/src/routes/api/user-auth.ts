@@ -12,7 +12,7 @@ import { openAccount } from './user-signup.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
-import { USERNAME_TAKEN, passwordField, usernameField } from './user-fields.js';
+import { EMAIL_TAKEN, USERNAME_TAKEN, passwordField, usernameField } from './user-fields.js';
 
 /** The password `root` is created with unless configured; logging in with it asks for a change. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -44,6 +44,8 @@ async function verifiedEmail({ deps }: ApiContext, body: z.infer<typeof register
   if (!deps.options.boolean('EmailVerificationEnabled') || !body.email || !body.verification_code) return undefined;
   const redeemed = await deps.codes.redeem(CodePurpose.EmailVerification, body.email, body.verification_code);
   if (!redeemed) throw new ApiFailure('验证码错误或已过期');
+  // Another account may have taken the address (a bind, a service sign-up) since the code was mailed.
+  if (await deps.users.byEmail(body.email)) throw new ApiFailure(EMAIL_TAKEN);
   return body.email;
 }
 

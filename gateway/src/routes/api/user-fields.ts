@@ -16,6 +16,7 @@ export const passwordField = z
 export const displayNameField = z.string().trim().max(20, { message: '显示名称长度不得超过 20 位！' });
 
 export const USERNAME_TAKEN = '用户名已存在，或已注销';
+export const EMAIL_TAKEN = '邮箱地址已被占用';
 
 /** A fresh invite code that no user holds yet. */
 export async function newAffCode(users: UserStore): Promise<string> {

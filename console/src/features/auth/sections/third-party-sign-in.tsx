@@ -8,10 +8,11 @@ import { useStatus } from '../../status/hooks/use-status';
 import type { LoginData } from '../api';
 import { authApi } from '../api';
 import { useOAuthStart } from '../hooks/use-oauth-start';
+import { rememberedAffCode } from '../invite-code';
 import { TelegramWidget } from './telegram-widget';
 import { WeChatCodeDialog } from './wechat-code-dialog';
 
-/** The login page's third-party buttons, each shown only while its switch is on (from /api/status). */
+/** The login and register pages' third-party buttons, each shown only while its switch is on (from /api/status). */
 export function ThirdPartySignIn() {
   const t = useT();
   const notify = useToast();
@@ -26,7 +27,7 @@ export function ThirdPartySignIn() {
     navigate('/token');
   };
   const weChatLogin = async (code: string) => {
-    const user = await authApi.weChatLogin(code).catch(() => null);
+    const user = await authApi.weChatLogin(code, rememberedAffCode()).catch(() => null);
     if (user) signedIn(user);
   };
   const telegramLogin = async (fields: Record<string, string>) => {
