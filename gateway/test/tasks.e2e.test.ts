@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImageWorkerMock } from './mock-upstream/image-worker-mock.js';
 import { startTaskMock, type TaskMock } from './mock-upstream/task-mock.js';
 import type { ConsoleClient } from './support/console-client.js';
 import { eventually } from './support/console-client.js';
@@ -174,6 +175,24 @@ describe('Midjourney and Suno tasks', () => {
         await setOption('MjForwardUrlEnabled', 'true');
       }
       expect((await mjTask(String(done?.mj_id))).body.imageUrl).toBe(`${fixture.tollgate.url}/mj/image/${done?.mj_id}`);
+    });
+
+    it('WorkerUrl, WorkerValidKey: a forwarded image is fetched through the operator\'s worker, with its key', async () => {
+      const worker = await startImageWorkerMock('worker-key');
+      const [done] = (await ann.user.must<{ items: { mj_id: string; status: string }[] }>('GET', '/api/mj/self/')).items.filter((t) => t.status === 'SUCCESS');
+      await setOption('WorkerUrl', worker.url);
+      try {
+        await setOption('WorkerValidKey', 'wrong-key');
+        expect((await fetch(`${fixture.tollgate.url}/mj/image/${done?.mj_id}`)).ok).toBe(false);
+        await setOption('WorkerValidKey', 'worker-key');
+        const image = await fetch(`${fixture.tollgate.url}/mj/image/${done?.mj_id}`);
+        expect(image.headers.get('content-type')).toBe('image/png');
+        expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+        expect(worker.fetched).toEqual([`${mock.url}/image/${done?.mj_id}.png`]);
+      } finally {
+        await setOption('WorkerUrl', '');
+        await worker.close();
+      }
     });
   });
 });

@@ -12,7 +12,7 @@ async function optionsWith(values: Record<string, string>): Promise<OptionCache>
 }
 
 describe('pricing', () => {
-  it('given cache and audio ratios, bills those tokens at their ratios inside the prompt and completion', async () => {
+  it('CacheRatio, CreateCacheRatio, AudioRatio, AudioCompletionRatio: given them, bills those tokens at their ratios inside the prompt and completion', async () => {
     const options = await optionsWith({
       ModelRatio: '{"m":2}',
       CompletionRatio: '{"m":4}',

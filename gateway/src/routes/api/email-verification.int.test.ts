@@ -20,7 +20,7 @@ function codeIn(html: string): string {
 }
 
 describe('email verification codes over SMTP', () => {
-  it('mails a 6-character code with new-api text, through the configured account', async () => {
+  it('SMTPServer, SMTPPort, SMTPAccount, SMTPToken, SMTPFrom: mails a 6-character code with new-api text, through the configured server and account, from the configured sender', async () => {
     const smtp = await startMockSmtp();
     const { app } = await buildApiHarness({ ...smtp.options, SystemName: 'Tollgate' });
     expect(await askCode(app, 'alice@example.com')).toEqual({ success: true, message: '' });

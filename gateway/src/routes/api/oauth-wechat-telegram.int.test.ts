@@ -14,7 +14,7 @@ describe('WeChat sign-in through a WeChat server stand-in', () => {
     expect((await getAs(app, `/api/oauth/wechat?code=${mock.weChatCode('openid-1')}`)).body.data.id).toBe(first.body.data.id);
   });
 
-  it('answers the server\'s refusals, a used code and a missing code', async () => {
+  it('WeChatServerAddress, WeChatServerToken: answers the server\'s refusals (a wrong token among them), a used code and a missing code', async () => {
     const { app, mock } = await buildSignInHarness();
     const code = mock.weChatCode('openid-1');
     await getAs(app, `/api/oauth/wechat?code=${code}`);

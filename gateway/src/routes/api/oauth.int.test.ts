@@ -36,7 +36,7 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     expect((await session.call('GET', '/api/user/self')).body.data).toMatchObject({ github_id: 'octocat' });
   });
 
-  it('speaks GitHub\'s protocol: JSON code exchange asking for JSON, then the user with the Bearer token', async () => {
+  it('GitHubClientId, GitHubClientSecret: speaks GitHub\'s protocol: JSON code exchange with the configured client, then the user with the Bearer token', async () => {
     const { app, mock } = await buildSignInHarness();
     const code = mock.githubCode(octocat);
     await oauthCallback(app, 'github', code);
@@ -158,7 +158,7 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
 describe('Linux DO OAuth through a Linux DO Connect stand-in', () => {
   const linus = { id: 4242, username: 'linus', name: 'Linus' };
 
-  it('opens linuxdo_<n> on first sign-in with Basic client auth and a form body, then signs it in', async () => {
+  it('LinuxDOClientId, LinuxDOClientSecret: opens linuxdo_<n> on first sign-in with the configured client as Basic auth and a form body, then signs it in', async () => {
     const { app, mock, deps } = await buildSignInHarness();
     const code = mock.linuxDoCode(linus);
     const first = await oauthCallback(app, 'linuxdo', code);

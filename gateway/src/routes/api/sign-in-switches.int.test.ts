@@ -117,7 +117,7 @@ describe('sign-in switches, set through PUT /api/option/', () => {
     expect((await status(h)).wechat_qrcode).toBe('https://img.example.com/qr.png');
   });
 
-  it('TelegramOAuthEnabled: off refuses the widget login with new-api\'s text, on signs the bound account in; /api/status telegram_oauth', async () => {
+  it('TelegramOAuthEnabled: off refuses the widget login with new-api\'s text, on signs the bound account in; /api/status telegram_oauth and TelegramBotName; the widget signed with TelegramBotToken', async () => {
     const h = await buildSignInHarness(TELEGRAM_OPTIONS);
     await h.deps.users.update(1, { telegramId: '5001' });
     const attempt = async ({ app }: Harness) => {
@@ -128,7 +128,7 @@ describe('sign-in switches, set through PUT /api/option/', () => {
     expect((await status(h)).telegram_bot_name).toBe('tollgate_bot');
   });
 
-  it('TurnstileCheckEnabled: on refuses a login without a token, off needs none; /api/status turnstile_check and the site key', async () => {
+  it('TurnstileCheckEnabled: on refuses a login without a token, off needs none; /api/status turnstile_check and TurnstileSiteKey', async () => {
     const h = await buildSignInHarness({ TurnstileSiteKey: 'site-key', TurnstileSecretKey: 'turnstile-secret-value' });
     await expectSwitch(h, { key: 'TurnstileCheckEnabled', statusField: 'turnstile_check', refusedWhen: 'true', refusal: 'Turnstile token 为空', attempt: passwordSignIn });
     expect((await status(h)).turnstile_site_key).toBe('site-key');

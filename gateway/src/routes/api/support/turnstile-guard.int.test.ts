@@ -32,7 +32,7 @@ describe('Turnstile check through a siteverify stand-in', () => {
     expect((await app.inject({ method: 'GET', url: `/api/verification?email=a@example.com&turnstile=${mock.turnstileToken()}` })).json()).toMatchObject({ success: true });
   });
 
-  it('TurnstileCheckEnabled: fails closed with the wrong secret or an unreachable siteverify', async () => {
+  it('TurnstileCheckEnabled, TurnstileSecretKey: fails closed with the wrong secret or an unreachable siteverify', async () => {
     const wrong = await buildSignInHarness({ ...turnstileOn, TurnstileSecretKey: 'wrong' });
     const attempt = async (h: typeof wrong) => (await h.app.inject({ method: 'POST', url: `/api/user/login?turnstile=${h.mock.turnstileToken()}`, payload: loginBody })).json<Envelope>();
     expect(await attempt(wrong)).toEqual({ success: false, message: 'Turnstile 校验失败，请刷新重试！' });
