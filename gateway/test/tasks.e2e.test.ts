@@ -69,8 +69,14 @@ describe('Midjourney and Suno tasks', () => {
     expect(change.body).toMatchObject({ code: 1 });
     await quotaBecomes(ann.user, 925_000);
     const foreign = await call(bob.key, 'POST', '/mj/submit/simple-change', { content: `${first?.mj_id} U1` });
-    expect(foreign).toMatchObject({ status: 400, body: { error: { message: 'task_not_found' } } });
+    expect(foreign).toEqual({ status: 400, body: { code: 4, description: 'task_not_found', type: 'upstream_error' } });
     expect((await call(ann.key, 'POST', '/mj/submit/simple-change', { content: 'nonsense' })).status).toBe(400);
+  });
+
+  it('answers every refusal in the Midjourney Proxy shape its clients read: a bad key, a malformed body, an unknown path', async () => {
+    expect(await call('sk-not-a-key', 'POST', '/mj/submit/imagine', { prompt: 'x' })).toMatchObject({ status: 401, body: { code: 4, description: '无效的令牌', type: 'upstream_error' } });
+    expect(await call(ann.key, 'POST', '/mj/submit/change', { taskId: 'x', action: 'EXPLODE' })).toMatchObject({ status: 400, body: { code: 4, type: 'upstream_error' } });
+    expect(await call(ann.key, 'GET', '/mj/no/such/path')).toEqual({ status: 404, body: { code: 4, description: 'Invalid URL (GET /mj/no/such/path)', type: 'upstream_error' } });
   });
 
   it('refunds a task that fails upstream, exactly, and leaves a refused submit uncharged', async () => {
@@ -156,7 +162,7 @@ describe('Midjourney and Suno tasks', () => {
       await eventually(async () => ((await mjTask(id)).body.status === 'FAILURE' ? true : undefined));
       await quotaBecomes(ann.user, start); // refunded
       const refused = await call(ann.key, 'POST', '/mj/submit/simple-change', { content: `${id} U1` });
-      expect(refused).toMatchObject({ status: 400, body: { error: { message: 'task_status_not_success' } } });
+      expect(refused).toEqual({ status: 400, body: { code: 4, description: 'task_status_not_success', type: 'upstream_error' } });
       await setOption('MjActionCheckSuccessEnabled', 'false');
       try {
         expect((await call(ann.key, 'POST', '/mj/submit/simple-change', { content: `${id} U1` })).body).toMatchObject({ code: 1 });

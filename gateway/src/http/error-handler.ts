@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { RelayError } from '../relay/relay-error.js';
+import { midjourneyErrorBody, RelayError } from '../relay/relay-error.js';
 import { ApiFailure } from './errors.js';
 
 /** The relay answers in the OpenAI error shape; the console API in the envelope. */
@@ -11,7 +11,13 @@ function isRelayRequest(request: FastifyRequest): boolean {
 function relayErrorBody(request: FastifyRequest, error: RelayError): object {
   if (request.url.startsWith('/v1/messages')) return error.toAnthropicBody();
   if (request.url.startsWith('/v1beta/')) return error.toGoogleBody();
+  if (isMidjourneyRequest(request)) return error.toMidjourneyBody();
   return error.toBody();
+}
+
+/** Midjourney clients read `{code, description}` whatever went wrong. */
+function isMidjourneyRequest(request: FastifyRequest): boolean {
+  return /^\/mj(\/|$)/.test(request.url);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -23,12 +29,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.validation || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'internal server error' : error.message;
+    if (isMidjourneyRequest(request)) return reply.code(status).send(midjourneyErrorBody(status, message));
     if (isRelayRequest(request)) {
       return reply.code(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code ?? null } });
     }
     return reply.code(status).send({ success: false, message });
   });
   app.setNotFoundHandler((request, reply) => {
+    if (isMidjourneyRequest(request)) return reply.code(404).send(midjourneyErrorBody(404, `Invalid URL (${request.method} ${request.url})`));
     if (isRelayRequest(request)) {
       return reply.code(404).send({ error: { message: `Invalid URL (${request.method} ${request.url})`, type: 'invalid_request_error', code: 'not_found' } });
     }

@@ -25,6 +25,15 @@ export class RelayError extends Error {
     const type = { 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error' }[this.status] ?? (this.status >= 500 ? 'api_error' : 'invalid_request_error');
     return { type: 'error', error: { type, message: this.message } };
   }
+
+  /** A Midjourney Proxy's error shape (new-api's): code 4 for a refused request, 5 for a failure of ours. */
+  toMidjourneyBody() {
+    return midjourneyErrorBody(this.status, this.message);
+  }
+}
+
+export function midjourneyErrorBody(status: number, description: string) {
+  return { code: status >= 500 ? 5 : 4, description, type: 'upstream_error' };
 }
 
 /** The wire-compatible gateway's texts for refused requests. */

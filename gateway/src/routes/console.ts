@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerConsole(app: FastifyInstance, opts: { root: string }): Promise<void> {
   await app.register(fastifyStatic, { root: opts.root, wildcard: false });
   app.get('/*', (request, reply) => {
-    if (/^\/(api|v1|v1beta|pg|mj|suno|socket\.io)(\/|$)/.test(request.url)) {
-      return reply.code(404).send({ success: false, message: 'not found' });
-    }
+    // An unknown API path is the API's 404, in the shape of the surface it was asked on.
+    if (/^\/(api|v1|v1beta|pg|mj|suno|socket\.io)(\/|$)/.test(request.url)) return reply.callNotFound();
     return reply.sendFile('index.html');
   });
 }
