@@ -23,7 +23,7 @@ const isGatewayMeasurement = (name: string): name is GatewayMeasurement => (GATE
 export async function runBench(options: BenchOptions, log: Log): Promise<string> {
   const tables: string[] = [];
   if (options.only.includes('sensitive-words')) {
-    log('sensitive-words: naive loop and modern-ahocorasick, in this process');
+    log('sensitive-words: a naive loop and the Aho–Corasick library, in this process');
     tables.push(sensitiveWordsTable(options.sensitiveWords, measureSensitiveWords(options.sensitiveWords)));
   }
   if (!options.only.some(isGatewayMeasurement)) return tables.join('\n');
