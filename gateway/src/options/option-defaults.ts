@@ -73,9 +73,10 @@ export const optionDefaults: Record<string, string> = {
   RetryTimes: '0',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
-  /** Seconds a channel test may take before the test-all run disables the channel. */
+  /** Minutes between periodic tests of all channels, and between balance updates; 0 turns each off. */
   ChannelTestFrequency: '0',
   ChannelUpdateFrequency: '0',
+  /** Seconds a channel test may take before the test-all run disables the channel. */
   ChannelDisableThreshold: '5',
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
