@@ -4,6 +4,8 @@ import { newChannel } from '../../test/fakes/relay-harness.js';
 import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
+import { startOpenAIAccountMock } from '../../test/mock-upstream/openai-account-mock.js';
+import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 
 const ROOT_ID = 1;
@@ -72,5 +74,21 @@ describe('channel health options in a test-all run', () => {
     failing.configure({ failWith: 0 });
     await new ChannelTester(deps).testAll();
     expect((await smtp.nextMail()).subject).toBe(`通道「east」（#${channel.id}）已被启用`);
+  });
+
+  it('AutomaticDisableChannelEnabled: the balance update-all run switches off a channel with nothing left (余额不足), keeps one with credit, and only records balances with the switch off', async () => {
+    const spent = await startOpenAIAccountMock({ key: 'sk-spent', models: ['test-model'], hardLimitUsd: 10, totalUsageCents: 1000 });
+    const funded = await startOpenAIAccountMock({ key: 'sk-funded', models: ['test-model'], hardLimitUsd: 10, totalUsageCents: 250 });
+    onTestFinished(() => Promise.all([spent.close(), funded.close()]).then(() => undefined));
+    for (const [switchOn, expected] of [[true, ChannelStatus.AutoDisabled], [false, ChannelStatus.Enabled]] as const) {
+      const { deps } = await buildApiHarness({ AutomaticDisableChannelEnabled: String(switchOn) });
+      const empty = await deps.channels.create(newChannel(spent.url, { key: 'sk-spent', models: 'test-model' }));
+      const paid = await deps.channels.create(newChannel(funded.url, { key: 'sk-funded', models: 'test-model' }));
+      await updateAllBalances(deps);
+      const [emptyAfter, paidAfter] = [await deps.channels.byId(empty.id), await deps.channels.byId(paid.id)];
+      expect([emptyAfter?.balance, emptyAfter?.status], `switch ${switchOn}`).toEqual([0, expected]);
+      if (switchOn) expect(JSON.parse(emptyAfter?.otherInfo ?? '{}').status_reason).toBe('余额不足');
+      expect([paidAfter?.balance, paidAfter?.status]).toEqual([7.5, ChannelStatus.Enabled]);
+    }
   });
 });
