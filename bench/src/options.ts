@@ -8,7 +8,7 @@ import type { Mode } from './tollgate-process.js';
 /** Measurements of a running gateway against the mock, in each mode. */
 export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'streaming', 'memory'] as const;
 /** Measurements of one hot-path component in this process: no gateway, no mode. */
-export const COMPONENT_MEASUREMENTS = ['sensitive-words'] as const;
+const COMPONENT_MEASUREMENTS = ['sensitive-words'] as const;
 export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
 export type GatewayMeasurement = (typeof GATEWAY_MEASUREMENTS)[number];
