@@ -1,11 +1,17 @@
 import type { LatencyOptions } from './latency.js';
 import type { MemoryOptions } from './memory.js';
+import type { SensitiveWordsOptions } from './sensitive-words.js';
 import type { StreamingOptions } from './streaming.js';
 import type { ThroughputOptions } from './throughput.js';
 import type { Mode } from './tollgate-process.js';
 
-export const MEASUREMENTS = ['latency', 'throughput', 'streaming', 'memory'] as const;
+/** Measurements of a running gateway against the mock, in each mode. */
+export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'streaming', 'memory'] as const;
+/** Measurements of one hot-path component in this process: no gateway, no mode. */
+const COMPONENT_MEASUREMENTS = ['sensitive-words'] as const;
+export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
+export type GatewayMeasurement = (typeof GATEWAY_MEASUREMENTS)[number];
 
 export interface BenchOptions {
   quick: boolean;
@@ -19,6 +25,7 @@ export interface BenchOptions {
   throughput: ThroughputOptions;
   streaming: StreamingOptions;
   memory: MemoryOptions;
+  sensitiveWords: SensitiveWordsOptions;
 }
 
 const FULL_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 15_000];
@@ -59,5 +66,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     throughput: { rates: quick ? QUICK_RATES : FULL_RATES, stepSeconds: quick ? 4 : 10 },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
+    sensitiveWords: { words: 5_000, rounds: quick ? 5 : 15, checksPerRound: quick ? 200 : 500 },
   };
 }

@@ -2,9 +2,10 @@ import { loadavg } from 'node:os';
 import { measureLatency } from './latency.js';
 import { measureMemory } from './memory.js';
 import { type MockProcess, startMockProcess } from './mock-process.js';
-import type { BenchOptions } from './options.js';
+import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
+import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { directSide, type Side, tollgateSide } from './sides.js';
 import { measureStreaming } from './streaming.js';
 import { measureThroughput } from './throughput.js';
@@ -16,13 +17,20 @@ const LOAD_CORE = 0;
 
 type Log = (line: string) => void;
 
-/** Runs every chosen measurement in every chosen mode and returns the markdown tables. */
+const isGatewayMeasurement = (name: string): name is GatewayMeasurement => (GATEWAY_MEASUREMENTS as readonly string[]).includes(name);
+
+/** Runs the chosen component measurements once, then every chosen gateway measurement in every chosen mode; returns the markdown tables. */
 export async function runBench(options: BenchOptions, log: Log): Promise<string> {
+  const tables: string[] = [];
+  if (options.only.includes('sensitive-words')) {
+    log('sensitive-words: a naive loop and the Aho–Corasick library, in this process');
+    tables.push(sensitiveWordsTable(options.sensitiveWords, measureSensitiveWords(options.sensitiveWords)));
+  }
+  if (!options.only.some(isGatewayMeasurement)) return tables.join('\n');
   const pin = canPin(options.pin);
   pinSelf(LOAD_CORE, pin);
   log(`pinning: ${pin ? `gateway on core ${GATEWAY_CORE}, mock and load generator on core ${LOAD_CORE}` : 'off'}`);
   const mock = await startMockProcess(pin ? LOAD_CORE : undefined);
-  const tables: string[] = [];
   try {
     for (const mode of options.modes) tables.push(await runMode(mode, mock, options, pin, log));
   } finally {
@@ -44,7 +52,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
     const idleMb = rssMb(gateway.pid);
     const direct = directSide(mock.url);
     const tollgate = tollgateSide(gateway.url, gateway.key);
-    for (const measurement of options.only) {
+    for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
       rows.push(...(await measure(measurement, { direct, tollgate, pids: { gateway: gateway.pid, mock: mock.pid }, idleMb, options, log })));
     }
@@ -67,7 +75,7 @@ interface MeasureContext {
   log: Log;
 }
 
-function measure(name: BenchOptions['only'][number], c: MeasureContext): Promise<Row[]> {
+function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
   switch (name) {
     case 'latency':
       return measureLatency(c.direct, c.tollgate, c.options.latency);

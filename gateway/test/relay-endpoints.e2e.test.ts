@@ -63,6 +63,23 @@ describe('relay endpoints, retries and the playground', () => {
     expect(items[0]?.quota).toBe(PROMPT + COMPLETION);
   });
 
+  it('LogConsumeEnabled: off, a call is billed exactly and leaves no consume row; back on, the next one is logged', async () => {
+    const quietRows = async () => (await erin.must<{ total: number }>('GET', '/api/log/self/?p=1&page_size=10&type=2&token_name=erin-key')).total;
+    const before = await quietRows();
+    await fixture.root.must('PUT', '/api/option/', { key: 'LogConsumeEnabled', value: 'false' });
+    try {
+      await client.chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] });
+      await expectCharged(PROMPT + COMPLETION);
+      await new Promise((r) => setTimeout(r, 1_500)); // longer than a logged call takes to reach the log
+      expect(await quietRows()).toBe(before);
+    } finally {
+      await fixture.root.must('PUT', '/api/option/', { key: 'LogConsumeEnabled', value: 'true' });
+    }
+    await client.chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] });
+    await expectCharged(PROMPT + COMPLETION);
+    await eventually(async () => ((await quietRows()) === before + 1 ? true : undefined), 5000, 'the call made with logging back on is logged');
+  });
+
   it('serves /v1/completions, plain and streamed', async () => {
     const plain = await client.completions.create({ model: 'mock-model', prompt: 'Say something' });
     expect(plain.choices[0]?.text).toBe('steady answer');
@@ -91,8 +108,9 @@ describe('relay endpoints, retries and the playground', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('steady');
     await expectCharged(PROMPT + COMPLETION);
-    const { items } = await erin.must<{ items: LogView[] }>('GET', '/api/log/self/?p=1&page_size=1&type=2');
-    expect(items[0]?.token_name).toBe('playground');
+    // The ledger applies the charge before analytics ingests the row: wait for the row itself.
+    const newest = async () => (await erin.must<{ items: LogView[] }>('GET', '/api/log/self/?p=1&page_size=1&type=2')).items[0]?.token_name;
+    await eventually(async () => ((await newest()) === 'playground' ? true : undefined), 5000, 'the playground row is logged');
   });
 
   it('refuses the playground without a session', async () => {

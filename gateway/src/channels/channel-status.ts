@@ -1,7 +1,9 @@
 import type { GatewayDeps } from '../deps.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
+import { notifyRootDisabled, notifyRootEnabled, type RootNoticeDeps } from './root-notice.js';
 
 type Deps = Pick<GatewayDeps, 'channels' | 'notices'>;
+export type ChannelStatusDeps = Deps & RootNoticeDeps;
 
 function otherInfo(channel: Channel): Record<string, unknown> {
   try {
@@ -12,17 +14,19 @@ function otherInfo(channel: Channel): Record<string, unknown> {
   }
 }
 
-/** Switches a channel off by itself, leaving the reason and time the console's tooltip shows. */
-export async function disableAutomatically(deps: Deps, channel: Channel, reason: string, now = Date.now()): Promise<void> {
+/** Switches a channel off by itself, leaving the reason and time the console's tooltip shows, and tells root. */
+export async function disableAutomatically(deps: ChannelStatusDeps, channel: Channel, reason: string, now = Date.now()): Promise<void> {
   const info = { ...otherInfo(channel), status_reason: reason, status_time: Math.floor(now / 1000) };
   await deps.channels.update(channel.id, { status: ChannelStatus.AutoDisabled, otherInfo: JSON.stringify(info) });
   deps.notices.publish('channels', channel.id);
+  notifyRootDisabled(deps, channel, reason);
 }
 
-/** Brings an automatically disabled channel back. */
-export async function enableAutomatically(deps: Deps, channel: Channel): Promise<void> {
+/** Brings an automatically disabled channel back, and tells root. */
+export async function enableAutomatically(deps: ChannelStatusDeps, channel: Channel): Promise<void> {
   await deps.channels.update(channel.id, { status: ChannelStatus.Enabled });
   deps.notices.publish('channels', channel.id);
+  notifyRootEnabled(deps, channel);
 }
 
 /** Keeps a test's response time and when it ran (the console's response-time column). */

@@ -9,7 +9,23 @@ describe('periodic checks on several gateways', () => {
   const stops: (() => void)[] = [];
   afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-  it('run once per period in the cluster, however many gateways look', async () => {
+  it('ChannelTestFrequency: a shorter frequency saved while a long period runs applies within a second or two, with no restart', async () => {
+    const upstream = await startOpenAIMock();
+    try {
+      const { deps } = await buildApiHarness({ ChannelTestFrequency: '60' }); // hourly
+      await deps.channels.create(newChannel(upstream.url));
+      stops.push(startPeriodicChecks(deps, (error) => { throw error; }));
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(upstream.requests.length).toBe(1); // the first look ran the hourly test
+      await deps.options.set('ChannelTestFrequency', '0.02'); // every 1.2 s
+      await new Promise((r) => setTimeout(r, 2_700));
+      expect(upstream.requests.length).toBeGreaterThanOrEqual(3); // at once, then a period later
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('ChannelTestFrequency: run once per period in the cluster, however many gateways look', async () => {
     const upstream = await startOpenAIMock();
     try {
       const { deps } = await buildApiHarness({ ChannelTestFrequency: '0.05' }); // a 3 s period

@@ -3,7 +3,7 @@ import type { GatewayDeps } from '../deps.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases'>;
+type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer'>;
 
 const MINUTE_MS = 60_000;
 /** How often each gateway looks whether a chore is due: a changed frequency applies within this. */
@@ -20,7 +20,8 @@ interface Chore {
 /**
  * The periodic channel test (ChannelTestFrequency) and balance update (ChannelUpdateFrequency),
  * in minutes. Every gateway looks every second; the one that claims the period's lease runs the
- * chore, so it runs once per period in the whole cluster. Returns the stop function.
+ * chore, so it runs once per period in the whole cluster. A changed frequency runs the chore at
+ * once, then every new period, with no restart. Returns the stop function.
  */
 export function startPeriodicChecks(deps: Deps, onError: (error: unknown) => void): () => void {
   const holder = randomBytes(6).toString('hex');
@@ -31,7 +32,9 @@ export function startPeriodicChecks(deps: Deps, onError: (error: unknown) => voi
   ];
   const look = async (chore: Chore) => {
     const periodMs = deps.options.number(chore.frequencyOption) * MINUTE_MS;
-    if (!(periodMs > 0) || !(await deps.leases.claim(chore.name, holder, periodMs))) return;
+    if (!(periodMs > 0)) return;
+    // The lease is per period: a lease claimed under the old frequency (an hour, say) must not hold back a new, shorter one.
+    if (!(await deps.leases.claim(`${chore.name}:${periodMs}`, holder, periodMs))) return;
     await chore.run();
   };
   const timer = setInterval(() => {

@@ -22,7 +22,7 @@ describe('live log rows', () => {
     expect(toAdmins).toMatchObject({ to: 'admins', event: 'log', payload: { ...row, channel: channel.id } });
   });
 
-  it('bills but neither logs nor pushes a call while LogConsumeEnabled is off', async () => {
+  it('LogConsumeEnabled: off, bills but neither logs nor pushes a call', async () => {
     const h = await buildRelayHarness({ ModelRatio: JSON.stringify({ 'test-model': 1 }), LogConsumeEnabled: 'false' });
     const user = await h.addUser({ quota: 1_000_000 });
     const { bearer } = await h.addKey(user.id);

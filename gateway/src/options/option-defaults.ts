@@ -73,7 +73,7 @@ export const optionDefaults = {
   RetryTimes: '0',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
-  /** Minutes between the periodic test of all channels and balance update; 0 turns them off. */
+  /** Minutes between periodic tests of all channels, and between balance updates; 0 turns each off. */
   ChannelTestFrequency: '0',
   ChannelUpdateFrequency: '0',
   /** Seconds a channel test may take before the test-all run disables the channel. */

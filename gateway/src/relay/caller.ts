@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { OptionCache } from '../options/option-cache.js';
+import { usableGroups } from '../options/user-groups.js';
 import { TokenStatus, type Token } from '../ports/token-store.js';
 import { Role, type User, UserStatus } from '../ports/user-store.js';
 import type { DocumentCache } from './document-cache.js';
@@ -69,6 +71,17 @@ export async function authenticateCaller(request: FastifyRequest, cache: Documen
   const caller: Caller = { token, user, group: token.group || user.group };
   const pinned = pinnedChannelId(channel, user);
   return pinned === undefined ? caller : { ...caller, pinnedChannelId: pinned };
+}
+
+/**
+ * A token's group must still be one its owner may use and one that has a ratio: an admin who takes
+ * a group out of UserUsableGroups or GroupRatio stops the keys made for it, as new-api does.
+ */
+export function checkTokenGroup(caller: Caller, options: OptionCache): void {
+  const group = caller.token.group;
+  if (!group) return;
+  if (!(group in usableGroups(options, caller.user.group))) throw new RelayError(403, RelayMessages.tokenGroupDisabled(group), 'group_not_allowed');
+  if (!(group in options.numberMap('GroupRatio'))) throw new RelayError(403, RelayMessages.groupDeprecated(group), 'group_not_allowed');
 }
 
 /** A token with model limits may call only the models it lists. */

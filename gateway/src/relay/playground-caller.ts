@@ -1,6 +1,6 @@
 import { TokenStatus, type Token } from '../ports/token-store.js';
 import type { User } from '../ports/user-store.js';
-import { usableGroups } from '../routes/api/support/groups.js';
+import { usableGroups } from '../options/user-groups.js';
 import type { OptionCache } from '../options/option-cache.js';
 import type { Caller } from './caller.js';
 import { RelayError } from './relay-error.js';

@@ -47,6 +47,8 @@ export const RelayMessages = {
   userQuota: '用户额度不足',
   ipNotAllowed: '您的 IP 不在令牌允许访问的列表中',
   modelNotAllowed: (model: string) => `该令牌无权访问模型 ${model}`,
+  tokenGroupDisabled: (group: string) => `令牌分组 ${group} 已被禁用`,
+  groupDeprecated: (group: string) => `分组 ${group} 已被弃用`,
   noChannel: (group: string, model: string) => `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
   unpriced: (model: string) => `模型 ${model} 倍率或价格未配置，请联系管理员设置`,
   missingModel: '未指定模型名称',

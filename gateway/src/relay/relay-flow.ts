@@ -5,7 +5,7 @@ import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
-import { type Caller, checkModelAllowed } from './caller.js';
+import { type Caller, checkModelAllowed, checkTokenGroup } from './caller.js';
 import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
@@ -58,6 +58,7 @@ function pinnedChannel(ctx: RelayContext, id: number, plan: CallPlan): Channel |
 }
 
 async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
+  checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, plan.model);
   const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');

@@ -1,4 +1,4 @@
-import AhoCorasick from 'modern-ahocorasick';
+import { AhoCorasick } from '@monyone/aho-corasick/fast';
 import type { OptionCache } from '../options/option-cache.js';
 import { RelayError } from './relay-error.js';
 
@@ -11,8 +11,11 @@ export function sensitiveWordList(text: string): string[] {
 }
 
 /**
- * Finds listed words in text with one Aho–Corasick pass (modern-ahocorasick), whatever the length
- * of the list, case-insensitively. The automaton is rebuilt only when the list changes.
+ * Finds listed words in text with one Aho–Corasick pass, whatever the length of the list,
+ * case-insensitively. The automaton is rebuilt only when the list changes. It is
+ * @monyone/aho-corasick's double array over UTF-16 units (like new-api's matcher over runes):
+ * modern-ahocorasick walked graphemes with Intl.Segmenter, ~0.4 µs a character once a prompt held
+ * any Chinese, no faster than looping over 5,000 words (docs/benchmarks.md, sensitive words).
  */
 export class SensitiveWords {
   private source = '';
@@ -24,8 +27,10 @@ export class SensitiveWords {
   firstHit(text: string): string | null {
     const matcher = this.current();
     if (!matcher || !text) return null;
-    for (const hit of matcher.iterate(text.toLowerCase())) return hit.pattern;
-    return null;
+    const lower = text.toLowerCase();
+    // Most prompts hold no listed word: the yes/no scan allocates nothing; only a hit collects matches.
+    if (!matcher.hasKeywordInText(lower)) return null;
+    return matcher.matchInText(lower)[0]?.keyword ?? null;
   }
 
   /** Refuses a prompt with a listed word when CheckSensitiveEnabled and CheckSensitiveOnPromptEnabled are on; nothing is held or billed yet. */
@@ -44,19 +49,21 @@ export class SensitiveWords {
     const matcher = this.current();
     if (!matcher) return null;
     const longest = this.longestWord;
-    return (textSoFar, added) => matcher.match(textSoFar.slice(-(added + longest - 1)).toLowerCase());
+    return (textSoFar, added) => matcher.hasKeywordInText(textSoFar.slice(-(added + longest - 1)).toLowerCase());
   }
 
   private longestWord = 0;
 
+  /** Building the automaton takes ~250 ms for 5,000 words (bench: sensitive-words), so it is built only when the list's text changes. */
   private current(): AhoCorasick | null {
     const source = this.options.string('SensitiveWords');
     if (source !== this.source) {
       const words = sensitiveWordList(source);
       this.matcher = words.length > 0 ? new AhoCorasick(words) : null;
       this.longestWord = Math.max(0, ...words.map((word) => word.length));
-      this.source = source;
     }
+    // An option reload yields an equal string in a new object: keeping the new one makes the next comparison a pointer check, not a 50 KB scan.
+    this.source = source;
     return this.matcher;
   }
 }

@@ -4,7 +4,7 @@ import { costOf, quoteFor } from '../billing/pricing.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { NewTask, TaskPlatform } from '../ports/task-store.js';
 import { admit } from '../relay/admission.js';
-import { type Caller, checkModelAllowed } from '../relay/caller.js';
+import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/caller.js';
 import type { RelayContext } from '../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../relay/relay-error.js';
 import { settle } from '../relay/settle.js';
@@ -47,6 +47,7 @@ function pickChannel(ctx: RelayContext, caller: Caller, submission: TaskSubmissi
 export async function submitTask(ctx: RelayContext, caller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
   const startedAt = Date.now();
   ctx.sensitive.checkPrompt(submission.prompt);
+  checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, submission.model);
   const first = pickChannel(ctx, caller, submission);
   const quote = quoteFor(ctx.deps.options, submission.model, caller.group);

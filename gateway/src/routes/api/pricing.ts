@@ -3,7 +3,7 @@ import { sessionUserId } from '../../auth/session.js';
 import type { GatewayDeps } from '../../deps.js';
 import { type Channel, ChannelStatus } from '../../ports/channel-store.js';
 import type { ApiContext } from './support/context.js';
-import { usableGroups } from './support/groups.js';
+import { usableGroups } from '../../options/user-groups.js';
 import { route } from './support/route.js';
 
 /** Billing type of the spec: 1 per call (ModelPrice), 0 per usage (ratios). */

@@ -4,7 +4,7 @@ import type { GatewayDeps } from '../../deps.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { Token } from '../../ports/token-store.js';
 import type { User } from '../../ports/user-store.js';
-import { usableGroups } from './support/groups.js';
+import { selectableGroups } from '../../options/user-groups.js';
 import { byteLength } from './support/input.js';
 import { byId, tokenWire } from './support/wire.js';
 
@@ -45,7 +45,7 @@ export function documentFields(fields: TokenFields): Partial<Token> {
 
 /** A token may name only a group its owner can use (the group sets the price ratio). */
 export function checkGroup(deps: GatewayDeps, user: User, group: string | undefined): void {
-  if (group && !(group in usableGroups(deps.options, user.group))) throw new ApiFailure('无权使用该分组');
+  if (group && !(group in selectableGroups(deps.options, user.group))) throw new ApiFailure('无权使用该分组');
 }
 
 export function tokenQuotaSet(token: Token, remainQuota: number): LedgerEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApiHarness, signUp } from '../../../test/api-app.js';
+import { buildApiHarness, login, ROOT_PASSWORD, signUp } from '../../../test/api-app.js';
 import type { Page } from './support/paging.js';
 
 interface TokenWire {
@@ -84,10 +84,23 @@ describe('token routes', () => {
     expect(await deps.tokens.byId(id)).toBeNull();
   });
 
-  it('refuses a group the user may not use', async () => {
+  it('UserUsableGroups, GroupRatio: the groups offered and accepted for a token follow both options as they are saved', async () => {
     const { app } = await buildApiHarness();
+    const root = await login(app, 'root', ROOT_PASSWORD);
     const alice = await signUp(app, 'alice');
+    const groups = async () => (await alice.call('GET', '/api/user/self/groups')).body.data;
+    expect(await groups()).toEqual({ default: '默认分组', vip: 'vip分组' });
     expect((await alice.call('POST', '/api/token/', { name: 't', group: 'svip' })).body.message).toBe('无权使用该分组');
-    expect((await alice.call('POST', '/api/token/', { name: 't', group: 'vip' })).body.success).toBe(true);
+    const { id } = (await alice.call<TokenWire>('POST', '/api/token/', { name: 't', group: 'vip' })).body.data;
+
+    await root.call('PUT', '/api/option/', { key: 'UserUsableGroups', value: JSON.stringify({ default: '默认分组', svip: '超级分组' }) });
+    expect(await groups()).toEqual({ default: '默认分组', svip: '超级分组' });
+    expect((await alice.call('PUT', '/api/token/', { id, name: 't', group: 'vip' })).body.message).toBe('无权使用该分组');
+    expect((await alice.call('PUT', '/api/token/', { id, name: 't', group: 'svip' })).body.success).toBe(true);
+
+    // new-api offers only groups that also have a ratio: one without can no longer be billed.
+    await root.call('PUT', '/api/option/', { key: 'GroupRatio', value: JSON.stringify({ default: 1 }) });
+    expect(await groups()).toEqual({ default: '默认分组' });
+    expect((await alice.call('POST', '/api/token/', { name: 't2', group: 'svip' })).body.message).toBe('无权使用该分组');
   });
 });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { ChannelStatus } from '../../ports/channel-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
-import { commaList, usableGroups } from './support/groups.js';
+import { selectableGroups, usableGroups } from '../../options/user-groups.js';
+import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
 
-/** Groups and the models they reach: the user's usable groups, their models, and the admin's group list. */
+/** Groups and the models they reach: the groups a user may pick for a token, the models of the usable ones, and the admin's group list. */
 export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
-  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(usableGroups(deps.options, signedIn(request).group)));
+  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(selectableGroups(deps.options, signedIn(request).group)));
 
   route(app, 'GET', '/user/models', guard.user, async (request) => {
     const groups = new Set(Object.keys(usableGroups(deps.options, signedIn(request).group)));

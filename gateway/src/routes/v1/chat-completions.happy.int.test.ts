@@ -48,7 +48,7 @@ describe('POST /v1/chat/completions: answers', () => {
     expect(event?.metadata.eventId).toBeTruthy();
   });
 
-  it("bills with the token's group ratio, else the user's", async () => {
+  it("GroupRatio: bills with the token's group ratio, else the user's", async () => {
     const { h, bearer } = await withKey();
     await h.addChannel({ models: 'test-model', group: 'default,vip' });
     const vipKey = await h.addKey((await h.addUser({ quota: 1_000_000 })).id, { group: 'vip' });
@@ -57,7 +57,7 @@ describe('POST /v1/chat/completions: answers', () => {
     expect((await h.usageEvents()).map((e) => [e.data.group, e.data.quota])).toEqual([['default', 48], ['vip', 71]]);
   });
 
-  it('bills a per-call price as price x QuotaPerUnit x group ratio', async () => {
+  it('ModelPrice: bills a per-call price as price x QuotaPerUnit x group ratio', async () => {
     const { h, bearer } = await withKey();
     await h.addChannel({ models: 'flat-model' });
     expect((await h.post('/v1/chat/completions', bearer, chat({ model: 'flat-model' }))).statusCode).toBe(200);

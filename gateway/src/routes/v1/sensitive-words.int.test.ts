@@ -5,7 +5,7 @@ import { startAnthropicMock } from '../../../test/mock-upstream/anthropic-mock.j
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }), SensitiveWords: 'forbidden plan\n禁词' };
 
 describe('sensitive words in prompts', () => {
-  it('refuses a chat that contains a listed word with 400, before any upstream call, holding and billing nothing', async () => {
+  it('SensitiveWords, CheckSensitiveOnPromptEnabled: refuses a chat that contains a listed word with 400, before any upstream call, holding and billing nothing', async () => {
     const h = await buildRelayHarness(PRICING);
     const user = await h.addUser({ quota: 1_000_000 });
     const { bearer } = await h.addKey(user.id);
@@ -18,7 +18,7 @@ describe('sensitive words in prompts', () => {
     expect(await h.deps.holds.available(user.id)).toBe(1_000_000);
   });
 
-  it('checks the native Claude surface too, answering in its error shape', async () => {
+  it('SensitiveWords: checks the native Claude surface too, answering in its error shape', async () => {
     const h = await buildRelayHarness(PRICING);
     const user = await h.addUser({ quota: 1_000_000 });
     const { bearer } = await h.addKey(user.id);
@@ -27,7 +27,7 @@ describe('sensitive words in prompts', () => {
     expect(response.json()).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'sensitive words detected' } });
   });
 
-  it('lets the prompt through when CheckSensitiveOnPromptEnabled is off', async () => {
+  it('CheckSensitiveOnPromptEnabled: lets the prompt through when it is off', async () => {
     const h = await buildRelayHarness({ ...PRICING, CheckSensitiveOnPromptEnabled: 'false' });
     const user = await h.addUser({ quota: 1_000_000 });
     const { bearer } = await h.addKey(user.id);
@@ -54,7 +54,7 @@ describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
     return { response, h };
   }
 
-  it('ends the stream before the chunk that completes a listed word, and bills what was sent', async () => {
+  it('StopOnSensitiveEnabled: ends the stream before the chunk that completes a listed word, and bills what was sent', async () => {
     const { response, h } = await streamReply({ SensitiveWords: 'Secret Plan' });
     expect(response.statusCode).toBe(200);
     expect(received(response.body)).toEqual({ text: 'one two secret ', done: true });
@@ -64,7 +64,7 @@ describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
     expect(h.upstream.requests[0]?.aborted).toBe(true); // the rest of the answer was not waited for
   });
 
-  it('ends a translated stream too (an OpenAI client on a Claude channel)', async () => {
+  it('StopOnSensitiveEnabled: ends a translated stream too (an OpenAI client on a Claude channel)', async () => {
     const claude = await startAnthropicMock({ reply: 'one two secret plan four five' });
     const h = await buildRelayHarness({ ...PRICING, SensitiveWords: 'secret plan' });
     const user = await h.addUser({ quota: 1_000_000 });
@@ -76,8 +76,15 @@ describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
     expect(received(response.body)).toMatchObject({ text: 'one two secret ' });
   });
 
-  it('streams everything when StopOnSensitiveEnabled is off', async () => {
+  it('StopOnSensitiveEnabled: streams everything when it is off', async () => {
     const { response } = await streamReply({ SensitiveWords: 'secret plan', StopOnSensitiveEnabled: 'false' });
     expect(received(response.body)).toEqual({ text: 'one two secret plan four five', done: true });
+  });
+
+  it('CheckSensitiveEnabled: off, neither a listed word in the prompt nor one in the answer stops anything', async () => {
+    const { response, h } = await streamReply({ SensitiveWords: 'secret plan\ntalk', CheckSensitiveEnabled: 'false' });
+    expect(response.statusCode).toBe(200);
+    expect(received(response.body)).toEqual({ text: 'one two secret plan four five', done: true });
+    expect(await h.usageEvents()).toHaveLength(1);
   });
 });
