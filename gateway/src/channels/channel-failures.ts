@@ -9,7 +9,7 @@ import { readUpstreamFailure } from './upstream-failure.js';
  * Judges a failed relay call: when the upstream says the channel's key or account is unusable and
  * AutomaticDisableChannelEnabled is on, the channel is switched off for every gateway.
  */
-export async function reportUpstreamFailure(deps: Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer'>, channel: Channel, status: number, body: string): Promise<void> {
+export async function reportUpstreamFailure(deps: Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>, channel: Channel, status: number, body: string): Promise<void> {
   if (channel.status !== ChannelStatus.Enabled || channel.autoBan === 0) return;
   const failure = readUpstreamFailure(status, body);
   if (shouldDisable(healthSwitches(deps), channel.type, failure)) await disableAutomatically(deps, channel, failureReason(failure));

@@ -59,11 +59,11 @@ describe('channel health options in a test-all run', () => {
     expect(stillOff?.status).toBe(ChannelStatus.AutoDisabled);
   });
 
-  it('AutomaticDisableChannelEnabled, AutomaticEnableChannelEnabled: root is mailed when a channel switches itself off and back on', async () => {
+  it('AutomaticDisableChannelEnabled, AutomaticEnableChannelEnabled: root is mailed, and gets a system log row, when a channel switches itself off and back on', async () => {
     const smtp = await startMockSmtp();
     const failing = await upstream({ failWith: 401 });
     const switches = { AutomaticDisableChannelEnabled: 'true', AutomaticEnableChannelEnabled: 'true', ...smtp.options };
-    const { deps } = await buildApiHarness(switches);
+    const { deps, ledger } = await buildApiHarness(switches);
     await deps.users.update(ROOT_ID, { email: 'root@example.com' });
     const channel = await deps.channels.create(newChannel(failing.url, { name: 'east', models: 'test-model' }));
     await new ChannelTester(deps).testAll();
@@ -74,6 +74,11 @@ describe('channel health options in a test-all run', () => {
     failing.configure({ failWith: 0 });
     await new ChannelTester(deps).testAll();
     expect((await smtp.nextMail()).subject).toBe(`通道「east」（#${channel.id}）已被启用`);
+    const rows = ledger.appended.map((event) => event.data);
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: ROOT_ID, username: 'root', amount: 0, logType: 4, content: expect.stringMatching(new RegExp(`^通道「east」（#${channel.id}）已被禁用，原因：type server_error, httpCode 401`)) }),
+      expect.objectContaining({ userId: ROOT_ID, username: 'root', amount: 0, logType: 4, content: `通道「east」（#${channel.id}）已被启用` }),
+    ]);
   });
 
   it('AutomaticDisableChannelEnabled: the balance update-all run switches off a channel with nothing left (余额不足), keeps one with credit, and only records balances with the switch off', async () => {

@@ -4,7 +4,7 @@ import { probeChannel } from './channel-probe.js';
 import { disableAutomatically, enableAutomatically, recordTest } from './channel-status.js';
 import { failureReason, type HealthSwitches, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer'>;
+type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>;
 
 export function healthSwitches(deps: Pick<GatewayDeps, 'options'>): HealthSwitches {
   return {

@@ -3,7 +3,7 @@ import type { GatewayDeps } from '../deps.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer'>;
+type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer' | 'eventLog'>;
 
 const MINUTE_MS = 60_000;
 /** How often each gateway looks whether a chore is due: a changed frequency applies within this. */
