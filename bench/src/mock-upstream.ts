@@ -85,13 +85,15 @@ export function createMockUpstream(settings: MockSettings): Server {
   return server;
 }
 
-function settingsFromEnv(): MockSettings {
-  return { defaultDelayMs: Number(process.env.MOCK_DELAY_MS ?? 0), streamGapMs: Number(process.env.MOCK_STREAM_GAP_MS ?? 20) };
+/** The mock process's whole configuration: the harness starts it with these variables, and this is their only reader. */
+function configFromEnv(env: NodeJS.ProcessEnv): { port: number; settings: MockSettings } {
+  return { port: Number(env.MOCK_PORT ?? 0), settings: { defaultDelayMs: Number(env.MOCK_DELAY_MS ?? 0), streamGapMs: Number(env.MOCK_STREAM_GAP_MS ?? 20) } };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const server = createMockUpstream(settingsFromEnv());
-  server.listen(Number(process.env.MOCK_PORT ?? 0), '127.0.0.1', () => {
+  const { port: requestedPort, settings } = configFromEnv(process.env);
+  const server = createMockUpstream(settings);
+  server.listen(requestedPort, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     // The harness waits for this line to learn the port.

@@ -47,6 +47,23 @@ async function submitMj(ctx: RelayContext, caller: Caller, reply: Parameters<typ
   });
 }
 
+/** An action on an earlier task: what it does and which task, as read from the route's body. */
+interface OriginTarget {
+  action: string;
+  taskId: string;
+}
+
+/** A route that acts on an earlier task; the key is checked before the action is read, so a bad key is a 401 first. */
+function registerOriginRoute<S extends z.ZodType<Record<string, unknown>>>(app: FastifyInstance, ctx: RelayContext, path: string, schema: S, target: (body: z.infer<S>) => OriginTarget): void {
+  app.post(path, { schema: { body: schema } }, async (request, reply) => {
+    const caller = await authenticateCaller(request, ctx.cache);
+    const body = request.body as z.infer<S>;
+    const { action, taskId } = target(body);
+    await submitMj(ctx, caller, reply, { path, action, body, originTaskId: taskId });
+    return reply;
+  });
+}
+
 /** The submit routes of a Midjourney Proxy (imagine, change, simple-change, describe, blend, upload, modal, shorten, action, swap-face). */
 export function registerMjSubmitRoutes(app: FastifyInstance, ctx: RelayContext): void {
   for (const [path, action] of Object.entries(FIXED_ACTION_PATHS)) {
@@ -56,30 +73,16 @@ export function registerMjSubmitRoutes(app: FastifyInstance, ctx: RelayContext):
       return reply;
     });
   }
-  app.post('/mj/submit/change', { schema: { body: changeBody } }, async (request, reply) => {
-    const body = request.body as z.infer<typeof changeBody>;
-    await submitMj(ctx, await authenticateCaller(request, ctx.cache), reply, { path: '/mj/submit/change', action: body.action, body, originTaskId: body.taskId });
-    return reply;
-  });
-  app.post('/mj/submit/simple-change', { schema: { body: simpleChangeBody } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
-    const body = request.body as z.infer<typeof simpleChangeBody>;
+  registerOriginRoute(app, ctx, '/mj/submit/change', changeBody, (body) => ({ action: body.action, taskId: body.taskId }));
+  registerOriginRoute(app, ctx, '/mj/submit/simple-change', simpleChangeBody, (body) => {
     const change = parseSimpleChange(body.content);
     if (!change) throw new RelayError(400, 'content_invalid', 'content_invalid');
-    await submitMj(ctx, caller, reply, { path: '/mj/submit/simple-change', action: change.action, body, originTaskId: change.taskId });
-    return reply;
+    return change;
   });
-  app.post('/mj/submit/modal', { schema: { body: modalBody } }, async (request, reply) => {
-    const body = request.body as z.infer<typeof modalBody>;
-    await submitMj(ctx, await authenticateCaller(request, ctx.cache), reply, { path: '/mj/submit/modal', action: MjAction.Modal, body, originTaskId: body.taskId });
-    return reply;
-  });
-  app.post('/mj/submit/action', { schema: { body: actionBody } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
-    const body = request.body as z.infer<typeof actionBody>;
+  registerOriginRoute(app, ctx, '/mj/submit/modal', modalBody, (body) => ({ action: MjAction.Modal, taskId: body.taskId }));
+  registerOriginRoute(app, ctx, '/mj/submit/action', actionBody, (body) => {
     const action = actionOfCustomId(body.customId);
     if (!action) throw new RelayError(400, 'custom_id_invalid', 'custom_id_invalid');
-    await submitMj(ctx, caller, reply, { path: '/mj/submit/action', action, body, originTaskId: body.taskId });
-    return reply;
+    return { action, taskId: body.taskId };
   });
 }
