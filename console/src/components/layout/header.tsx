@@ -14,7 +14,7 @@ export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
   const { theme, toggleTheme } = useTheme();
   const user = useStoredUser();
   return (
-    <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/90 px-4 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <Button variant="ghost" onClick={onToggleSidebar} aria-label={t('nav.menu')} data-testid="sidebar-toggle">
         ☰
       </Button>

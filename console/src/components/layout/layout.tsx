@@ -20,6 +20,7 @@ export function Layout() {
       <Header onToggleSidebar={sidebar.toggle} />
       <div className="flex flex-1">
         <Sidebar className={sidebar.className} />
+        {sidebar.open && <div aria-hidden className="fixed inset-0 top-14 z-30 bg-slate-900/40 md:hidden" onClick={sidebar.close} data-testid="sidebar-backdrop" />}
         <main className="min-w-0 flex-1 p-4 md:p-6">
           {isError && !status && (
             <div role="alert" className={`${banner.warning} mb-4`}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 type Theme = 'light' | 'dark';
 
@@ -17,4 +17,15 @@ export function useTheme() {
   }, [theme]);
   const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
   return { theme, toggleTheme };
+}
+
+function subscribeToThemeClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+/** Whether the dark theme is on now, for components that draw their own colours (charts). */
+export function useIsDark(): boolean {
+  return useSyncExternalStore(subscribeToThemeClass, () => document.documentElement.classList.contains('dark'));
 }

@@ -1,5 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import ReactApexChart from 'react-apexcharts';
+import { useT } from '../../i18n';
+import { useIsDark } from '../layout/use-theme';
 
 export interface ChartSeries {
   name: string;
@@ -18,8 +20,14 @@ interface ChartProps {
 
 /** The console's one chart: ApexCharts in the Tailwind palette; the data also rides on data-series for tests. */
 export function Chart({ kind, categories, series, stacked = false, height = 260, testId }: ChartProps) {
+  const t = useT();
+  const dark = useIsDark();
   const options: ApexOptions = {
-    chart: { stacked, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit' },
+    chart: { stacked, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', background: 'transparent' },
+    // Apex's dark mode recolours labels and tooltips; the grid takes the card border's colour.
+    theme: { mode: dark ? 'dark' : 'light' },
+    grid: { borderColor: dark ? '#1e293b' : '#e2e8f0' },
+    noData: { text: t('log.noData'), style: { color: dark ? '#94a3b8' : '#64748b' } },
     colors: ['#4f46e5', '#0ea5e9', '#10b981', '#f59e0b', '#f43f5e', '#8b5cf6', '#64748b'],
     xaxis: { categories },
     dataLabels: { enabled: false },
