@@ -2,12 +2,12 @@ import { DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/
 import type { ReactNode } from 'react';
 import { dialog } from './tokens';
 
-/** A modal dialog, or with `side` a panel sliding in from the right (the spec's side panels). */
-export function Dialog({ open, onClose, title, side = false, children }: { open: boolean; onClose(): void; title: string; side?: boolean; children: ReactNode }) {
+/** A modal dialog, or with `side` a panel at that edge of the screen (the spec's side panels and drawers). */
+export function Dialog({ open, onClose, title, side, children }: { open: boolean; onClose(): void; title: string; side?: 'left' | 'right'; children: ReactNode }) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
       <div className={dialog.backdrop} aria-hidden="true" />
-      <div className={side ? dialog.sideFrame : dialog.frame}>
+      <div className={side ? dialog.sideFrame[side] : dialog.frame}>
         <DialogPanel className={side ? dialog.sidePanel : dialog.panel}>
           <DialogTitle className={dialog.title}>{title}</DialogTitle>
           {children}

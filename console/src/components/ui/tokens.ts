@@ -40,7 +40,7 @@ export const dialog = {
   backdrop: 'fixed inset-0 bg-black/40',
   frame: 'fixed inset-0 flex items-center justify-center p-4',
   panel: 'w-full max-w-lg rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900',
-  sideFrame: 'fixed inset-0 flex justify-end',
+  sideFrame: { right: 'fixed inset-0 flex justify-end', left: 'fixed inset-0 flex justify-start' },
   sidePanel: 'h-full w-full max-w-md overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900',
   title: 'mb-4 text-lg font-semibold',
 } as const;

@@ -151,7 +151,7 @@ describe('ChannelPage', SLOW_UI, () => {
 
   it('searches by keyword, model and group, and remembers page size and id sort', async () => {
     signIn(100);
-    localStorage.removeItem('channel-page-size');
+    localStorage.removeItem('page-size');
     localStorage.removeItem('id-sort');
     const calls = stubApi({ ...common, '/api/channel/search': { ...page, items: [rows[0]] } });
     renderPage(<ChannelPage />, '/channel');
@@ -159,7 +159,7 @@ describe('ChannelPage', SLOW_UI, () => {
     fireEvent.click(screen.getByRole('switch', { name: '使用 ID 排序' }));
     fireEvent.change(screen.getByLabelText('每页条数'), { target: { value: '50' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/channel/?p=0&page_size=50&id_sort=true'));
-    expect([localStorage.getItem('channel-page-size'), localStorage.getItem('id-sort')]).toEqual(['50', 'true']);
+    expect([localStorage.getItem('page-size'), localStorage.getItem('id-sort')]).toEqual(['50', 'true']);
     fireEvent.change(screen.getByLabelText('搜索渠道的 ID，名称和密钥 ...'), { target: { value: ' ch4 ' } });
     fireEvent.change(screen.getByLabelText('模型关键字'), { target: { value: 'gpt' } });
     fireEvent.change(await screen.findByLabelText('分组'), { target: { value: 'vip' } });

@@ -11,7 +11,8 @@ import { useLiveChannels } from '../../live/use-live-channels';
 import type { ChannelSearch } from './api';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { channelsQueryKey, useChannels } from './hooks/use-channels';
-import { CHANNEL_PAGE_SIZES, useChannelListPrefs } from './hooks/use-list-prefs';
+import { PAGE_SIZES } from '../../lib/use-page-size';
+import { useChannelListPrefs } from './hooks/use-list-prefs';
 import { ChannelRow } from './sections/channel-row';
 import { ChannelSearchBar } from './sections/channel-search';
 import { ChannelToolbar } from './sections/channel-toolbar';
@@ -51,7 +52,7 @@ export function ChannelPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Pager page={page} lastPage={lastPage} onPage={setPage} />
         <div className="w-32">
-          <Select id="channel-page-size" label={t('channel.pageSize')} value={pageSize} options={CHANNEL_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
+          <Select id="channel-page-size" label={t('channel.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
         </div>
       </div>
     </div>

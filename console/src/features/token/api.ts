@@ -25,12 +25,20 @@ export interface NewToken {
 
 type TokenList = Page<Token> | Token[];
 
+export interface TokenSearch {
+  keyword: string;
+  key: string;
+}
+
 export const tokenApi = {
   list: async (page: number, size: number, signal?: AbortSignal) =>
     toPage(await api<TokenList>('GET', `/api/token/?${query({ p: page, size })}`, undefined, { signal }), page, size),
-  search: async (keyword: string, signal?: AbortSignal) =>
-    toPage(await api<TokenList>('GET', `/api/token/search?${query({ keyword })}`, undefined, { signal })),
+  /** By name keyword and by key (with or without `sk-`); either may be empty. */
+  search: async ({ keyword, key }: TokenSearch, signal?: AbortSignal) =>
+    toPage(await api<TokenList>('GET', `/api/token/search?${query({ keyword, token: key })}`, undefined, { signal })),
   create: (token: NewToken) => api<Token>('POST', '/api/token/', { ...token, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }),
+  /** Changes only the fields the edit form shows; the server keeps the rest. */
+  update: (id: number, token: NewToken) => api<Token>('PUT', '/api/token/', { id, ...token }),
   setStatus: (id: number, status: number) => api<Token>('PUT', '/api/token/?status_only=true', { id, status }),
   remove: (id: number) => api('DELETE', `/api/token/${id}/`),
 };

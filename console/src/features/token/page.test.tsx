@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { TokenPage } from './page';
 
@@ -60,5 +60,66 @@ describe('TokenPage', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '提交' }));
     expect(await screen.findByText('请输入令牌名称！')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('asks to select tokens before copying them, then copies name and key a line each', async () => {
+    signIn();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubApi({ '/api/token/?': [token(1, 'alpha'), token(2, 'beta', { key: 'b'.repeat(48) }), token(3, 'gamma')], '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    await screen.findAllByTestId('token-row');
+    fireEvent.click(screen.getByRole('button', { name: '复制所选令牌' }));
+    expect(await screen.findByText('请至少选择一个令牌！')).toBeTruthy();
+    expect(writeText).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText('选择 alpha'));
+    fireEvent.click(screen.getByLabelText('选择 beta'));
+    fireEvent.click(screen.getByRole('button', { name: '复制所选令牌' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`alpha    sk-${'k'.repeat(48)}\nbeta    sk-${'b'.repeat(48)}`));
+  });
+
+  it('edits a token in a drawer filled with its fields, sending only what the form shows', async () => {
+    signIn();
+    const calls = stubApi({
+      'GET /api/token/?': [token(7, 'ci', { remain_quota: 2_500, expired_time: -1 })],
+      'PUT /api/token/': token(7, 'ci-2'),
+      '/api/user/self': self,
+      '/api/status': status,
+    });
+    renderPage(<TokenPage />, '/token');
+    const [row] = await screen.findAllByTestId('token-row');
+    fireEvent.click(within(row!).getByRole('button', { name: '编辑' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('更新令牌信息')).toBeTruthy();
+    expect((within(drawer).getByLabelText('名称') as HTMLInputElement).value).toBe('ci');
+    expect((within(drawer).getByLabelText('剩余额度') as HTMLInputElement).value).toBe('2500');
+    expect(within(drawer).queryByLabelText('新建数量')).toBeNull();
+    fireEvent.change(within(drawer).getByLabelText('名称'), { target: { value: 'ci-2' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('令牌更新成功！')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 7, name: 'ci-2', remain_quota: 2_500, expired_time: -1, unlimited_quota: false });
+  });
+
+  it('searches by key as well as by name, and remembers the page size in local storage page-size', async () => {
+    signIn();
+    localStorage.removeItem('page-size');
+    const calls = stubApi({ '/api/token/search': [token(4, 'found')], '/api/token/?': [token(1, 'alpha')], '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    await screen.findAllByTestId('token-row');
+    fireEvent.change(screen.getByLabelText('每页条数'), { target: { value: '50' } });
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/token/?p=0&size=50'));
+    expect(localStorage.getItem('page-size')).toBe('50');
+    fireEvent.change(screen.getByLabelText('搜索令牌的 key ...'), { target: { value: 'sk-abc' } });
+    await waitFor(() => expect(screen.getByTestId('token-row').textContent).toContain('found'));
+    expect(calls.map((c) => c.url)).toContain('/api/token/search?token=sk-abc');
+  });
+
+  it('shows a token\'s whole key on view', async () => {
+    signIn();
+    stubApi({ '/api/token/?': [token(1, 'alpha')], '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    const [row] = await screen.findAllByTestId('token-row');
+    fireEvent.click(within(row!).getByRole('button', { name: '查看' }));
+    expect((await screen.findByTestId('token-key')).textContent).toBe(`sk-${'k'.repeat(48)}`);
   });
 });

@@ -1,42 +1,83 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Pager } from '../../components/ui/pager';
 import { Dialog } from '../../components/ui/dialog';
+import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
+import { Pager } from '../../components/ui/pager';
+import { Select } from '../../components/ui/select';
+import { useToast } from '../../components/ui/toast';
 import { banner, input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
+import { useClipboard } from '../../lib/use-clipboard';
+import { PAGE_SIZES, usePageSize } from '../../lib/use-page-size';
 import { BalanceCard } from '../account/balance-card';
+import type { Token } from './api';
+import { useTokens } from './hooks/use-tokens';
 import { TokenDialog } from './sections/token-dialog';
-import { TokenRow } from './sections/token-row';
-import { TOKEN_PAGE_SIZE, useTokens } from './hooks/use-tokens';
+import { fullKey, TokenRow } from './sections/token-row';
 
 const COLUMNS = ['token.name', 'token.status', 'token.used', 'token.remain', 'token.created', 'token.expiry', 'token.actions'] as const;
 
-/** The user's API keys: list, search, create, copy, enable or disable, delete; the live balance on top. */
+/** Drawer state: closed, creating, or editing one token. */
+type Editing = { token: Token | null } | null;
+
+/** The search boxes: by name keyword and by key. */
+function TokenSearchBar({ keyword, tokenKey, onSearch }: { keyword: string; tokenKey: string; onSearch(keyword: string, key: string): void }) {
+  const t = useT();
+  return (
+    <>
+      <input id="token-search" aria-label={t('token.search')} className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => onSearch(e.target.value, tokenKey)} />
+      <input id="token-search-key" aria-label={t('token.searchKey')} className={`${input.base} max-w-xs`} placeholder={t('token.searchKey')} value={tokenKey} onChange={(e) => onSearch(keyword, e.target.value)} />
+    </>
+  );
+}
+
+/** The user's API keys: list, search, create and edit in drawers, view and copy, enable or disable, delete; the live balance on top. */
 export function TokenPage() {
   const t = useT();
+  const notify = useToast();
+  const clipboard = useClipboard();
   const [page, setPage] = useState(0);
-  const [keyword, setKeyword] = useState('');
-  const [creating, setCreating] = useState(false);
-  const [manualCopy, setManualCopy] = useState<string | null>(null);
-  const { data } = useTokens(page, keyword.trim());
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / TOKEN_PAGE_SIZE) - 1);
+  const [pageSize, setPageSize] = usePageSize();
+  const [search, setSearch] = useState({ keyword: '', key: '' });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [shown, setShown] = useState<Token | null>(null);
+  const { data } = useTokens(page, pageSize, { keyword: search.keyword.trim(), key: search.key.trim() });
+  const items = data?.items ?? [];
+  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / pageSize) - 1);
+  const select = (id: number, on: boolean) => setSelected((current) => new Set([...current].filter((x) => x !== id).concat(on ? [id] : [])));
+  // The spec's format: one token a line, its name then its key.
+  const copySelected = () => {
+    const lines = items.filter((token) => selected.has(token.id)).map((token) => `${token.name}    ${fullKey(token)}`);
+    if (lines.length === 0) return notify(t('token.noneSelected'), 'error');
+    void clipboard.copy(lines.join('\n'));
+  };
   return (
     <div className="space-y-4">
       <div role="note" className={banner.warning}>{t('token.banner')}</div>
       <BalanceCard />
-      <div className="flex gap-2">
-        <input id="token-search" aria-label={t('token.search')} className={`${input.base} max-w-xs`} placeholder={t('token.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
-        <Button onClick={() => setCreating(true)}>{t('token.add')}</Button>
+      <div className="flex flex-wrap items-end gap-2">
+        <TokenSearchBar keyword={search.keyword} tokenKey={search.key} onSearch={(keyword, key) => { setSearch({ keyword, key }); setPage(0); }} />
+        <Button onClick={() => setEditing({ token: null })}>{t('token.add')}</Button>
+        <Button variant="outline" onClick={copySelected}>{t('token.copySelected')}</Button>
+        <div className="ml-auto w-28">
+          <Select id="token-page-size" label={t('token.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
+        </div>
       </div>
-      <DataTable columns={COLUMNS} empty={data?.items.length === 0}>
-        {data?.items.map((token) => <TokenRow key={token.id} token={token} onCopyFailed={setManualCopy} />)}
+      <DataTable columns={COLUMNS} empty={items.length === 0} selectable>
+        {items.map((token) => (
+          <TokenRow key={token.id} token={token} selected={selected.has(token.id)} onSelect={(on) => select(token.id, on)}
+            onView={() => setShown(token)} onEdit={() => setEditing({ token })} onCopy={() => void clipboard.copy(fullKey(token))} />
+        ))}
       </DataTable>
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
-      <TokenDialog open={creating} onClose={() => setCreating(false)} />
-      <Dialog open={manualCopy !== null} onClose={() => setManualCopy(null)} title={t('copy.failed')}>
-        <code className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{manualCopy}</code>
+      {editing && <TokenDialog key={editing.token?.id ?? 'new'} editing={editing.token} open onClose={() => setEditing(null)} />}
+      <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown?.name ?? ''}>
+        <code data-testid="token-key" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown && fullKey(shown)}</code>
+        <Button className="mt-2" onClick={() => void clipboard.copy(shown ? fullKey(shown) : '')}>{t('token.copy')}</Button>
       </Dialog>
+      <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>
   );
 }

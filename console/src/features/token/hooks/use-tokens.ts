@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { tokenApi } from '../api';
+import { type TokenSearch, tokenApi } from '../api';
 
-export const TOKEN_PAGE_SIZE = 10;
 export const tokensQueryKey = ['tokens'] as const;
 
-/** One page of the user's tokens (p from 0), or the search results when a keyword is set. */
-export function useTokens(page: number, keyword: string) {
+/** One page of the user's tokens (p from 0), or the search results when a name keyword or a key is set. */
+export function useTokens(page: number, pageSize: number, search: TokenSearch) {
+  const searching = search.keyword !== '' || search.key !== '';
   return useQuery({
-    queryKey: [...tokensQueryKey, page, keyword],
-    queryFn: ({ signal }) => (keyword ? tokenApi.search(keyword, signal) : tokenApi.list(page, TOKEN_PAGE_SIZE, signal)),
+    queryKey: [...tokensQueryKey, page, pageSize, search.keyword, search.key],
+    queryFn: ({ signal }) => (searching ? tokenApi.search(search, signal) : tokenApi.list(page, pageSize, signal)),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { toLocalInput } from '../../../lib/datetime';
-import { tokenApi } from '../api';
+import { type NewToken, type Token, tokenApi } from '../api';
 import { COUNT_SHORTCUTS, EXPIRY_SHORTCUTS, parseExpiry } from '../expiry';
 import { tokensQueryKey } from '../hooks/use-tokens';
 import { newTokenNames } from '../new-token-names';
@@ -16,27 +16,48 @@ import { Shortcuts } from './shortcuts';
 import { QuotaEquivalent } from '../../status/quota-equivalent';
 
 const emptyForm = { name: '', remainQuota: DEFAULT_TOKEN_QUOTA, unlimited: false, expiry: '', count: 1 };
+type TokenForm = typeof emptyForm;
 const countOptions = COUNT_SHORTCUTS.map((n) => ({ label: String(n), value: n }));
 const quotaOptions = QUOTA_SHORTCUTS.map((s) => ({ label: s.label, value: s.quota }));
 
-/** Create one token, or a batch of them (one POST each, as the spec says). */
-export function TokenDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+/** The form as an existing token fills it. */
+const formOf = (token: Token): TokenForm => ({
+  name: token.name,
+  remainQuota: token.remain_quota,
+  unlimited: token.unlimited_quota,
+  expiry: token.expired_time === -1 ? '' : toLocalInput(token.expired_time),
+  count: 1,
+});
+
+/**
+ * Create one token or a batch of them (one POST each, as the spec says), in a drawer from the left;
+ * or, with `editing`, change one token in a drawer from the right.
+ */
+export function TokenDialog({ open, editing = null, onClose }: { open: boolean; editing?: Token | null; onClose(): void }) {
   const t = useT();
   const notify = useToast();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(emptyForm);
+  const [form, setForm] = useState(() => (editing ? formOf(editing) : emptyForm));
   const [busy, setBusy] = useState(false);
+  const save = async (fields: NewToken) => {
+    if (editing) {
+      await tokenApi.update(editing.id, fields);
+      notify(t('token.updated'));
+      return;
+    }
+    const names = newTokenNames(fields.name, form.count);
+    for (const name of names) await tokenApi.create({ ...fields, name });
+    notify(t('token.created_n', { n: names.length }));
+    setForm(emptyForm);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const expiredTime = parseExpiry(form.expiry);
     if (expiredTime === null) return notify(t('token.badExpiry'), 'error');
     if (!form.name.trim()) return notify(t('token.nameRequired'), 'error');
-    const names = newTokenNames(form.name.trim(), form.count);
     setBusy(true);
     try {
-      for (const name of names) await tokenApi.create({ name, remain_quota: form.remainQuota, expired_time: expiredTime, unlimited_quota: form.unlimited });
-      notify(t('token.created_n', { n: names.length }));
-      setForm(emptyForm);
+      await save({ name: form.name.trim(), remain_quota: form.remainQuota, expired_time: expiredTime, unlimited_quota: form.unlimited });
       onClose();
     } catch {
       // The client showed the server's message; tokens created before the failure stay listed.
@@ -48,7 +69,7 @@ export function TokenDialog({ open, onClose }: { open: boolean; onClose(): void 
   const expiryOptions = EXPIRY_SHORTCUTS.map((s) => ({ label: t(s.label), value: s.seconds }));
   const setExpiry = (seconds: number) => setForm({ ...form, expiry: seconds < 0 ? '' : toLocalInput(Date.now() / 1000 + seconds) });
   return (
-    <Dialog open={open} onClose={onClose} title={t('token.add')}>
+    <Dialog side={editing ? 'right' : 'left'} open={open} onClose={onClose} title={t(editing ? 'token.editTitle' : 'token.add')}>
       <form onSubmit={submit} className="space-y-3" noValidate>
         <Field id="token-name" label={t('token.name')} value={form.name} required onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <Field id="token-expiry" label={t('token.expiry')} type="datetime-local" value={form.expiry} onChange={(e) => setForm({ ...form, expiry: e.target.value })} />
@@ -57,8 +78,12 @@ export function TokenDialog({ open, onClose }: { open: boolean; onClose(): void 
         {!form.unlimited && <QuotaEquivalent quota={form.remainQuota} testId="token-quota-equivalent" />}
         <Shortcuts options={quotaOptions} disabled={form.unlimited} onPick={(remainQuota) => setForm({ ...form, remainQuota })} />
         <Switch checked={form.unlimited} onChange={(unlimited) => setForm({ ...form, unlimited })} label={t('token.unlimited')} />
-        <Field id="token-count" label={t('token.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: Number.parseInt(e.target.value, 10) || 1 })} />
-        <Shortcuts options={countOptions} onPick={(count) => setForm({ ...form, count })} />
+        {!editing && (
+          <>
+            <Field id="token-count" label={t('token.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: Number.parseInt(e.target.value, 10) || 1 })} />
+            <Shortcuts options={countOptions} onPick={(count) => setForm({ ...form, count })} />
+          </>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             {t('token.cancel')}

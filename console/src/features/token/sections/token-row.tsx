@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { table, tag } from '../../../components/ui/tokens';
-import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
@@ -17,23 +16,26 @@ const statusTag: Record<number, string> = { 1: tag.green, 2: tag.red, 3: tag.ora
 /** The key as users paste it: the stored key with the `sk-` prefix. */
 export const fullKey = (token: Token) => `sk-${token.key}`;
 
-export function TokenRow({ token, onCopyFailed }: { token: Token; onCopyFailed(text: string): void }) {
+interface TokenRowProps {
+  token: Token;
+  selected: boolean;
+  onSelect(on: boolean): void;
+  onView(): void;
+  onEdit(): void;
+  onCopy(): void;
+}
+
+export function TokenRow({ token, selected, onSelect, onView, onEdit, onCopy }: TokenRowProps) {
   const t = useT();
-  const notify = useToast();
   const display = useQuotaDisplay();
   const actions = useTokenActions();
   const [confirming, setConfirming] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(fullKey(token));
-      notify(t('copy.done'));
-    } catch {
-      onCopyFailed(fullKey(token));
-    }
-  };
   const statusKey: MessageKey = token.status in statusTag ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
   return (
-    <tr data-testid="token-row" data-token-id={token.id} className={table.row}>
+    <tr data-testid="token-row" data-token-id={token.id} className={`${table.row} ${token.status === 1 ? '' : 'opacity-60'}`}>
+      <td className={table.cell}>
+        <input type="checkbox" aria-label={`${t('token.select')} ${token.name}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      </td>
       <td className={table.cell}>{token.name}</td>
       <td className={table.cell}>
         <span data-testid="token-status" className={`${tag.base} ${statusTag[token.status] ?? tag.grey}`}>{t(statusKey)}</span>
@@ -43,10 +45,12 @@ export function TokenRow({ token, onCopyFailed }: { token: Token; onCopyFailed(t
       <td className={table.cell}>{formatTime(token.created_time)}</td>
       <td className={table.cell}>{token.expired_time === -1 ? t('token.never') : formatTime(token.expired_time)}</td>
       <td className={`${table.cell} flex gap-1`}>
-        <Button variant="outline" onClick={copy}>{t('token.copy')}</Button>
+        <Button variant="ghost" onClick={onView}>{t('token.view')}</Button>
+        <Button variant="outline" onClick={onCopy}>{t('token.copy')}</Button>
         <ChatMenu apiKey={fullKey(token)} />
         {token.status === 1 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 2)}>{t('token.disable')}</Button>}
         {token.status === 2 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 1)}>{t('token.enable')}</Button>}
+        <Button variant="ghost" onClick={onEdit}>{t('token.edit')}</Button>
         <Button variant="danger" onClick={() => setConfirming(true)}>{t('token.delete')}</Button>
         <ConfirmDialog open={confirming} title={t('token.confirmDelete')} confirmLabel={t('token.delete')} cancelLabel={t('token.cancel')} onConfirm={() => actions.remove(token.id)} onClose={() => setConfirming(false)} />
       </td>

@@ -7,7 +7,7 @@ import { UserForm } from './user-form';
 export function UserPanel({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
   const t = useT();
   return (
-    <Dialog side open onClose={onClose} title={t(user ? 'user.edit' : 'user.add')}>
+    <Dialog side="right" open onClose={onClose} title={t(user ? 'user.edit' : 'user.add')}>
       <UserForm user={user} onDone={onClose} />
     </Dialog>
   );
