@@ -20,9 +20,15 @@ interface ChatTemplate {
   fill(key: string, address: string): string;
 }
 
+/** Whether the status's `chats` is what the Chats option holds: a list of {name: link template} objects. */
+export function chatsAreReadable(status: ServerStatus | undefined): boolean {
+  const chats: unknown = status?.chats ?? [];
+  return Array.isArray(chats) && chats.every((entry) => typeof entry === 'object' && entry !== null && Object.values(entry).every((url) => typeof url === 'string'));
+}
+
 /** Every configured chat link, in the order /chat/{id} counts them: the `Chats` entries, then ChatLink and ChatLink2. */
 function chatTemplates(status: ServerStatus | undefined): ChatTemplate[] {
-  const fromChats = (status?.chats ?? []).flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, fill: (key: string, address: string) => fillChatLink(url, key, address) })));
+  const fromChats = (chatsAreReadable(status) ? (status?.chats ?? []) : []).flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, fill: (key: string, address: string) => fillChatLink(url, key, address) })));
   const legacy = [status?.chat_link, status?.chat_link2]
     .filter((link): link is string => !!link)
     .map((link, i) => ({ name: `ChatLink${i ? 2 : ''}`, fill: (key: string, address: string) => legacyChatLink(link, key, address) }));

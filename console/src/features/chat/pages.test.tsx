@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
@@ -12,6 +12,9 @@ const status = {
   chat_link: 'https://chat.example/',
 };
 const tokens = { items: [{ id: 1, key: 'disabled', status: 2 }, { id: 2, key: 'abc123', status: 1 }], total: 2 };
+
+/** The problem shows in the page and as an error toast. */
+const shownTwice = (text: string) => waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
 
 describe('chat links', () => {
   it('fills the key and the encoded server address into every configured link', () => {
@@ -36,11 +39,34 @@ describe('chat links', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/token'))).toEqual([]);
   });
 
-  it('says so when the user has no enabled token', async () => {
+  it('says so when the user has no enabled token, then sends them to /token after 1.5 s', async () => {
     signIn(1);
     stubApi({ '/api/status': status, '/api/token/': { items: [], total: 0 } });
+    renderPage(<Routes><Route path="/chat" element={<ChatPage />} /><Route path="/token" element={<p>token page</p>} /></Routes>, '/chat');
+    await shownTwice('当前没有可用的启用令牌，请确认是否有令牌处于启用状态！');
+    expect(screen.queryByText('token page')).toBeNull();
+    expect(await screen.findByText('token page', undefined, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('asks for the administrator when no chat link is set', async () => {
+    signIn(1);
+    stubApi({ '/api/status': { server_address: 'https://gw.example' }, '/api/token/': tokens });
     renderPage(<ChatPage />, '/chat');
-    expect(await screen.findByText('请先创建一个启用的令牌')).toBeTruthy();
+    await shownTwice('请联系管理员配置聊天链接');
+  });
+
+  it('says the link is misconfigured when /chat/{id} names no configured link', async () => {
+    signIn(1);
+    stubApi({ '/api/status': status, '/api/token/': tokens });
+    renderPage(<Routes><Route path="/chat/:id?" element={<ChatPage />} /></Routes>, '/chat/7');
+    await shownTwice('聊天链接配置错误，请联系管理员');
+  });
+
+  it('says the chat data cannot be read when chats is not a list of name-to-link objects', async () => {
+    signIn(1);
+    stubApi({ '/api/status': { chats: [{ NextChat: 42 }] }, '/api/token/': tokens });
+    renderPage(<ChatPage />, '/chat');
+    await shownTwice('聊天数据解析失败');
   });
 });
 

@@ -7,4 +7,6 @@ export const accountApi = {
   newAccessToken: () => api<string>('GET', '/api/user/token'),
   /** The user's invite code, made on first ask. */
   affCode: (signal?: AbortSignal) => api<string>('GET', '/api/user/aff', undefined, { signal }),
+  /** Moves `quota` of the invite rewards into the balance. */
+  affTransfer: (quota: number) => api('POST', '/api/user/aff_transfer', { quota }),
 };

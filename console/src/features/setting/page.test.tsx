@@ -27,6 +27,24 @@ describe('SettingPage, personal tab', () => {
     expect(await screen.findByText('邀请人数 3，待使用收益 $2.00，总收益 $3.00')).toBeTruthy();
   });
 
+  it('transfers invite rewards in a dialog, refusing less than one quota unit with 划转金额最低为 and the amount', async () => {
+    signIn(1);
+    localStorage.setItem('status', JSON.stringify(status));
+    const calls = stubApi({ '/api/user/self': self, '/api/user/aff': 'AbCd', '/api/status': status, 'POST /api/user/aff_transfer': null });
+    renderPage(<SettingPage />, '/setting');
+    fireEvent.click(await screen.findByRole('button', { name: '划转' }));
+    const amount = await screen.findByLabelText('划转额度');
+    expect((amount as HTMLInputElement).value).toBe('1000000');
+    fireEvent.change(amount, { target: { value: '499999' } });
+    fireEvent.click(screen.getAllByRole('button', { name: '划转' }).at(-1)!);
+    expect(await screen.findByText('划转金额最低为$1.00')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(amount, { target: { value: '500000' } });
+    fireEvent.click(screen.getAllByRole('button', { name: '划转' }).at(-1)!);
+    expect(await screen.findByText('划转成功')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ quota: 500_000 });
+  });
+
   it('asks for a matching confirmation before changing the password, then sends the current one along', async () => {
     signIn(1);
     const calls = stubApi({ '/api/user/self': self, 'PUT /api/user/self': null, '/api/user/aff': 'AbCd', '/api/status': status });

@@ -76,6 +76,28 @@ describe('root option editors', () => {
     fireEvent.change(within(notice).getByLabelText('公告'), { target: { value: 'hello' } });
     fireEvent.click(within(notice).getByRole('button', { name: '保存公告' }));
     expect(await screen.findByText('Notice 太长')).toBeTruthy();
+    expect(await screen.findByText('保存失败，请重试')).toBeTruthy();
+    expect(screen.queryByText('保存成功')).toBeNull();
+  });
+
+  it('tries every changed key, shows each refusal, and says the save was partial', async () => {
+    const calls = open('other');
+    const answered = globalThis.fetch;
+    // The server refuses the logo and takes the system name.
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (init.method === 'PUT' && String(init.body).includes('"Logo"')) {
+        calls.push({ method: 'PUT', url: String(input), body: JSON.parse(String(init.body)), headers: new Headers(init.headers) });
+        return Response.json({ success: false, message: 'Logo 不是图片地址', data: null });
+      }
+      return answered(input, init);
+    }) as typeof fetch;
+    const branding = await group('个性化设置');
+    fireEvent.change(within(branding).getByLabelText('Logo 图片地址'), { target: { value: 'not-a-url' } });
+    fireEvent.change(within(branding).getByLabelText('系统名称'), { target: { value: 'Acme AI' } });
+    fireEvent.click(within(branding).getByRole('button', { name: '保存个性化设置' }));
+    expect(await screen.findByText('Logo 不是图片地址')).toBeTruthy();
+    expect(await screen.findByText('部分保存失败，请重试')).toBeTruthy();
+    expect(puts(calls).map((body) => (body as { key: string }).key).sort()).toEqual(['Logo', 'SystemName']);
   });
 
   it('asks before turning password login off, and keeps it on when cancelled', async () => {
@@ -98,5 +120,12 @@ describe('root option editors', () => {
     open('operation');
     fireEvent.click(await screen.findByRole('button', { name: '清除历史日志' }));
     expect(await screen.findByText('请选择日志记录时间')).toBeTruthy();
+  });
+
+  it('says 日志清理失败： with the reason when deleting logs fails', async () => {
+    open('operation', { 'DELETE /api/log/': { reply: { success: false, message: '无权进行此操作' } } });
+    fireEvent.change(await screen.findByLabelText('日志记录时间'), { target: { value: '2026-01-01T00:00' } });
+    fireEvent.click(screen.getByRole('button', { name: '清除历史日志' }));
+    expect(await screen.findByText('日志清理失败：无权进行此操作')).toBeTruthy();
   });
 });

@@ -32,12 +32,16 @@ export function OptionGroupCard({ group, saved }: { group: OptionGroup; saved: R
     const changed = changedKeys(group, saved, draft);
     const problem = groupProblem(group, changed, saved, draft);
     if (problem) return notify(problem, problem === OPTION_MESSAGES.unchanged ? 'warning' : 'error');
-    try {
-      for (const key of changed) await optionApi.update(key, draft[key] ?? '');
-      notify(OPTION_MESSAGES.saved);
-    } catch (error) {
-      notify(error instanceof ApiError ? error.message : OPTION_MESSAGES.checkInput, 'error');
+    // Every changed key is tried; each refusal shows the server's reason, then one summary.
+    let failed = 0;
+    for (const key of changed) {
+      await optionApi.update(key, draft[key] ?? '').catch((error: unknown) => {
+        failed += 1;
+        notify(error instanceof ApiError ? error.message : OPTION_MESSAGES.checkInput, 'error');
+      });
     }
+    if (failed === 0) notify(OPTION_MESSAGES.saved);
+    else notify(failed === changed.length ? OPTION_MESSAGES.notSaved : OPTION_MESSAGES.partlySaved, 'error');
     await client.invalidateQueries({ queryKey: optionsKey });
   };
 

@@ -3,6 +3,9 @@ import type { OptionGroup } from './option-groups';
 /** The spec's exact texts for a refused save. */
 export const OPTION_MESSAGES = {
   saved: '保存成功',
+  partlySaved: '部分保存失败，请重试',
+  notSaved: '保存失败，请重试',
+  logCleanFailed: '日志清理失败：',
   unchanged: '你似乎并没有修改什么',
   checkInput: '请检查输入',
   needsServerAddress: '请先填写服务器地址',

@@ -6,6 +6,7 @@ import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { OptionGroupCard } from './option-group-card';
 import type { OptionGroup } from './option-groups';
+import { OPTION_MESSAGES } from './option-validation';
 import { optionApi, useOptions } from './use-options';
 
 /** A root settings tab: one card per option group, loaded once. */
@@ -30,8 +31,11 @@ export function MaintenanceCard() {
   const cleanLogs = async () => {
     const time = Date.parse(before);
     if (!before || Number.isNaN(time)) return notify(t('option.pickLogTime'), 'error');
-    const count = await optionApi.deleteLogsBefore(Math.floor(time / 1000)).catch(() => null);
-    if (count !== null) notify(t('option.logsDeleted', { count }));
+    try {
+      notify(t('option.logsDeleted', { count: await optionApi.deleteLogsBefore(Math.floor(time / 1000)) }));
+    } catch (error) {
+      notify(`${OPTION_MESSAGES.logCleanFailed}${error instanceof Error ? error.message : ''}`, 'error');
+    }
   };
   const resetRatios = async () => {
     if (await optionApi.resetModelRatio().then(() => true, () => false)) notify(t('option.ratiosReset'));

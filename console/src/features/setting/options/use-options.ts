@@ -8,7 +8,8 @@ export const optionApi = {
   /** Quiet: the editor shows the server's refusal itself. */
   update: (key: string, value: string) => api('PUT', '/api/option/', { key, value }, { quiet: true }),
   resetModelRatio: () => api('POST', '/api/option/rest_model_ratio'),
-  deleteLogsBefore: (timestamp: number) => api<number>('DELETE', `/api/log/?target_timestamp=${timestamp}`),
+  /** Quiet: a failure is shown as the spec's 日志清理失败： plus the reason. */
+  deleteLogsBefore: (timestamp: number) => api<number>('DELETE', `/api/log/?target_timestamp=${timestamp}`, undefined, { quiet: true }),
 };
 
 /** Every stored option (secrets excluded by the server), as a key → value map. */

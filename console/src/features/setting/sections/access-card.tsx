@@ -9,6 +9,7 @@ import { useClipboard } from '../../../lib/use-clipboard';
 import { useSelf } from '../../account/hooks/use-self';
 import { useQuotaDisplay, useStatus } from '../../status/hooks/use-status';
 import { accountApi } from '../api';
+import { AffTransferDialog } from './aff-transfer-dialog';
 
 /** The management access token (regenerated on demand) and the invite link with its statistics. */
 export function AccessCard() {
@@ -19,6 +20,7 @@ export function AccessCard() {
   const { data: status } = useStatus();
   const { data: affCode } = useQuery({ queryKey: ['aff-code'], queryFn: ({ signal }) => accountApi.affCode(signal) });
   const [token, setToken] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState(false);
   const origin = status?.server_address || window.location.origin;
   const inviteLink = affCode ? `${origin}/register?aff=${affCode}` : '';
   const regenerate = async () => {
@@ -37,7 +39,11 @@ export function AccessCard() {
       <p className="text-sm text-slate-500">
         {t('setting.inviteStats', { count: self?.aff_count ?? 0, pending: formatQuota(self?.aff_quota ?? 0, display), total: formatQuota(self?.aff_history_quota ?? 0, display) })}
       </p>
-      <Button variant="outline" disabled={!inviteLink} onClick={() => void clipboard.copy(inviteLink)}>{t('setting.copyInvite')}</Button>
+      <div className="flex gap-2">
+        <Button variant="outline" disabled={!inviteLink} onClick={() => void clipboard.copy(inviteLink)}>{t('setting.copyInvite')}</Button>
+        <Button variant="outline" onClick={() => setTransferring(true)}>{t('setting.transfer')}</Button>
+      </div>
+      {transferring && <AffTransferDialog open pending={self?.aff_quota ?? 0} onClose={() => setTransferring(false)} />}
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </section>
   );
