@@ -63,6 +63,7 @@ export const en: Record<MessageKey, string> = {
   'token.created_n': '{n} token(s) created; copy them from the list.',
   'token.updated': 'Token updated.',
   'token.status.1': 'Enabled',
+  'token.status.limited': 'Enabled: limited models',
   'token.status.2': 'Disabled',
   'token.status.3': 'Expired',
   'token.status.4': 'Exhausted',

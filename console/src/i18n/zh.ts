@@ -62,6 +62,7 @@ export const zh = {
   'token.created_n': '{n}个令牌创建成功，请在列表页面点击复制获取令牌！',
   'token.updated': '令牌更新成功！',
   'token.status.1': '已启用',
+  'token.status.limited': '已启用：限制模型',
   'token.status.2': '已禁用',
   'token.status.3': '已过期',
   'token.status.4': '已耗尽',

@@ -13,6 +13,7 @@ export interface Token {
   created_time: number;
   expired_time: number;
   group?: string;
+  model_limits_enabled?: boolean;
 }
 
 /** The fields the create form sets; the rest of the POST body is the spec's defaults. */

@@ -13,13 +13,15 @@ describe('TokenPage', () => {
   it('lists the tokens of the first page with their status, quota and expiry', async () => {
     signIn();
     const calls = stubApi({
-      '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta', { status: 2, unlimited_quota: true })], total: 2, page: 0, page_size: 10 },
+      '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta', { status: 2, unlimited_quota: true }), token(3, 'gamma', { model_limits_enabled: true, group: 'vip' })], total: 3, page: 0, page_size: 10 },
       '/api/user/self': self,
       '/api/status': status,
     });
     renderPage(<TokenPage />, '/token');
     const rows = await screen.findAllByTestId('token-row');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('alpha'), expect.stringContaining('beta')]);
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('alpha'), expect.stringContaining('beta'), expect.stringContaining('gamma')]);
+    expect(rows[2]?.textContent).toContain('已启用：限制模型');
+    expect(within(rows[2]!).getByTestId('token-group').textContent).toBe('vip');
     expect(rows[0]?.textContent).toContain('已启用');
     expect(rows[1]?.textContent).toContain('已禁用');
     expect(rows[1]?.textContent).toContain('无限制');

@@ -30,7 +30,7 @@ export function TokenRow({ token, selected, onSelect, onView, onEdit, onCopy }: 
   const display = useQuotaDisplay();
   const actions = useTokenActions();
   const [confirming, setConfirming] = useState(false);
-  const statusKey: MessageKey = token.status in statusTag ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
+  const statusKey: MessageKey = token.status === 1 && token.model_limits_enabled ? 'token.status.limited' : token.status in statusTag ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
   return (
     <tr data-testid="token-row" data-token-id={token.id} className={`${table.row} ${token.status === 1 ? '' : 'opacity-60'}`}>
       <td className={table.cell}>
@@ -39,6 +39,7 @@ export function TokenRow({ token, selected, onSelect, onView, onEdit, onCopy }: 
       <td className={table.cell}>{token.name}</td>
       <td className={table.cell}>
         <span data-testid="token-status" className={`${tag.base} ${statusTag[token.status] ?? tag.grey}`}>{t(statusKey)}</span>
+        {token.group && <span data-testid="token-group" className={`${tag.base} ${tag.blue} ml-1`}>{token.group}</span>}
       </td>
       <td className={table.cell}>{formatQuota(token.used_quota, display)}</td>
       <td className={table.cell}>{token.unlimited_quota ? <span className={`${tag.base} ${tag.blue}`}>{t('token.unlimitedTag')}</span> : formatQuota(token.remain_quota, display)}</td>
