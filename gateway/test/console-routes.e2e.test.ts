@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** Where the pages' screenshots go, to be looked at (the spec's "save a screenshot of each page"). */
 const SHOTS = '/tmp/shots-routes';
@@ -29,9 +29,11 @@ describe('every console route, by role, in a real browser', () => {
     await addMockChannel(fixture);
     await fixture.root.must('PUT', '/api/option/', { key: 'DrawingEnabled', value: 'true' });
     await fixture.root.must('PUT', '/api/option/', { key: 'TaskEnabled', value: 'true' });
-    const ulla = await userWithQuota(fixture, 'ulla', 1000);
+    // A chat link into the console itself, and an enabled token each, so /chat frames it and /chat2link goes there.
+    await fixture.root.must('PUT', '/api/option/', { key: 'Chats', value: JSON.stringify([{ Tollgate: `${fixture.tollgate.url}/about?key={key}` }]) });
+    const { user: ulla } = await userWithKey(fixture, 'ulla', 1000);
     userEditor = `/user/edit/${(await ulla.must<{ id: number }>('GET', '/api/user/self')).id}`;
-    const adam = await userWithQuota(fixture, 'adam', 1000);
+    const { user: adam } = await userWithKey(fixture, 'adam', 1000);
     const { id } = await adam.must<{ id: number }>('GET', '/api/user/self');
     await fixture.root.must('POST', '/api/user/manage', { id, action: 'promote' });
     browser = await launchChromium();
@@ -56,9 +58,13 @@ describe('every console route, by role, in a real browser', () => {
     await page.goto(`${fixture.tollgate.url}${route}`);
     await page.waitForLoadState('networkidle');
     const where = new URL(page.url());
-    expect(`${where.pathname}${where.search}`, `${role} ${route}`).toBe(route);
+    // /chat2link leaves for the first chat link, here the console's /about with the user's key.
+    if (route === '/chat2link') expect(`${where.pathname}${where.search}`, `${role} ${route}`).toMatch(/^\/about\?key=sk-[A-Za-z0-9]{48}$/);
+    else expect(`${where.pathname}${where.search}`, `${role} ${route}`).toBe(route);
     expect(await page.getByTestId('not-found').count(), `${role} ${route}`).toBe(0);
-    expect((await page.locator('main').innerText()).trim().length, `${role} ${route} draws nothing`).toBeGreaterThan(0);
+    // /chat draws the chat link's frame for a signed-in user; its text is not the console's.
+    if (route === '/chat' && role !== 'visitor') expect(await page.locator('main iframe').getAttribute('src'), `${role} ${route}`).toMatch(/\/about\?key=sk-/);
+    else expect((await page.locator('main').innerText()).trim().length, `${role} ${route} draws nothing`).toBeGreaterThan(0);
     expect(await page.getByTestId('toast-error').allInnerTexts(), `${role} ${route}`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${role}${route.replace(/[/?=]/g, '_')}.png`, fullPage: true });
   }
