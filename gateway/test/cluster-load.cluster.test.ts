@@ -24,6 +24,8 @@ import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole }
  */
 const REQUESTS = 3_000;
 const CONCURRENCY = 32;
+/** 3,000 calls over 12 s: the broker's 2 s down time and the ledger's 1 s fall well inside. */
+const PER_SECOND = 250;
 const USERS = 8;
 const TOKENS_PER_USER = 2;
 const COST = 5 + 7; // the mock's prompt and completion tokens at ratio 1
@@ -109,7 +111,7 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
   });
 
   it(`answers ${REQUESTS} calls through a broker crash and a ledger crash, and bills each exactly once`, async () => {
-    load = await driveLoad(REQUESTS, CONCURRENCY, chat, [
+    load = await driveLoad({ total: REQUESTS, concurrency: CONCURRENCY, perSecond: PER_SECOND }, chat, [
       { name: 'broker killed', afterAnswered: REQUESTS / 4, downMs: 2_000, inject: () => broker.kill(), repair: () => broker.start() },
       { name: 'ledger killed', afterAnswered: REQUESTS / 2, downMs: 1_000, inject: () => ledger.kill(), repair: async () => void (ledger = startRole('ledger', cluster.roleEnv())) },
     ]);

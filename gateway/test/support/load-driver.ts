@@ -15,9 +15,21 @@ export interface LoadResult {
   answeredDuring: Record<string, number>;
 }
 
-/** Sends `total` calls, `concurrency` at a time, injecting each fault once its moment comes. */
-export async function driveLoad(total: number, concurrency: number, call: (index: number) => Promise<number>, faults: Fault[]): Promise<LoadResult> {
+export interface LoadShape {
+  total: number;
+  /** Calls in flight at most. */
+  concurrency: number;
+  /**
+   * Calls started per second at most. Paced, the load outlasts its faults however fast the
+   * gateways answer: unpaced, a fast run could finish before a fault's down time is over.
+   */
+  perSecond: number;
+}
+
+/** Sends the calls, `concurrency` at a time and paced, injecting each fault once its moment comes. */
+export async function driveLoad({ total, concurrency, perSecond }: LoadShape, call: (index: number) => Promise<number>, faults: Fault[]): Promise<LoadResult> {
   const statuses: number[] = [];
+  const startedAt = Date.now();
   const answeredDuring: Record<string, number> = {};
   const running: Promise<void>[] = [];
   let next = 0;
@@ -32,6 +44,8 @@ export async function driveLoad(total: number, concurrency: number, call: (index
   const worker = async () => {
     while (next < total) {
       const index = next++;
+      const wait = startedAt + (index * 1000) / perSecond - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       statuses[index] = await call(index).catch(() => 0);
       answered++;
       for (const fault of faults) if (fault.afterAnswered === answered) running.push(runFault(fault));
