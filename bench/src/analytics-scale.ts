@@ -89,6 +89,7 @@ async function main(): Promise<void> {
       ['log page, all users', () => listLogs(querier)({ limit: 10 })],
       ['stat, one user', () => logStats(querier)({ userId: 42 })],
       ['stat, all users', () => logStats(querier)({})],
+      ['stat (7 days, to the second), all users', () => logStats(querier)({ startTimestamp: week.startTimestamp + 17, endTimestamp: week.endTimestamp })],
       ['dashboard (7 days by hour), one user', () => quotaData(querier)({ ...week, userId: 42 })],
       ['dashboard (7 days by hour), all users', () => quotaData(querier)({ ...week })],
     ];
