@@ -2,6 +2,7 @@ import { LogType } from '@tollgate/ledger';
 import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { logsDeletedBeforeTable } from './delete-logs.js';
 import { buildWhere, logFilterSchema, timeRangeKeys, type LogFilter } from './log-filter.js';
 import { usagePerMinuteTable } from './usage-per-minute.js';
 import { wholeMinutes } from './whole-minutes.js';
@@ -13,6 +14,14 @@ export interface LogStats {
   rpm: number;
   /** Prompt plus completion tokens in the last 60 seconds. */
   tpm: number;
+}
+
+const cutoffRow = z.object({ before: z.coerce.number() });
+
+/** The newest cutoff of a log deletion (0: none): the rollup still holds the minutes before it. */
+async function deletedBefore(querier: AnalyticsQuerier): Promise<number> {
+  const rows = await querier.query({ sql: `SELECT max(before) AS before FROM ${logsDeletedBeforeTable}`, schema: cutoffRow });
+  return rows[0]?.before ?? 0;
 }
 
 const quotaRow = z.object({ quota: z.coerce.number() });
@@ -28,12 +37,14 @@ const notInRollup = ['type', ...timeRangeKeys] as const;
  *
  * The quota sums the per-minute rollup over the whole minutes of the range, and raw rows only for
  * the seconds before the first and after the last whole minute, so it stays exact to the second
- * at the cost of two short raw reads. The rollup's filter columns have the log's names.
+ * at the cost of two short raw reads. The rollup's filter columns have the log's names. The range
+ * starts no earlier than the last log deletion's cutoff, so the quota sums only rows the list shows.
  */
 export function logStats(querier: AnalyticsQuerier, now: () => number = Date.now) {
   return async (input: LogFilter): Promise<LogStats> => {
     const filter = logFilterSchema.parse(input);
-    const minutes = wholeMinutes(filter.startTimestamp || undefined, filter.endTimestamp || undefined);
+    const start = Math.max(filter.startTimestamp ?? 0, await deletedBefore(querier));
+    const minutes = wholeMinutes(start || undefined, filter.endTimestamp || undefined);
     const rolled = buildWhere(filter, minutes.rollup, notInRollup);
     const edges = buildWhere(filter, [consumeOnly, minutes.raw], ['type']);
     const recent = buildWhere(filter, [consumeOnly], notInRollup);
