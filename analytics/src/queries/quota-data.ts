@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
-import { bucketStart, granularities, usagePerMinuteTable } from './usage-per-minute.js';
+import { bucketStart, granularities, usagePerHourTable, usagePerMinuteTable } from './usage-per-minute.js';
+import { wholeHours } from './whole-hours.js';
 
 export const quotaDataInputSchema = z
   .object({
@@ -30,15 +31,29 @@ export const quotaDataRowSchema = z.object({
 });
 export type QuotaDataRow = z.infer<typeof quotaDataRowSchema>;
 
+/** The filter of the time range on each rollup: whole hours from the hourly one, the rest by minute. */
+function rangeSources(start: number, end: number): Array<{ table: string; at: string; range: string }> {
+  const minutes = { table: usagePerMinuteTable, at: 'minute' };
+  const inRange = 'minute >= {start:DateTime} AND minute <= {end:DateTime}';
+  const hours = wholeHours(start, end);
+  if (!hours) return [{ ...minutes, range: inRange }];
+  return [
+    { table: usagePerHourTable, at: 'hour', range: 'hour >= {firstHour:DateTime} AND hour <= {lastHour:DateTime}' },
+    { ...minutes, range: `${inRange} AND (minute < {firstHour:DateTime} OR minute > {lastHour:DateTime} + 3540)` },
+  ];
+}
+
 /**
- * Quota, tokens and requests by model per time bucket, from the per-minute rollup (never raw rows).
- * Scoped to one user, rows carry that user, as new-api's per-user rows do.
+ * Quota, tokens and requests by model per time bucket, from the rollups (never raw rows): every
+ * bucket is whole hours, so the hourly rollup answers all of the range but the minutes at its
+ * edges, which the minute rollup adds. Scoped to one user, rows carry that user, as new-api's
+ * per-user rows do.
  */
 export function quotaData(querier: AnalyticsQuerier) {
   return async (input: QuotaDataInput): Promise<QuotaDataRow[]> => {
     const { startTimestamp, endTimestamp, granularity, userId, username } = quotaDataInputSchema.parse(input);
-    const conditions = ['minute >= {start:DateTime}', 'minute <= {end:DateTime}'];
-    const params: QueryParams = { start: startTimestamp, end: endTimestamp };
+    const conditions: string[] = [];
+    const params: QueryParams = { start: startTimestamp, end: endTimestamp, ...wholeHours(startTimestamp, endTimestamp) };
     if (userId !== undefined) {
       conditions.push('user_id = {userId:UInt64}');
       params.userId = userId;
@@ -47,14 +62,18 @@ export function quotaData(querier: AnalyticsQuerier) {
       conditions.push('username = {username:String}');
       params.username = username;
     }
+    // Each source names its time column `minute`, so the bucket expressions read both alike.
+    const sources = rangeSources(startTimestamp, endTimestamp).map(
+      ({ table, at, range }) => `SELECT user_id, username, model_name, ${at} AS minute, prompt_tokens + completion_tokens AS tokens, requests, quota
+        FROM ${table} WHERE ${[range, ...conditions].join(' AND ')}`,
+    );
     const scoped = userId !== undefined || username !== undefined;
     const who = scoped ? 'user_id, username' : "toUInt64(0) AS user_id, '' AS username";
     const groupBy = scoped ? 'user_id, username, model_name, created_at' : 'model_name, created_at';
     return querier.query({
       sql: `SELECT ${who}, model_name, ${bucketStart[granularity]} AS created_at,
-                   sum(prompt_tokens + completion_tokens) AS token_used, sum(requests) AS count, sum(quota) AS quota
-            FROM ${usagePerMinuteTable}
-            WHERE ${conditions.join(' AND ')}
+                   sum(tokens) AS token_used, sum(requests) AS count, sum(quota) AS quota
+            FROM (${sources.join(' UNION ALL ')})
             GROUP BY ${groupBy}
             ORDER BY created_at, model_name, user_id`,
       params,
