@@ -1,7 +1,7 @@
 import { LogType } from '@tollgate/ledger';
 import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
 import { logsDeletedBeforeTable } from './delete-logs.js';
 import { buildWhere, logFilterSchema, timeRangeKeys, type LogFilter } from './log-filter.js';
 import { usagePerMinuteTable } from './usage-per-minute.js';
@@ -28,8 +28,8 @@ const quotaRow = z.object({ quota: z.coerce.number() });
 const rateRow = z.object({ rpm: z.coerce.number(), tpm: z.coerce.number() });
 const consumeOnly = `type = ${LogType.Consume}`;
 const rateWindowSeconds = 60;
-/** Filters that are not columns of the rollup: it holds consume rows only, per minute. */
-const notInRollup = ['type', ...timeRangeKeys] as const;
+/** Filters the rollup cannot apply (it holds consume rows only, per minute) and RPM/TPM ignore. */
+const typeAndRange = ['type', ...timeRangeKeys] as const;
 
 /**
  * The log page's badges. Like the wire-compatible gateway, stats count consume rows whatever the
@@ -45,11 +45,11 @@ export function logStats(querier: AnalyticsQuerier, now: () => number = Date.now
     const filter = logFilterSchema.parse(input);
     const start = Math.max(filter.startTimestamp ?? 0, await deletedBefore(querier));
     const minutes = wholeMinutes(start || undefined, filter.endTimestamp || undefined);
-    const rolled = buildWhere(filter, minutes.rollup, notInRollup);
+    const rolled = buildWhere(filter, minutes.rollup, typeAndRange);
     const edges = buildWhere(filter, [consumeOnly, minutes.raw], ['type']);
-    const recent = buildWhere(filter, [consumeOnly], notInRollup);
+    const recent = buildWhere(filter, [consumeOnly], typeAndRange);
     const since = Math.floor(now() / 1000) - rateWindowSeconds;
-    const sumQuota = (sql: string, params: Record<string, string | number | boolean>) => querier.query({ sql, params, schema: quotaRow });
+    const sumQuota = (sql: string, params: QueryParams) => querier.query({ sql, params, schema: quotaRow });
     const [rollupRows, edgeRows, rateRows] = await Promise.all([
       sumQuota(`SELECT sum(quota) AS quota FROM ${usagePerMinuteTable} ${rolled.sql}`, { ...rolled.params, ...minutes.params }),
       minutes.raw === 'false' ? [] : sumQuota(`SELECT sum(quota) AS quota FROM ${logsTable} ${edges.sql}`, { ...edges.params, ...minutes.params }),
