@@ -19,15 +19,20 @@ export interface ChdbQuerierOptions {
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
 
 /**
- * Inserts through chdb's raw passthrough: one Buffer of JSONEachRow handed to the engine's parser.
- * The client's insert instead appends the body to the statement's text, which the SQL parser then
- * scans first; measured on 1M rows in batches of 20,000, the passthrough took 0.58 of its time.
+ * Inserts through chdb's raw passthrough: one Buffer handed to the engine's format parser. The
+ * client's insert instead appends the body to the statement's text, which the SQL parser then
+ * scans first. Rows go as JSONCompactEachRow (one array per row, the column names once) rather
+ * than JSONEachRow. Side by side on 1M rows in batches of 20,000: client insert 9.0 s, passthrough
+ * JSONEachRow 5.2 to 6.1 s, JSONCompactEachRow 5.0 to 5.3 s.
  */
 const rawInserter =
   (connection: ChdbConnection): RowInserter =>
   async (table, rows) => {
-    const body = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));
-    await connection.chdb.rawInsert({ table, values: body, format: 'JSONEachRow' });
+    // Every key of any row: a row without one gets null, which the engine stores as the column's
+    // default, as JSONEachRow does for an omitted field.
+    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    const body = Buffer.from(rows.map((row) => JSON.stringify(columns.map((column) => row[column] ?? null))).join('\n'));
+    await connection.chdb.rawInsert({ table, values: body, format: 'JSONCompactEachRow', columns });
   };
 
 /** ClickHouse in-process (embedded mode); tables live in the engine's `default` database. */
