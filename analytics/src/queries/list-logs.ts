@@ -56,12 +56,14 @@ export function listLogs(querier: AnalyticsQuerier, now: () => number = Date.now
     if (total <= offset) {
       return { items: [], total };
     }
-    const windowIndex = within.findIndex((count) => count >= offset + limit);
+    // The last page may hold fewer than `limit`: it needs only the rows up to the total.
+    const needed = Math.min(offset + limit, total);
+    const windowIndex = within.findIndex((count) => count >= needed);
     const since = windowIndex < 0 ? null : Math.max(0, end - (windowsSeconds[windowIndex] ?? 0));
     const readPage = pageReader(querier, where, { limit, offset });
     const items = await readPage(since);
-    const expected = Math.min(limit, total - offset);
-    return { items: items.length < expected && since !== null ? await readPage(null) : items, total };
+    const short = items.length < needed - offset;
+    return { items: short && since !== null ? await readPage(null) : items, total };
   };
 }
 

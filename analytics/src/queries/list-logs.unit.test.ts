@@ -21,8 +21,9 @@ const entry = {
   user_id: '1',
 };
 
-function querierAnswering() {
-  return new CapturingQuerier(({ sql }) => (sql.includes('count()') ? [{ total: '41', within: ['1', '12', '30', '41', '41'] }] : [entry]));
+/** 41 matches: 1 within the hour, 12 the day, 30 the week, all 41 within the month by default. */
+function querierAnswering(within = ['1', '12', '30', '41', '41']) {
+  return new CapturingQuerier(({ sql }) => (sql.includes('count()') ? [{ total: '41', within }] : [entry]));
 }
 
 describe('listLogs', () => {
@@ -40,9 +41,16 @@ describe('listLogs', () => {
     expect(rows?.params).toEqual({ userId: 1, endTimestamp: end, limit: 10, offset: 10, since: end - 7 * 86_400 });
   });
 
-  it('reads without a bound when no window holds the page, and not at all past the total', async () => {
+  it('reads the last, partial page from the window that holds every match', async () => {
     const querier = querierAnswering();
-    await listLogs(querier, () => 0)({ offset: 40, limit: 10 });
+    await listLogs(querier, () => 1_000_000_000_000)({ offset: 40, limit: 10 });
+    expect(querier.queries[1]?.params).toMatchObject({ since: 1_000_000_000 - 31 * 86_400 });
+  });
+
+  it('reads without a bound when no window holds the page, and not at all past the total', async () => {
+    // Rows older than a year: no window holds them.
+    const querier = querierAnswering(['0', '0', '0', '0', '0']);
+    await listLogs(querier)({ offset: 30, limit: 20 });
     expect(querier.queries[1]?.sql).not.toContain('PREWHERE');
     const past = querierAnswering();
     expect(await listLogs(past)({ offset: 41 })).toEqual({ items: [], total: 41 });
