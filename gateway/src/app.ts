@@ -37,7 +37,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const live = registerLive(app, deps);
   await app.register(registerRelayRoutes, { deps, live });
   followOptionChanges(app, deps);
-  const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic channel check failed'));
+  const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic chore failed'));
   app.addHook('onClose', async () => stopChecks());
   if (deps.consoleDir) await app.register(registerConsole, { root: deps.consoleDir });
   return app;

@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 
+/** Where each deletion's cutoff is recorded (migrations/0003_logs_deleted_before.sql). */
+export const logsDeletedBeforeTable = 'logs_deleted_before';
+
 const countRow = z.object({ deleted: z.coerce.number() });
 const beforeSchema = z.number().int().nonnegative();
+/** `logs` is partitioned by toYYYYMM(created_at): a partition id is its month. */
+const monthPartition = z.object({ partition_id: z.string().regex(/^\d{6}$/) });
 
 /**
  * Deletes every log row created before `timestampSeconds` and returns how many there were.
  * Counted first because a DELETE reports no row count (chdb's summary says 0 written rows).
+ *
+ * The cutoff is recorded before anything goes, so the stats never sum rollup minutes whose rows
+ * the list no longer shows. Whole months before it are dropped as partitions (a file removal,
+ * however many rows); the rest goes by a lightweight DELETE, which hides the rows from reads at
+ * once while later merges rewrite the parts.
  */
 export function deleteLogsBefore(querier: AnalyticsQuerier) {
   return async (timestampSeconds: number): Promise<number> => {
@@ -19,10 +29,25 @@ export function deleteLogsBefore(querier: AnalyticsQuerier) {
       schema: countRow,
     });
     const deleted = counted[0]?.deleted ?? 0;
+    await querier.insert(logsDeletedBeforeTable, [{ before }]);
     if (deleted > 0) {
-      // Lightweight DELETE: rows vanish from reads at once, parts are rewritten by later merges.
+      await dropMonthsBefore(querier, before);
       await querier.command(`DELETE FROM ${logsTable} WHERE ${condition}`, { before });
     }
     return deleted;
   };
+}
+
+async function dropMonthsBefore(querier: AnalyticsQuerier, before: number): Promise<void> {
+  const months = await querier.query({
+    sql: `SELECT DISTINCT partition_id FROM system.parts
+          WHERE database = currentDatabase() AND table = {table:String} AND active
+            AND toUInt32(partition_id) < toYYYYMM(toDateTime({before:UInt32}, 'UTC'))`,
+    params: { table: logsTable, before },
+    schema: monthPartition,
+  });
+  for (const { partition_id } of months) {
+    // DDL takes no bound parameters; the id was checked to be six digits.
+    await querier.command(`ALTER TABLE ${logsTable} DROP PARTITION ID '${partition_id}'`);
+  }
 }

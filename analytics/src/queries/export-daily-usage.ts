@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { exportRangeSchema, type ExportRange } from './export-logs.js';
-import { usagePerMinuteTable } from './usage-per-minute.js';
+import { usageInRange } from './usage-in-range.js';
 
 /** One user's use of one model on one UTC day. */
 export const dailyUsageSchema = z.object({
@@ -27,7 +27,7 @@ interface DailyCursor {
 const afterCursor = `(user_id, day, model_name) > ({afterUser:UInt64}, {afterDay:String}, {afterModel:String})`;
 
 /**
- * Per-user, per-model, per-day totals of a time range from the per-minute rollup, one page per
+ * Per-user, per-model, per-day totals of a time range from the rollups (usageInRange), one page per
  * query. Keyset pages in user order, as in exportLogs; the `user_id >=` bound lets each page skip
  * the users already sent by the primary key instead of summing them again.
  */
@@ -36,18 +36,18 @@ export function exportDailyUsage(querier: AnalyticsQuerier) {
     const { startTimestamp, endTimestamp, pageSize } = exportRangeSchema.parse(input);
     let cursor: DailyCursor | null = null;
     for (;;) {
+      // The `user_id >=` bound sits inside each rollup's read, where the primary key can use it.
+      const usage = usageInRange(startTimestamp, endTimestamp, cursor ? ['user_id >= {afterUser:UInt64}'] : []);
       const page: DailyUsage[] = await querier.query({
         sql: `SELECT toString(toDate(minute)) AS day, user_id, argMax(username, minute) AS username, model_name,
                      sum(requests) AS requests, sum(prompt_tokens) AS prompt_tokens,
                      sum(completion_tokens) AS completion_tokens, sum(quota) AS quota
-              FROM ${usagePerMinuteTable}
-              WHERE minute >= {start:DateTime} AND minute <= {end:DateTime}${cursor ? ' AND user_id >= {afterUser:UInt64}' : ''}
+              FROM (${usage.sql})
               GROUP BY user_id, day, model_name
               ${cursor ? `HAVING ${afterCursor}` : ''}
               ORDER BY user_id, day, model_name LIMIT {limit:UInt32}`,
         params: {
-          start: startTimestamp,
-          end: endTimestamp,
+          ...usage.params,
           limit: pageSize,
           ...(cursor ? { afterUser: cursor.userId, afterDay: cursor.day, afterModel: cursor.modelName } : {}),
         },

@@ -4,30 +4,55 @@ import { logStats } from './log-stats.js';
 
 const nowMs = 1_717_200_030_500;
 
-function querierAnswering() {
-  return new CapturingQuerier(({ sql }) => (sql.includes('sum(quota)') ? [{ quota: '9' }] : [{ rpm: '2', tpm: 30 }]));
+function querierAnswering(deletedBefore = 0) {
+  return new CapturingQuerier(({ sql }) => {
+    if (sql.includes('max(before)')) return [{ before: String(deletedBefore) }];
+    return sql.includes('sum(quota)') ? [{ quota: '9' }] : [{ rpm: '2', tpm: 30 }];
+  });
 }
 
+/** The queries after the cutoff lookup, which every call makes first. */
+const statQueries = (querier: CapturingQuerier) => querier.queries.filter((query) => !query.sql.includes('max(before)'));
+
 describe('logStats', () => {
-  it('sums consume quota within the filter and time range', async () => {
+  it('sums the rollup over the whole minutes and raw consume rows over the seconds at the edges', async () => {
     const querier = querierAnswering();
-    await logStats(querier, () => nowMs)({ type: 1, username: 'bob', startTimestamp: 100 });
-    expect(querier.queries[0]).toEqual({
-      sql: 'SELECT sum(quota) AS quota FROM logs FINAL WHERE type = 2 AND username = {username:String} AND created_at >= {startTimestamp:DateTime}',
-      params: { username: 'bob', startTimestamp: 100 },
+    await logStats(querier, () => nowMs)({ type: 1, username: 'bob', startTimestamp: 100, endTimestamp: 400 });
+    const [rollup, edges] = statQueries(querier);
+    expect(rollup).toEqual({
+      sql: 'SELECT sum(quota) AS quota FROM usage_per_minute WHERE minute >= {first:DateTime} AND minute < {after:DateTime} AND username = {username:String}',
+      params: { username: 'bob', start: 100, first: 120, end: 400, after: 360 },
     });
+    expect(edges?.sql).toBe(
+      'SELECT sum(quota) AS quota FROM logs WHERE type = 2 AND ((created_at >= {start:DateTime} AND created_at < {first:DateTime}) OR (created_at >= {after:DateTime} AND created_at <= {end:DateTime})) AND username = {username:String} AND created_at >= {startTimestamp:DateTime} AND created_at <= {endTimestamp:DateTime}',
+    );
   });
 
-  it('counts the last 60 seconds of the clock, ignoring the time range', async () => {
+  it('reads only the rollup when the range is open or on whole minutes', async () => {
     const querier = querierAnswering();
-    await logStats(querier, () => nowMs)({ username: 'bob', startTimestamp: 100, endTimestamp: 200 });
-    expect(querier.queries[1]).toEqual({
-      sql: 'SELECT count() AS rpm, sum(prompt_tokens + completion_tokens) AS tpm FROM logs FINAL WHERE type = 2 AND created_at >= {since:DateTime} AND username = {username:String}',
+    await logStats(querier, () => nowMs)({ startTimestamp: 120, endTimestamp: 359 });
+    await logStats(querier, () => nowMs)({});
+    expect(querier.queries.filter((query) => query.sql.includes('FROM logs WHERE'))).toEqual([]);
+    expect(statQueries(querier)[2]?.sql).toBe('SELECT sum(quota) AS quota FROM usage_per_minute');
+  });
+
+  it('counts the last 60 seconds of the clock with FINAL, ignoring the time range', async () => {
+    const querier = querierAnswering();
+    await logStats(querier, () => nowMs)({ username: 'bob', startTimestamp: 120, endTimestamp: 359 });
+    expect(statQueries(querier)[1]).toEqual({
+      sql: 'SELECT count() AS rpm, sum(prompt_tokens + completion_tokens) AS tpm FROM logs FINAL PREWHERE created_at >= {since:DateTime} WHERE type = 2 AND username = {username:String}',
       params: { username: 'bob', since: 1_717_200_030 - 60 },
     });
   });
 
-  it('returns numbers whatever the engine quoted', async () => {
-    expect(await logStats(querierAnswering(), () => nowMs)({})).toEqual({ quota: 9, rpm: 2, tpm: 30 });
+  it('starts the quota at the last deletion cutoff when it is later than the range', async () => {
+    const querier = querierAnswering(1_000);
+    await logStats(querier, () => nowMs)({ startTimestamp: 100 });
+    expect(querier.queries[0]?.sql).toBe('SELECT max(before) AS before FROM logs_deleted_before');
+    expect(statQueries(querier)[0]?.params).toEqual({ start: 1_000, first: 1_020 });
+  });
+
+  it('adds the rollup and the edges, as numbers whatever the engine quoted', async () => {
+    expect(await logStats(querierAnswering(), () => nowMs)({ startTimestamp: 1 })).toEqual({ quota: 18, rpm: 2, tpm: 30 });
   });
 });

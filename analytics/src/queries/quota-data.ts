@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
-import { bucketStart, granularities, usagePerMinuteTable } from './usage-per-minute.js';
+import { bucketStart, granularities } from './usage-per-minute.js';
+import { usageInRange } from './usage-in-range.js';
 
 export const quotaDataInputSchema = z
   .object({
@@ -31,14 +32,16 @@ export const quotaDataRowSchema = z.object({
 export type QuotaDataRow = z.infer<typeof quotaDataRowSchema>;
 
 /**
- * Quota, tokens and requests by model per time bucket, from the per-minute rollup (never raw rows).
- * Scoped to one user, rows carry that user, as new-api's per-user rows do.
+ * Quota, tokens and requests by model per time bucket, from the rollups (never raw rows): every
+ * bucket is whole hours, so the hourly rollup answers all of the range but the minutes at its
+ * edges, which the minute rollup adds. Scoped to one user, rows carry that user, as new-api's
+ * per-user rows do.
  */
 export function quotaData(querier: AnalyticsQuerier) {
   return async (input: QuotaDataInput): Promise<QuotaDataRow[]> => {
     const { startTimestamp, endTimestamp, granularity, userId, username } = quotaDataInputSchema.parse(input);
-    const conditions = ['minute >= {start:DateTime}', 'minute <= {end:DateTime}'];
-    const params: QueryParams = { start: startTimestamp, end: endTimestamp };
+    const conditions: string[] = [];
+    const params: QueryParams = {};
     if (userId !== undefined) {
       conditions.push('user_id = {userId:UInt64}');
       params.userId = userId;
@@ -47,17 +50,17 @@ export function quotaData(querier: AnalyticsQuerier) {
       conditions.push('username = {username:String}');
       params.username = username;
     }
+    const usage = usageInRange(startTimestamp, endTimestamp, conditions);
     const scoped = userId !== undefined || username !== undefined;
     const who = scoped ? 'user_id, username' : "toUInt64(0) AS user_id, '' AS username";
     const groupBy = scoped ? 'user_id, username, model_name, created_at' : 'model_name, created_at';
     return querier.query({
       sql: `SELECT ${who}, model_name, ${bucketStart[granularity]} AS created_at,
                    sum(prompt_tokens + completion_tokens) AS token_used, sum(requests) AS count, sum(quota) AS quota
-            FROM ${usagePerMinuteTable}
-            WHERE ${conditions.join(' AND ')}
+            FROM (${usage.sql})
             GROUP BY ${groupBy}
             ORDER BY created_at, model_name, user_id`,
-      params,
+      params: { ...params, ...usage.params },
       schema: quotaDataRowSchema,
     });
   };

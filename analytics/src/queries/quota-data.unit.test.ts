@@ -16,6 +16,16 @@ describe('quotaData', () => {
     expect(query?.params).toEqual({ start: 100, end: 200 });
   });
 
+  it('reads whole hours from the hourly rollup and the minutes at the edges from the minute rollup', async () => {
+    const querier = new CapturingQuerier();
+    await quotaData(querier)({ startTimestamp: 3_000, endTimestamp: 11_000 });
+    const sql = querier.queries[0]?.sql ?? '';
+    expect(sql).toContain('FROM usage_per_hour WHERE hour >= {firstHour:DateTime} AND hour <= {lastHour:DateTime}');
+    expect(sql).toContain(' UNION ALL ');
+    expect(sql).toContain('FROM usage_per_minute WHERE minute >= {start:DateTime} AND minute <= {end:DateTime} AND (minute < {firstHour:DateTime} OR minute > {lastHour:DateTime} + 3540)');
+    expect(querier.queries[0]?.params).toEqual({ start: 3_000, end: 11_000, firstHour: 3_600, lastHour: 7_200 });
+  });
+
   it.each([
     ['day', 'toStartOfDay(minute)'],
     ['week', "toMonday(minute)"],

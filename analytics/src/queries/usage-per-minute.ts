@@ -4,6 +4,9 @@
  */
 export const usagePerMinuteTable = 'usage_per_minute';
 
+/** The same totals by hour (migrations/0004_usage_per_hour.sql), fed from the minute rollup. */
+export const usagePerHourTable = 'usage_per_hour';
+
 /** The rollup's bucket widths a dashboard may ask for; `minute` is the stored one. */
 export const granularities = ['hour', 'day', 'week'] as const;
 export type Granularity = (typeof granularities)[number];

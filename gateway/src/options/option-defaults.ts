@@ -70,6 +70,8 @@ export const optionDefaults = {
   TelegramBotToken: '',
   TurnstileSecretKey: '',
   LogConsumeEnabled: 'true',
+  /** Days a log row is kept; older rows are deleted hourly. 0 keeps every row. */
+  LogRetentionDays: '0',
   RetryTimes: '0',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',

@@ -65,6 +65,7 @@ const optionKinds = {
   TelegramBotToken: text,
   TurnstileSecretKey: text,
   LogConsumeEnabled: onOff,
+  LogRetentionDays: count,
   RetryTimes: count,
   AutomaticDisableChannelEnabled: onOff,
   AutomaticEnableChannelEnabled: onOff,

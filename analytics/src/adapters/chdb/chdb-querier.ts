@@ -1,7 +1,7 @@
 import { createClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
-import { createChdbConnection } from 'chdb/connection';
+import { createChdbConnection, type ChdbConnection } from 'chdb/connection';
 import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
-import { createClientQuerier, sharedClickHouseSettings } from '../shared/client-querier.js';
+import { createClientQuerier, sharedClickHouseSettings, type RowInserter } from '../shared/client-querier.js';
 
 export interface ChdbQuerierOptions {
   /**
@@ -11,7 +11,6 @@ export interface ChdbQuerierOptions {
   path: string;
 }
 
-/** ClickHouse in-process (embedded mode); tables live in the engine's `default` database. */
 /**
  * chdb types its connection against the separate `@clickhouse/client-common` package, while
  * `@clickhouse/client` 1.23.1 bundles its own copy of the same interface; the shapes match at run
@@ -19,10 +18,29 @@ export interface ChdbQuerierOptions {
  */
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
 
+/**
+ * Inserts through chdb's raw passthrough: one Buffer handed to the engine's format parser. The
+ * client's insert instead appends the body to the statement's text, which the SQL parser then
+ * scans first. Rows go as JSONCompactEachRow (one array per row, the column names once) rather
+ * than JSONEachRow. Side by side on 1M rows in batches of 20,000: client insert 9.0 s, passthrough
+ * JSONEachRow 5.2 to 6.1 s, JSONCompactEachRow 5.0 to 5.3 s.
+ */
+const rawInserter =
+  (connection: ChdbConnection): RowInserter =>
+  async (table, rows) => {
+    // Every key of any row: a row without one gets null, which the engine stores as the column's
+    // default, as JSONEachRow does for an omitted field.
+    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    const body = Buffer.from(rows.map((row) => JSON.stringify(columns.map((column) => row[column] ?? null))).join('\n'));
+    await connection.chdb.rawInsert({ table, values: body, format: 'JSONCompactEachRow', columns });
+  };
+
+/** ClickHouse in-process (embedded mode); tables live in the engine's `default` database. */
 export function createChdbQuerier({ path }: ChdbQuerierOptions): AnalyticsQuerier {
+  const connection = createChdbConnection({ path });
   const client = createClient({
-    connection: createChdbConnection({ path }) as unknown as ClientConnection,
+    connection: connection as unknown as ClientConnection,
     clickhouse_settings: sharedClickHouseSettings,
   });
-  return createClientQuerier(client);
+  return createClientQuerier(client, rawInserter(connection));
 }

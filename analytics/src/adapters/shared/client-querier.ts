@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
+import type { AnalyticsQuerier, InsertRow } from '../../ports/analytics-querier.js';
 
 /**
  * Both adapters drive the same `@clickhouse/client`; they differ only in the connection.
@@ -12,7 +12,17 @@ export const sharedClickHouseSettings = {
   date_time_output_format: 'unix_timestamp',
 } as const;
 
-export function createClientQuerier(client: ClickHouseClient): AnalyticsQuerier {
+/** Appends rows to a table in one insert; only called with at least one row. */
+export type RowInserter = (table: string, rows: readonly InsertRow[]) => Promise<void>;
+
+/** The client's own insert: JSONEachRow over the connection (HTTP to a server). */
+const clientInserter =
+  (client: ClickHouseClient): RowInserter =>
+  async (table, rows) => {
+    await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
+  };
+
+export function createClientQuerier(client: ClickHouseClient, insertRows: RowInserter = clientInserter(client)): AnalyticsQuerier {
   return {
     async query({ sql, params, schema }) {
       const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
@@ -20,10 +30,9 @@ export function createClientQuerier(client: ClickHouseClient): AnalyticsQuerier 
       return rows.map((row) => schema.parse(row));
     },
     async insert(table, rows) {
-      if (rows.length === 0) {
-        return;
+      if (rows.length > 0) {
+        await insertRows(table, rows);
       }
-      await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
     },
     async command(sql, params) {
       await client.command({ query: sql, query_params: params });

@@ -5,6 +5,10 @@ import type { AnalyticsQuerier, SelectQuery } from '../analytics-querier.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { newestFirst, seedEvents, t0, type SeededEvents } from './seed-logs.js';
+import { usageRecorded } from '../../testing/ledger-event-fixtures.js';
+
+const hour = 3_600;
+const day = 86_400;
 
 type FilterCase = [label: string, input: ListLogsInput, expected: (seeded: SeededEvents) => string[]];
 
@@ -78,6 +82,32 @@ export function listLogsContract(context: ContractContext): void {
         user_id: 1,
       },
     ]);
+  });
+
+  it('pages newest first across the read windows (an hour, a day, a week, a month, a year, all)', async () => {
+    const end = t0 + 400 * day;
+    const ages = [10, 2 * hour, 3 * day, 20 * day, 200 * day, 390 * day];
+    const events = ages.map((age, i) => usageRecorded({ quota: i + 1 }, (end - age) * 1000));
+    await ingest(context.querier(), events);
+    const list = listLogs(context.querier(), () => end * 1000);
+    const pages = await Promise.all(ages.map((_, offset) => list({ offset, limit: 1 })));
+    expect(pages.map((page) => page.items.map((item) => item.quota))).toEqual([[1], [2], [3], [4], [5], [6]]);
+    expect(pages.map((page) => page.total)).toEqual([6, 6, 6, 6, 6, 6]);
+    const older = await list({ endTimestamp: end - day, limit: 2 });
+    expect(older.items.map((item) => item.quota)).toEqual([3, 4]);
+  });
+
+  it('widens the read when copies of a row fill the narrow window', async () => {
+    const querier = context.querier();
+    const end = t0 + 400 * day;
+    const events = [10, 2 * day].map((age, i) => usageRecorded({ quota: i + 1 }, (end - age) * 1000));
+    await querier.command('SYSTEM STOP MERGES logs');
+    await ingest(querier, events);
+    // The newest row twice on disk: the hour's count says 2, and holds 1 row once FINAL merges it.
+    await querier.command('INSERT INTO logs SELECT * FROM logs WHERE quota = 1');
+    const page = await listLogs(querier, () => end * 1000)({ limit: 2 });
+    expect(page.items.map((item) => item.quota)).toEqual([1, 2]);
+    await querier.command('SYSTEM START MERGES logs');
   });
 
   it('keeps a negative admin adjustment signed', async () => {

@@ -24,6 +24,8 @@ export function migrationContract(context: ContractContext): void {
     expect(recorded).toEqual([
       { version: 1, name: 'logs' },
       { version: 2, name: 'usage_per_minute' },
+      { version: 3, name: 'logs_deleted_before' },
+      { version: 4, name: 'usage_per_hour' },
     ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(true);
@@ -31,10 +33,10 @@ export function migrationContract(context: ContractContext): void {
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([2, 1]);
+    expect(await rollback(querier)).toEqual([4, 3, 2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
-    expect(await migrate(querier)).toEqual([1, 2]);
+    expect(await migrate(querier)).toEqual([1, 2, 3, 4]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }

@@ -27,4 +27,16 @@ export function querierContract(context: ContractContext): void {
     const query = context.querier().query({ sql: 'SELECT 1 AS n', schema: z.object({ n: z.string() }) });
     await expect(query).rejects.toThrow();
   });
+
+  it('inserts rows of differing keys in one insert, a column a row omits taking its default', async () => {
+    const querier = context.querier();
+    await querier.command("CREATE TABLE IF NOT EXISTS insert_defaults (n UInt8, label String DEFAULT 'none') ENGINE = MergeTree ORDER BY n");
+    try {
+      await querier.insert('insert_defaults', [{ n: 1 }, { n: 2, label: 'two' }]);
+      const rows = await querier.query({ sql: 'SELECT n, label FROM insert_defaults ORDER BY n', schema: z.object({ n: z.number(), label: z.string() }) });
+      expect(rows).toEqual([{ n: 1, label: 'none' }, { n: 2, label: 'two' }]);
+    } finally {
+      await querier.command('DROP TABLE IF EXISTS insert_defaults');
+    }
+  });
 }

@@ -60,6 +60,20 @@ export function usageQueriesContract(context: ContractContext): void {
     ]);
   });
 
+  it('quotaData and exportDailyUsage sum whole hours and the minutes at the range edges alike, and nothing outside', async () => {
+    const at = (minutes: number, quota: number) => usageRecorded({ quota, promptTokens: 1, completionTokens: 1 }, (t0 + minutes * 60) * 1000);
+    await ingest(context.querier(), [at(20, 1), at(45, 2), at(90, 4), at(150, 8), at(185, 16), at(200, 32)]);
+    const rows = await quotaData(context.querier())({ startTimestamp: t0 + 30 * 60 + 5, endTimestamp: t0 + 190 * 60 });
+    expect(rows.map((row) => [row.created_at - t0, row.quota, row.count])).toEqual([
+      [0, 2, 1],
+      [3_600, 4, 1],
+      [7_200, 8, 1],
+      [10_800, 16, 1],
+    ]);
+    const daily = await collect(exportDailyUsage(context.querier())({ startTimestamp: t0 + 30 * 60 + 5, endTimestamp: t0 + 190 * 60 }));
+    expect(daily.flat().map((row) => [row.day, row.requests, row.quota])).toEqual([['2024-06-01', 4, 2 + 4 + 8 + 16]]);
+  });
+
   it('exportLogs pages every row of the range once, by user then time', async () => {
     const seeded = seedEvents();
     await ingest(context.querier(), seeded.events);

@@ -9,11 +9,11 @@ import { seedEvents, t0 } from './seed-logs.js';
 
 const totalsRow = z.object({ rows: z.coerce.number(), requests: z.coerce.number(), quota: z.coerce.number(), tokens: z.coerce.number() });
 
-/** Everything the rollup holds, summed; `rows` counts stored (unmerged) rollup rows. */
-async function rollupTotals(querier: AnalyticsQuerier) {
+/** Everything a rollup holds, summed; `rows` counts stored (unmerged) rollup rows. */
+async function rollupTotals(querier: AnalyticsQuerier, table: 'usage_per_minute' | 'usage_per_hour' = 'usage_per_minute') {
   const [totals] = await querier.query({
     sql: `SELECT count() AS rows, sum(requests) AS requests, sum(quota) AS quota,
-                 sum(prompt_tokens + completion_tokens) AS tokens FROM usage_per_minute`,
+                 sum(prompt_tokens + completion_tokens) AS tokens FROM ${table}`,
     schema: totalsRow,
   });
   return totals;
@@ -51,6 +51,8 @@ export function usageRollupContract(context: ContractContext): void {
     const ingested = await ingest(querier, seedEvents().events);
     await ingested.redeliver();
     expect(await rollupTotals(querier)).toEqual({ rows: 3, ...seededTotals });
+    // The hourly rollup, fed from the minute one, sees each event once too (one insert per batch).
+    expect(await rollupTotals(querier, 'usage_per_hour')).toMatchObject(seededTotals);
     await querier.command('SYSTEM START MERGES usage_per_minute');
   });
 
@@ -73,5 +75,6 @@ export function usageRollupContract(context: ContractContext): void {
     await ingest(querier, seedEvents().events);
     await migrate(querier);
     expect(await rollupTotals(querier)).toEqual({ rows: 3, ...seededTotals });
+    expect(await rollupTotals(querier, 'usage_per_hour')).toMatchObject(seededTotals);
   });
 }

@@ -29,7 +29,7 @@ export const operationGroups: OptionGroup[] = [
   },
   { id: 'drawing', title: 'option.drawing', fields: of('switch', 'DrawingEnabled', 'MjNotifyEnabled', 'TaskEnabled') },
   { id: 'sensitive', title: 'option.sensitive', fields: [...of('switch', 'CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'StopOnSensitiveEnabled'), ...of('textarea', 'SensitiveWords')] },
-  { id: 'log', title: 'option.log', fields: of('switch', 'LogConsumeEnabled') },
+  { id: 'log', title: 'option.log', fields: [...of('switch', 'LogConsumeEnabled'), ...of('number', 'LogRetentionDays')] },
   { id: 'export', title: 'option.export', fields: [...of('switch', 'DataExportEnabled'), ...of('number', 'DataExportInterval'), ...of('text', 'DataExportDefaultTime')] },
   {
     id: 'monitor',

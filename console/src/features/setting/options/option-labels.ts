@@ -18,6 +18,7 @@ const labels: Record<string, [zh: string, en: string]> = {
   StopOnSensitiveEnabled: ['在检测到屏蔽词时立刻停止生成', 'Stop generating on a sensitive word'],
   SensitiveWords: ['屏蔽词列表，一行一个屏蔽词，不需要符号分割', 'Sensitive words, one per line'],
   LogConsumeEnabled: ['启用额度消费日志记录', 'Log consumption'],
+  LogRetentionDays: ['日志保留天数（0 表示永久保留）', 'Days to keep log rows (0 keeps them all)'],
   DataExportEnabled: ['启用数据看板', 'Data dashboard'],
   DataExportInterval: ['数据看板更新间隔（分钟）', 'Dashboard refresh interval (minutes)'],
   DataExportDefaultTime: ['数据看板默认时间粒度', 'Dashboard default granularity'],
