@@ -46,6 +46,15 @@ describe('the invite quota in the ledger (embedded)', () => {
     expect(answers.filter((a) => !a.success).map((a) => a.message)).toEqual(Array(49).fill('划转失败 邀请额度不足！'));
     await eventually(async () => ((await self(alice)).quota === 3000 ? true : undefined), 5000, 'the transfer applied');
     expect(await self(alice)).toMatchObject({ quota: 3000, aff_count: 1, aff_quota: 0, aff_history_quota: 3000 });
+    const systemRows = () => alice.must<{ items: { content: string; quota: number }[] }>('GET', '/api/log/self/?p=1&type=4');
+    const rows = await eventually(async () => {
+      const { items } = await systemRows();
+      return items.length === 2 ? items : undefined;
+    }, 10_000, 'both invite rows in the log');
+    expect(rows.map((row) => [row.content, row.quota]).sort()).toEqual([
+      ['邀请用户赠送 ＄3.000000 额度', 0],
+      ['邀请额度划转 ＄3.000000 额度', 3000],
+    ]);
   });
 
   it('carries an invite quota a user document held into the ledger once, however often the server starts', async () => {
