@@ -39,6 +39,8 @@ export interface GatewayDeps {
   /** What the ledger applied, for hot state and the live console. */
   notifier: BalanceNotifier;
   holds: HoldStore;
+  /** Holds on invite accounts (aff_quota), so concurrent transfers cannot spend one reward twice (see invites/invite-holds.ts). */
+  inviteHolds: HoldStore;
   /** Per-client call counters of the API's rate limits (shared by every gateway in cluster mode). */
   rateLimiters: RateLimiters;
   /** Calls per second for the live RPM/TPM badges (shared by every gateway in cluster mode). */

@@ -19,6 +19,7 @@ import { FakeLedger } from './fakes/fake-ledger.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { unusedHoldStore } from './fakes/unused-hold-store.js';
+import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
 
 export const ROOT_PASSWORD = '123456';
 
@@ -55,6 +56,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds: unusedHoldStore,
+    inviteHolds: createInProcessHoldStore(),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     leases: new InProcessLeases(),

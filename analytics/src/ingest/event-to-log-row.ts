@@ -3,6 +3,8 @@ import {
   type LedgerEvent,
   type QuotaAdjusted,
   type QuotaGranted,
+  type InviterRewarded,
+  type AffQuotaTransferred,
   type TaskRefunded,
   type UsageRecorded,
 } from '@tollgate/ledger';
@@ -91,6 +93,21 @@ function refundRow({ data, metadata }: TaskRefunded): LogRow {
   };
 }
 
+/** Invite rows as new-api writes them (type 4): the reward shows quota 0 (it went to the invite account), a transfer its amount. */
+function inviteRow({ data, metadata }: InviterRewarded | AffQuotaTransferred, quota: number): LogRow {
+  return {
+    ...noRequest,
+    id: metadata.eventId,
+    created_at: toSeconds(metadata.occurredAt),
+    type: LogType.System,
+    user_id: data.userId,
+    username: data.username,
+    quota,
+    content: data.content,
+    other: '{}',
+  };
+}
+
 /** The log row an event shows on the log page, or null for events the log page does not list. */
 export function eventToLogRow(event: LedgerEvent): LogRow | null {
   switch (event.type) {
@@ -102,7 +119,12 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
       return grantRow(event);
     case 'TaskRefunded':
       return refundRow(event);
+    case 'InviterRewarded':
+      return inviteRow(event, 0);
+    case 'AffQuotaTransferred':
+      return inviteRow(event, event.data.amount);
     case 'TokenQuotaSet':
+    case 'AffQuotaMigrated':
       return null;
   }
 }

@@ -82,4 +82,14 @@ describe('eventToLogRow', () => {
     };
     expect(eventToLogRow(refund)).toMatchObject({ type: 4, user_id: 1, username: 'alice', quota: 50_000, content: '构图失败 mj-9，补偿 50000', created_at: seconds, other: '{"task_id":"mj-9"}' });
   });
+
+  it('writes the invite rows as new-api: the reward with quota 0 (it went to the invite account), a transfer with its amount', () => {
+    const metadata = newEventMetadata(fixtureEpochMs);
+    const reward = { type: 'InviterRewarded', data: { userId: 1, username: 'alice', inviteeId: 2, amount: 500, content: '邀请用户赠送 500 点额度' }, metadata } as const;
+    const transfer = { type: 'AffQuotaTransferred', data: { userId: 1, username: 'alice', holdId: 'aff-1', amount: 300, content: '邀请额度划转 300 点额度' }, metadata } as const;
+    const migrated = { type: 'AffQuotaMigrated', data: { userId: 1, affQuota: 1, affHistoryQuota: 1, affCount: 1 }, metadata } as const;
+    expect(eventToLogRow(reward)).toMatchObject({ type: 4, user_id: 1, quota: 0, content: '邀请用户赠送 500 点额度' });
+    expect(eventToLogRow(transfer)).toMatchObject({ type: 4, user_id: 1, quota: 300, content: '邀请额度划转 300 点额度' });
+    expect(eventToLogRow(migrated)).toBeNull();
+  });
 });

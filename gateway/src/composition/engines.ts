@@ -45,6 +45,7 @@ import type { HoldStore } from '../ports/hold-store.js';
 /** The state every gateway and the ledger share in memory-speed stores. */
 export interface HotState {
   holds: HoldStore;
+  inviteHolds: HoldStore;
   notices: ChangeNotices;
   notifier: BalanceNotifier;
   rateLimiters: RateLimiters;
@@ -75,6 +76,7 @@ export function openHotState(config: EngineConfig): HotState {
   if (!config.REDIS_URL) {
     return {
       holds: createInProcessHoldStore(),
+      inviteHolds: createInProcessHoldStore(),
       notices: createInProcessChangeNotices(),
       notifier: createInProcessBalanceNotifier(),
       rateLimiters: inProcessRateLimiters,
@@ -93,6 +95,7 @@ export function openHotState(config: EngineConfig): HotState {
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     holds: createRedisHoldStore(commands, prefix),
+    inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),

@@ -5,6 +5,7 @@ import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { ensureRootUser } from '../bootstrap/root-user.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
+import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from './engines.js';
 
@@ -31,12 +32,13 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const options = new OptionCache(documents.options);
   for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
   await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
+  await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
   const { users, tokens, channels, redemptions, topUps, tasks } = documents;
-  const { holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
+  const { holds, inviteHolds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, inviteHolds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();

@@ -12,7 +12,7 @@ function changes(partial: Partial<BalancesChanged>): BalancesChanged {
 
 async function seeded(factory: () => Promise<HoldStore>, quota: number, remain = 1_000_000, unlimited = false): Promise<HoldStore> {
   const store = await factory();
-  await store.seed([{ userId: USER, quota, usedQuota: 0, requestCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: remain, usedQuota: 0, unlimited }]);
+  await store.seed([{ userId: USER, quota, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: remain, usedQuota: 0, unlimited }]);
   return store;
 }
 
@@ -62,14 +62,14 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       const store = await seeded(factory, 100);
       await store.acquire(hold('spent', 40));
       await store.adjust('spent', 25);
-      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 75, usedQuota: 25, requestCount: 1 }], settledHoldIds: ['spent'] }));
+      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 75, usedQuota: 25, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], settledHoldIds: ['spent'] }));
       expect(await store.available(USER)).toBe(75);
     });
 
     it('keeps a newer balance from the ledger when seeded again with an older one', async () => {
       const store = await seeded(factory, 100);
-      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 500, usedQuota: 0, requestCount: 0 }] }));
-      await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0 }], []);
+      await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 500, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }] }));
+      await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], []);
       expect(await store.available(USER)).toBe(500);
     });
   });

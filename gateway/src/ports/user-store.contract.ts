@@ -83,28 +83,6 @@ export function runUserStoreContract(name: string, factory: StoreFactory<UserSto
       expect(await users.byLinkedAccount('githubId', '')).toBeNull();
     });
 
-    it('counts invites and moves invite quota only while it stays non-negative', async () => {
-      const users = await open();
-      const a = await users.create(newUser());
-      await users.recordInvite(a.id, 300);
-      await users.recordInvite(a.id, 200);
-      expect(await users.byId(a.id)).toMatchObject({ affCount: 2, affQuota: 500, affHistoryQuota: 500 });
-      expect(await users.changeAffQuota(a.id, -600)).toBe(false);
-      expect(await users.changeAffQuota(a.id, -500)).toBe(true);
-      expect(await users.changeAffQuota(a.id, 100)).toBe(true);
-      expect(await users.byId(a.id)).toMatchObject({ affCount: 2, affQuota: 100, affHistoryQuota: 500 });
-      expect(await users.changeAffQuota(9999, 1)).toBe(false);
-    });
-
-    it('lets only one of many concurrent withdrawals of the same invite quota through', async () => {
-      const users = await open();
-      const a = await users.create(newUser());
-      await users.recordInvite(a.id, 100);
-      const results = await Promise.all(Array.from({ length: 10 }, () => users.changeAffQuota(a.id, -100)));
-      expect(results.filter(Boolean)).toHaveLength(1);
-      expect((await users.byId(a.id))?.affQuota).toBe(0);
-    });
-
     it('updates only the given fields', async () => {
       const users = await open();
       const a = await users.create(newUser());

@@ -16,12 +16,12 @@ export interface User {
   group: string;
   affCode: string;
   inviterId: number;
-  /** Users who registered with this user's invite code. */
-  affCount: number;
   /**
-   * Invite rewards not yet moved into quota, and all ever earned. A document field as in new-api,
-   * not a ledger balance: it buys nothing until `aff_transfer` turns it into a ledger grant.
+   * The invite account as documents kept it before the ledger did (invitees, rewards not yet
+   * moved into quota, all rewards): read once, by the migration into the ledger
+   * (invites/migrate-invite-quota.ts); the ledger's user balance holds the live values.
    */
+  affCount: number;
   affQuota: number;
   affHistoryQuota: number;
   /** Management access token (GET /api/user/token); empty until generated. */
@@ -56,13 +56,6 @@ export interface UserStore {
   byEmail(email: string): Promise<User | null>;
   /** The user a linked account (GitHub login, WeChat id, ...) is bound to, deleted or not; never for an empty id. */
   byLinkedAccount(field: LinkedAccount, id: string): Promise<User | null>;
-  /** Counts one more invitee and adds `reward` to both invite quotas, in one atomic write. */
-  recordInvite(inviterId: number, reward: number): Promise<void>;
-  /**
-   * Adds `delta` to the invite quota only when the result stays at or above zero, atomically, so
-   * concurrent transfers can never spend the same reward twice. False when refused or absent.
-   */
-  changeAffQuota(id: number, delta: number): Promise<boolean>;
   /** Applies only the given fields; returns the updated user, or null when absent. */
   update(id: number, patch: Partial<Omit<User, 'id'>>): Promise<User | null>;
   /** Newest first; `keyword` matches id, username, display name or email; `group` exact. */

@@ -1,22 +1,24 @@
-import type {
-  BalanceNotifier,
-  BalanceStore,
-  BalancesChanged,
-  BalancesListener,
-  ChannelBalance,
-  EventLog,
-  LedgerEvent,
-  StoredEvent,
-  Subscription,
-  TokenBalance,
-  UserBalance,
+import {
+  accountKeysOf,
+  evolve,
+  settledHoldIdOf,
+  type BalanceNotifier,
+  type BalanceStore,
+  type BalancesChanged,
+  type BalancesListener,
+  type ChannelBalance,
+  type EventLog,
+  type LedgerEvent,
+  type StoredEvent,
+  type Subscription,
+  type TokenBalance,
+  type UserBalance,
 } from '@tollgate/ledger';
 
 /**
  * FAKE, for gateway tests only: an in-memory stand-in for the ledger (event log, balance store
- * and notifier in one) while the real SQLite adapters are being built. Appended events are
- * applied on the next tick and announced like the ledger worker does, so read-your-writes
- * through `publishAndWait` behaves as in production. `hold()` stops applying, to test timeouts.
+ * and notifier in one), folding with the ledger's decider. Appended events are applied on the
+ * next tick and announced like the ledger worker does, so read-your-writes through `publishAndWait` behaves as in production. `hold()` stops applying, to test timeouts.
  */
 export class FakeLedger {
   readonly appended: LedgerEvent[] = [];
@@ -24,6 +26,7 @@ export class FakeLedger {
   private readonly tokens = new Map<number, TokenBalance>();
   private readonly channels = new Map<number, ChannelBalance>();
   private readonly listeners = new Set<BalancesListener>();
+  private readonly appliedIds = new Set<string>();
   private applying = true;
 
   hold(): void {
@@ -66,7 +69,7 @@ export class FakeLedger {
 
   private user(id: number): UserBalance {
     let balance = this.users.get(id);
-    if (!balance) this.users.set(id, (balance = { userId: id, quota: 0, usedQuota: 0, requestCount: 0 }));
+    if (!balance) this.users.set(id, (balance = { userId: id, quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }));
     return balance;
   }
 
@@ -82,44 +85,27 @@ export class FakeLedger {
     return balance;
   }
 
+  /** The ledger's own rules (the decider), and its skip of an event id seen before. */
   private applyAll(events: LedgerEvent[]): BalancesChanged {
-    for (const event of events) this.apply(event);
-    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHoldIds: settledHolds(events), appliedEventIds: events.map((e) => e.metadata.eventId) };
+    const fresh = events.filter((event) => !this.appliedIds.has(event.metadata.eventId));
+    for (const event of fresh) this.apply(event);
+    const settledHoldIds = fresh.map(settledHoldIdOf).filter((id): id is string => id !== null);
+    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHoldIds, appliedEventIds: events.map((e) => e.metadata.eventId) };
   }
 
   private apply(event: LedgerEvent): void {
-    switch (event.type) {
-      case 'QuotaAdjusted':
-        this.user(event.data.userId).quota += event.data.delta;
-        return;
-      case 'QuotaGranted':
-        this.user(event.data.userId).quota += event.data.amount;
-        return;
-      case 'TokenQuotaSet':
-        Object.assign(this.token(event.data.tokenId, event.data.userId), { remainQuota: event.data.remainQuota, unlimited: event.data.unlimited });
-        return;
-      case 'TaskRefunded': {
-        const { userId, tokenId, channelId, quota } = event.data;
-        Object.assign(this.user(userId), { quota: this.user(userId).quota + quota, usedQuota: this.user(userId).usedQuota - quota });
-        const token = this.token(tokenId, userId);
-        if (!token.unlimited) token.remainQuota += quota;
-        token.usedQuota -= quota;
-        this.channel(channelId).usedQuota -= quota;
-        return;
-      }
-      case 'UsageRecorded': {
-        const { userId, tokenId, channelId, quota } = event.data;
-        Object.assign(this.user(userId), { quota: this.user(userId).quota - quota, usedQuota: this.user(userId).usedQuota + quota, requestCount: this.user(userId).requestCount + 1 });
-        const token = this.token(tokenId, userId);
-        if (!token.unlimited) token.remainQuota -= quota;
-        token.usedQuota += quota;
-        this.channel(channelId).usedQuota += quota;
-      }
-    }
+    this.appliedIds.add(event.metadata.eventId);
+    const { userId, tokenId, channelId } = accountKeysOf(event);
+    const next = evolve(
+      {
+        user: userId === null ? undefined : this.user(userId),
+        token: tokenId === null ? undefined : this.token(tokenId, userId ?? 0),
+        channel: channelId === null ? undefined : this.channel(channelId),
+      },
+      event,
+    );
+    if (next.user) this.users.set(next.user.userId, next.user);
+    if (next.token) this.tokens.set(next.token.tokenId, next.token);
+    if (next.channel) this.channels.set(next.channel.channelId, next.channel);
   }
-}
-
-/** As the real ledger: a recorded usage settles the hold it was charged against. */
-function settledHolds(events: LedgerEvent[]): string[] {
-  return events.flatMap((event) => (event.type === 'UsageRecorded' && event.data.holdId ? [event.data.holdId] : []));
 }

@@ -95,6 +95,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds,
+    inviteHolds: createInProcessHoldStore(),
     notices: createInProcessChangeNotices(),
     logs: new FakeLogReader(),
     usage: emptyUsageReader,

@@ -57,16 +57,6 @@ export class InMemoryUserStore implements UserStore {
   byId = async (id: number) => this.table.get(id);
   byEmail = async (email: string) => (email ? this.table.find((u) => u.email === email) : null);
   byLinkedAccount = async (field: LinkedAccount, id: string) => (id ? this.table.find((u) => u[field] === id) : null);
-  async recordInvite(inviterId: number, reward: number): Promise<void> {
-    const user = this.table.get(inviterId);
-    if (user) this.table.patch(inviterId, { affCount: user.affCount + 1, affQuota: user.affQuota + reward, affHistoryQuota: user.affHistoryQuota + reward });
-  }
-  async changeAffQuota(id: number, delta: number): Promise<boolean> {
-    const user = this.table.get(id);
-    if (!user || user.affQuota + delta < 0) return false;
-    this.table.patch(id, { affQuota: user.affQuota + delta });
-    return true;
-  }
   byUsername = async (username: string) => this.table.find((u) => u.username === username);
   byAccessToken = async (token: string) => (token ? this.table.find((u) => u.accessToken === token) : null);
   byAffCode = async (affCode: string) => this.table.find((u) => u.affCode === affCode);

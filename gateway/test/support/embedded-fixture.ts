@@ -9,6 +9,8 @@ import { ConsoleClient } from './console-client.js';
 /** A real embedded Tollgate on a temp data dir, a mock OpenAI upstream, and root logged in. */
 export interface EmbeddedFixture {
   tollgate: EmbeddedTollgate;
+  /** DATA_DIR: the SQLite files, for tests that write what an older version left. */
+  dataDir: string;
   upstream: OpenAIMock;
   root: ConsoleClient;
   /** What root's login answered (it warns about the default password). */
@@ -28,6 +30,7 @@ export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}, env: Re
   const rootLogin = await root.login('root', '123456');
   const fixture: EmbeddedFixture = {
     tollgate,
+    dataDir,
     upstream,
     root,
     rootLogin,

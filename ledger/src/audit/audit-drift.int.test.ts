@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createSqliteBalanceStore } from '../adapters/sqlite/sqlite-balance-store.js';
 import { createSqliteEventLog } from '../adapters/sqlite/sqlite-event-log.js';
-import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import { tempSqlitePath } from '../testing/temp-sqlite.js';
 import { auditDrift } from './audit-drift.js';
 
@@ -18,6 +18,8 @@ async function appliedLedger() {
   const usage = usageRecorded({ quota: 30 });
   await eventLog.append([quotaGranted({ amount: 500 }), tokenQuotaSet({ remainQuota: 100 }), usage, usage]);
   await eventLog.append([quotaAdjusted({ userId: 2, delta: 7 }), usageRecorded({ userId: 2, tokenId: 20, quota: 3 })]);
+  const migrated = affQuotaMigrated({ affQuota: 40 });
+  await eventLog.append([inviterRewarded({ amount: 200 }), migrated, affQuotaTransferred({ amount: 150 }), migrated]);
   const all = [];
   for await (const stored of eventLog.readAll()) all.push(stored);
   await balances.apply(all);
@@ -27,7 +29,7 @@ async function appliedLedger() {
 describe('auditDrift', () => {
   it('finds no drift between the log and the balances the store applied', async () => {
     const { eventLog, balances } = await appliedLedger();
-    expect(await auditDrift(eventLog.readAll(), balances)).toEqual({ eventsFolded: 6, drifts: [] });
+    expect(await auditDrift(eventLog.readAll(), balances)).toEqual({ eventsFolded: 10, drifts: [] });
   });
 
   it('reports a balance tampered with outside the ledger', async () => {
@@ -37,6 +39,15 @@ describe('auditDrift', () => {
     db.close();
     const report = await auditDrift(eventLog.readAll(), balances);
     expect(report.drifts).toEqual([{ account: 'token', id: 10, field: 'remainQuota', expected: 70, actual: 1070 }]);
+  });
+
+  it('reports an invite quota tampered with outside the ledger', async () => {
+    const { path, eventLog, balances } = await appliedLedger();
+    const db = new Database(path);
+    db.prepare('UPDATE ledger_user_balances SET aff_quota = aff_quota + 5 WHERE user_id = 1').run();
+    db.close();
+    const report = await auditDrift(eventLog.readAll(), balances);
+    expect(report.drifts).toEqual([{ account: 'user', id: 1, field: 'affQuota', expected: 90, actual: 95 }]);
   });
 
   it('does not count events the worker has not applied yet as drift', async () => {

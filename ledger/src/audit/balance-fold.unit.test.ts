@@ -13,8 +13,8 @@ describe('recomputeBalances', () => {
     ]);
     expect(recomputeBalances(events)).toEqual({
       users: [
-        { userId: 1, quota: 960, usedQuota: 40, requestCount: 1 },
-        { userId: 2, quota: 25, usedQuota: 0, requestCount: 0 },
+        { userId: 1, quota: 960, usedQuota: 40, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
+        { userId: 2, quota: 25, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
       ],
       tokens: [{ tokenId: 10, userId: 1, remainQuota: 260, usedQuota: 40, unlimited: false }],
       channels: [{ channelId: 100, usedQuota: 40 }],
@@ -24,7 +24,7 @@ describe('recomputeBalances', () => {
   it('counts an event appended twice (same event id, new offset) once', () => {
     const usage = usageRecorded({ quota: 40 });
     expect(recomputeBalances(stored([usage, usage])).users).toEqual([
-      { userId: 1, quota: -40, usedQuota: 40, requestCount: 1 },
+      { userId: 1, quota: -40, usedQuota: 40, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
     ]);
   });
 });
@@ -37,7 +37,7 @@ describe('compareBalances', () => {
   });
 
   it('names the account and field a tampered balance differs in', () => {
-    const tampered = { ...expected, users: [{ userId: 1, quota: 9999, usedQuota: 10, requestCount: 1 }] };
+    const tampered = { ...expected, users: [{ userId: 1, quota: 9999, usedQuota: 10, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }] };
     expect(compareBalances(expected, tampered)).toEqual([
       { account: 'user', id: 1, field: 'quota', expected: 90, actual: 9999 },
     ]);

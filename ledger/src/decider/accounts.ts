@@ -29,13 +29,16 @@ export function accountKeysOf(event: LedgerEvent): AccountKeys {
       return { userId: null, tokenId: event.data.tokenId, channelId: null };
     case 'QuotaAdjusted':
     case 'QuotaGranted':
+    case 'InviterRewarded':
+    case 'AffQuotaTransferred':
+    case 'AffQuotaMigrated':
       return { userId: event.data.userId, tokenId: null, channelId: null };
   }
 }
 
 /** A missing account reads as this: nothing granted, nothing used. */
 export function emptyUser(userId: number): UserBalance {
-  return { userId, quota: 0, usedQuota: 0, requestCount: 0 };
+  return { userId, quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 };
 }
 
 /** `userId` 0 until an event says whose token it is. */

@@ -24,6 +24,21 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
       return { user: addQuota(current.user ?? emptyUser(event.data.userId), event.data.amount) };
     case 'TaskRefunded':
       return evolveRefund(current, event);
+    case 'InviterRewarded': {
+      const user = current.user ?? emptyUser(event.data.userId);
+      const { amount } = event.data;
+      return { user: { ...user, affQuota: user.affQuota + amount, affHistoryQuota: user.affHistoryQuota + amount, affCount: user.affCount + 1 } };
+    }
+    case 'AffQuotaTransferred': {
+      // Applied as given even past zero (the log is the truth); the gateway's invite hold is what keeps it from happening.
+      const user = current.user ?? emptyUser(event.data.userId);
+      return { user: { ...user, affQuota: user.affQuota - event.data.amount, quota: user.quota + event.data.amount } };
+    }
+    case 'AffQuotaMigrated': {
+      const user = current.user ?? emptyUser(event.data.userId);
+      const { affQuota, affHistoryQuota, affCount } = event.data;
+      return { user: { ...user, affQuota: user.affQuota + affQuota, affHistoryQuota: user.affHistoryQuota + affHistoryQuota, affCount: user.affCount + affCount } };
+    }
     case 'TokenQuotaSet': {
       const { tokenId, userId, remainQuota, unlimited } = event.data;
       const token = current.token ?? emptyToken(tokenId);
@@ -32,9 +47,9 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
   }
 }
 
-/** The hold a gateway took for this event's request; applying the event settles it. */
+/** The hold a gateway took for this event (a relayed request, an invite transfer); applying the event settles it. */
 export function settledHoldIdOf(event: LedgerEvent): string | null {
-  return event.type === 'UsageRecorded' ? event.data.holdId : null;
+  return event.type === 'UsageRecorded' || event.type === 'AffQuotaTransferred' ? event.data.holdId : null;
 }
 
 function addQuota(user: UserBalance, amount: number): UserBalance {

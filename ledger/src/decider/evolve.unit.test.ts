@@ -1,8 +1,9 @@
-import { describe, it } from 'vitest';
-import { quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { describe, expect, it } from 'vitest';
+import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { settledHoldIdOf } from './evolve.js';
 import { given } from './projection-spec.js';
 
-const alice = { userId: 1, quota: 1000, usedQuota: 0, requestCount: 0 };
+const alice = { userId: 1, quota: 1000, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 };
 const aliceToken = { tokenId: 10, userId: 1, remainQuota: 500, usedQuota: 0, unlimited: false };
 
 describe('UsageRecorded', () => {
@@ -10,7 +11,7 @@ describe('UsageRecorded', () => {
     given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 500 }))
       .when(usageRecorded({ quota: 30 }))
       .then({
-        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1 },
+        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         token: { ...aliceToken, remainQuota: 470, usedQuota: 30 },
         channel: { channelId: 100, usedQuota: 30 },
       });
@@ -20,7 +21,7 @@ describe('UsageRecorded', () => {
     given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 0, unlimited: true }))
       .when(usageRecorded({ quota: 30 }))
       .then({
-        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1 },
+        user: { ...alice, quota: 970, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         token: { ...aliceToken, remainQuota: 0, usedQuota: 30, unlimited: true },
         channel: { channelId: 100, usedQuota: 30 },
       });
@@ -30,7 +31,7 @@ describe('UsageRecorded', () => {
     given(quotaGranted({ amount: 10 }), tokenQuotaSet({ remainQuota: 5 }))
       .when(usageRecorded({ quota: 30 }))
       .then({
-        user: { ...alice, quota: -20, usedQuota: 30, requestCount: 1 },
+        user: { ...alice, quota: -20, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         token: { ...aliceToken, remainQuota: -25, usedQuota: 30 },
         channel: { channelId: 100, usedQuota: 30 },
       });
@@ -39,14 +40,14 @@ describe('UsageRecorded', () => {
   it('bills only the user when the request used no token and no channel (id 0)', () => {
     given(quotaGranted({ amount: 100 }))
       .when(usageRecorded({ quota: 30, tokenId: 0, channelId: 0 }))
-      .then({ user: { ...alice, quota: 70, usedQuota: 30, requestCount: 1 } });
+      .then({ user: { ...alice, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 } });
   });
 
   it('opens a token seen first through usage under the user who used it', () => {
     given()
       .when(usageRecorded({ userId: 7, tokenId: 70, quota: 5 }))
       .then({
-        user: { userId: 7, quota: -5, usedQuota: 5, requestCount: 1 },
+        user: { userId: 7, quota: -5, usedQuota: 5, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         token: { tokenId: 70, userId: 7, remainQuota: -5, usedQuota: 5, unlimited: false },
         channel: { channelId: 100, usedQuota: 5 },
       });
@@ -57,7 +58,7 @@ describe('QuotaAdjusted', () => {
   it('adds a negative delta to the user quota', () => {
     given(quotaGranted({ amount: 1000 }), usageRecorded({ quota: 30 }))
       .when(quotaAdjusted({ delta: -400 }))
-      .then({ user: { ...alice, quota: 570, usedQuota: 30, requestCount: 1 } });
+      .then({ user: { ...alice, quota: 570, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 } });
   });
 });
 
@@ -65,7 +66,7 @@ describe('QuotaGranted', () => {
   it('adds the amount to the quota of a user never seen before', () => {
     given()
       .when(quotaGranted({ userId: 2, amount: 500 }))
-      .then({ user: { userId: 2, quota: 500, usedQuota: 0, requestCount: 0 } });
+      .then({ user: { userId: 2, quota: 500, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 } });
   });
 });
 
@@ -82,9 +83,37 @@ describe('TaskRefunded', () => {
     given(quotaGranted({ amount: 1000 }), tokenQuotaSet({ remainQuota: 500 }), usageRecorded({ quota: 30 }))
       .when(taskRefunded({ quota: 30 }))
       .then({
-        user: { ...alice, quota: 1000, usedQuota: 0, requestCount: 1 },
+        user: { ...alice, quota: 1000, usedQuota: 0, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         token: { ...aliceToken, remainQuota: 500, usedQuota: 0 },
         channel: { channelId: 100, usedQuota: 0 },
       });
+  });
+});
+
+describe('InviterRewarded', () => {
+  it('credits the invite account, its history and the invitee count, leaving the quota alone', () => {
+    given(quotaGranted({ amount: 1000 }), inviterRewarded({ amount: 500 }))
+      .when(inviterRewarded({ amount: 200, inviteeId: 3 }))
+      .then({ user: { ...alice, affQuota: 700, affHistoryQuota: 700, affCount: 2 } });
+  });
+});
+
+describe('AffQuotaTransferred', () => {
+  it('moves the amount from the invite account into the quota; the history and count stay', () => {
+    given(quotaGranted({ amount: 1000 }), inviterRewarded({ amount: 500 }))
+      .when(affQuotaTransferred({ amount: 300 }))
+      .then({ user: { ...alice, quota: 1300, affQuota: 200, affHistoryQuota: 500, affCount: 1 } });
+  });
+
+  it('settles the invite hold the gateway took for it', () => {
+    expect(settledHoldIdOf(affQuotaTransferred({ holdId: 'aff-1' }))).toBe('aff-1');
+  });
+});
+
+describe('AffQuotaMigrated', () => {
+  it('adds what the user document held to the invite account', () => {
+    given(inviterRewarded({ amount: 100 }))
+      .when(affQuotaMigrated({ affQuota: 700, affHistoryQuota: 900, affCount: 3 }))
+      .then({ user: { ...alice, quota: 0, affQuota: 800, affHistoryQuota: 1000, affCount: 4 } });
   });
 });

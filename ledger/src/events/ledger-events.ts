@@ -100,12 +100,64 @@ export const taskRefundedSchema = z.object({
   metadata: eventMetadataSchema,
 });
 
+/**
+ * Someone signed up with this user's invite code: QuotaForInviter goes to the inviter's invite
+ * account (aff_quota), not to the quota; it counts one more invitee. Logged as new-api's row
+ * (type 4, quota 0, "邀请用户赠送 …").
+ */
+export const inviterRewardedSchema = z.object({
+  type: z.literal('InviterRewarded'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    username: z.string(),
+    inviteeId: z.number().int().positive(),
+    amount: z.number().int().nonnegative(),
+    content: z.string(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
+/**
+ * The user moved `amount` from the invite account into the quota (aff_transfer). `holdId` is the
+ * invite hold the gateway took for it; applying the event settles it.
+ */
+export const affQuotaTransferredSchema = z.object({
+  type: z.literal('AffQuotaTransferred'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    username: z.string(),
+    holdId: z.string().min(1),
+    amount: z.number().int().positive(),
+    content: z.string(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
+/**
+ * The invite account a user document held before the ledger kept it, carried over once (its
+ * event id is derived from the user id, so a second start appends a duplicate the stores skip).
+ * Not logged: no quota moved.
+ */
+export const affQuotaMigratedSchema = z.object({
+  type: z.literal('AffQuotaMigrated'),
+  data: z.object({
+    userId: z.number().int().positive(),
+    affQuota: z.number().int().nonnegative(),
+    affHistoryQuota: z.number().int().nonnegative(),
+    affCount: z.number().int().nonnegative(),
+  }),
+  metadata: eventMetadataSchema,
+});
+
 export const ledgerEventSchema = z.discriminatedUnion('type', [
   usageRecordedSchema,
   quotaAdjustedSchema,
   quotaGrantedSchema,
   tokenQuotaSetSchema,
   taskRefundedSchema,
+  inviterRewardedSchema,
+  affQuotaTransferredSchema,
+  affQuotaMigratedSchema,
 ]);
 
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
@@ -114,6 +166,9 @@ export type QuotaAdjusted = z.infer<typeof quotaAdjustedSchema>;
 export type QuotaGranted = z.infer<typeof quotaGrantedSchema>;
 export type TokenQuotaSet = z.infer<typeof tokenQuotaSetSchema>;
 export type TaskRefunded = z.infer<typeof taskRefundedSchema>;
+export type InviterRewarded = z.infer<typeof inviterRewardedSchema>;
+export type AffQuotaTransferred = z.infer<typeof affQuotaTransferredSchema>;
+export type AffQuotaMigrated = z.infer<typeof affQuotaMigratedSchema>;
 export type LedgerEventType = LedgerEvent['type'];
 
 /** Every ledger event is keyed by the user it concerns, so one user's events stay in order. */

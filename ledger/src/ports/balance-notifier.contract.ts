@@ -3,7 +3,7 @@ import type { BalanceNotifier } from './balance-notifier.js';
 import type { BalancesChanged } from './balance-store.js';
 
 const change: BalancesChanged = {
-  users: [{ userId: 3, quota: 90, usedQuota: 10, requestCount: 1 }],
+  users: [{ userId: 3, quota: 90, usedQuota: 10, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
   tokens: [{ tokenId: 5, userId: 3, remainQuota: 40, usedQuota: 10, unlimited: false }],
   channels: [{ channelId: 2, usedQuota: 10 }],
   settledHoldIds: ['hold-1'],

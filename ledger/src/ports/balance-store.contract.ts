@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { recomputeBalances } from '../audit/balance-fold.js';
-import { quotaAdjusted, quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import type { BalanceStore } from './balance-store.js';
 import type { StoredEvent } from './event-log.js';
 
@@ -40,7 +40,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
 
     it('reads missing accounts as zero and an untouched partition as checkpoint -1', async () => {
       const store = await openStore();
-      expect(await store.users([7])).toEqual([{ userId: 7, quota: 0, usedQuota: 0, requestCount: 0 }]);
+      expect(await store.users([7])).toEqual([{ userId: 7, quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       expect(await store.tokens([8])).toEqual([{ tokenId: 8, userId: 0, remainQuota: 0, usedQuota: 0, unlimited: false }]);
       expect(await store.channels([9])).toEqual([{ channelId: 9, usedQuota: 0 }]);
       expect(await store.checkpoint(0)).toBe(-1);
@@ -51,8 +51,8 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       await store.apply(mixedSequence());
       expect(await balancesOf(store)).toEqual({
         users: [
-          { userId: 1, quota: 850, usedQuota: 50, requestCount: 2 },
-          { userId: 2, quota: -30, usedQuota: 80, requestCount: 1 },
+          { userId: 1, quota: 850, usedQuota: 50, requestCount: 2, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
+          { userId: 2, quota: -30, usedQuota: 80, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 },
         ],
         tokens: [
           { tokenId: 10, userId: 1, remainQuota: 450, usedQuota: 50, unlimited: false },
@@ -71,7 +71,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       const usage = usageRecorded({ holdId: 'hold-1', quota: 30 });
       const changes = await store.apply(stored([usage]));
       expect(changes).toEqual({
-        users: [{ userId: 1, quota: -30, usedQuota: 30, requestCount: 1 }],
+        users: [{ userId: 1, quota: -30, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
         tokens: [{ tokenId: 10, userId: 1, remainQuota: -30, usedQuota: 30, unlimited: false }],
         channels: [{ channelId: 100, usedQuota: 30 }],
         settledHoldIds: ['hold-1'],
@@ -104,15 +104,24 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       await store.apply(stored([quotaGranted({ amount: 100 }), usage]));
       const duplicate = await store.apply(stored([usage], 2));
       expect(duplicate.appliedEventIds).toEqual([]);
-      expect(await store.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1 }]);
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       expect(await store.checkpoint(0)).toBe(2);
+    });
+
+    it('keeps the invite account: rewards, a transfer that settles its hold, a migration applied once', async () => {
+      const store = await openStore();
+      const migrated = affQuotaMigrated({ affQuota: 700, affHistoryQuota: 900, affCount: 3 });
+      await store.apply(stored([quotaGranted({ amount: 100 }), inviterRewarded({ amount: 500 }), migrated]));
+      const changes = await store.apply(stored([affQuotaTransferred({ holdId: 'aff-1', amount: 1000 }), migrated], 3));
+      expect(changes.settledHoldIds).toEqual(['aff-1']);
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 1100, usedQuota: 0, requestCount: 0, affQuota: 200, affHistoryQuota: 1400, affCount: 4 }]);
     });
 
     it('keeps a checkpoint per partition', async () => {
       const store = await openStore();
       await store.apply(stored([quotaGranted({ amount: 100 })], 5, 0));
       await store.apply(stored([quotaGranted({ amount: 10 })], 0, 1));
-      expect(await store.users([1])).toEqual([{ userId: 1, quota: 110, usedQuota: 0, requestCount: 0 }]);
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 110, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       expect([await store.checkpoint(0), await store.checkpoint(1)]).toEqual([5, 0]);
     });
   });

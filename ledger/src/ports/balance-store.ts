@@ -5,6 +5,10 @@ export interface UserBalance {
   quota: number;
   usedQuota: number;
   requestCount: number;
+  /** The invite account: rewards not yet moved into `quota`, all rewards ever, invitees. */
+  affQuota: number;
+  affHistoryQuota: number;
+  affCount: number;
 }
 
 export interface TokenBalance {

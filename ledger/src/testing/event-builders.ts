@@ -1,5 +1,5 @@
 import { newEventMetadata } from '../events/envelope.js';
-import type { LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
+import type { AffQuotaMigrated, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
 import type { StoredEvent } from '../ports/event-log.js';
 
 /** Test builders: valid events with sensible defaults, overridden per test. */
@@ -57,6 +57,30 @@ export function taskRefunded(data: Partial<TaskRefunded['data']> = {}): TaskRefu
   return {
     type: 'TaskRefunded',
     data: { taskId: 'task-1', userId: 1, username: 'alice', tokenId: 10, channelId: 100, quota: 50, content: 'task failed', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function inviterRewarded(data: Partial<InviterRewarded['data']> = {}): InviterRewarded {
+  return {
+    type: 'InviterRewarded',
+    data: { userId: 1, username: 'alice', inviteeId: 2, amount: 500, content: '邀请用户赠送 500 点额度', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function affQuotaTransferred(data: Partial<AffQuotaTransferred['data']> = {}): AffQuotaTransferred {
+  return {
+    type: 'AffQuotaTransferred',
+    data: { userId: 1, username: 'alice', holdId: `aff-${Math.random().toString(36).slice(2)}`, amount: 300, content: '邀请额度划转 300 点额度', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function affQuotaMigrated(data: Partial<AffQuotaMigrated['data']> = {}): AffQuotaMigrated {
+  return {
+    type: 'AffQuotaMigrated',
+    data: { userId: 1, affQuota: 700, affHistoryQuota: 900, affCount: 3, ...data },
     metadata: newEventMetadata(),
   };
 }

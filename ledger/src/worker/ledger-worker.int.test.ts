@@ -30,7 +30,7 @@ describe('startLedgerWorker', () => {
     onTestFinished(() => worker.stop());
     await ledger.eventLog.append([quotaGranted({ amount: 100 }), usageRecorded({ holdId: 'hold-1', quota: 30 })]);
     await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.settledHoldIds)).toEqual(['hold-1']), applied);
-    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1 }]);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 
   it('applies a producer duplicate once and leaves it out of the announcement', async () => {
@@ -43,7 +43,7 @@ describe('startLedgerWorker', () => {
     await ledger.eventLog.append([usage, quotaGranted({ amount: 5 })]);
     await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
     expect(ledger.heard[1]?.appliedEventIds).toHaveLength(1);
-    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: -25, usedQuota: 30, requestCount: 1 }]);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: -25, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 
   it('resumes where it stopped without applying anything twice', async () => {
@@ -56,7 +56,7 @@ describe('startLedgerWorker', () => {
     const second = await startLedgerWorker(ledger);
     onTestFinished(() => second.stop());
     await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
-    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 60, usedQuota: 40, requestCount: 1 }]);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 60, usedQuota: 40, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 
   it('reports a failing announcement without retrying the committed batch', async () => {
@@ -70,6 +70,6 @@ describe('startLedgerWorker', () => {
     await ledger.eventLog.append([quotaGranted({ amount: 100 })]);
     await vi.waitFor(() => expect(errors).toHaveLength(1), applied);
     expect(await ledger.balances.checkpoint(0)).toBeGreaterThan(0);
-    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 100, usedQuota: 0, requestCount: 0 }]);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 });

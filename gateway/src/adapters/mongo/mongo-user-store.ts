@@ -1,6 +1,5 @@
 import type { Connection } from 'mongoose';
 import type { NewUser, User, UserStore } from '../../ports/user-store.js';
-import { Claims } from './claims.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 
 const userShape = {
@@ -16,7 +15,7 @@ const userShape = {
   affCount: { type: Number, default: 0 },
   affQuota: { type: Number, default: 0 },
   affHistoryQuota: { type: Number, default: 0 },
-  /** Bumped by every invite-counter change: the compare-and-set below claims one version each. */
+  /** Left by the invite-counter compare-and-set of versions before the ledger kept the invite account; never read. */
   affVersion: { type: Number, default: 0 },
   accessToken: String,
   githubId: String,
@@ -60,25 +59,6 @@ export async function createMongoUserStore(connection: Connection): Promise<User
     { fields: { linuxDoId: 1 } },
   ]);
   await users.ready();
-  const claims = new Claims(connection);
-  /**
-   * Changes a user's invite counters by compare-and-set: read them at version n, claim (id, n) with
-   * a unique insert, write them with version n + 1. On a server whose conditional update is a read
-   * then a write (FerretDB) two writers could both pass a `$gte` guard; only one can claim a
-   * version, so no reward is spent twice. `next` returns null to refuse (not enough quota).
-   */
-  const changeCounters = async (id: number, next: (u: User) => Partial<User> | null): Promise<boolean> => {
-    for (;;) {
-      const stored = (await users.findOne({ _id: id })) as (User & { affVersion?: number }) | null;
-      const user = withCounters(stored);
-      if (!stored || !user) return false;
-      const patch = next(user);
-      if (!patch) return false;
-      const version = stored.affVersion ?? 0;
-      if (!(await claims.claim(`aff:${id}:${version}`))) continue; // another change won this version
-      return users.updateIf(id, {}, { $set: { ...patch, affVersion: version + 1 } });
-    }
-  };
   return {
     create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
     byId: async (id) => withCounters(await users.findOne({ _id: id })),
@@ -87,10 +67,6 @@ export async function createMongoUserStore(connection: Connection): Promise<User
     byAffCode: async (affCode) => (affCode ? withCounters(await users.findOne({ affCode })) : null),
     byEmail: async (email) => (email ? withCounters(await users.findOne({ email })) : null),
     byLinkedAccount: async (field, id) => (id ? withCounters(await users.findOne({ [field]: id })) : null),
-    recordInvite: async (inviterId, reward) => {
-      await changeCounters(inviterId, (u) => ({ affCount: u.affCount + 1, affQuota: u.affQuota + reward, affHistoryQuota: u.affHistoryQuota + reward }));
-    },
-    changeAffQuota: (id, delta) => changeCounters(id, (u) => (u.affQuota + delta < 0 ? null : { affQuota: u.affQuota + delta })),
     update: async (id, patch) => withCounters(await users.update(id, patch)),
     list: async (query) => {
       const page = await users.page(searchFilter(query), { _id: -1 }, query.offset, query.limit);

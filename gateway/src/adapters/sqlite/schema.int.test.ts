@@ -21,6 +21,6 @@ it('adds the invite counters to a users table created before them', async () => 
   onTestFinished(() => documents.close());
   const user = await documents.users.byUsername('old');
   expect(user).toMatchObject({ affCount: 0, affQuota: 0, affHistoryQuota: 0 });
-  await documents.users.recordInvite(user?.id ?? 0, 7);
+  await documents.users.update(user?.id ?? 0, { affCount: 1, affQuota: 7 });
   expect(await documents.users.byUsername('old')).toMatchObject({ affCount: 1, affQuota: 7 });
 });

@@ -124,15 +124,6 @@ export function createSqliteUserStore(db: Database): UserStore {
     async byLinkedAccount(field, id) {
       return id ? byColumn(userColumns.columns[field], id) : null;
     },
-    async recordInvite(inviterId, reward) {
-      cache
-        .prepare('UPDATE users SET aff_count = aff_count + 1, aff_quota = aff_quota + @reward, aff_history_quota = aff_history_quota + @reward WHERE id = @id')
-        .run({ id: inviterId, reward });
-    },
-    async changeAffQuota(id, delta) {
-      const sql = 'UPDATE users SET aff_quota = aff_quota + @delta WHERE id = @id AND aff_quota + @delta >= 0';
-      return cache.prepare(sql).run({ id, delta }).changes === 1;
-    },
     async update(id, patch) {
       return cache.update('users', id, toRow(userColumns, patch)) ? byColumn('id', id) : null;
     },

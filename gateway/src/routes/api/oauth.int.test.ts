@@ -98,7 +98,7 @@ describe('GitHub OAuth through a GitHub stand-in', () => {
     const answer = await getAs(app, `/api/oauth/github?code=${mock.githubCode(octocat)}&state=${state}&aff=${affCode}`, undefined, cookie);
     expect(answer.body.success).toBe(true);
     expect(await deps.users.byUsername(answer.body.data.username)).toMatchObject({ inviterId: alice.userId });
-    expect(await deps.users.byId(alice.userId)).toMatchObject({ affCount: 1, affQuota: 300 });
+    expect((await deps.balances.users([alice.userId]))[0]).toMatchObject({ affCount: 1, affQuota: 300 });
   });
 
   it('opens one account when the same GitHub user signs in twice at once, and two for two users', async () => {

@@ -42,9 +42,13 @@ describe('invite codes, invite rewards and their transfer into quota', () => {
     const rows = ledger.ofType('QuotaGranted').map((e) => [e.data.userId, e.data.amount, e.data.content]);
     expect(rows).toContainEqual([bob.userId, 100, '新用户注册赠送 100 点额度']);
     expect(rows).toContainEqual([bob.userId, 300, '使用邀请码赠送 300 点额度']);
-    expect(rows).toContainEqual([alice.userId, 0, '邀请用户赠送 2000 点额度']);
+    const rewards = ledger.ofType('InviterRewarded').map((e) => [e.data.userId, e.data.inviteeId, e.data.amount, e.data.content]);
+    expect(rewards).toEqual([
+      [alice.userId, bob.userId, 2000, '邀请用户赠送 2000 点额度'],
+      [alice.userId, carol.userId, 500, '邀请用户赠送 500 点额度'],
+    ]);
+    expect(rows.filter(([userId]) => userId === alice.userId)).toEqual([[alice.userId, 100, '新用户注册赠送 100 点额度']]);
     expect(rows).toContainEqual([carol.userId, 30, '使用邀请码赠送 30 点额度']);
-    expect(rows).toContainEqual([alice.userId, 0, '邀请用户赠送 500 点额度']);
   });
 
   it('ignores an unknown invite code', async () => {
@@ -53,7 +57,15 @@ describe('invite codes, invite rewards and their transfer into quota', () => {
     expect(ledger.ofType('QuotaGranted')).toHaveLength(0);
   });
 
-  it('transfers invite quota into quota as a ledger grant, at least one QuotaPerUnit', async () => {
+  it('counts no invitee and writes no row when QuotaForInviter is 0, as new-api', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaForInviter: '0' });
+    const alice = await signUp(app, 'alice');
+    await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    expect(ledger.ofType('InviterRewarded')).toHaveLength(0);
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ aff_count: 0, aff_quota: 0 });
+  });
+
+  it('transfers invite quota into quota through the ledger, at least one QuotaPerUnit', async () => {
     const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '2500' });
     const alice = await signUp(app, 'alice');
     await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
@@ -64,8 +76,9 @@ describe('invite codes, invite rewards and their transfer into quota', () => {
     const done = await alice.call('POST', '/api/user/aff_transfer', { quota: 2000 });
     expect(done.body).toEqual({ success: true, message: '划转成功' });
     expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 2000, aff_quota: 500, aff_history_quota: 2500 });
-    const grant = ledger.ofType('QuotaGranted').find((e) => e.data.userId === alice.userId && e.data.amount > 0);
-    expect(grant?.data).toMatchObject({ amount: 2000, logType: 4, content: '邀请额度划转 ＄2.000000 额度' });
+    expect(ledger.ofType('AffQuotaTransferred').map((e) => e.data)).toEqual([
+      expect.objectContaining({ userId: alice.userId, amount: 2000, content: '邀请额度划转 ＄2.000000 额度' }),
+    ]);
   });
 
   it('refuses a body without a whole positive quota', async () => {
@@ -76,25 +89,38 @@ describe('invite codes, invite rewards and their transfer into quota', () => {
     }
   });
 
-  it('lets only one of many concurrent transfers spend the same reward', async () => {
+  it('lets only one of fifty concurrent transfers spend the same reward', async () => {
     const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1000' });
     const alice = await signUp(app, 'alice');
     await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
-    const results = await Promise.all(Array.from({ length: 10 }, () => alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })));
+    const results = await Promise.all(Array.from({ length: 50 }, () => alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })));
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
-    expect(ledger.ofType('QuotaGranted').filter((e) => e.data.userId === alice.userId && e.data.amount > 0)).toHaveLength(1);
+    expect(ledger.ofType('AffQuotaTransferred')).toHaveLength(1);
     expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 1000, aff_quota: 0 });
   });
 
-  it('gives the invite quota back when the ledger refuses the grant', async () => {
-    const { app, ledger, deps } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1000' });
+  it('keeps the invite quota when the ledger refuses the transfer, so a later one can spend it', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1000' });
     const alice = await signUp(app, 'alice');
     await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    const append = ledger.eventLog.append;
     ledger.eventLog.append = async () => {
       throw new Error('broker down');
     };
-    const { status } = await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 });
-    expect(status).toBe(500);
-    expect((await deps.users.byId(alice.userId))?.affQuota).toBe(1000);
+    expect((await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })).status).toBe(500);
+    ledger.eventLog.append = append;
+    expect((await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })).body).toEqual({ success: true, message: '划转成功' });
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ quota: 1000, aff_quota: 0 });
+  });
+
+  it('counts a transfer the ledger has not applied yet against the invite quota', async () => {
+    const { app, ledger } = await buildApiHarness({ QuotaPerUnit: '1000', QuotaForInviter: '1500' });
+    const alice = await signUp(app, 'alice');
+    await register(app, 'bob', (await alice.call<string>('GET', '/api/user/aff')).body.data);
+    ledger.hold();
+    expect((await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })).body.success).toBe(true);
+    // The ledger still shows 1500 of invite quota; the hold on 1000 leaves 500.
+    expect((await alice.call<Self>('GET', '/api/user/self')).body.data).toMatchObject({ aff_quota: 1500 });
+    expect((await alice.call('POST', '/api/user/aff_transfer', { quota: 1000 })).body).toEqual({ success: false, message: '划转失败 邀请额度不足！' });
   });
 });

@@ -3,29 +3,32 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { User } from '../../ports/user-store.js';
+import { followInviteAccounts, holdInviteQuota } from '../../invites/invite-holds.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
 import { route } from './support/route.js';
 import { newAffCode } from './user-fields.js';
-import { affTransferGrant } from './user-grants.js';
+import { affQuotaTransfer } from './user-grants.js';
 
 const transferBody = z.object({ quota: z.number({ message: INVALID_PARAMS }).int({ message: INVALID_PARAMS }).positive({ message: INVALID_PARAMS }) });
 
 /**
- * Takes the amount off the invite quota first (an atomic conditional write, so two transfers
- * cannot spend one reward), then grants it through the ledger. Should the append fail, the
- * invite quota is given back: the user never loses a reward to a broker hiccup.
+ * Holds the amount on the invite account first (checked and reserved in one step, so concurrent
+ * transfers cannot spend one reward twice; see invite-holds.ts), then appends the transfer, which
+ * settles the hold when the ledger applies it. Should the append fail, the hold is dropped: the
+ * user never loses a reward to a broker hiccup.
  */
 async function transfer(ctx: ApiContext, user: User, quota: number): Promise<void> {
-  const { users, options } = ctx.deps;
+  const { options, inviteHolds } = ctx.deps;
   const perUnit = options.number('QuotaPerUnit');
   if (quota < perUnit) throw new ApiFailure(`划转失败 转移额度最小为${logQuota(options, perUnit)}！`);
-  if (!(await users.changeAffQuota(user.id, -quota))) throw new ApiFailure('划转失败 邀请额度不足！');
+  const holdId = await holdInviteQuota(ctx.deps, user.id, quota);
+  if (holdId === null) throw new ApiFailure('划转失败 邀请额度不足！');
   try {
-    await ctx.sync.publishAndWait([affTransferGrant(options, user, quota)]);
+    await ctx.sync.publishAndWait([affQuotaTransfer(options, user, holdId, quota)]);
   } catch (error) {
-    await users.changeAffQuota(user.id, quota);
+    await inviteHolds.release(holdId);
     throw error;
   }
 }
@@ -33,6 +36,8 @@ async function transfer(ctx: ApiContext, user: User, quota: number): Promise<voi
 /** The invite code and the transfer of invite rewards into quota. */
 export function registerUserAffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps, guard } = ctx;
+  const stopFollowing = followInviteAccounts(deps, (error) => app.log.warn({ err: error }, 'invite holds did not follow the ledger'));
+  app.addHook('onClose', async () => stopFollowing());
 
   // Users created before invite codes existed get theirs on first ask.
   route(app, 'GET', '/user/aff', guard.user, async (request) => {

@@ -17,15 +17,14 @@ export function newUserGrants(options: OptionCache, user: User, invited: boolean
   return events;
 }
 
-/**
- * The inviter's log row (type 4, quota 0, as new-api's). The reward itself goes to the inviter's
- * invite quota, a document field, so this event moves no balance: it only puts the row in the log.
- */
-export function inviterRewardNotice(options: OptionCache, inviter: User, reward: number): LedgerEvent {
-  return grant(inviter, 0, `邀请用户赠送 ${logQuota(options, reward)}`);
+/** QuotaForInviter into the inviter's invite account; logged as new-api's row (type 4, quota 0). */
+export function inviterReward(options: OptionCache, inviter: User, inviteeId: number, reward: number): LedgerEvent {
+  const content = `邀请用户赠送 ${logQuota(options, reward)}`;
+  return { type: 'InviterRewarded', data: { userId: inviter.id, username: inviter.username, inviteeId, amount: reward, content }, metadata: newEventMetadata() };
 }
 
-/** Invite quota moved into the balance by `aff_transfer`: a grant of exactly that amount. */
-export function affTransferGrant(options: OptionCache, user: User, quota: number): LedgerEvent {
-  return grant(user, quota, `邀请额度划转 ${logQuota(options, quota)}`);
+/** Invite quota moved into the quota by `aff_transfer`, against the invite hold `holdId`. */
+export function affQuotaTransfer(options: OptionCache, user: User, holdId: string, quota: number): LedgerEvent {
+  const content = `邀请额度划转 ${logQuota(options, quota)}`;
+  return { type: 'AffQuotaTransferred', data: { userId: user.id, username: user.username, holdId, amount: quota, content }, metadata: newEventMetadata() };
 }

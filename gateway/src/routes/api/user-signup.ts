@@ -1,15 +1,18 @@
 import type { User } from '../../ports/user-store.js';
 import type { ApiContext } from './support/context.js';
 import { type NewUserFields, newUserDocument } from './user-fields.js';
-import { inviterRewardNotice, newUserGrants } from './user-grants.js';
+import { inviterReward, newUserGrants } from './user-grants.js';
 
-/** QuotaForInviter goes to the inviter's invite quota (moved into quota later by aff_transfer). */
-async function rewardInviter(ctx: ApiContext, inviter: User): Promise<void> {
-  const { users, options, notices } = ctx.deps;
-  const reward = Math.max(0, options.number('QuotaForInviter'));
-  await users.recordInvite(inviter.id, reward);
+/**
+ * QuotaForInviter goes to the inviter's invite account in the ledger (moved into quota later by
+ * aff_transfer). As new-api, no reward means no row and no count.
+ */
+async function rewardInviter(ctx: ApiContext, inviter: User, invitee: User): Promise<void> {
+  const { options, notices } = ctx.deps;
+  const reward = options.number('QuotaForInviter');
+  if (reward <= 0) return;
+  await ctx.sync.publishAndWait([inviterReward(options, inviter, invitee.id, reward)]);
   notices.publish('users', inviter.id);
-  if (reward > 0) await ctx.sync.publishAndWait([inviterRewardNotice(options, inviter, reward)]);
 }
 
 /**
@@ -22,7 +25,7 @@ export async function openAccount(ctx: ApiContext, fields: Omit<NewUserFields, '
   const user = await users.create(await newUserDocument(users, { ...fields, inviterId: inviter?.id }));
   await ctx.sync.publishAndWait(newUserGrants(options, user, inviter !== null));
   notices.publish('users', user.id);
-  if (inviter) await rewardInviter(ctx, inviter);
+  if (inviter) await rewardInviter(ctx, inviter, user);
   return user;
 }
 

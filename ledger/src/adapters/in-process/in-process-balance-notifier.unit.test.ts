@@ -3,7 +3,7 @@ import type { BalancesChanged } from '../../ports/balance-store.js';
 import { createInProcessBalanceNotifier } from './in-process-balance-notifier.js';
 
 const changes: BalancesChanged = {
-  users: [{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1 }],
+  users: [{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
   tokens: [],
   channels: [],
   settledHoldIds: ['hold-1'],

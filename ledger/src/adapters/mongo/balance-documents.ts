@@ -3,8 +3,12 @@ import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/bala
 /** The last offset of each partition applied to one account document: its exactly-once guard. */
 export type AppliedOffsets = Record<string, number>;
 
-export interface UserDocument extends Omit<UserBalance, 'userId'> {
+/** The aff fields are optional: documents written before the invite account lack them. */
+export interface UserDocument extends Omit<UserBalance, 'userId' | 'affQuota' | 'affHistoryQuota' | 'affCount'> {
   _id: number;
+  affQuota?: number;
+  affHistoryQuota?: number;
+  affCount?: number;
   applied?: AppliedOffsets;
 }
 
@@ -38,6 +42,15 @@ export const Collections = {
   checkpoints: 'ledger_checkpoints',
 } as const;
 
-export const userFrom = (doc: UserDocument): UserBalance => ({ userId: doc._id, quota: doc.quota, usedQuota: doc.usedQuota, requestCount: doc.requestCount });
+/** A document written before the invite account existed has no aff fields: they read as zero. */
+export const userFrom = (doc: UserDocument): UserBalance => ({
+  userId: doc._id,
+  quota: doc.quota,
+  usedQuota: doc.usedQuota,
+  requestCount: doc.requestCount,
+  affQuota: doc.affQuota ?? 0,
+  affHistoryQuota: doc.affHistoryQuota ?? 0,
+  affCount: doc.affCount ?? 0,
+});
 export const tokenFrom = (doc: TokenDocument): TokenBalance => ({ tokenId: doc._id, userId: doc.userId, remainQuota: doc.remainQuota, usedQuota: doc.usedQuota, unlimited: doc.unlimited });
 export const channelFrom = (doc: ChannelDocument): ChannelBalance => ({ channelId: doc._id, usedQuota: doc.usedQuota });

@@ -39,7 +39,7 @@ export class PartitionBatch {
   async load(keys: AccountKeys[]): Promise<void> {
     const wanted = (pick: (k: AccountKeys) => number | null) => [...new Set(keys.map(pick).filter((id): id is number => id !== null))];
     const appliedAt = (applied: AppliedOffsets | undefined) => applied?.[String(this.partition)];
-    for (const doc of await this.ensure<UserDocument>(Collections.users, wanted((k) => k.userId), { quota: 0, usedQuota: 0, requestCount: 0 })) {
+    for (const doc of await this.ensure<UserDocument>(Collections.users, wanted((k) => k.userId), { quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 })) {
       this.users.set(doc._id, { balance: userFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
     }
     for (const doc of await this.ensure<TokenDocument>(Collections.tokens, wanted((k) => k.tokenId), { userId: 0, remainQuota: 0, usedQuota: 0, unlimited: false })) {
@@ -80,7 +80,7 @@ export class PartitionBatch {
 
   /** Writes what the batch changed; fails (and the batch is retried) if a user or token moved underneath. */
   async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
-    await this.rewrite(Collections.users, this.users, ({ quota, usedQuota, requestCount }) => ({ quota, usedQuota, requestCount }));
+    await this.rewrite(Collections.users, this.users, ({ userId: _id, ...fields }) => fields);
     await this.rewrite(Collections.tokens, this.tokens, ({ userId, remainQuota, usedQuota, unlimited }) => ({ userId, remainQuota, usedQuota, unlimited }));
     await this.addToChannels();
     const changed = <T>(accounts: Map<number, Account<T>>) => [...accounts.entries()].filter(([, a]) => a.lastOffset !== null);

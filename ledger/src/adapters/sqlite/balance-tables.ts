@@ -9,7 +9,8 @@ import type { SqliteDatabase } from './open-database.js';
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS ledger_user_balances (
-    user_id INTEGER PRIMARY KEY, quota INTEGER NOT NULL, used_quota INTEGER NOT NULL, request_count INTEGER NOT NULL
+    user_id INTEGER PRIMARY KEY, quota INTEGER NOT NULL, used_quota INTEGER NOT NULL, request_count INTEGER NOT NULL,
+    aff_quota INTEGER NOT NULL DEFAULT 0, aff_history_quota INTEGER NOT NULL DEFAULT 0, aff_count INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE IF NOT EXISTS ledger_token_balances (
     token_id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, remain_quota INTEGER NOT NULL,
@@ -19,6 +20,16 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS ledger_checkpoints (partition INTEGER PRIMARY KEY, last_offset INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS ledger_applied_events (event_id TEXT PRIMARY KEY);
 `;
+
+/** The invite account came later: a file made before it gets the columns (every user at zero). */
+const INVITE_COLUMNS = ['aff_quota', 'aff_history_quota', 'aff_count'];
+
+function addInviteColumns(db: SqliteDatabase): void {
+  const present = new Set(db.prepare<[], string>("SELECT name FROM pragma_table_info('ledger_user_balances')").pluck().all());
+  for (const column of INVITE_COLUMNS) {
+    if (!present.has(column)) db.exec(`ALTER TABLE ledger_user_balances ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
+  }
+}
 
 interface TokenRow {
   token_id: number;
@@ -34,15 +45,19 @@ export class BalanceTables implements BalanceLoader {
 
   constructor(db: SqliteDatabase) {
     db.exec(SCHEMA);
+    addInviteColumns(db);
     this.statements = {
       user: db.prepare<[number], UserBalance>(
-        'SELECT user_id AS userId, quota, used_quota AS usedQuota, request_count AS requestCount FROM ledger_user_balances WHERE user_id = ?',
+        'SELECT user_id AS userId, quota, used_quota AS usedQuota, request_count AS requestCount, aff_quota AS affQuota, ' +
+          'aff_history_quota AS affHistoryQuota, aff_count AS affCount FROM ledger_user_balances WHERE user_id = ?',
       ),
       token: db.prepare<[number], TokenRow>('SELECT * FROM ledger_token_balances WHERE token_id = ?'),
       channel: db.prepare<[number], ChannelBalance>(
         'SELECT channel_id AS channelId, used_quota AS usedQuota FROM ledger_channel_balances WHERE channel_id = ?',
       ),
-      putUser: db.prepare<[number, number, number, number]>('INSERT OR REPLACE INTO ledger_user_balances VALUES (?, ?, ?, ?)'),
+      putUser: db.prepare<[number, number, number, number, number, number, number]>(
+        'INSERT OR REPLACE INTO ledger_user_balances (user_id, quota, used_quota, request_count, aff_quota, aff_history_quota, aff_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
       putToken: db.prepare<[number, number, number, number, number]>('INSERT OR REPLACE INTO ledger_token_balances VALUES (?, ?, ?, ?, ?)'),
       putChannel: db.prepare<[number, number]>('INSERT OR REPLACE INTO ledger_channel_balances VALUES (?, ?)'),
       checkpoint: db.prepare<[number], { last_offset: number }>('SELECT last_offset FROM ledger_checkpoints WHERE partition = ?'),
@@ -89,7 +104,7 @@ export class BalanceTables implements BalanceLoader {
   }
 
   putBalances({ users, tokens, channels }: Pick<BalancesChanged, 'users' | 'tokens' | 'channels'>): void {
-    for (const u of users) this.statements.putUser.run(u.userId, u.quota, u.usedQuota, u.requestCount);
+    for (const u of users) this.statements.putUser.run(u.userId, u.quota, u.usedQuota, u.requestCount, u.affQuota, u.affHistoryQuota, u.affCount);
     for (const t of tokens) {
       this.statements.putToken.run(t.tokenId, t.userId, t.remainQuota, t.usedQuota, t.unlimited ? 1 : 0);
     }

@@ -1,0 +1,46 @@
+import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
+import { uuidv7 } from 'uuidv7';
+import type { GatewayDeps } from '../deps.js';
+
+/**
+ * Why holds: the API must answer a transfer at once, but only the ledger worker writes the invite
+ * account (in this process when embedded, in another one over Kafka in a cluster), so the balance
+ * it reads may not yet show a transfer already accepted. The relay meets the same problem for
+ * quota with holds: available = balance - holds, checked and reserved in one atomic step (a map
+ * in one process, a Lua script in Redis shared by every gateway), and the ledger's notice that
+ * applies the event sets the new balance and drops the hold together. `inviteHolds` is a second
+ * hold store over the invite accounts: its "user quota" is the ledger's `affQuota`.
+ */
+
+/** Transfers are limited by the invite account alone: the hold store's token check sees an unlimited token 0. */
+const NO_TOKEN = 0;
+const noTokenLimit: TokenBalance = { tokenId: NO_TOKEN, userId: 0, remainQuota: 0, usedQuota: 0, unlimited: true };
+
+/** The invite accounts as the hold store reads balances: `affQuota` in the place of `quota`. */
+function asInviteAccounts(users: UserBalance[]): UserBalance[] {
+  return users.map((user) => ({ ...user, quota: user.affQuota }));
+}
+
+/** What the ledger applied, as the invite hold store follows it: new invite balances, settled transfer holds. */
+export function inviteChanges(changes: BalancesChanged): BalancesChanged {
+  return { ...changes, users: asInviteAccounts(changes.users), tokens: [] };
+}
+
+/** Reserves `amount` of the user's invite quota; the hold id to put in the transfer event, or null when there is not enough. */
+export async function holdInviteQuota(deps: Pick<GatewayDeps, 'inviteHolds' | 'balances' | 'config'>, userId: number, amount: number): Promise<string | null> {
+  const { inviteHolds, balances, config } = deps;
+  const request = { holdId: `aff-${uuidv7()}`, userId, tokenId: NO_TOKEN, amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
+  let result = await inviteHolds.acquire(request);
+  if (!result.ok && result.reason === 'balance_unknown') {
+    await inviteHolds.seed(asInviteAccounts(await balances.users([userId])), [noTokenLimit]);
+    result = await inviteHolds.acquire(request);
+  }
+  return result.ok ? request.holdId : null;
+}
+
+/** Keeps the invite hold store on the ledger's balances for as long as the returned stop is not called. */
+export function followInviteAccounts(deps: Pick<GatewayDeps, 'notifier' | 'inviteHolds'>, onError: (error: unknown) => void): () => void {
+  return deps.notifier.subscribe((changes) => {
+    deps.inviteHolds.applyLedgerChanges(inviteChanges(changes)).catch(onError);
+  });
+}
