@@ -71,6 +71,8 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     if (publisher === 'google' && method === 'streamGenerateContent') return writeGeminiStream(response, o);
     if (publisher === 'google') return sendJson(response, 200, geminiAnswer(o));
     if (body.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, { error: { code: 400, message: 'anthropic_version: vertex-2023-10-16 required' } });
+    // The model is the URL's; Vertex refuses it in the body.
+    if ('model' in body) return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'model: Extra inputs are not permitted' } });
     if (method === 'rawPredict') return sendJson(response, 200, claudeAnswer(decodeURIComponent(model), claude));
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const event of claudeStreamEvents(model, claude)) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);

@@ -20,5 +20,6 @@ export const cohere: ProviderAdapter = {
   usageOfAnswer: cohereUsage,
   usageOfChunk: () => null,
   textOfChunk: () => '',
-  translation: { answer: openAIAnswer, stream: cohereStreamTranslator, asSse: jsonLinesAsSse },
+  asSse: jsonLinesAsSse,
+  translation: { answer: openAIAnswer, stream: cohereStreamTranslator },
 };
