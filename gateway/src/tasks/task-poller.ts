@@ -47,6 +47,14 @@ function byChannel(tasks: Task[]): Task[][] {
   return [...groups.values()];
 }
 
+/** new-api's fail reason for a task the upstream never finished. */
+export const timeoutReason = (minutes: number) => `任务超时（${minutes}分钟）`;
+
+/** Fails a task the upstream kept unfinished too long; applying it refunds it, once, as any failure. */
+function failTimedOut(ctx: RelayContext, live: LiveFanout, task: Task, minutes: number): Promise<void> {
+  return applyProgress(ctx, live, task, { status: FAILURE, progress: '100%', failReason: timeoutReason(minutes), finishTime: Date.now() });
+}
+
 async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): Promise<void> {
   const [first] = tasks;
   const channel = first && ctx.router.byId(first.channelId);
@@ -58,25 +66,39 @@ async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): 
   }
 }
 
+export interface PollSchedule {
+  everyMs: number;
+  /** Minutes after its submit a task the upstream has not finished is failed; 0 never. */
+  timeoutMinutes: number;
+}
+
+/** One poll: tasks past the timeout are failed without asking the upstream; the rest are asked about, channel by channel. */
+async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): Promise<void> {
+  const cutoff = schedule.timeoutMinutes > 0 ? Date.now() - schedule.timeoutMinutes * 60_000 : -Infinity;
+  const tasks = await ctx.deps.tasks.unfinished(BATCH);
+  for (const task of tasks.filter((t) => t.submitTime < cutoff)) await failTimedOut(ctx, live, task, schedule.timeoutMinutes).catch(onError);
+  const groups = byChannel(tasks.filter((t) => t.submitTime >= cutoff));
+  await Promise.all(groups.map((group) => pollChannel(ctx, live, group).catch(onError)));
+}
+
 /**
  * Polls every unfinished task's channel each `everyMs`. Every gateway looks; the one that claims
  * the period's lease polls, so a task is polled by one worker at a time in the whole cluster.
  * Returns the stop function.
  */
-export function startTaskPoller(ctx: RelayContext, live: LiveFanout, everyMs: number, onError: (error: unknown) => void): () => void {
+export function startTaskPoller(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): () => void {
   const holder = randomBytes(6).toString('hex');
   let running = false;
   const poll = async () => {
-    if (running || !(await ctx.deps.leases.claim('task-poller', holder, everyMs))) return;
+    if (running || !(await ctx.deps.leases.claim('task-poller', holder, schedule.everyMs))) return;
     running = true;
     try {
-      const groups = byChannel(await ctx.deps.tasks.unfinished(BATCH));
-      await Promise.all(groups.map((tasks) => pollChannel(ctx, live, tasks).catch(onError)));
+      await pollOnce(ctx, live, schedule, onError);
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void poll().catch(onError), everyMs);
+  const timer = setInterval(() => void poll().catch(onError), schedule.everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
