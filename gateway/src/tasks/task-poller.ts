@@ -81,19 +81,35 @@ async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSched
   await Promise.all(groups.map((group) => pollChannel(ctx, live, group).catch(onError)));
 }
 
+const LEASE = 'task-poller';
+
+/**
+ * Runs `work` while renewing the lease it was claimed under every half period: a poll slower than
+ * the period (a slow proxy) must not let another gateway claim the next period and poll the
+ * same tasks at the same time.
+ */
+async function keepingLease(ctx: RelayContext, holder: string, everyMs: number, work: () => Promise<void>): Promise<void> {
+  const renewal = setInterval(() => void ctx.deps.leases.renew(LEASE, holder, everyMs).catch(() => undefined), everyMs / 2);
+  try {
+    await work();
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
 /**
  * Polls every unfinished task's channel each `everyMs`. Every gateway looks; the one that claims
- * the period's lease polls, so a task is polled by one worker at a time in the whole cluster.
- * Returns the stop function.
+ * the period's lease polls, and keeps the lease until its poll ends, so a task is polled by one
+ * worker at a time in the whole cluster. Returns the stop function.
  */
 export function startTaskPoller(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): () => void {
   const holder = randomBytes(6).toString('hex');
   let running = false;
   const poll = async () => {
-    if (running || !(await ctx.deps.leases.claim('task-poller', holder, schedule.everyMs))) return;
+    if (running || !(await ctx.deps.leases.claim(LEASE, holder, schedule.everyMs))) return;
     running = true;
     try {
-      await pollOnce(ctx, live, schedule, onError);
+      await keepingLease(ctx, holder, schedule.everyMs, () => pollOnce(ctx, live, schedule, onError));
     } finally {
       running = false;
     }
