@@ -65,3 +65,35 @@ describe('a task the upstream never finishes', () => {
     ]);
   });
 });
+
+/** A task whose channel an admin deleted: no upstream is left to ask, so it fails with new-api's reason and is refunded, timeout or not. */
+describe('a task whose channel was deleted', () => {
+  let fixture: EmbeddedFixture;
+  let mock: TaskMock;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture({}, { TASK_POLL_INTERVAL_MS: '100', TASK_TIMEOUT_MINUTES: '0' });
+    mock = await startTaskMock('proxy-secret');
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    await mock?.close();
+  });
+
+  it('fails and is refunded once its channel is gone', async () => {
+    const [channelId] = await fixture.root.must<[number]>('POST', '/api/channel/', { name: 'mj', type: 2, key: 'proxy-secret', base_url: mock.url, models: 'mj_imagine', group: 'default' });
+    const { user, key } = await userWithKey(fixture, 'dan', 1_000_000);
+    const fetchTask = async (id: string) => (await (await fetch(`${fixture.tollgate.url}/mj/task/${id}/fetch`, { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, unknown>;
+    const submitted = await fetch(`${fixture.tollgate.url}/mj/submit/imagine`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'stall forever' }) });
+    const id = String(((await submitted.json()) as { result: string }).result);
+    await eventually(async () => ((await fetchTask(id)).status === 'IN_PROGRESS' ? true : undefined));
+    await fixture.root.must('DELETE', `/api/channel/${channelId}`);
+    const failed = await eventually(async () => {
+      const task = await fetchTask(id);
+      return task.status === 'FAILURE' ? task : undefined;
+    }, 5000, 'the task failed');
+    expect(failed).toMatchObject({ failReason: `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`, progress: '100%' });
+    await eventually(async () => ((await user.must<{ quota: number }>('GET', '/api/user/self')).quota === 1_000_000 ? true : undefined), 5000, 'refunded');
+  });
+});

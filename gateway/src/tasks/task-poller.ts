@@ -47,12 +47,16 @@ function byChannel(tasks: Task[]): Task[][] {
   return [...groups.values()];
 }
 
-/** new-api's fail reason for a task the upstream never finished. */
+/** new-api's fail reasons: a task the upstream never finished, a task whose channel is gone. */
 export const timeoutReason = (minutes: number) => `任务超时（${minutes}分钟）`;
+export const channelGoneReason = (channelId: number) => `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`;
 
-/** Fails a task the upstream kept unfinished too long; applying it refunds it, once, as any failure. */
-function failTimedOut(ctx: RelayContext, live: LiveFanout, task: Task, minutes: number): Promise<void> {
-  return applyProgress(ctx, live, task, { status: FAILURE, progress: '100%', failReason: timeoutReason(minutes), finishTime: Date.now() });
+/** Poll periods after its submit before a task's unknown channel counts as deleted: a new channel reaches every gateway's table a moment after it is made. */
+const CHANNEL_GRACE_PERIODS = 5;
+
+/** Fails a task without asking its upstream; applying it refunds it, once, as any failure. */
+function failTask(ctx: RelayContext, live: LiveFanout, task: Task, reason: string): Promise<void> {
+  return applyProgress(ctx, live, task, { status: FAILURE, progress: '100%', failReason: reason, finishTime: Date.now() });
 }
 
 async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): Promise<void> {
@@ -72,12 +76,20 @@ export interface PollSchedule {
   timeoutMinutes: number;
 }
 
-/** One poll: tasks past the timeout are failed without asking the upstream; the rest are asked about, channel by channel. */
+/** Why a task fails without its upstream being asked (past the timeout, or its channel deleted), or null. */
+function failureWithoutAsking(ctx: RelayContext, schedule: PollSchedule, task: Task, now: number): string | null {
+  if (schedule.timeoutMinutes > 0 && task.submitTime < now - schedule.timeoutMinutes * 60_000) return timeoutReason(schedule.timeoutMinutes);
+  if (!ctx.router.byId(task.channelId) && task.submitTime < now - CHANNEL_GRACE_PERIODS * schedule.everyMs) return channelGoneReason(task.channelId);
+  return null;
+}
+
+/** One poll: tasks past the timeout or whose channel is gone are failed; the rest are asked about, channel by channel. */
 async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): Promise<void> {
-  const cutoff = schedule.timeoutMinutes > 0 ? Date.now() - schedule.timeoutMinutes * 60_000 : -Infinity;
+  const now = Date.now();
   const tasks = await ctx.deps.tasks.unfinished(BATCH);
-  for (const task of tasks.filter((t) => t.submitTime < cutoff)) await failTimedOut(ctx, live, task, schedule.timeoutMinutes).catch(onError);
-  const groups = byChannel(tasks.filter((t) => t.submitTime >= cutoff));
+  const failures = new Map(tasks.map((task) => [task, failureWithoutAsking(ctx, schedule, task, now)]));
+  for (const [task, reason] of failures) if (reason) await failTask(ctx, live, task, reason).catch(onError);
+  const groups = byChannel(tasks.filter((task) => !failures.get(task)));
   await Promise.all(groups.map((group) => pollChannel(ctx, live, group).catch(onError)));
 }
 
