@@ -33,15 +33,16 @@ describe('native clients on a Vertex AI channel', () => {
     await vertex?.close();
   });
 
-  it('passes a Messages body to rawPredict with Vertex’s version, and answers in Anthropic’s shape, billed exactly', async () => {
+  it('passes a Messages body to rawPredict with Vertex’s version and the beta header, and answers in Anthropic’s shape, billed exactly', async () => {
     // top_k and a block's cache_control would not survive a translation through OpenAI's shape.
     const system = [{ type: 'text' as const, text: 'Be brief.', cache_control: { type: 'ephemeral' as const } }];
     const request = { model: CLAUDE, max_tokens: 32, top_k: 3, system, messages: [{ role: 'user' as const, content: 'hi' }] };
-    const message = await claude.messages.create(request);
+    const message = await claude.messages.create(request, { headers: { 'anthropic-beta': 'prompt-caching-2024-07-31' } });
     expect(message).toMatchObject({ type: 'message', content: [{ type: 'text', text: 'Hello from native Vertex' }], usage: { input_tokens: PROMPT, output_tokens: OUTPUT } });
     expect(vertex.requests.at(-1)).toEqual({
       path: `${PUBLISHERS}/anthropic/models/claude-3-5-sonnet@20240620:rawPredict`,
       body: { anthropic_version: 'vertex-2023-10-16', max_tokens: 32, top_k: 3, system, messages: [{ role: 'user', content: 'hi' }] },
+      beta: 'prompt-caching-2024-07-31',
     });
     await harness.charges.expectCharged(PROMPT + OUTPUT);
   });

@@ -10,7 +10,7 @@ export interface VertexMock {
   tokenUri: string;
   /** Access tokens issued (a cached token is not asked for again). */
   tokensIssued: number;
-  requests: { path: string; body: Record<string, unknown> }[];
+  requests: { path: string; body: Record<string, unknown>; beta?: string }[];
   close(): Promise<void>;
 }
 
@@ -65,7 +65,8 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     if (!bearer || !issued.has(bearer)) return sendJson(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
     const route = MODEL_PATH.exec(request.url ?? '');
     const body = JSON.parse(text || '{}') as Record<string, unknown>;
-    requests.push({ path: request.url ?? '', body });
+    const beta = request.headers['anthropic-beta'];
+    requests.push({ path: request.url ?? '', body, ...(typeof beta === 'string' ? { beta } : {}) });
     if (!route) return sendJson(response, 404, { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } });
     const [, , , publisher, model = '', method] = route;
     if (publisher === 'google' && method === 'streamGenerateContent') return writeGeminiStream(response, o);

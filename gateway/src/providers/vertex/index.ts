@@ -49,12 +49,12 @@ function vertexOrigin(channel: Channel, region: string): URL {
 }
 
 /** A call for `model` to the publisher's model in the model's region of the service account's project, with its token. */
-async function vertexUpstream(channel: Channel, model: string, call: VertexCall): Promise<UpstreamRequest> {
+async function vertexUpstream(channel: Channel, model: string, call: VertexCall, extraHeaders: Record<string, string> = {}): Promise<UpstreamRequest> {
   const account = parseServiceAccount(channel.key);
   const region = vertexRegion(channel.other, model);
   const base = vertexOrigin(channel, region);
   const path = `${base.pathname.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(account.project_id)}/locations/${encodeURIComponent(region)}/publishers/${call.publisher}/models/${encodeURIComponent(call.name).replace(/%40/g, '@')}:${call.method}`;
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(account)}` };
+  const headers = { ...extraHeaders, 'content-type': 'application/json', authorization: `Bearer ${await accessToken(account)}` };
   return { origin: base.origin, path, headers, body: JSON.stringify(call.payload) };
 }
 
@@ -78,7 +78,8 @@ export const vertex: ProviderAdapter = {
   usageOfChunk: () => null,
   textOfChunk: () => '',
   translation: vertexTranslation,
-  claudeNative: { serves: isClaude, request: (channel, body) => vertexUpstream(channel, String(body.model), claudeCall(body)) },
+  // Vertex takes Claude's beta flags in the anthropic-beta header, as Anthropic's own Vertex client sends them.
+  claudeNative: { serves: isClaude, request: (channel, body, beta) => vertexUpstream(channel, String(body.model), claudeCall(body), beta ? { 'anthropic-beta': beta } : {}) },
   geminiNative: {
     serves: (model) => !isClaude(model),
     request: (channel, model, method, body) => vertexUpstream(channel, model, { publisher: 'google', name: model, method, payload: body }),
