@@ -19,7 +19,7 @@ describe('an OpenAI client on a Claude channel', () => {
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
-    claude = await startAnthropicMock({ inputTokens: INPUT, outputTokens: OUTPUT });
+    claude = await startAnthropicMock('sk-ant-secret', { inputTokens: INPUT, outputTokens: OUTPUT });
     await priceModels(fixture, { 'claude-test': 1 });
     [channelId] = await fixture.root.must<[number]>('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-secret', base_url: claude.url, models: 'claude-test', group: 'default' });
     ({ user: frank, key } = await userWithKey(fixture, 'frank', 100_000));
@@ -83,5 +83,10 @@ describe('an OpenAI client on a Claude channel', () => {
     expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: true, model: 'claude-test' });
     expect(claude.requests.at(-1)?.headers['x-api-key']).toBe('sk-ant-secret');
     expect((await frank.must<{ used_quota: number }>('GET', '/api/user/self')).used_quota).toBe(calls * (INPUT + OUTPUT));
+  });
+
+  it('fails the channel test with Anthropic’s message when the key is one Anthropic refuses', async () => {
+    await fixture.root.must('PUT', '/api/channel/', { id: channelId, key: 'sk-ant-revoked' });
+    expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: false, message: 'invalid x-api-key' });
   });
 });
