@@ -43,9 +43,14 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   CONSOLE_DIR: z.string().optional(),
   /** How long a hold outlives a gateway that died before settling it. */
   HOLD_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /** Open connections per upstream origin; a streamed answer holds one for its whole length. */
   /** How often unfinished Midjourney/Suno tasks are polled (one gateway of the cluster polls). */
   TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  /**
+   * A task the upstream has not finished this many minutes after its submit fails and is refunded
+   * (new-api's TASK_TIMEOUT_MINUTES and default); fractions allowed; 0 polls it for ever.
+   */
+  TASK_TIMEOUT_MINUTES: z.coerce.number().min(0).default(1440),
+  /** Open connections per upstream origin; a streamed answer holds one for its whole length. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(65_536).default(2048),
   /** Calls to /api per client IP per GLOBAL_API_RATE_LIMIT_DURATION seconds (new-api's default); 0 turns it off. */
   GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(180),

@@ -6,11 +6,12 @@ import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } 
 describe('an OpenAI client on an Azure channel', () => {
   let fixture: EmbeddedFixture;
   let client: OpenAI;
+  let channelId = 0;
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture({ reply: 'Hello from Azure' });
     await priceModels(fixture, { 'gpt-4.1': 1 });
-    await fixture.root.must('POST', '/api/channel/', { name: 'azure', type: 3, key: 'azure-secret', base_url: fixture.upstream.url, other: '2024-10-21', models: 'gpt-4.1', group: 'default' });
+    [channelId] = await fixture.root.must<[number]>('POST', '/api/channel/', { name: 'azure', type: 3, key: 'azure-secret', base_url: fixture.upstream.url, other: '2024-10-21', models: 'gpt-4.1', group: 'default' });
     const { key } = await userWithKey(fixture, 'hana', 100_000);
     client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
@@ -24,5 +25,10 @@ describe('an OpenAI client on an Azure channel', () => {
     expect(sent?.path).toBe('/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21');
     expect(sent?.headers['api-key']).toBe('azure-secret');
     expect(sent?.authorization).toBeUndefined();
+  });
+
+  it('passes the channel test through the deployment', async () => {
+    expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: true, model: 'gpt-4.1' });
+    expect(fixture.upstream.requests.at(-1)?.path).toBe('/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21');
   });
 });

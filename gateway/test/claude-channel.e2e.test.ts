@@ -15,12 +15,13 @@ describe('an OpenAI client on a Claude channel', () => {
   let key: string;
   let client: OpenAI;
   let calls = 0;
+  let channelId = 0;
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
-    claude = await startAnthropicMock({ inputTokens: INPUT, outputTokens: OUTPUT });
+    claude = await startAnthropicMock('sk-ant-secret', { inputTokens: INPUT, outputTokens: OUTPUT });
     await priceModels(fixture, { 'claude-test': 1 });
-    await fixture.root.must('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-secret', base_url: claude.url, models: 'claude-test', group: 'default' });
+    [channelId] = await fixture.root.must<[number]>('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-secret', base_url: claude.url, models: 'claude-test', group: 'default' });
     ({ user: frank, key } = await userWithKey(fixture, 'frank', 100_000));
     client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
@@ -76,5 +77,16 @@ describe('an OpenAI client on a Claude channel', () => {
       return view.request_count === calls ? view : undefined;
     }, 5000, 'all calls billed');
     expect(self.used_quota).toBe(calls * (INPUT + OUTPUT));
+  });
+
+  it('passes the channel test through the Messages API with the channel key, free of charge', async () => {
+    expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: true, model: 'claude-test' });
+    expect(claude.requests.at(-1)?.headers['x-api-key']).toBe('sk-ant-secret');
+    expect((await frank.must<{ used_quota: number }>('GET', '/api/user/self')).used_quota).toBe(calls * (INPUT + OUTPUT));
+  });
+
+  it('fails the channel test with Anthropic’s message when the key is one Anthropic refuses', async () => {
+    await fixture.root.must('PUT', '/api/channel/', { id: channelId, key: 'sk-ant-revoked' });
+    expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: false, message: 'invalid x-api-key' });
   });
 });

@@ -17,7 +17,7 @@ describe('the native Claude surface', () => {
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
-    claude = await startAnthropicMock({ reply: 'Native hello', inputTokens: INPUT, outputTokens: OUTPUT });
+    claude = await startAnthropicMock('sk-ant-upstream', { reply: 'Native hello', inputTokens: INPUT, outputTokens: OUTPUT });
     await priceModels(fixture, { 'claude-test': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-upstream', base_url: claude.url, models: 'claude-test', group: 'default' });
     ({ user: ivan, key } = await userWithKey(fixture, 'ivan', 100_000));

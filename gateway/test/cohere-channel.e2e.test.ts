@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CohereMock, startCohereMock } from './mock-upstream/cohere-mock.js';
 import { type ProviderHarness, startProviderChannel, streamChat, testChannel } from './support/provider-channel.js';
 
-/** An OpenAI client on a Cohere channel (type 34): v1 chat and rerank, billed exactly. */
+/** An OpenAI client on a Cohere channel (type 34): v1 chat, embed and rerank, billed exactly. */
 const INPUT = 14;
 const OUTPUT = 6;
 const CHAT = 'command-r';
 const RERANK = 'rerank-english-v3.0';
+const EMBED = 'embed-english-v3.0';
 
 describe('an OpenAI client on a Cohere channel', () => {
   let cohere: CohereMock;
@@ -15,7 +16,7 @@ describe('an OpenAI client on a Cohere channel', () => {
 
   beforeAll(async () => {
     cohere = await startCohereMock({ key: 'co-secret', reply: 'Hello from Cohere', inputTokens: INPUT, outputTokens: OUTPUT });
-    harness = await startProviderChannel({ type: 34, key: 'co-secret', baseUrl: cohere.url, model: CHAT, alsoModels: [RERANK] });
+    harness = await startProviderChannel({ type: 34, key: 'co-secret', baseUrl: cohere.url, model: CHAT, alsoModels: [RERANK, EMBED] });
   });
 
   afterAll(async () => {
@@ -46,6 +47,18 @@ describe('an OpenAI client on a Cohere channel', () => {
     expect(answer.results).toEqual([{ index: 0, relevance_score: 1, document: { text: 'Paris is the capital' } }]);
     expect(cohere.requests.at(-1)).toMatchObject({ path: '/v1/rerank', body: { model: RERANK, query: 'capital of France', top_n: 1 } });
     await harness.charges.expectCharged(countTokens('capital of France\nParis is the capital\nBerlin'));
+  });
+
+  it('embeds through /v1/embed: its vectors in OpenAI’s shape, in order, billed by billed_units', async () => {
+    const answer = await harness.client.embeddings.create({ model: EMBED, input: ['first text', 'second text'] });
+    expect(answer).toMatchObject({ object: 'list', model: EMBED, usage: { prompt_tokens: INPUT, total_tokens: INPUT } });
+    expect(answer.data.map((item) => [item.index, [...item.embedding]])).toEqual([[0, [0.5, -0.25, 0]], [1, [0.5, -0.25, 1]]]);
+    expect(cohere.requests.at(-1)).toEqual({ path: '/v1/embed', body: { model: EMBED, texts: ['first text', 'second text'], input_type: 'search_document' } });
+    await harness.charges.expectCharged(INPUT);
+  });
+
+  it('passes the channel test of an embedding model', async () => {
+    expect(await harness.fixture.root.call('GET', `/api/channel/test/${harness.channelId}?model=${EMBED}`)).toMatchObject({ success: true, model: EMBED });
   });
 
   it('passes the channel test', async () => {

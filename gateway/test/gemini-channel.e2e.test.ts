@@ -14,12 +14,13 @@ describe('an OpenAI client on a Gemini channel', () => {
   let gina: ConsoleClient;
   let key: string;
   let client: OpenAI;
+  let channelId = 0;
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     google = await startGeminiMock({ reply: 'Hello from Gemini', promptTokens: PROMPT, outputTokens: OUTPUT });
     await priceModels(fixture, { 'gemini-test': 1 });
-    await fixture.root.must('POST', '/api/channel/', { name: 'gemini', type: 24, key: 'AIza-secret', base_url: google.url, models: 'gemini-test', group: 'default' });
+    [channelId] = await fixture.root.must<[number]>('POST', '/api/channel/', { name: 'gemini', type: 24, key: 'AIza-secret', base_url: google.url, models: 'gemini-test', group: 'default' });
     ({ user: gina, key } = await userWithKey(fixture, 'gina', 100_000));
     client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
@@ -58,5 +59,10 @@ describe('an OpenAI client on a Gemini channel', () => {
       return view.request_count === 3 ? view : undefined;
     }, 5000, 'three calls billed');
     expect(self.used_quota).toBe(3 * (PROMPT + OUTPUT));
+  });
+
+  it('passes the channel test through generateContent with the channel key', async () => {
+    expect(await fixture.root.call('GET', `/api/channel/test/${channelId}`)).toMatchObject({ success: true, model: 'gemini-test' });
+    expect(google.requests.at(-1)).toMatchObject({ path: '/v1beta/models/gemini-test:generateContent', apiKey: 'AIza-secret' });
   });
 });

@@ -17,7 +17,7 @@ describe('the Gemini surface on channels of other providers', () => {
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
     openai = await startOpenAIMock({ reply: 'Hi from GPT', promptTokens: 7, completionTokens: 3 });
-    claude = await startAnthropicMock({ reply: 'Hi from Claude', inputTokens: 9, outputTokens: 2 });
+    claude = await startAnthropicMock('sk-ant-upstream', { reply: 'Hi from Claude', inputTokens: 9, outputTokens: 2 });
     await priceModels(fixture, { 'gpt-as-gemini': 1, 'claude-as-gemini': 1 });
     await fixture.root.must('POST', '/api/channel/', { name: 'gpt', type: 1, key: 'sk-openai-upstream', base_url: openai.url, models: 'gpt-as-gemini', group: 'default' });
     await fixture.root.must('POST', '/api/channel/', { name: 'claude', type: 14, key: 'sk-ant-upstream', base_url: claude.url, models: 'claude-as-gemini', group: 'default' });

@@ -136,6 +136,21 @@ describe('Midjourney and Suno tasks', () => {
     expect((await root.must<{ total: number }>('GET', '/api/task/?task_id=nope')).total).toBe(0);
   });
 
+  it('tests Midjourney and Suno channels by asking for their task lists, with their keys', async () => {
+    const { root } = fixture;
+    const channels = (await root.must<{ items: { id: number; type: number }[] }>('GET', '/api/channel/?p=0&page_size=10')).items;
+    const sunoChannelId = channels.find((c) => c.type === 36)?.id ?? 0;
+    const refusedBefore = mock.refused;
+    for (const id of [mjChannelId, sunoChannelId]) expect(await root.call('GET', `/api/channel/test/${id}`)).toMatchObject({ success: true });
+    await root.must('PUT', '/api/channel/', { id: mjChannelId, key: 'not-the-secret' });
+    try {
+      expect(await root.call('GET', `/api/channel/test/${mjChannelId}`)).toMatchObject({ success: false });
+      expect(mock.refused).toBe(refusedBefore + 1);
+    } finally {
+      await root.must('PUT', '/api/channel/', { id: mjChannelId, key: 'proxy-secret' });
+    }
+  });
+
   describe('the Midjourney switches', () => {
     const setOption = (key: string, value: string) => fixture.root.must('PUT', '/api/option/', { key, value });
     const lastSentUpstream = () => mock.mjBodies.at(-1);

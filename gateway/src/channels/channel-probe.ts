@@ -2,6 +2,7 @@ import { request } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
 import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from '../relay/upstream-attempts.js';
+import { taskChannelProbe } from '../tasks/upstream-states.js';
 import type { UpstreamFailure } from './health-rules.js';
 import { readUpstreamFailure } from './upstream-failure.js';
 
@@ -33,7 +34,8 @@ export async function probeChannel(channel: Channel, requested?: string): Promis
   const startedAt = performance.now();
   try {
     const provider = providerFor(channel.type);
-    const upstream = await provider.request(channel, call.path, call.body);
+    // A Midjourney or Suno channel is asked for its task list, as no chat would reach it.
+    const upstream = taskChannelProbe(channel) ?? (await provider.request(channel, call.path, call.body));
     const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
     const response = await (provider.exchange ? provider.exchange(upstream, signal) : request(upstream.origin + upstream.path, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }));
     const text = await response.body.text();

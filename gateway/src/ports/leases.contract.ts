@@ -24,6 +24,19 @@ export function runLeasesContract(name: string, open: () => Leases[]): void {
       expect(await leases!.claim(name, 'b', 300)).toBe(true);
     });
 
+    it('renews a lease for its holder only, and not once it has run out', async () => {
+      const [leases, other] = open();
+      const name = lease();
+      expect(await leases!.claim(name, 'a', 300)).toBe(true);
+      expect(await other!.renew(name, 'b', 60_000)).toBe(false);
+      expect(await other!.renew(name, 'a', 600)).toBe(true);
+      await new Promise((r) => setTimeout(r, 400)); // past the first 300 ms: held by the renewal
+      expect(await other!.claim(name, 'b', 300)).toBe(false);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await leases!.renew(name, 'a', 60_000)).toBe(false);
+      expect(await other!.claim(name, 'b', 300)).toBe(true);
+    });
+
     it('keeps names apart', async () => {
       const [leases] = open();
       expect(await leases!.claim(lease(), 'a', 60_000)).toBe(true);

@@ -5,4 +5,9 @@
 export interface Leases {
   /** True for exactly one caller until `ttlMs` has passed since it claimed `name`; false for everyone else. */
   claim(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Extends `holder`'s lease on `name` to `ttlMs` from now, so work longer than a period keeps it;
+   * false (and nothing changed) when it ran out or another holds it.
+   */
+  renew(name: string, holder: string, ttlMs: number): Promise<boolean>;
 }

@@ -1,3 +1,6 @@
+import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
+import { bedrockClaudeModels } from './aws/model-ids.js';
+
 /**
  * The models each channel type is known to serve, by channel type: what `GET /api/models` offers
  * the channel form as suggestions (a channel may list any other name too).
@@ -8,14 +11,38 @@ const openAIModels = [
   'dall-e-2', 'dall-e-3', 'gpt-image-1', 'tts-1', 'tts-1-hd', 'whisper-1', 'omni-moderation-latest',
 ];
 
+const claudeModels = [
+  'claude-3-5-haiku-20241022', 'claude-3-5-sonnet-20241022', 'claude-3-7-sonnet-20250219', 'claude-3-opus-20240229',
+  'claude-sonnet-4-20250514', 'claude-opus-4-20250514',
+];
+const geminiChatModels = ['gemini-1.5-flash', 'gemini-1.5-pro', 'gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro'];
+// Task actions are priced and routed under model names: Suno's start suno_, every other is Midjourney's (mj_imagine, swap_face).
+const sunoModels = Object.keys(DEFAULT_TASK_PRICES).filter((name) => name.startsWith('suno_'));
+const midjourneyModels = Object.keys(DEFAULT_TASK_PRICES).filter((name) => !sunoModels.includes(name));
+
+// Knowledge bases (21, 22) and Dify (37) serve whatever their app is named: they have no list.
 export const knownModelsByChannelType: Record<number, string[]> = {
   1: openAIModels,
+  2: midjourneyModels,
   3: openAIModels,
-  14: [
-    'claude-3-5-haiku-20241022', 'claude-3-5-sonnet-20241022', 'claude-3-7-sonnet-20250219', 'claude-3-opus-20240229',
-    'claude-sonnet-4-20250514', 'claude-opus-4-20250514',
-  ],
-  24: ['gemini-1.5-flash', 'gemini-1.5-pro', 'gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'text-embedding-004'],
+  5: midjourneyModels,
+  11: ['chat-bison-001'],
+  14: claudeModels,
+  15: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'ERNIE-Lite-8K'],
+  16: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
+  17: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long'],
+  18: ['SparkDesk'],
+  19: ['360gpt-pro', '360gpt-turbo', '360GPT_S2_V9'],
+  23: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'],
+  24: [...geminiChatModels, 'text-embedding-004'],
+  26: ['glm-4', 'glm-4v', 'glm-4-flash', 'glm-4-plus'],
+  33: bedrockClaudeModels,
+  34: ['command-r', 'command-r-plus', 'command-a-03-2025', 'embed-english-v3.0', 'embed-multilingual-v3.0', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'],
+  35: ['abab6.5s-chat', 'abab6.5g-chat', 'abab5.5-chat'],
+  36: sunoModels,
+  38: ['jina-embeddings-v3', 'jina-embeddings-v2-base-en', 'jina-reranker-v2-base-multilingual'],
+  39: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/qwen/qwen1.5-14b-chat-awq'],
+  41: [...geminiChatModels, ...claudeModels],
   25: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
   31: ['yi-lightning', 'yi-large', 'yi-medium'],
   40: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct', 'BAAI/bge-m3'],

@@ -1,7 +1,7 @@
 const encoder = new TextEncoder();
 
-/** One JSON value as the bytes of a server-sent event, for streams the relay reads as SSE. */
-export const sseEvent = (json: unknown): Uint8Array => encoder.encode(`data: ${JSON.stringify(json)}\n\n`);
+/** One JSON value as a server-sent event named by its `type`, as Anthropic frames its stream (its SDK reads the name). */
+export const namedSseEvent = (json: { type: string } & Record<string, unknown>): Uint8Array => encoder.encode(`event: ${json.type}\ndata: ${JSON.stringify(json)}\n\n`);
 
 /** Splits a byte stream into its text lines, however the chunks fall (for JSON-lines streams). */
 export async function* textLines(body: AsyncIterable<Uint8Array>): AsyncIterable<string> {

@@ -45,8 +45,6 @@ export interface ProviderTranslation {
   /** `status` is set when a 200 from the upstream is a refusal in its own shape (a knowledge base's `success: false`). */
   answer(upstream: unknown, model: string): { body: object; usage: Usage | null; status?: number };
   stream(model: string): StreamTranslator;
-  /** For a provider whose stream is not server-sent events (binary frames, JSON lines): its bytes re-framed as SSE. */
-  asSse?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   /** How the translated chunks are written; OpenAI's `data:` lines and [DONE] when absent. */
   framing?: StreamFraming;
 }
@@ -56,6 +54,30 @@ export interface StreamFraming {
   frame(chunk: object): string;
   /** Written after the last event; empty for a surface that has no closing line. */
   closing: string;
+}
+
+/** A stream that is not server-sent events (binary frames, JSON lines), re-framed as SSE before it is read. */
+export type AsSse = (body: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
+
+/**
+ * A native client surface a provider serves without translation: the client's body (Anthropic's
+ * Messages or Google's generateContent) goes upstream with only its envelope changed.
+ */
+interface NativeSurface {
+  /** Whether this provider serves `model` (the upstream's name) natively: Vertex serves Claude and Gemini models. */
+  serves(model: string): boolean;
+  /** How the native stream is re-framed when it is not SSE already (Bedrock's binary frames). */
+  asSse?: AsSse;
+}
+
+export interface ClaudeNative extends NativeSurface {
+  /** The client's Messages body (its model already the upstream's name); `beta` is its anthropic-beta header. */
+  request(channel: Channel, body: Record<string, unknown>, beta: string | undefined): UpstreamRequest | Promise<UpstreamRequest>;
+}
+
+export interface GeminiNative extends NativeSurface {
+  /** The client's body for `model:method` (`method` may end in `?alt=sse`). */
+  request(channel: Channel, model: string, method: string, body: Record<string, unknown>): UpstreamRequest | Promise<UpstreamRequest>;
 }
 
 /** One upstream provider family: how to call it and how to read what it answered. */
@@ -86,8 +108,14 @@ export interface ProviderAdapter {
   exchange?(upstream: UpstreamRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData>;
   /** The message of a refusal a provider sends with status 200 (Baidu's error_code, Tencent's Error), or null. */
   refusalOf?(answer: unknown): string | null;
+  /** For a provider whose stream is not server-sent events: its bytes re-framed as SSE, before any translation. */
+  asSse?: AsSse;
   translation?: ProviderTranslation;
+  /** Anthropic's Messages API, when this provider takes it as Claude clients send it. */
+  claudeNative?: ClaudeNative;
+  /** Google's generateContent, when this provider takes it as Gemini clients send it. */
+  geminiNative?: GeminiNative;
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation' | 'refusalOf'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation' | 'refusalOf' | 'asSse'>;

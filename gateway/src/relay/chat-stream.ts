@@ -110,7 +110,7 @@ export async function pipeStreamAnswer(
     for (const out of mode.events(event, eventJson(event))) if (!stopped) emit(out);
   };
   try {
-    for await (const chunk of adapter.translation?.asSse?.(response.body) ?? response.body) {
+    for await (const chunk of adapter.asSse?.(response.body) ?? response.body) {
       for (const event of splitter.push(decoder.decode(chunk as Buffer, { stream: true }))) forward(event);
       if (stopped) break; // leaving the loop drops the upstream connection
     }

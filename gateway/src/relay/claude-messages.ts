@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { claudeUpstream } from '../providers/anthropic/index.js';
 import { providerFor } from '../providers/index.js';
 import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../providers/anthropic/native.js';
+import type { ClaudeNative } from '../providers/types.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Caller } from './caller.js';
 import { claudeClientReader } from './claude-surface/claude-reader.js';
@@ -24,6 +25,12 @@ export interface ClaudeBody extends Record<string, unknown> {
 
 const isClaudeChannel = (channel: Channel) => channel.type === ANTHROPIC_CHANNEL_TYPE;
 
+/** How the channel takes a Claude client's own body for this model (Anthropic, Bedrock, Vertex's Claude), or null. */
+function nativeOf(channel: Channel, model: string): ClaudeNative | null {
+  const native = providerFor(channel.type).claudeNative;
+  return native?.serves(upstreamModel(channel, model)) ? native : null;
+}
+
 /** The text of a Messages request (system and messages), for the hold and for counting. */
 export function claudePromptText(body: Record<string, unknown>): string {
   return [contentText(body.system), contentText(body.messages)].filter(Boolean).join('\n');
@@ -42,9 +49,11 @@ function claudeError(status: number, text: string): object {
 }
 
 /**
- * The native Messages API (/v1/messages). A Claude channel gets it byte for byte with the client's
- * beta headers; any other channel gets it as an OpenAI chat completion (in its own protocol after
- * that), and its answer comes back in Claude's shape. Usage is read as it passes; billed as any call.
+ * The native Messages API (/v1/messages). A channel that serves Claude's models natively
+ * (Anthropic, AWS Bedrock, Vertex) gets the client's body as it came, with the client's beta
+ * flags, in its own envelope, and its answer passes back untouched; any other channel gets it as
+ * an OpenAI chat completion (in its own protocol after that), and its answer comes back in
+ * Claude's shape. Usage is read as it passes; billed as any call.
  */
 export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, body: ClaudeBody): Promise<void> {
   const beta = request.headers['anthropic-beta'] as string | undefined;
@@ -56,12 +65,14 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: body.max_tokens,
     isStream: stream,
-    build: (channel) =>
-      isClaudeChannel(channel)
-        ? claudeUpstream(channel, '/v1/messages', { ...body, model: upstreamModel(channel, body.model) }, beta)
-        : providerFor(channel.type).request(channel, '/v1/chat/completions', { ...claudeRequestToOpenAI(body), model: upstreamModel(channel, body.model) }),
+    build: (channel) => {
+      const model = upstreamModel(channel, body.model);
+      const native = nativeOf(channel, body.model);
+      return native ? native.request(channel, { ...body, model }, beta) : providerFor(channel.type).request(channel, '/v1/chat/completions', { ...claudeRequestToOpenAI(body), model });
+    },
     answer: ({ response, channel }, startedAt, clock) => {
-      const reader = isClaudeChannel(channel) ? claudePassthroughReader() : claudeClientReader(providerFor(channel.type));
+      const native = nativeOf(channel, body.model);
+      const reader = native ? { ...claudePassthroughReader(), asSse: native.asSse } : claudeClientReader(providerFor(channel.type));
       return stream ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock);
     },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),

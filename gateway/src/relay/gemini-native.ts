@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GEMINI_CHANNEL_TYPE, geminiUpstream } from '../providers/gemini/index.js';
+import { GEMINI_CHANNEL_TYPE } from '../providers/gemini/index.js';
 import { geminiPassthroughReader } from '../providers/gemini/native.js';
 import { providerFor } from '../providers/index.js';
+import type { GeminiNative } from '../providers/types.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Caller } from './caller.js';
 import { geminiClientReader } from './gemini-surface/gemini-reader.js';
@@ -23,6 +24,12 @@ const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = {
 };
 
 const isGeminiChannel = (channel: Channel) => channel.type === GEMINI_CHANNEL_TYPE;
+
+/** How the channel takes a Gemini client's own body for this model (Gemini, Vertex's Gemini models), or null. */
+function nativeOf(channel: Channel, model: string): GeminiNative | null {
+  const native = providerFor(channel.type).geminiNative;
+  return native?.serves(upstreamModel(channel, model)) ? native : null;
+}
 
 /** The text of a native request (system instruction, contents, an embedContent's content, a batch's requests). */
 function geminiPromptText(body: Record<string, unknown>): string {
@@ -59,9 +66,10 @@ function googleError(status: number, text: string): object {
 }
 
 /**
- * Google's native generateContent surface. A Gemini channel gets it untouched (streams always as
- * SSE); any other channel gets it as an OpenAI chat completion and its answer comes back in
- * Google's shape. Embeddings go to Gemini channels only. Usage read as it passes; billed as any call.
+ * Google's native generateContent surface. A channel that serves the model natively (Gemini,
+ * Vertex's Gemini models) gets it untouched (streams always as SSE); any other channel gets it as
+ * an OpenAI chat completion and its answer comes back in Google's shape. Embeddings go to Gemini
+ * channels only. Usage read as it passes; billed as any call.
  */
 export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, target: string, body: Record<string, unknown>): Promise<void> {
   const { model, method } = parseTarget(target);
@@ -75,12 +83,13 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
     maxTokens,
     isStream: stream,
     accepts: anyChannel ? undefined : isGeminiChannel,
-    build: (channel) =>
-      isGeminiChannel(channel)
-        ? geminiUpstream(channel, upstreamModel(channel, model), stream ? `${method}?alt=sse` : method, body)
-        : providerFor(channel.type).request(channel, '/v1/chat/completions', geminiRequestToOpenAI(body, upstreamModel(channel, model), stream)),
+    build: (channel) => {
+      const native = nativeOf(channel, model);
+      const upstream = upstreamModel(channel, model);
+      return native ? native.request(channel, upstream, stream ? `${method}?alt=sse` : method, body) : providerFor(channel.type).request(channel, '/v1/chat/completions', geminiRequestToOpenAI(body, upstream, stream));
+    },
     answer: ({ response, channel }, startedAt, clock) => {
-      const reader = isGeminiChannel(channel) ? geminiPassthroughReader : geminiClientReader(providerFor(channel.type));
+      const reader = nativeOf(channel, model) ? geminiPassthroughReader : geminiClientReader(providerFor(channel.type));
       return stream ? pipeStreamAnswer(reply, response, reader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, model, startedAt, clock);
     },
     countUsage: (outcome) => countedUsage(prompt, outcome.text),

@@ -34,14 +34,14 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     textOfChunk: surface.textOfEvent,
     // An error the channel sends with status 200 is still refused, whatever the client's surface.
     refusalOf: upstream.refusalOf,
+    // A channel whose stream is not SSE (Bedrock's binary frames) is re-framed before either translation.
+    asSse: upstream.asSse,
     translation: {
       answer(json, model) {
         const openAI = upstream.translation ? upstream.translation.answer(json, model) : { body: json as object, usage: upstream.usageOfAnswer(json) };
         return { ...openAI, body: surface.answer(openAI.body, model) };
       },
       stream: (model) => chainedStream(upstream, surface, model),
-      // A channel whose stream is not SSE (Bedrock's binary frames) is re-framed before either translation.
-      asSse: upstream.translation?.asSse,
       framing: surface.framing,
     },
   };

@@ -47,6 +47,18 @@ function byChannel(tasks: Task[]): Task[][] {
   return [...groups.values()];
 }
 
+/** new-api's fail reasons: a task the upstream never finished, a task whose channel is gone. */
+export const timeoutReason = (minutes: number) => `任务超时（${minutes}分钟）`;
+export const channelGoneReason = (channelId: number) => `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`;
+
+/** Poll periods after its submit before a task's unknown channel counts as deleted: a new channel reaches every gateway's table a moment after it is made. */
+const CHANNEL_GRACE_PERIODS = 5;
+
+/** Fails a task without asking its upstream; applying it refunds it, once, as any failure. */
+function failTask(ctx: RelayContext, live: LiveFanout, task: Task, reason: string): Promise<void> {
+  return applyProgress(ctx, live, task, { status: FAILURE, progress: '100%', failReason: reason, finishTime: Date.now() });
+}
+
 async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): Promise<void> {
   const [first] = tasks;
   const channel = first && ctx.router.byId(first.channelId);
@@ -58,25 +70,63 @@ async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): 
   }
 }
 
+export interface PollSchedule {
+  everyMs: number;
+  /** Minutes after its submit a task the upstream has not finished is failed; 0 never. */
+  timeoutMinutes: number;
+}
+
+/** Why a task fails without its upstream being asked (past the timeout, or its channel deleted), or null. */
+function failureWithoutAsking(ctx: RelayContext, schedule: PollSchedule, task: Task, now: number): string | null {
+  if (schedule.timeoutMinutes > 0 && task.submitTime < now - schedule.timeoutMinutes * 60_000) return timeoutReason(schedule.timeoutMinutes);
+  if (!ctx.router.byId(task.channelId) && task.submitTime < now - CHANNEL_GRACE_PERIODS * schedule.everyMs) return channelGoneReason(task.channelId);
+  return null;
+}
+
+/** One poll: tasks past the timeout or whose channel is gone are failed; the rest are asked about, channel by channel. */
+async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): Promise<void> {
+  const now = Date.now();
+  const tasks = await ctx.deps.tasks.unfinished(BATCH);
+  const failures = new Map(tasks.map((task) => [task, failureWithoutAsking(ctx, schedule, task, now)]));
+  for (const [task, reason] of failures) if (reason) await failTask(ctx, live, task, reason).catch(onError);
+  const groups = byChannel(tasks.filter((task) => !failures.get(task)));
+  await Promise.all(groups.map((group) => pollChannel(ctx, live, group).catch(onError)));
+}
+
+const LEASE = 'task-poller';
+
+/**
+ * Runs `work` while renewing the lease it was claimed under every half period: a poll slower than
+ * the period (a slow proxy) must not let another gateway claim the next period and poll the
+ * same tasks at the same time.
+ */
+async function keepingLease(ctx: RelayContext, holder: string, everyMs: number, work: () => Promise<void>): Promise<void> {
+  const renewal = setInterval(() => void ctx.deps.leases.renew(LEASE, holder, everyMs).catch(() => undefined), everyMs / 2);
+  try {
+    await work();
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
 /**
  * Polls every unfinished task's channel each `everyMs`. Every gateway looks; the one that claims
- * the period's lease polls, so a task is polled by one worker at a time in the whole cluster.
- * Returns the stop function.
+ * the period's lease polls, and keeps the lease until its poll ends, so a task is polled by one
+ * worker at a time in the whole cluster. Returns the stop function.
  */
-export function startTaskPoller(ctx: RelayContext, live: LiveFanout, everyMs: number, onError: (error: unknown) => void): () => void {
+export function startTaskPoller(ctx: RelayContext, live: LiveFanout, schedule: PollSchedule, onError: (error: unknown) => void): () => void {
   const holder = randomBytes(6).toString('hex');
   let running = false;
   const poll = async () => {
-    if (running || !(await ctx.deps.leases.claim('task-poller', holder, everyMs))) return;
+    if (running || !(await ctx.deps.leases.claim(LEASE, holder, schedule.everyMs))) return;
     running = true;
     try {
-      const groups = byChannel(await ctx.deps.tasks.unfinished(BATCH));
-      await Promise.all(groups.map((tasks) => pollChannel(ctx, live, tasks).catch(onError)));
+      await keepingLease(ctx, holder, schedule.everyMs, () => pollOnce(ctx, live, schedule, onError));
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void poll().catch(onError), everyMs);
+  const timer = setInterval(() => void poll().catch(onError), schedule.everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

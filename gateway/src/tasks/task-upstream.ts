@@ -7,6 +7,11 @@ const PLATFORM_CHANNEL_TYPES: Record<TaskPlatform, readonly number[]> = { [TaskP
 
 export const servesPlatform = (platform: TaskPlatform) => (channel: Channel) => PLATFORM_CHANNEL_TYPES[platform].includes(channel.type);
 
+/** The task platform a channel serves, or null for a channel of models. */
+export function platformOf(channel: Channel): TaskPlatform | null {
+  return Object.values(TaskPlatform).find((platform) => servesPlatform(platform)(channel)) ?? null;
+}
+
 /** A Midjourney proxy takes its secret in `mj-api-secret`; a Suno API a bearer key. */
 function authHeaders(platform: TaskPlatform, key: string): Record<string, string> {
   return platform === TaskPlatform.Midjourney ? { 'mj-api-secret': key } : { authorization: `Bearer ${key}` };

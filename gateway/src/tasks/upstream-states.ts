@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Channel } from '../ports/channel-store.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
+import type { UpstreamRequest } from '../providers/types.js';
 import type { UpstreamPools } from '../relay/upstream-pool.js';
 import { mjTaskAnswer } from './mj-wire.js';
 import { sunoTaskAnswer } from './suno-wire.js';
-import { parseJson, taskUpstream } from './task-upstream.js';
+import { parseJson, platformOf, taskUpstream } from './task-upstream.js';
 
 const POLL_TIMEOUT_MS = 20_000;
 
@@ -40,4 +41,13 @@ export async function upstreamStates(pools: UpstreamPools, platform: TaskPlatfor
   const text = await response.body.text();
   if (response.statusCode >= 400) throw new Error(`task poll of channel ${channel.id} answered ${response.statusCode}`);
   return new Map(query.items(parseJson(text)));
+}
+
+/**
+ * The smallest call that proves a task channel's address and key: the platform's list query for
+ * no tasks (a Midjourney proxy answers [], a Suno API an empty data), or null for a channel of models.
+ */
+export function taskChannelProbe(channel: Channel): UpstreamRequest | null {
+  const platform = platformOf(channel);
+  return platform ? taskUpstream(platform, channel, PLATFORM_QUERIES[platform].path, { ids: [] }) : null;
 }

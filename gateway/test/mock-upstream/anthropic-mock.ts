@@ -60,8 +60,8 @@ function stream(response: ServerResponse, model: string, o: Required<AnthropicMo
   response.end();
 }
 
-/** A real HTTP server speaking Anthropic's Messages API (x-api-key, anthropic-version), plain and SSE. */
-export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Promise<AnthropicMock> {
+/** A real HTTP server speaking Anthropic's Messages API (x-api-key, anthropic-version), plain and SSE; any key but `key` gets Anthropic's 401. */
+export async function startAnthropicMock(key: string, initial: AnthropicMockOptions = {}): Promise<AnthropicMock> {
   let o = defaultClaudeOptions(initial);
   const requests: AnthropicMock['requests'] = [];
   const server = createServer(async (request, response) => {
@@ -71,6 +71,10 @@ export async function startAnthropicMock(initial: AnthropicMockOptions = {}): Pr
     if (!known || !request.headers['x-api-key'] || !request.headers['anthropic-version']) {
       response.writeHead(400, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'bad request to the mock' } }));
+    }
+    if (request.headers['x-api-key'] !== key) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }));
     }
     const model = String(body.model);
     if (request.url === '/v1/messages/count_tokens') {

@@ -18,6 +18,19 @@ export interface BedrockMock {
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/bedrock\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/;
 
+/** The keys Bedrock's Anthropic Messages body may hold; it refuses any other. */
+const BEDROCK_KEYS = new Set(['anthropic_version', 'anthropic_beta', 'system', 'messages', 'max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'tools', 'tool_choice', 'thinking']);
+
+/** Bedrock's 400 for a body it cannot take (its ValidationException message), or null. */
+function malformed(body: Record<string, unknown>): string | null {
+  const extraneous = Object.keys(body).find((key) => !BEDROCK_KEYS.has(key));
+  if (extraneous) return `Malformed input request: extraneous key [${extraneous}] is not permitted, please reformat your input and try again.`;
+  if (body.anthropic_version !== 'bedrock-2023-05-31') return 'Malformed input request: #: required key [anthropic_version] not found';
+  const beta = body.anthropic_beta;
+  if (beta !== undefined && !(Array.isArray(beta) && beta.every((flag) => typeof flag === 'string'))) return 'Malformed input request: #/anthropic_beta: expected type: JSONArray';
+  return null;
+}
+
 /** "20261122T213000Z" as a Date. */
 const amzDate = (text: string) => new Date(text.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
 
@@ -59,7 +72,7 @@ function streamFrames(response: ServerResponse, model: string, o: Required<Anthr
 /**
  * A real HTTP server speaking Bedrock Runtime's InvokeModel and InvokeModelWithResponseStream for
  * Anthropic models: it verifies the SigV4 signature (403 as AWS answers a wrong one), requires
- * anthropic_version in the body, and streams real event-stream frames (CRC-checked by the client).
+ * anthropic_version in the body and refuses any key Bedrock does not take, and streams real event-stream frames (CRC-checked by the client).
  */
 export async function startBedrockMock(account: { accessKeyId: string; secretAccessKey: string; region: string }, initial: AnthropicMockOptions = {}): Promise<BedrockMock> {
   let o = defaultClaudeOptions(initial);
@@ -74,7 +87,9 @@ export async function startBedrockMock(account: { accessKeyId: string; secretAcc
     const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(request.url ?? '');
     const body = JSON.parse(text || '{}') as Record<string, unknown>;
     requests.push({ path: request.url ?? '', headers: request.headers, body });
-    if (!route || body.anthropic_version !== 'bedrock-2023-05-31' || 'model' in body) return sendJson(response, 400, { message: 'Malformed input request' });
+    if (!route) return sendJson(response, 404, { message: 'Not Found' });
+    const refusal = malformed(body);
+    if (refusal) return sendJson(response, 400, { message: refusal });
     const model = decodeURIComponent(route[1] ?? '');
     if (route[2] === 'invoke-with-response-stream') return streamFrames(response, model, o);
     sendJson(response, 200, claudeAnswer(model, o));

@@ -45,7 +45,20 @@ function rerank(body: { query?: string; documents?: string[]; top_n?: number }) 
   return { id: 'rerank_mock', results, meta: { api_version: { version: '1' }, billed_units: { search_units: 1 } } };
 }
 
-/** A real HTTP server speaking Cohere's v1 chat (plain and JSON-lines stream) and v1 rerank, Bearer auth. */
+/** What Cohere's v1 embed refuses: no texts, texts that are not strings, a v3 model without input_type. */
+function embedProblem(body: Record<string, unknown>): string | null {
+  if (!Array.isArray(body.texts) || body.texts.length === 0 || body.texts.some((text) => typeof text !== 'string')) return 'invalid request: texts must be a non-empty list of strings';
+  if (/-v3\.0$/.test(String(body.model)) && typeof body.input_type !== 'string') return 'invalid request: valid input_type must be provided with the provided model';
+  return null;
+}
+
+/** v1 embed without embedding_types: one float vector per text (its index last), billed in input tokens. */
+function embed(body: { texts: string[] }, o: CohereMockOptions) {
+  const embeddings = body.texts.map((_, index) => [0.5, -0.25, index]);
+  return { id: 'embed_mock', embeddings, texts: body.texts, response_type: 'embeddings_floats', meta: { api_version: { version: '1' }, billed_units: { input_tokens: o.inputTokens } } };
+}
+
+/** A real HTTP server speaking Cohere's v1 chat (plain and JSON-lines stream), v1 embed and v1 rerank, Bearer auth. */
 export async function startCohereMock(o: CohereMockOptions): Promise<CohereMock> {
   const requests: CohereMock['requests'] = [];
   const server = createServer(async (request, response) => {
@@ -53,6 +66,10 @@ export async function startCohereMock(o: CohereMockOptions): Promise<CohereMock>
     requests.push({ path: request.url ?? '', body });
     if (request.headers.authorization !== `Bearer ${o.key}`) return sendJson(response, 401, { message: 'invalid api token' });
     if (request.url === '/v1/rerank') return sendJson(response, 200, rerank(body));
+    if (request.url === '/v1/embed') {
+      const problem = embedProblem(body);
+      return problem ? sendJson(response, 400, { message: problem }) : sendJson(response, 200, embed(body as { texts: string[] }, o));
+    }
     if (request.url !== '/v1/chat') return sendJson(response, 404, { message: 'Not Found' });
     const problem = chatProblem(body);
     if (problem) return sendJson(response, 400, { message: problem });

@@ -25,7 +25,16 @@ export interface TaskMock {
   mjBodies: Record<string, unknown>[];
   /** Calls refused for a wrong credential. */
   refused: number;
+  /** How many polls asked about each task id. */
+  polls: Map<string, number>;
+  /** Times a poll asked about a task while another poll about it was still unanswered. */
+  overlaps: number;
   close(): Promise<void>;
+}
+
+export interface TaskMockOptions {
+  /** How long each poll takes to answer: a slow proxy. */
+  pollDelayMs?: number;
 }
 
 /** A valid 1x1 PNG, so a browser shows the preview. */
@@ -41,8 +50,11 @@ function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
 
 const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-/** Where the task is now, moving it one step on. */
+const STALLED = WALK[2] as (typeof WALK)[number];
+
+/** Where the task is now, moving it one step on; a prompt containing "stall" is never finished. */
 function advance(task: MockTask, baseUrl: string) {
+  if (task.prompt.includes('stall')) return { ...STALLED, failReason: '', imageUrl: '', finish: false };
   const done = task.step >= WALK.length;
   const failed = done && task.prompt.includes('fail');
   const state = done ? { status: failed ? 'FAILURE' : 'SUCCESS', progress: failed ? '' : '100%' } : (WALK[task.step] as (typeof WALK)[number]);
@@ -53,11 +65,24 @@ function advance(task: MockTask, baseUrl: string) {
 /**
  * A Midjourney Proxy (secret in `mj-api-secret`) and a Suno API (bearer key) in one server, as
  * their clients see them: submits answer a task id, and every poll moves each asked-about task one
- * status on (NOT_START, SUBMITTED, IN_PROGRESS 50%, then SUCCESS or FAILURE).
+ * status on (NOT_START, SUBMITTED, IN_PROGRESS 50%, then SUCCESS or FAILURE). It counts the polls
+ * of each task, and the polls that overlapped another about the same task.
  */
-export async function startTaskMock(secret: string): Promise<TaskMock> {
+export async function startTaskMock(secret: string, options: TaskMockOptions = {}): Promise<TaskMock> {
   const tasks = new Map<string, MockTask>();
-  const mock = { submitted: { mj: 0, suno: 0 }, mjBodies: [] as Record<string, unknown>[], refused: 0 };
+  const mock = { submitted: { mj: 0, suno: 0 }, mjBodies: [] as Record<string, unknown>[], refused: 0, polls: new Map<string, number>(), overlaps: 0 };
+  const asking = new Set<string>();
+  /** Answers a poll about `known` after the delay, counting each task's polls and any overlap. */
+  const answerPoll = async (known: MockTask[], answer: () => unknown, res: ServerResponse) => {
+    for (const { id } of known) {
+      mock.polls.set(id, (mock.polls.get(id) ?? 0) + 1);
+      if (asking.has(id)) mock.overlaps++;
+      asking.add(id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollDelayMs ?? 0));
+    for (const { id } of known) asking.delete(id);
+    json(res, 200, answer());
+  };
   let next = 1_700_000_000_000;
   let baseUrl = '';
   const create = (action: string, prompt: string) => {
@@ -91,13 +116,13 @@ export async function startTaskMock(secret: string): Promise<TaskMock> {
         mock.mjBodies.push(body);
         return json(res, 200, { code: 1, description: '提交成功', result: create(String(body.action ?? 'IMAGINE'), prompt).id, properties: {} });
       }
-      if (url === '/mj/task/list-by-condition') return json(res, 200, known.map(mjTask));
+      if (url === '/mj/task/list-by-condition') return void answerPoll(known, () => known.map(mjTask), res);
       if (url.endsWith('/image-seed')) return json(res, 200, { code: 1, description: '成功', result: '4242' });
       if (url.startsWith('/suno/submit/')) {
         mock.submitted.suno++;
         return json(res, 200, { code: 'success', message: '', data: create(url.endsWith('lyrics') ? 'LYRICS' : 'MUSIC', prompt).id });
       }
-      if (url === '/suno/fetch') return json(res, 200, { code: 'success', message: '', data: known.map(sunoTask) });
+      if (url === '/suno/fetch') return void answerPoll(known, () => ({ code: 'success', message: '', data: known.map(sunoTask) }), res);
       return json(res, 404, { code: 0, description: 'not found' });
     });
   });

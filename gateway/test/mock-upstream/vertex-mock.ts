@@ -10,7 +10,7 @@ export interface VertexMock {
   tokenUri: string;
   /** Access tokens issued (a cached token is not asked for again). */
   tokensIssued: number;
-  requests: { path: string; body: Record<string, unknown> }[];
+  requests: { path: string; body: Record<string, unknown>; beta?: string }[];
   close(): Promise<void>;
 }
 
@@ -65,12 +65,15 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     if (!bearer || !issued.has(bearer)) return sendJson(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
     const route = MODEL_PATH.exec(request.url ?? '');
     const body = JSON.parse(text || '{}') as Record<string, unknown>;
-    requests.push({ path: request.url ?? '', body });
+    const beta = request.headers['anthropic-beta'];
+    requests.push({ path: request.url ?? '', body, ...(typeof beta === 'string' ? { beta } : {}) });
     if (!route) return sendJson(response, 404, { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } });
     const [, , , publisher, model = '', method] = route;
     if (publisher === 'google' && method === 'streamGenerateContent') return writeGeminiStream(response, o);
     if (publisher === 'google') return sendJson(response, 200, geminiAnswer(o));
     if (body.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, { error: { code: 400, message: 'anthropic_version: vertex-2023-10-16 required' } });
+    // The model is the URL's; Vertex refuses it in the body.
+    if ('model' in body) return sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'model: Extra inputs are not permitted' } });
     if (method === 'rawPredict') return sendJson(response, 200, claudeAnswer(decodeURIComponent(model), claude));
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const event of claudeStreamEvents(model, claude)) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);

@@ -20,6 +20,8 @@ export interface ProviderHarness {
   fixture: EmbeddedFixture;
   channelId: number;
   user: ConsoleClient;
+  /** The user's Tollgate key, for clients of the native surfaces. */
+  key: string;
   client: OpenAI;
   charges: ReturnType<typeof chargeTracker>;
   close(): Promise<void>;
@@ -33,7 +35,7 @@ export async function startProviderChannel(spec: ProviderChannelSpec): Promise<P
   const [channelId] = await fixture.root.must<number[]>('POST', '/api/channel/', channel);
   const { user, key } = await userWithKey(fixture, 'frank', 100_000);
   const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
-  return { fixture, channelId: channelId as number, user, client, charges: chargeTracker(user), close: () => fixture.close() };
+  return { fixture, channelId: channelId as number, user, key, client, charges: chargeTracker(user), close: () => fixture.close() };
 }
 
 /** What a streamed chat delivered: the text, the last finish reason and the usage chunk. */

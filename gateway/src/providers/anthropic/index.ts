@@ -24,4 +24,5 @@ export const anthropic: ProviderAdapter = {
   usageOfChunk: () => null,
   textOfChunk: () => '',
   translation: { answer: openAIAnswer, stream: claudeStreamTranslator },
+  claudeNative: { serves: () => true, request: (channel, body, beta) => claudeUpstream(channel, '/v1/messages', body, beta) },
 };

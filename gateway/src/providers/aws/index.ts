@@ -11,6 +11,19 @@ import { bedrockModelId } from './model-ids.js';
 
 const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
+/**
+ * The Messages fields Bedrock takes in an InvokeModel body. It refuses any other key ("extraneous
+ * key [metadata] is not permitted"), and the model and stream are said by the URL instead.
+ */
+const BEDROCK_FIELDS = ['system', 'messages', 'max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'tools', 'tool_choice', 'thinking'];
+
+/** A Messages body as Bedrock takes it: its fields, the Bedrock version, and the beta header's flags as anthropic_beta. */
+export function bedrockBody(claude: Record<string, unknown>, beta?: string): object {
+  const fields = Object.fromEntries(BEDROCK_FIELDS.filter((name) => claude[name] !== undefined).map((name) => [name, claude[name]]));
+  const flags = (beta ?? '').split(',').map((flag) => flag.trim()).filter(Boolean);
+  return { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...(flags.length > 0 ? { anthropic_beta: flags } : {}), ...fields };
+}
+
 interface AwsKey {
   accessKeyId: string;
   secretAccessKey: string;
@@ -46,17 +59,21 @@ export async function signedBedrockRequest(channel: Channel, modelId: string, st
   return { origin: base.origin, path, headers, body: text };
 }
 
+/** A Messages body (OpenAI's translated, or a Claude client's own) signed for Bedrock. */
+function bedrockMessages(channel: Channel, claude: Record<string, unknown>, beta?: string): Promise<UpstreamRequest> {
+  return signedBedrockRequest(channel, bedrockModelId(String(claude.model)), claude.stream === true, bedrockBody(claude, beta));
+}
+
 /**
- * AWS Claude (channel type 33): Anthropic models on Bedrock. The OpenAI request becomes Claude's
- * Messages body (the model goes in the URL, the version in the body); answers and the decoded
- * stream events are Claude's own, so the anthropic translation reads them.
+ * AWS Claude (channel type 33): Anthropic models on Bedrock. An OpenAI request becomes Claude's
+ * Messages body, a Claude client's passes as it came (the model goes in the URL, the version in
+ * the body); answers and the decoded stream events are Claude's own, read by the anthropic reader.
  */
 export const awsClaude: ProviderAdapter = {
   ...anthropic,
   id: 'aws-claude',
-  request(channel, _path, body) {
-    const { model, stream, ...claude } = claudeRequest(body);
-    return signedBedrockRequest(channel, bedrockModelId(String(model)), stream === true, { ...claude, anthropic_version: BEDROCK_ANTHROPIC_VERSION });
-  },
-  translation: { answer: openAIAnswer, stream: claudeStreamTranslator, asSse: bedrockStreamAsSse },
+  request: (channel, _path, body) => bedrockMessages(channel, claudeRequest(body)),
+  asSse: bedrockStreamAsSse,
+  translation: { answer: openAIAnswer, stream: claudeStreamTranslator },
+  claudeNative: { serves: () => true, request: bedrockMessages, asSse: bedrockStreamAsSse },
 };

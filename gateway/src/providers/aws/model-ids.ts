@@ -15,3 +15,6 @@ const BEDROCK_MODEL_IDS: Record<string, string> = {
 };
 
 export const bedrockModelId = (model: string): string => BEDROCK_MODEL_IDS[model] ?? model;
+
+/** The Anthropic names Bedrock is known to serve. */
+export const bedrockClaudeModels = Object.keys(BEDROCK_MODEL_IDS);

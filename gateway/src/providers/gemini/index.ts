@@ -30,4 +30,5 @@ export const gemini: ProviderAdapter = {
   usageOfChunk: () => null,
   textOfChunk: () => '',
   translation: { answer: openAIAnswer, stream: geminiStreamTranslator },
+  geminiNative: { serves: () => true, request: geminiUpstream },
 };

@@ -34,13 +34,13 @@ interface VertexCall {
   payload: object;
 }
 
-function claudeCall(model: string, stream: boolean, body: Record<string, unknown>): VertexCall {
-  const { model: _inTheUrl, ...claude } = claudeRequest(body);
-  return { publisher: 'anthropic', name: vertexClaudeModel(model), method: stream ? 'streamRawPredict?alt=sse' : 'rawPredict', payload: { ...claude, anthropic_version: VERTEX_ANTHROPIC_VERSION } };
-}
+const isClaude = (model: string) => model.startsWith('claude');
 
-function geminiCall(model: string, stream: boolean, body: Record<string, unknown>): VertexCall {
-  return { publisher: 'google', name: model, method: stream ? 'streamGenerateContent?alt=sse' : 'generateContent', payload: geminiRequest(body) };
+/** A Messages body (OpenAI's translated, or a Claude client's own): the model goes in the URL, Vertex's version in the body. */
+function claudeCall(claude: Record<string, unknown>): VertexCall {
+  const { model, ...rest } = claude;
+  const method = claude.stream === true ? 'streamRawPredict?alt=sse' : 'rawPredict';
+  return { publisher: 'anthropic', name: vertexClaudeModel(String(model)), method, payload: { ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION } };
 }
 
 function vertexOrigin(channel: Channel, region: string): URL {
@@ -48,27 +48,40 @@ function vertexOrigin(channel: Channel, region: string): URL {
   return new URL(region === 'global' ? 'https://aiplatform.googleapis.com' : `https://${region}-aiplatform.googleapis.com`);
 }
 
-async function vertexRequest(channel: Channel, body: Record<string, unknown>): Promise<UpstreamRequest> {
+/** A call for `model` to the publisher's model in the model's region of the service account's project, with its token. */
+async function vertexUpstream(channel: Channel, model: string, call: VertexCall, extraHeaders: Record<string, string> = {}): Promise<UpstreamRequest> {
   const account = parseServiceAccount(channel.key);
-  const model = String(body.model);
   const region = vertexRegion(channel.other, model);
-  const call = (model.startsWith('claude') ? claudeCall : geminiCall)(model, body.stream === true, body);
   const base = vertexOrigin(channel, region);
   const path = `${base.pathname.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(account.project_id)}/locations/${encodeURIComponent(region)}/publishers/${call.publisher}/models/${encodeURIComponent(call.name).replace(/%40/g, '@')}:${call.method}`;
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(account)}` };
+  const headers = { ...extraHeaders, 'content-type': 'application/json', authorization: `Bearer ${await accessToken(account)}` };
   return { origin: base.origin, path, headers, body: JSON.stringify(call.payload) };
+}
+
+function openAIRequest(channel: Channel, body: Record<string, unknown>): Promise<UpstreamRequest> {
+  const model = String(body.model);
+  if (isClaude(model)) return vertexUpstream(channel, model, claudeCall(claudeRequest(body)));
+  const method = body.stream === true ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return vertexUpstream(channel, model, { publisher: 'google', name: model, method, payload: geminiRequest(body) });
 }
 
 /**
  * Vertex AI (channel type 41): a service account's OAuth token (an RS256 JWT exchanged at its
  * token_uri, cached), Gemini models through generateContent and Claude models through rawPredict;
- * each answer is read by its own provider's translation.
+ * each answer is read by its own provider's translation. Claude and Gemini clients' own bodies
+ * pass through to the publisher of their kind.
  */
 export const vertex: ProviderAdapter = {
   id: 'vertex',
-  request: (channel, _path, body) => vertexRequest(channel, body),
+  request: (channel, _path, body) => openAIRequest(channel, body),
   usageOfAnswer: vertexUsage,
   usageOfChunk: () => null,
   textOfChunk: () => '',
   translation: vertexTranslation,
+  // Vertex takes Claude's beta flags in the anthropic-beta header, as Anthropic's own Vertex client sends them.
+  claudeNative: { serves: isClaude, request: (channel, body, beta) => vertexUpstream(channel, String(body.model), claudeCall(body), beta ? { 'anthropic-beta': beta } : {}) },
+  geminiNative: {
+    serves: (model) => !isClaude(model),
+    request: (channel, model, method, body) => vertexUpstream(channel, model, { publisher: 'google', name: model, method, payload: body }),
+  },
 };

@@ -10,6 +10,11 @@ describe('GET /api/models', () => {
     expect(body.data['1']).toContain('gpt-4o-mini');
     expect(body.data['14']).toContain('claude-sonnet-4-20250514');
     expect(body.data['24']).toContain('gemini-2.5-pro');
+    // Issue #9's types: the task actions under their priced names, Bedrock's Claude models, Cohere's three kinds.
+    expect(body.data['2']).toEqual(expect.arrayContaining(['mj_imagine', 'mj_upscale', 'swap_face']));
+    expect(body.data['36']).toEqual(['suno_music', 'suno_lyrics']);
+    expect(body.data['33']).toContain('claude-3-5-haiku-20241022');
+    expect(body.data['34']).toEqual(expect.arrayContaining(['command-r', 'embed-english-v3.0', 'rerank-english-v3.0']));
   });
 
   it('needs a signed-in user', async () => {

@@ -11,6 +11,7 @@ export function registerTaskRelay(app: FastifyInstance, ctx: RelayContext, live:
   registerMjSubmitRoutes(app, ctx);
   registerMjTaskRoutes(app, ctx);
   registerSunoRoutes(app, ctx);
-  const stop = startTaskPoller(ctx, live, ctx.deps.config.TASK_POLL_INTERVAL_MS, (error) => app.log.warn({ err: error }, 'task poll failed'));
+  const schedule = { everyMs: ctx.deps.config.TASK_POLL_INTERVAL_MS, timeoutMinutes: ctx.deps.config.TASK_TIMEOUT_MINUTES };
+  const stop = startTaskPoller(ctx, live, schedule, (error) => app.log.warn({ err: error }, 'task poll failed'));
   app.addHook('onClose', async () => stop());
 }

@@ -65,7 +65,7 @@ describe('sensitive words in streamed answers (StopOnSensitiveEnabled)', () => {
   });
 
   it('StopOnSensitiveEnabled: ends a translated stream too (an OpenAI client on a Claude channel)', async () => {
-    const claude = await startAnthropicMock({ reply: 'one two secret plan four five' });
+    const claude = await startAnthropicMock('sk-channel-secret', { reply: 'one two secret plan four five' });
     const h = await buildRelayHarness({ ...PRICING, SensitiveWords: 'secret plan' });
     const user = await h.addUser({ quota: 1_000_000 });
     const { bearer } = await h.addKey(user.id);
