@@ -121,7 +121,7 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
 
     const expectedUsers = customers.map((c, u) => {
       const used = countOf((i) => callsOf(i).user === u) * COST;
-      return { userId: c.id, quota: QUOTA - used, usedQuota: used, requestCount: used / COST };
+      return { userId: c.id, quota: QUOTA - used, usedQuota: used, requestCount: used / COST, affQuota: 0, affHistoryQuota: 0, affCount: 0 };
     });
     // Events published while the broker was down wait in the gateways' buffers until it is back.
     await eventually(async () => {
