@@ -44,4 +44,15 @@ describe('gateway overhead reporting', () => {
     expect(text).toMatch(/tollgate_gateway_overhead_seconds_count\{stream="false"\} 1\n/);
     expect(text).toMatch(/tollgate_gateway_overhead_seconds_count\{stream="true"\} 1\n/);
   });
+
+  it('times each whole response, upstream included, and reports the event loop', async () => {
+    const text = await (await fetch(`${fixture.tollgate.url}/metrics`)).text();
+    const responseSum = (stream: boolean) => Number(new RegExp(`tollgate_gateway_response_seconds_sum\\{stream="${stream}"\\} (\\S+)`).exec(text)?.[1]);
+    expect(responseSum(false)).toBeGreaterThanOrEqual(UPSTREAM_MS / 1000);
+    expect(responseSum(true)).toBeGreaterThanOrEqual(UPSTREAM_MS / 1000);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    const utilization = Number(/^tollgate_event_loop_utilization (\S+)$/m.exec(text)?.[1]);
+    expect(utilization).toBeGreaterThan(0);
+    expect(utilization).toBeLessThanOrEqual(1);
+  });
 });

@@ -1,4 +1,5 @@
-import { Histogram, Registry } from 'prom-client';
+import { performance } from 'node:perf_hooks';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The response header that reports the gateway's own time for the request. */
 export const OVERHEAD_HEADER = 'x-tollgate-overhead-ms';
@@ -7,6 +8,28 @@ export const OVERHEAD_HEADER = 'x-tollgate-overhead-ms';
 export interface RelayMetrics {
   registry: Registry;
   overhead: Histogram<'stream'>;
+  response: Histogram<'stream'>;
+}
+
+/**
+ * Why the process metrics: the overhead header stops at the response headers, but work the relay
+ * defers (settling, event appends, live pushes) still runs on the same event loop before the next
+ * request is read. Event-loop delay (prom-client's `nodejs_eventloop_lag_*`, from
+ * `monitorEventLoopDelay`) and utilisation show that cost, which no per-request timer can.
+ */
+function registerEventLoopMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  let since = performance.eventLoopUtilization();
+  new Gauge({
+    name: 'tollgate_event_loop_utilization',
+    help: 'Share of time the event loop was busy since the previous scrape (0 to 1).',
+    registers: [registry],
+    collect() {
+      const now = performance.eventLoopUtilization();
+      this.set(performance.eventLoopUtilization(now, since).utilization);
+      since = now;
+    },
+  });
 }
 
 export function createRelayMetrics(): RelayMetrics {
@@ -18,7 +41,15 @@ export function createRelayMetrics(): RelayMetrics {
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1],
     registers: [registry],
   });
-  return { registry, overhead };
+  const response = new Histogram({
+    name: 'tollgate_gateway_response_seconds',
+    help: "Time from a relayed request's arrival until its response finished (the whole body, upstream time included).",
+    labelNames: ['stream'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  registerEventLoopMetrics(registry);
+  return { registry, overhead, response };
 }
 
 /**
@@ -36,6 +67,11 @@ export class OverheadClock {
     /** Milliseconds since the request arrived. */
     private readonly elapsedMs: () => number,
   ) {}
+
+  /** Observes the whole response time once the client's response has finished. */
+  timeResponse(raw: { once(event: 'finish', listener: () => void): unknown }): void {
+    raw.once('finish', () => this.metrics.response.observe({ stream: String(this.stream) }, this.elapsedMs() / 1000));
+  }
 
   upstreamStarted(): void {
     this.upstreamFrom = performance.now();

@@ -1,5 +1,5 @@
+import { newId } from '@tollgate/ledger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { uuidv7 } from 'uuidv7';
 import { holdEstimate } from '../billing/hold-estimate.js';
 import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
@@ -65,7 +65,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   const modelQuote = quoteFor(ctx.deps.options, plan.model, caller.group);
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
-  const holdId = uuidv7();
+  const holdId = newId();
   await admit(ctx, caller, holdId, holdEstimate(quote, plan.promptTokensEstimate, plan.maxTokens, ctx.deps.options.number('PreConsumedQuota')));
   return { channel, quote, holdId };
 }
@@ -77,6 +77,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
 export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
+  clock.timeResponse(reply.raw);
   ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
   const abort = new AbortController();

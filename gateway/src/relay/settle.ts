@@ -1,5 +1,4 @@
-import { newEventMetadata } from '@tollgate/ledger';
-import { uuidv7 } from 'uuidv7';
+import { newEventMetadata, newId } from '@tollgate/ledger';
 import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pricing.js';
 import { remindOnCrossing } from '../billing/quota-reminder.js';
 import type { Channel } from '../ports/channel-store.js';
@@ -33,7 +32,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
   ctx.publisher.publish({
     type: 'UsageRecorded',
     data: {
-      requestId: uuidv7(),
+      requestId: newId(),
       holdId: s.holdId,
       userId: s.caller.user.id,
       username: s.caller.user.username,

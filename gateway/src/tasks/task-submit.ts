@@ -1,5 +1,5 @@
+import { newId } from '@tollgate/ledger';
 import type { FastifyReply } from 'fastify';
-import { uuidv7 } from 'uuidv7';
 import { costOf, quoteFor } from '../billing/pricing.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { NewTask, TaskPlatform } from '../ports/task-store.js';
@@ -53,7 +53,7 @@ export async function submitTask(ctx: RelayContext, caller: Caller, reply: Fasti
   const quote = quoteFor(ctx.deps.options, submission.model, caller.group);
   if (!quote) throw new RelayError(400, RelayMessages.unpriced(submission.model), 'model_price_error');
   const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
-  const holdId = uuidv7();
+  const holdId = newId();
   await admit(ctx, caller, holdId, quota);
   const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
   const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new AbortController().signal, pinned: submission.channel !== undefined };

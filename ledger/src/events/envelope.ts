@@ -1,5 +1,5 @@
-import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
+import { newId } from './event-id.js';
 
 /** Set by the producer, never by a store: replays must carry the same id and time. */
 export const eventMetadataSchema = z.object({
@@ -11,5 +11,5 @@ export const eventMetadataSchema = z.object({
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 export function newEventMetadata(now: number = Date.now()): EventMetadata {
-  return { eventId: uuidv7(), occurredAt: now, version: 1 };
+  return { eventId: newId(), occurredAt: now, version: 1 };
 }
