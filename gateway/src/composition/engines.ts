@@ -59,8 +59,16 @@ export interface HotState {
 
 const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
 
+/**
+ * Embedded, the ledger and analytics consumers share the relay's event loop: reading every 50 ms
+ * under load pays their per-batch cost (a transaction, a chdb insert) once per 50 ms rather than
+ * once per request (c=1 added latency 2.7 -> 1.0 ms, docs/benchmarks.md). Holds keep spending
+ * exact in the meantime; balances and logs show a call up to 50 ms later.
+ */
+const EMBEDDED_CONSUMER_LINGER_MS = 50;
+
 export function openEventLog(config: EngineConfig, dataDir: string): EventLog {
-  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir) });
+  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: EMBEDDED_CONSUMER_LINGER_MS });
   return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS });
 }
 

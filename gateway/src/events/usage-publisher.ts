@@ -1,6 +1,11 @@
 import type { EventLog, LedgerEvent } from '@tollgate/ledger';
 
-const FLUSH_EVERY_MS = 5;
+/**
+ * How long events gather before one append. A process that crashes loses at most this window of
+ * usage (those calls go unbilled; their holds expire): 20 ms rather than 5 took 0.3 ms off the
+ * c=1 added latency, since the append and its live pushes run once per 20 ms instead of per call.
+ */
+const FLUSH_EVERY_MS = 20;
 const MAX_BATCH = 256;
 const RETRY_AFTER_MS = 100;
 

@@ -54,7 +54,8 @@ describe('UsagePublisher', () => {
   it('flushes on its own shortly after a publish', async () => {
     const { log, batches } = recordingLog();
     new UsagePublisher(log).publish(grant(3));
-    await new Promise((r) => setTimeout(r, 30));
+    expect(batches.flat()).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 60));
     expect(batches.flat()).toHaveLength(1);
   });
 });

@@ -14,6 +14,8 @@ export interface RefusedOption {
  */
 export class OptionCache {
   private values: Record<string, string> = { ...optionDefaults };
+  /** Parsed JSON maps by key, with the text they came from: the relay prices every call from them. */
+  private readonly parsedMaps = new Map<string, { text: string; map: Readonly<Record<string, number>> }>();
 
   constructor(private readonly store: OptionStore) {}
 
@@ -59,12 +61,21 @@ export class OptionCache {
   }
 
   /** A JSON map option (ModelRatio, GroupRatio, ...); a malformed value reads as empty. */
-  numberMap(key: string): Record<string, number> {
-    try {
-      const parsed: unknown = JSON.parse(this.values[key] ?? '{}');
-      return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-    } catch {
-      return {};
-    }
+  numberMap(key: string): Readonly<Record<string, number>> {
+    const text = this.values[key] ?? '{}';
+    const cached = this.parsedMaps.get(key);
+    if (cached?.text === text) return cached.map;
+    const map = Object.freeze(parseNumberMap(text));
+    this.parsedMaps.set(key, { text, map });
+    return map;
+  }
+}
+
+function parseNumberMap(text: string): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
   }
 }

@@ -8,8 +8,8 @@ import { createSqliteEventLog } from './sqlite-event-log.js';
 
 const delivered = { timeout: 5_000, interval: 20 };
 
-function openLog(path: string) {
-  const log = createSqliteEventLog({ path, pollIntervalMs: 50, retryBackoffMs: 50 });
+function openLog(path: string, lingerMs = 0) {
+  const log = createSqliteEventLog({ path, pollIntervalMs: 50, retryBackoffMs: 50, lingerMs });
   onTestFinished(() => log.close());
   return log;
 }
@@ -70,5 +70,24 @@ describe('SqliteEventLog on a file', () => {
     const read: StoredEvent[] = [];
     for await (const stored of log.readAll()) read.push(stored);
     expect(read.map((stored) => stored.event)).toEqual(events);
+  });
+
+  it('delivers the first event after a quiet spell at once, and appends made within the linger as one batch', async () => {
+    const log = openLog(tempSqlitePath(), 400);
+    const batches: StoredEvent[][] = [];
+    const subscription = await log.subscribe('ledger', async (batch) => void batches.push(batch));
+    onTestFinished(() => subscription.stop());
+    const first = quotaGranted({ amount: 1 });
+    const appendedAt = performance.now();
+    await log.append([first]);
+    await vi.waitFor(() => expect(batches).toHaveLength(1), { timeout: 1_000, interval: 2 });
+    expect(performance.now() - appendedAt).toBeLessThan(200);
+    const gathered = [2, 3, 4, 5].map((amount) => quotaGranted({ amount }));
+    for (const event of gathered) {
+      await log.append([event]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await vi.waitFor(() => expect(batches).toHaveLength(2), delivered);
+    expect(batches.map((batch) => batch.map((stored) => stored.event))).toEqual([[first], gathered]);
   });
 });

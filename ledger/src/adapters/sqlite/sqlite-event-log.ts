@@ -37,7 +37,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
   ) {
     this.tables = new EventLogTables(db);
     this.appends = AppendSignal.forPath(options.path);
-    this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100 };
+    this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100, lingerMs: options.lingerMs ?? 0 };
   }
 
   async append(events: LedgerEvent[]): Promise<void> {

@@ -7,6 +7,13 @@ export interface SubscriptionTiming {
   pollIntervalMs: number;
   /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
   retryBackoffMs: number;
+  /**
+   * After a batch smaller than the maximum, how long appends gather before the next read. The
+   * first event after a quiet spell is delivered at once; under steady load events arrive in
+   * batches of this period, so a consumer's fixed cost per batch (a transaction, an insert) is
+   * paid once per period instead of once per request on the relay's event loop.
+   */
+  lingerMs: number;
 }
 
 export interface SqliteSubscriptionOptions extends SubscriptionTiming {
@@ -51,6 +58,7 @@ export class SqliteSubscription implements Subscription {
         }
         await this.deliver(batch);
         failuresInARow = 0;
+        if (batch.length < this.options.maxBatch) await pause(this.options.lingerMs, this.stopping.signal);
       } catch (error) {
         this.options.onError(error);
         const backoffMs = Math.min(this.options.retryBackoffMs * 2 ** failuresInARow++, MAX_RETRY_BACKOFF_MS);
