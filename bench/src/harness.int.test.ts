@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timedStream } from './http-client.js';
 import { measureLatency } from './latency.js';
@@ -43,12 +45,32 @@ describe('bench harness against the mock upstream', () => {
     expect(Math.abs(added)).toBeLessThan(5);
   });
 
-  it('offers a fixed rate with autocannon and reads the result', async () => {
+  it('offers a fixed rate and reads the result', async () => {
     const step = await offerLoad(direct, 20, 100, 2);
     expect(step.failures).toBe(0);
     // Loose on purpose: a neighbour on the shared machine may slow a 2 s window; the rule is tested below.
     expect(step.achieved).toBeGreaterThan(50);
     expect(step.p99Ms).toBeGreaterThanOrEqual(20);
+  });
+
+  it('paces the rate evenly over each second instead of sending it as a burst', async () => {
+    const arrivals: number[] = [];
+    const server = createServer((request, response) => {
+      arrivals.push(performance.now());
+      request.resume().on('end', () => response.end('{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const step = await offerLoad({ ...direct, url: () => `http://127.0.0.1:${port}/v1/chat/completions` }, 0, 100, 2);
+      expect(step.failures).toBe(0);
+      expect(arrivals).toHaveLength(200);
+      // Due 10 ms apart: any 100 ms of the step sees about ten, where a burst would put 100 in one.
+      const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 100).length));
+      expect(busiest).toBeLessThanOrEqual(20);
+    } finally {
+      server.close();
+    }
   });
 
   it('sustains a step only with no failures, p99 under 1 s and 95% of the rate served', () => {

@@ -1,5 +1,7 @@
-import autocannon from 'autocannon';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
 import { chatBody, type Side } from './sides.js';
+import { quantile } from './stats.js';
 
 export interface LoadStep {
   offered: number;
@@ -10,35 +12,50 @@ export interface LoadStep {
   failures: number;
 }
 
-/** autocannon keeps one request in flight per connection; past this many the client is the limit. */
+/** Sockets the generator may open to one side; requests beyond them queue in the pool (and their wait counts). */
 const MAX_CONNECTIONS = 1_000;
+const REQUEST_TIMEOUT_MS = 5_000;
 
 /**
- * Requests in flight per request a second: the offered rate holds until the mean latency passes
- * 250 ms (p99 is then near the frontier's 1 s limit). More connections would keep the loop open
- * longer, but on a shared core the load generator drowns in idle sockets: at one connection per
- * req/s the direct side itself failed at 750 req/s.
- */
-const IN_FLIGHT_SECONDS = 0.25;
-
-/**
- * Offers `rate` requests per second for `seconds` with autocannon's rate limiter, which corrects
- * for coordinated omission (a late answer counts the wait of every request it held back).
+ * Offers `rate` requests per second for `seconds`, open loop and evenly paced: request i is due
+ * at start + i/rate whether or not earlier ones were answered, and its latency runs from when it
+ * was due, so a backlog (in the side or in the generator) is counted, not hidden.
+ *
+ * Why not autocannon's `overallRate`: its limiter sends each second's whole budget at once and
+ * then waits for the next second (autocannon issue #174), so "250 req/s" is a burst of 250
+ * requests every second, and the p99 measured the burst's queue rather than the rate.
  */
 export async function offerLoad(side: Side, delayMs: number, rate: number, seconds: number): Promise<LoadStep> {
-  const inFlightSeconds = Math.max(IN_FLIGHT_SECONDS, (delayMs / 1000) * 2);
-  const connections = Math.min(MAX_CONNECTIONS, Math.max(8, Math.ceil(rate * inFlightSeconds)));
-  const result = await autocannon({
-    url: side.url(delayMs),
-    method: 'POST',
-    headers: side.headers,
-    body: chatBody(delayMs, false),
-    connections,
-    overallRate: rate,
-    duration: seconds,
-    timeout: 5,
-  });
-  return { offered: rate, achieved: result['2xx'] / result.duration, p99Ms: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+  const url = new URL(side.url(delayMs));
+  const pool = new Pool(url.origin, { connections: MAX_CONNECTIONS, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+  const body = chatBody(delayMs, false);
+  const latencies: number[] = [];
+  let failures = 0;
+  let lastAnswerAt = 0;
+  const send = async (dueAt: number) => {
+    try {
+      const response = await pool.request({ path: url.pathname, method: 'POST', headers: side.headers, body });
+      await response.body.text();
+      if (response.statusCode >= 200 && response.statusCode < 300) latencies.push(performance.now() - dueAt);
+      else failures++;
+    } catch {
+      failures++;
+    }
+    lastAnswerAt = performance.now();
+  };
+  const total = Math.round(rate * seconds);
+  const intervalMs = 1_000 / rate;
+  const startedAt = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let sent = 0; sent < total; ) {
+    const due = Math.min(total, Math.floor((performance.now() - startedAt) / intervalMs) + 1);
+    for (; sent < due; sent++) inFlight.push(send(startedAt + sent * intervalMs));
+    await sleep(1);
+  }
+  await Promise.all(inFlight);
+  await pool.close();
+  const elapsedSeconds = Math.max(seconds, (lastAnswerAt - startedAt) / 1_000);
+  return { offered: rate, achieved: latencies.length / elapsedSeconds, p99Ms: Math.round(quantile(latencies, 0.99)), failures };
 }
 
 /** The frontier's rule: p99 under a second, nothing failed, and the offered rate was served. */

@@ -54,7 +54,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  // Generous: a gateway under --cpu-prof writes its whole profile as it exits.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
   await exited;
   clearTimeout(timer);
 }

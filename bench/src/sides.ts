@@ -9,6 +9,8 @@ export interface Side {
   name: 'direct' | 'tollgate';
   url(delayMs: number): string;
   headers: Record<string, string>;
+  /** The gateway's Prometheus endpoint; the mock has none. */
+  metricsUrl?: string;
 }
 
 export function directSide(mockUrl: string): Side {
@@ -16,7 +18,7 @@ export function directSide(mockUrl: string): Side {
 }
 
 export function tollgateSide(gatewayUrl: string, key: string): Side {
-  return { name: 'tollgate', url: () => `${gatewayUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
+  return { name: 'tollgate', url: () => `${gatewayUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, metricsUrl: `${gatewayUrl}/metrics` };
 }
 
 /** The request body: small, so the figures are the relay's work rather than JSON volume. */

@@ -1,5 +1,6 @@
 import { type LoadStep, offerLoad, sustained } from './load.js';
 import { ms, rate, type Row } from './report.js';
+import { describeEventLoop, scrapeEventLoop } from './event-loop-view.js';
 import type { Side } from './sides.js';
 
 export interface ThroughputOptions {
@@ -22,8 +23,10 @@ export async function measureThroughput(direct: Side, tollgate: Side, options: T
   for (const offered of options.rates) {
     for (const side of [direct, tollgate]) {
       if (stopped.has(side.name)) continue;
+      if (side.metricsUrl) await scrapeEventLoop(side.metricsUrl); // starts the gateway's window at this step
       const step = await offerLoad(side, UPSTREAM_DELAY_MS, offered, options.stepSeconds);
-      log(`  ${side.name} @ ${offered} req/s: served ${Math.round(step.achieved)}, p99 ${step.p99Ms} ms, failures ${step.failures}`);
+      const loop = side.metricsUrl ? `; ${describeEventLoop(await scrapeEventLoop(side.metricsUrl))}` : '';
+      log(`  ${side.name} @ ${offered} req/s: served ${Math.round(step.achieved)}, p99 ${step.p99Ms} ms, failures ${step.failures}${loop}`);
       if (sustained(step)) best[side.name] = step;
       else stopped.add(side.name);
       await settle(); // let the gateway's buffers drain so a step does not pay for the last one

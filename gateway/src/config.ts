@@ -27,6 +27,8 @@ export const engineConfigSchema = z.object({
   /** `http://user:password@host:8123`: logs, stats and the dashboard. */
   CLICKHOUSE_URL: optionalText,
   CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('tollgate'),
+  /** After each insert of log rows, the analytics worker waits this long so the next insert is larger (ClickHouse pays per insert). */
+  ANALYTICS_INSERT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -34,7 +34,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
-  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup });
+  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
   const { users, tokens, channels, redemptions, topUps, tasks } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);

@@ -13,7 +13,7 @@ export async function runAnalyticsRole(config: EngineConfig): Promise<{ close():
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const querier = await openQuerier(config, dataDir);
-  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics' });
+  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
   return {
     close: async () => {
       await ingestion.stop();
