@@ -58,7 +58,11 @@ describe('a task the upstream never finishes', () => {
     await new Promise((resolve) => setTimeout(resolve, 500)); // five more poll periods
     expect({ drawing: mock.polls.get(drawing), song: mock.polls.get(song) }).toEqual(polled);
     expect(await quotaOf()).toBe(1_000_000);
-    const refunds = await refundRows();
+    // The refunds are in the balance; their log rows follow with the next analytics insert.
+    const refunds = await eventually(async () => {
+      const rows = await refundRows();
+      return rows.length >= 2 ? rows : undefined;
+    }, 5000, 'both refunds logged');
     expect(refunds.map((row) => [row.quota, row.content]).sort()).toEqual([
       [50_000, `异步任务执行失败 ${song}，补偿 50000`],
       [50_000, `构图失败 ${drawing}，补偿 50000`],
