@@ -79,22 +79,9 @@ function grantRow({ data, metadata }: QuotaGranted): LogRow {
   };
 }
 
-function refundRow({ data, metadata }: TaskRefunded): LogRow {
-  return {
-    ...noRequest,
-    id: metadata.eventId,
-    created_at: toSeconds(metadata.occurredAt),
-    type: LogType.System,
-    user_id: data.userId,
-    username: data.username,
-    quota: data.quota,
-    content: data.content,
-    other: JSON.stringify({ task_id: data.taskId }),
-  };
-}
-
-/** Invite rows as new-api writes them (type 4): the reward shows quota 0 (it went to the invite account), a transfer its amount. */
-function inviteRow({ data, metadata }: InviterRewarded | AffQuotaTransferred, quota: number): LogRow {
+/** A system row (type 4) on one user: a task refund or an invite row. */
+function systemRow(event: TaskRefunded | InviterRewarded | AffQuotaTransferred, quota: number, other: string): LogRow {
+  const { data, metadata } = event;
   return {
     ...noRequest,
     id: metadata.eventId,
@@ -104,7 +91,7 @@ function inviteRow({ data, metadata }: InviterRewarded | AffQuotaTransferred, qu
     username: data.username,
     quota,
     content: data.content,
-    other: '{}',
+    other,
   };
 }
 
@@ -118,11 +105,12 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
     case 'QuotaGranted':
       return grantRow(event);
     case 'TaskRefunded':
-      return refundRow(event);
+      return systemRow(event, event.data.quota, JSON.stringify({ task_id: event.data.taskId }));
+    // Invite rows as new-api writes them: the reward shows quota 0 (it went to the invite account), a transfer its amount.
     case 'InviterRewarded':
-      return inviteRow(event, 0);
+      return systemRow(event, 0, '{}');
     case 'AffQuotaTransferred':
-      return inviteRow(event, event.data.amount);
+      return systemRow(event, event.data.amount, '{}');
     case 'TokenQuotaSet':
     case 'AffQuotaMigrated':
       return null;
