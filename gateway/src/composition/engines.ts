@@ -63,7 +63,8 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
  * Embedded, the ledger and analytics consumers share the relay's event loop: reading every 50 ms
  * under load pays their per-batch cost (a transaction, a chdb insert) once per 50 ms rather than
  * once per request (c=1 added latency 2.7 -> 1.0 ms, docs/benchmarks.md). Holds keep spending
- * exact in the meantime; balances and logs show a call up to 50 ms later.
+ * exact in the meantime; balances show a call up to 50 ms later (log rows: see
+ * ANALYTICS_INSERT_GAP_MS).
  */
 const EMBEDDED_CONSUMER_LINGER_MS = 50;
 
