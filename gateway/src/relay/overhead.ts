@@ -16,8 +16,13 @@ export interface RelayMetrics {
  * defers (settling, event appends, live pushes) still runs on the same event loop before the next
  * request is read. Event-loop delay (prom-client's `nodejs_eventloop_lag_*`, from
  * `monitorEventLoopDelay`) and utilisation show that cost, which no per-request timer can.
+ * They describe the process, so they are made once per process, whatever the number of apps in it.
  */
-function registerEventLoopMetrics(registry: Registry): void {
+let processMetrics: Registry | undefined;
+
+function processRegistry(): Registry {
+  if (processMetrics) return processMetrics;
+  const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   let since = performance.eventLoopUtilization();
   new Gauge({
@@ -30,26 +35,26 @@ function registerEventLoopMetrics(registry: Registry): void {
       since = now;
     },
   });
+  return (processMetrics = registry);
 }
 
 export function createRelayMetrics(): RelayMetrics {
-  const registry = new Registry();
+  const relay = new Registry();
   const overhead = new Histogram({
     name: 'tollgate_gateway_overhead_seconds',
     help: "Time the gateway added to a relayed request: total until the client's response headers, minus the upstream's time.",
     labelNames: ['stream'],
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1],
-    registers: [registry],
+    registers: [relay],
   });
   const response = new Histogram({
     name: 'tollgate_gateway_response_seconds',
     help: "Time from a relayed request's arrival until its response finished (the whole body, upstream time included).",
     labelNames: ['stream'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [registry],
+    registers: [relay],
   });
-  registerEventLoopMetrics(registry);
-  return { registry, overhead, response };
+  return { registry: Registry.merge([relay, processRegistry()]), overhead, response };
 }
 
 /**
