@@ -4,6 +4,7 @@ import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../pr
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 import { eventJson, SseEventSplitter } from './sse-events.js';
+import { forEachChunk } from './upstream-chunks.js';
 
 /** The final chunk OpenAI sends for include_usage: usage and no choices. */
 function isUsageOnly(json: unknown): boolean {
@@ -109,11 +110,12 @@ export async function pipeStreamAnswer(
   const forward = (event: string) => {
     for (const out of mode.events(event, eventJson(event))) if (!stopped) emit(out);
   };
+  const onChunk = (chunk: Uint8Array) => {
+    for (const event of splitter.push(decoder.decode(chunk, { stream: true }))) forward(event);
+    return !stopped; // false drops the upstream connection
+  };
   try {
-    for await (const chunk of adapter.asSse?.(response.body) ?? response.body) {
-      for (const event of splitter.push(decoder.decode(chunk as Buffer, { stream: true }))) forward(event);
-      if (stopped) break; // leaving the loop drops the upstream connection
-    }
+    await forEachChunk(adapter.asSse?.(response.body) ?? response.body, onChunk);
     const rest = splitter.rest();
     if (rest.trim() && !stopped) forward(rest);
     if (stopped) endStopped(mode).forEach(({ out }) => raw.write(out));

@@ -29,15 +29,25 @@ export class SseEventSplitter {
 
 /** The JSON of an event's `data:` line; null for `[DONE]`, comments, or data that is not JSON. */
 export function eventJson(event: string): unknown {
-  const data = event
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice(5).trimStart())
-    .join('\n');
+  const data = dataOf(event);
   if (!data || data === '[DONE]') return null;
   try {
     return JSON.parse(data) as unknown;
   } catch {
     return null;
   }
+}
+
+/**
+ * The event's data lines joined. Nearly every event is one `data:` line, read without splitting:
+ * this runs for every event of every stream.
+ */
+function dataOf(event: string): string {
+  const trimmed = event.trimEnd();
+  if (trimmed.startsWith('data:') && !trimmed.includes('\n')) return trimmed.slice(5).trimStart();
+  return trimmed
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trimStart())
+    .join('\n');
 }

@@ -21,5 +21,11 @@ describe('SseEventSplitter', () => {
     expect(eventJson('data: [DONE]\n\n')).toBeNull();
     expect(eventJson(': keep-alive\n\n')).toBeNull();
     expect(eventJson('data: {broken\n\n')).toBeNull();
+    expect(eventJson('data: {"x":3}')).toEqual({ x: 3 });
+  });
+
+  it('joins the data lines of an event of several lines, skipping its other fields', () => {
+    expect(eventJson('event: delta\nid: 7\ndata: {"a":\ndata: 1}\n\n')).toEqual({ a: 1 });
+    expect(eventJson('event: ping\n\n')).toBeNull();
   });
 });
