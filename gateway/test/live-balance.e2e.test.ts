@@ -35,6 +35,7 @@ describe('live balance over Socket.IO', () => {
       socket.on('connect_error', reject);
     });
     const pushed = new Promise<BalancePushed>((resolve) => socket.on('balance', resolve));
+    const logRow = new Promise<{ user_id: number; quota: number }>((resolve) => socket.on('log', resolve));
     await carol.must('POST', '/api/token/', { name: 'live', remain_quota: 5000, expired_time: -1 });
     const { items } = await carol.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
@@ -44,6 +45,7 @@ describe('live balance over Socket.IO', () => {
     });
     expect(response.status).toBe(200);
     expect(await pushed).toMatchObject({ quota: 10_000 - 10, usedQuota: 10, requestCount: 1 });
+    expect(await logRow).toMatchObject({ user_id: carol.userId, quota: 10 });
   });
 
   it("pushes the last minute of RPM and TPM every second: the user's own, and everyone's to admins", async () => {

@@ -56,5 +56,7 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
     stopThroughput();
     await io.close();
   });
-  return new SocketFanout(io);
+  // Without an adapter spanning gateways, every listener is one of this process's sockets.
+  const localRooms = io.of('/').adapter.rooms;
+  return new SocketFanout(io, deps.liveAdapter ? undefined : (room) => (localRooms.get(room)?.size ?? 0) > 0);
 }

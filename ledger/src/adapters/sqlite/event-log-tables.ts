@@ -2,9 +2,13 @@ import { ledgerEventSchema, partitionKey, type LedgerEvent } from '../../events/
 import { EventSchemaError } from '../../errors.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { SqliteDatabase } from './open-database.js';
+import { RecentAppends } from './recent-appends.js';
 
 /** The embedded log has one partition: a single writer file keeps one total order already. */
 export const SQLITE_PARTITION = 0;
+
+/** Appended events kept for this process's consumers: a few batches of the largest size (500). */
+const RECENT_APPENDS = 2_048;
 
 /** `position` is the offset; AUTOINCREMENT so an offset is never reused, even after deletes. */
 const SCHEMA = `
@@ -34,8 +38,8 @@ export class EventLogTables {
   private readonly selectAfter;
   private readonly selectCommitted;
   private readonly upsertCommitted;
-  /** Appends a whole call in one transaction, so a batch is durable all at once or not at all. */
-  readonly insertAll: (events: LedgerEvent[]) => void;
+  private readonly insertInTransaction: (events: LedgerEvent[]) => EventRow[];
+  private readonly recent = new RecentAppends(RECENT_APPENDS);
 
   constructor(db: SqliteDatabase) {
     db.exec(SCHEMA);
@@ -52,16 +56,23 @@ export class EventLogTables {
       `INSERT INTO ledger_consumer_offsets (group_name, partition, committed_offset) VALUES (?, ?, ?)
        ON CONFLICT (group_name, partition) DO UPDATE SET committed_offset = excluded.committed_offset`,
     );
-    this.insertAll = db.transaction((events: LedgerEvent[]) => {
-      for (const event of events) {
-        this.insertEvent.run(partitionKey(event), event.metadata.eventId, event.type, JSON.stringify(event));
-      }
-    });
+    this.insertInTransaction = db.transaction((events: LedgerEvent[]) =>
+      events.map((event) => {
+        const payload = JSON.stringify(event);
+        const { lastInsertRowid } = this.insertEvent.run(partitionKey(event), event.metadata.eventId, event.type, payload);
+        return { position: Number(lastInsertRowid), payload };
+      }),
+    );
+  }
+
+  /** Appends a whole call in one transaction, so a batch is durable all at once or not at all. */
+  insertAll(events: LedgerEvent[]): void {
+    for (const row of this.insertInTransaction(events)) this.remember(row);
   }
 
   /** Up to `limit` events after `offset`, in order. Throws EventSchemaError on a row that fails its schema. */
   readAfter(offset: number, limit: number): StoredEvent[] {
-    return this.selectAfter.all(offset, limit).map(toStoredEvent);
+    return this.recent.after(offset, limit) ?? this.selectAfter.all(offset, limit).map(toStoredEvent);
   }
 
   /** The last offset the group handled, or -1. */
@@ -71,6 +82,15 @@ export class EventLogTables {
 
   commit(group: string, offset: number): void {
     this.upsertCommitted.run(group, SQLITE_PARTITION, offset);
+  }
+
+  /** Read back through the schema once, as a consumer would; a row that fails it is left for consumers to read (and refuse) from the table. */
+  private remember(row: EventRow): void {
+    try {
+      this.recent.add(toStoredEvent(row));
+    } catch {
+      this.recent.clear();
+    }
   }
 }
 

@@ -33,6 +33,25 @@ describe('SqliteEventLog on a file', () => {
     await vi.waitFor(() => expect(seen.map((stored) => stored.event)).toEqual([grant]), delivered);
   });
 
+  it('delivers every event once and in order when this process and another append in turn', async () => {
+    const path = tempSqlitePath();
+    const log = openLog(path);
+    const seen: StoredEvent[] = [];
+    const subscription = await log.subscribe('ledger', async (batch) => void seen.push(...batch), { maxBatch: 3 });
+    onTestFinished(() => subscription.stop());
+    const expected = [];
+    for (let round = 0; round < 5; round += 1) {
+      const ours = [quotaGranted({ amount: round * 10 }), quotaGranted({ amount: round * 10 + 1 })];
+      await log.append(ours);
+      const theirs = quotaGranted({ amount: round * 10 + 2 });
+      appendFromAnotherProcess(path, JSON.stringify(theirs));
+      expected.push(...ours, theirs);
+    }
+    await vi.waitFor(() => expect(seen).toHaveLength(expected.length), delivered);
+    expect(seen.map((stored) => stored.event)).toEqual(expected);
+    expect(seen.map((stored) => stored.offset)).toEqual(expected.map((_, index) => index + 1));
+  });
+
   it('resumes a group from its committed offset after the file is reopened', async () => {
     const path = tempSqlitePath();
     const first = openLog(path);
