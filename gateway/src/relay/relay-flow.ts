@@ -12,6 +12,7 @@ import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 import { settle } from './settle.js';
 import { type Attempted, sendWithRetries } from './upstream-attempts.js';
+import { UpstreamCancel } from './upstream-cancel.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
 export interface CallPlan {
@@ -80,13 +81,13 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   clock.timeResponse(reply.raw);
   ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
-  const abort = new AbortController();
+  const cancel = new UpstreamCancel();
   // Only a client that left aborts the upstream call: aborting after every finished answer cost ~8% CPU (docs/benchmarks.md).
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
+    if (!reply.raw.writableFinished) cancel.cancel();
   });
   clock.upstreamStarted();
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: abort.signal, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
     await ctx.deps.holds.release(admitted.holdId);
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;

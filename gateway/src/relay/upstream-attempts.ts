@@ -5,6 +5,7 @@ import { providerFor } from '../providers/index.js';
 import type { UpstreamRequest } from '../providers/types.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
+import type { UpstreamCancel } from './upstream-cancel.js';
 
 /** Statuses another channel may answer better: a bad key, throttling, an upstream fault. */
 const RETRYABLE = (status: number) => status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
@@ -33,7 +34,7 @@ export interface AttemptPlan {
   build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   /** Channels that can serve this call at all (a native surface needs its own provider). */
   accepts?: (channel: Channel) => boolean;
-  signal: AbortSignal;
+  signal: UpstreamCancel;
   /** A pinned channel is tried once and never swapped for another. */
   pinned?: boolean;
 }
@@ -42,7 +43,7 @@ async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Pro
   try {
     const upstream = await plan.build(channel);
     const { exchange } = providerFor(channel.type);
-    return await (exchange ? exchange(upstream, plan.signal) : ctx.pools.send(upstream, plan.signal));
+    return await (exchange ? exchange(upstream, plan.signal.abortSignal()) : ctx.pools.send(upstream, plan.signal));
   } catch {
     return null;
   }

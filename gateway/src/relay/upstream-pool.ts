@@ -1,5 +1,6 @@
 import { type Dispatcher, Pool } from 'undici';
 import type { UpstreamRequest } from '../providers/types.js';
+import type { UpstreamCancel } from './upstream-cancel.js';
 
 /** One keep-alive connection pool per upstream origin, at most `connectionsPerOrigin` open (each stream holds one). */
 export class UpstreamPools {
@@ -7,7 +8,8 @@ export class UpstreamPools {
 
   constructor(private readonly connectionsPerOrigin: number) {}
 
-  send(request: UpstreamRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  /** `signal`: an AbortSignal, or an UpstreamCancel (an EventEmitter, which undici takes too). */
+  send(request: UpstreamRequest, signal: AbortSignal | UpstreamCancel): Promise<Dispatcher.ResponseData> {
     return this.pool(request.origin).request({ path: request.path, method: 'POST', headers: request.headers, body: request.body, signal });
   }
 

@@ -9,6 +9,7 @@ import type { RelayContext } from '../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../relay/relay-error.js';
 import { settle } from '../relay/settle.js';
 import { sendWithRetries } from '../relay/upstream-attempts.js';
+import { UpstreamCancel } from '../relay/upstream-cancel.js';
 import { parseJson, servesPlatform, taskUpstream } from './task-upstream.js';
 
 /** What an upstream said about a submit it accepted: the task to record and the answer for the client. */
@@ -56,7 +57,7 @@ export async function submitTask(ctx: RelayContext, caller: Caller, reply: Fasti
   const holdId = newId();
   await admit(ctx, caller, holdId, quota);
   const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
-  const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new AbortController().signal, pinned: submission.channel !== undefined };
+  const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new UpstreamCancel(), pinned: submission.channel !== undefined };
   const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {
     await ctx.deps.holds.release(holdId);
     throw error;
