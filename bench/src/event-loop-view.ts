@@ -7,6 +7,8 @@ export interface EventLoopView {
   delayMaxMs: number;
   delayP99Ms: number;
   utilization: number;
+  /** The process's CPU time so far (user and system, every thread: chdb's and the GC's too), seconds. */
+  cpuSeconds: number;
 }
 
 function gauge(text: string, name: string): number {
@@ -20,9 +22,12 @@ export async function scrapeEventLoop(metricsUrl: string): Promise<EventLoopView
     delayMaxMs: gauge(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
     delayP99Ms: gauge(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
     utilization: gauge(text, 'tollgate_event_loop_utilization'),
+    cpuSeconds: gauge(text, 'process_cpu_seconds_total'),
   };
 }
 
-export function describeEventLoop(view: EventLoopView): string {
-  return `event loop busy ${(view.utilization * 100).toFixed(0)}%, delay p99 ${view.delayP99Ms.toFixed(1)} ms, max ${view.delayMaxMs.toFixed(1)} ms`;
+/** The step's view; `before` (scraped as the step began) gives the CPU the whole process spent per served call. */
+export function describeEventLoop(view: EventLoopView, before: EventLoopView, servedCalls: number): string {
+  const cpuPerCallMs = ((view.cpuSeconds - before.cpuSeconds) * 1000) / servedCalls;
+  return `event loop busy ${(view.utilization * 100).toFixed(0)}%, delay p99 ${view.delayP99Ms.toFixed(1)} ms, max ${view.delayMaxMs.toFixed(1)} ms; CPU ${cpuPerCallMs.toFixed(3)} ms per call`;
 }

@@ -23,9 +23,10 @@ export async function measureThroughput(direct: Side, tollgate: Side, options: T
   for (const offered of options.rates) {
     for (const side of [direct, tollgate]) {
       if (stopped.has(side.name)) continue;
-      if (side.metricsUrl) await scrapeEventLoop(side.metricsUrl); // starts the gateway's window at this step
+      const before = side.metricsUrl ? await scrapeEventLoop(side.metricsUrl) : null; // starts the gateway's window at this step
       const step = await offerLoad(side, UPSTREAM_DELAY_MS, offered, options.stepSeconds);
-      const loop = side.metricsUrl ? `; ${describeEventLoop(await scrapeEventLoop(side.metricsUrl))}` : '';
+      const served = step.achieved * options.stepSeconds;
+      const loop = side.metricsUrl && before ? `; ${describeEventLoop(await scrapeEventLoop(side.metricsUrl), before, served)}` : '';
       log(`  ${side.name} @ ${offered} req/s: served ${Math.round(step.achieved)}, p99 ${step.p99Ms} ms, failures ${step.failures}${loop}`);
       if (sustained(step)) best[side.name] = step;
       else stopped.add(side.name);
