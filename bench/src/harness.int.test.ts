@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timedStream } from './http-client.js';
 import { measureLatency } from './latency.js';
 import { offerLoad, sustained } from './load.js';
-import { type MockProcess, startMockProcess } from './mock-process.js';
+import { type MockProcess, startBareProxy, startMockProcess } from './mock-process.js';
 import { STREAM_CHUNKS } from './mock-upstream.js';
-import { chatBody, directSide, type Side } from './sides.js';
+import { bareProxySide, chatBody, directSide, type Side } from './sides.js';
 
 /**
  * The harness on the mock alone, in seconds: the mock runs as its own process, each measurement
@@ -43,6 +43,24 @@ describe('bench harness against the mock upstream', () => {
     const rows = await measureLatency(direct, { ...direct, name: 'tollgate' }, { rounds: 2, requestsPerRound: 20 });
     const added = Number.parseFloat(rows[0]?.added ?? 'NaN');
     expect(Math.abs(added)).toBeLessThan(5);
+  });
+
+  it('passes a call and a stream through the bare proxy unchanged, and measures it as a third side', async () => {
+    const proxy = await startBareProxy(mock.url, undefined);
+    try {
+      const side = bareProxySide(proxy.url);
+      const response = await fetch(side.url(0), { method: 'POST', headers: side.headers, body: chatBody(0, false) });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { usage: { completion_tokens: number } }).usage.completion_tokens).toBe(16);
+      const timing = await timedStream(side.url(0), side.headers, chatBody(0, true));
+      expect(timing.ok).toBe(true);
+      expect(timing.gapsMs).toHaveLength(STREAM_CHUNKS - 1);
+      const rows = await measureLatency(direct, { ...direct, name: 'tollgate' }, { rounds: 3, requestsPerRound: 10 }, side);
+      expect(rows.at(-1)?.measure).toContain('bare pass-through proxy');
+      expect(Number.parseFloat(rows.at(-1)?.added ?? 'NaN')).toBeGreaterThan(0);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('offers a fixed rate and reads the result', async () => {

@@ -1,12 +1,12 @@
 import { loadavg } from 'node:os';
 import { measureLatency } from './latency.js';
 import { measureMemory } from './memory.js';
-import { type MockProcess, startMockProcess } from './mock-process.js';
+import { type MockProcess, startBareProxy, startMockProcess } from './mock-process.js';
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
-import { directSide, type Side, tollgateSide } from './sides.js';
+import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
 import { measureStreaming } from './streaming.js';
 import { measureThroughput } from './throughput.js';
 import { clusterEnginesFromEnv, type Mode, startTollgate } from './tollgate-process.js';
@@ -54,7 +54,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
     const tollgate = tollgateSide(gateway.url, gateway.key);
     for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
-      rows.push(...(await measure(measurement, { direct, tollgate, pids: { gateway: gateway.pid, mock: mock.pid }, idleMb, options, log })));
+      rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, idleMb, options, log })));
     }
   } finally {
     await gateway.stop();
@@ -69,6 +69,9 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
 interface MeasureContext {
   direct: Side;
   tollgate: Side;
+  mockUrl: string;
+  /** Where the gateway runs, and so the bare proxy beside it. */
+  gatewayCore: number | undefined;
   pids: { gateway: number; mock: number };
   idleMb: number;
   options: BenchOptions;
@@ -78,12 +81,22 @@ interface MeasureContext {
 function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
   switch (name) {
     case 'latency':
-      return measureLatency(c.direct, c.tollgate, c.options.latency);
+      return withBareProxy(c, (proxy) => measureLatency(c.direct, c.tollgate, c.options.latency, proxy));
     case 'throughput':
-      return measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log);
+      return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
     case 'streaming':
       return measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log);
     case 'memory':
       return measureMemory(c.tollgate, c.pids, c.idleMb, c.options.memory, c.log);
+  }
+}
+
+/** Runs `measure` with the bare pass-through proxy up on the gateway's core, in front of the mock. */
+async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promise<Row[]>): Promise<Row[]> {
+  const proxy = await startBareProxy(c.mockUrl, c.gatewayCore);
+  try {
+    return await measure(bareProxySide(proxy.url));
+  } finally {
+    await proxy.stop();
   }
 }

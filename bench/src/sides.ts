@@ -6,7 +6,7 @@ import { modelFor } from './provision.js';
  * ignores it, Tollgate routes by it).
  */
 export interface Side {
-  name: 'direct' | 'tollgate';
+  name: 'direct' | 'tollgate' | 'bare proxy';
   url(delayMs: number): string;
   headers: Record<string, string>;
   /** The gateway's Prometheus endpoint; the mock has none. */
@@ -15,6 +15,11 @@ export interface Side {
 
 export function directSide(mockUrl: string): Side {
   return { name: 'direct', url: (delayMs) => `${mockUrl}/d${delayMs}/v1/chat/completions`, headers: { authorization: 'Bearer sk-mock', 'content-type': 'application/json' } };
+}
+
+/** The bare pass-through proxy (bare-proxy.ts) in front of the mock: the same paths as direct. */
+export function bareProxySide(proxyUrl: string): Side {
+  return { ...directSide(proxyUrl), name: 'bare proxy' };
 }
 
 export function tollgateSide(gatewayUrl: string, key: string): Side {

@@ -27,11 +27,11 @@ async function sequential(direct: Side, tollgate: Side, count: number): Promise<
   await stream(direct); // warm both paths, unrecorded
   await stream(tollgate);
   for (let i = 0; i < count; i += 1) {
-    for (const side of [direct, tollgate]) {
+    for (const [name, side] of [['direct', direct], ['tollgate', tollgate]] as const) {
       const timing = await stream(side);
       if (!timing.ok) throw new Error(`a ${side.name} stream failed at concurrency 1`);
-      first[side.name].push(timing.firstEventMs);
-      gaps[side.name].push(...timing.gapsMs);
+      first[name].push(timing.firstEventMs);
+      gaps[name].push(...timing.gapsMs);
     }
   }
   const pair = (label: string, samples: typeof first, q: number, target: string, limit?: number): Row => {

@@ -1,0 +1,36 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { Pool } from 'undici';
+
+/**
+ * The floor of a second hop: a pass-through proxy in the gateway's own stack (node:http in,
+ * undici's Pool out) with nothing else: no framework, no key, no hold, no event, no log row. Run
+ * on the gateway's core, its added latency is what any Node relay pays on this machine before
+ * doing any work; Tollgate's added latency minus it is what Tollgate's own work costs.
+ */
+async function forward(upstream: Pool, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const answer = await upstream.request({ path: request.url ?? '/', method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+  response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+  for await (const chunk of answer.body) response.write(chunk);
+  response.end();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // The harness starts it with these variables; this is their only reader.
+  const upstream = new Pool(process.env.BARE_PROXY_UPSTREAM ?? '', { connections: 2_048, pipelining: 1 });
+  const server = createServer((request, response) => {
+    forward(upstream, request, response).catch(() => response.destroy());
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(Number(process.env.BARE_PROXY_PORT ?? 0), '127.0.0.1', () => {
+    const address = server.address();
+    // The harness waits for this line to learn the port.
+    process.stdout.write(`${JSON.stringify({ listening: typeof address === 'object' && address ? address.port : 0 })}\n`);
+  });
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
