@@ -85,7 +85,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
     case 'throughput':
       return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
     case 'streaming':
-      return measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log);
+      return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':
       return measureMemory(c.tollgate, c.pids, c.idleMb, c.options.memory, c.log);
   }
