@@ -20,6 +20,8 @@ export class InProcessHoldStore implements HoldStore {
   private readonly holds = new Map<string, Hold>();
   private readonly heldByUser = new Map<number, number>();
   private readonly heldByToken = new Map<number, number>();
+  /** No hold expires before this: at or below every live hold's expiry, so most calls skip the sweep. */
+  private earliestExpiry = Number.POSITIVE_INFINITY;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -37,7 +39,9 @@ export class InProcessHoldStore implements HoldStore {
     if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
     if (quota - (this.heldByUser.get(request.userId) ?? 0) < request.amount) return { ok: false, reason: 'user_quota' };
     if (!token.unlimited && token.remain - (this.heldByToken.get(request.tokenId) ?? 0) < request.amount) return { ok: false, reason: 'token_quota' };
-    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: request.amount, expiresAt: this.now() + request.ttlMs });
+    const expiresAt = this.now() + request.ttlMs;
+    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: request.amount, expiresAt });
+    this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
     this.addHeld(request.userId, request.tokenId, request.amount);
     return { ok: true };
   }
@@ -73,9 +77,19 @@ export class InProcessHoldStore implements HoldStore {
     this.heldByToken.set(tokenId, (this.heldByToken.get(tokenId) ?? 0) + delta);
   }
 
+  /**
+   * Frees the holds whose time is up. A sweep visits every live hold, so it runs only once the
+   * earliest expiry has come: sweeping on every call cost each call a visit per call in flight
+   * (hundreds under load, 512 with 512 streams open).
+   */
   private expireHolds(): void {
     const now = this.now();
-    for (const [holdId, hold] of this.holds) if (hold.expiresAt <= now) void this.release(holdId);
+    if (now < this.earliestExpiry) return;
+    this.earliestExpiry = Number.POSITIVE_INFINITY;
+    for (const [holdId, hold] of this.holds) {
+      if (hold.expiresAt <= now) void this.release(holdId);
+      else this.earliestExpiry = Math.min(this.earliestExpiry, hold.expiresAt);
+    }
   }
 }
 
