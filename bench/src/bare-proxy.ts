@@ -17,14 +17,19 @@ async function forward(upstream: Pool, request: IncomingMessage, response: Serve
   response.end();
 }
 
+/** The proxy process's whole configuration: the harness starts it with these variables, and this is their only reader. */
+function configFromEnv(env: NodeJS.ProcessEnv): { port: number; upstream: string } {
+  return { port: Number(env.BARE_PROXY_PORT ?? 0), upstream: env.BARE_PROXY_UPSTREAM ?? '' };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // The harness starts it with these variables; this is their only reader.
-  const upstream = new Pool(process.env.BARE_PROXY_UPSTREAM ?? '', { connections: 2_048, pipelining: 1 });
+  const config = configFromEnv(process.env);
+  const upstream = new Pool(config.upstream, { connections: 2_048, pipelining: 1 });
   const server = createServer((request, response) => {
     forward(upstream, request, response).catch(() => response.destroy());
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(Number(process.env.BARE_PROXY_PORT ?? 0), '127.0.0.1', () => {
+  server.listen(config.port, '127.0.0.1', () => {
     const address = server.address();
     // The harness waits for this line to learn the port.
     process.stdout.write(`${JSON.stringify({ listening: typeof address === 'object' && address ? address.port : 0 })}\n`);

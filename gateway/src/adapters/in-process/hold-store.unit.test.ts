@@ -8,35 +8,39 @@ describe('in-process holds on a clock of their own', () => {
   const USER = 1;
   const TOKEN = 2;
   const request = (holdId: string, amount: number, ttlMs: number) => ({ holdId, userId: USER, tokenId: TOKEN, amount, ttlMs });
+  /** A store of 100 for the user (and the token, unless unlimited) on a clock the test moves. */
+  async function storeOnClock(clock: { now: number }, unlimited: boolean) {
+    const store = createInProcessHoldStore(() => clock.now);
+    await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: 100, usedQuota: 0, unlimited }]);
+    return store;
+  }
 
   it('given holds of different lengths: frees each at its own expiry, not before, whichever came first', async () => {
-    let now = 0;
-    const store = createInProcessHoldStore(() => now);
-    await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: 100, usedQuota: 0, unlimited: false }]);
+    const clock = { now: 0 };
+    const store = await storeOnClock(clock, false);
     await store.acquire(request('long', 30, 1_000));
-    now = 10;
+    clock.now = 10;
     await store.acquire(request('short', 20, 100));
-    now = 109;
+    clock.now = 109;
     expect(await store.available(USER)).toBe(50);
-    now = 110;
+    clock.now = 110;
     expect(await store.available(USER)).toBe(70);
-    now = 999;
+    clock.now = 999;
     expect(await store.available(USER)).toBe(70);
-    now = 1_000;
+    clock.now = 1_000;
     expect(await store.available(USER)).toBe(100);
   });
 
   it('frees a hold made after a sweep at its expiry, though earlier holds were released by the ledger', async () => {
-    let now = 0;
-    const store = createInProcessHoldStore(() => now);
-    await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: 100, usedQuota: 0, unlimited: true }]);
+    const clock = { now: 0 };
+    const store = await storeOnClock(clock, true);
     await store.acquire(request('settled', 10, 500));
     await store.release('settled');
-    now = 600;
+    clock.now = 600;
     await store.acquire(request('late', 40, 50));
-    now = 649;
+    clock.now = 649;
     expect(await store.available(USER)).toBe(60);
-    now = 650;
+    clock.now = 650;
     expect(await store.available(USER)).toBe(100);
   });
 });
