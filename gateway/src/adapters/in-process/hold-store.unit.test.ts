@@ -14,6 +14,11 @@ describe('in-process holds on a clock of their own', () => {
     await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: TOKEN, userId: USER, remainQuota: 100, usedQuota: 0, unlimited }]);
     return store;
   }
+  /** What the user has left, read with the clock moved to `ms`. */
+  async function availableAt(clock: { now: number }, store: Awaited<ReturnType<typeof storeOnClock>>, ms: number) {
+    clock.now = ms;
+    return store.available(USER);
+  }
 
   it('given holds of different lengths: frees each at its own expiry, not before, whichever came first', async () => {
     const clock = { now: 0 };
@@ -21,14 +26,10 @@ describe('in-process holds on a clock of their own', () => {
     await store.acquire(request('long', 30, 1_000));
     clock.now = 10;
     await store.acquire(request('short', 20, 100));
-    clock.now = 109;
-    expect(await store.available(USER)).toBe(50);
-    clock.now = 110;
-    expect(await store.available(USER)).toBe(70);
-    clock.now = 999;
-    expect(await store.available(USER)).toBe(70);
-    clock.now = 1_000;
-    expect(await store.available(USER)).toBe(100);
+    expect(await availableAt(clock, store, 109)).toBe(50);
+    expect(await availableAt(clock, store, 110)).toBe(70);
+    expect(await availableAt(clock, store, 999)).toBe(70);
+    expect(await availableAt(clock, store, 1_000)).toBe(100);
   });
 
   it('frees a hold made after a sweep at its expiry, though earlier holds were released by the ledger', async () => {
@@ -38,9 +39,7 @@ describe('in-process holds on a clock of their own', () => {
     await store.release('settled');
     clock.now = 600;
     await store.acquire(request('late', 40, 50));
-    clock.now = 649;
-    expect(await store.available(USER)).toBe(60);
-    clock.now = 650;
-    expect(await store.available(USER)).toBe(100);
+    expect(await availableAt(clock, store, 649)).toBe(60);
+    expect(await availableAt(clock, store, 650)).toBe(100);
   });
 });
