@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
+import { listenAndAnnounce } from './announced-server.js';
 
 /**
  * The floor of a second hop: a pass-through proxy in the gateway's own stack (node:http in,
@@ -29,13 +30,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     forward(upstream, request, response).catch(() => response.destroy());
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(config.port, '127.0.0.1', () => {
-    const address = server.address();
-    // The harness waits for this line to learn the port.
-    process.stdout.write(`${JSON.stringify({ listening: typeof address === 'object' && address ? address.port : 0 })}\n`);
-  });
-  process.on('SIGTERM', () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  });
+  listenAndAnnounce(server, config.port);
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { listenAndAnnounce } from './announced-server.js';
 
 /**
  * The benchmarks' OpenAI upstream, run as a process of its own so its CPU is not the harness's
@@ -93,14 +94,5 @@ function configFromEnv(env: NodeJS.ProcessEnv): { port: number; settings: MockSe
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { port: requestedPort, settings } = configFromEnv(process.env);
   const server = createMockUpstream(settings);
-  server.listen(requestedPort, '127.0.0.1', () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    // The harness waits for this line to learn the port.
-    process.stdout.write(`${JSON.stringify({ listening: port })}\n`);
-  });
-  process.on('SIGTERM', () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  });
+  listenAndAnnounce(server, requestedPort);
 }
