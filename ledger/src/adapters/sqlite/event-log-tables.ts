@@ -32,6 +32,25 @@ interface EventRow {
   payload: string;
 }
 
+/**
+ * A row this process appended, read through the schema when a consumer first asks for it and
+ * kept: every consumer of the process shares that one parse, and a process whose consumers run
+ * elsewhere never pays it.
+ */
+class AppendedRow {
+  private stored: StoredEvent | undefined;
+
+  constructor(private readonly row: EventRow) {}
+
+  get offset(): number {
+    return this.row.position;
+  }
+
+  read(): StoredEvent {
+    return (this.stored ??= toStoredEvent(this.row));
+  }
+}
+
 /** The event log's SQL: rows in, validated events out. */
 export class EventLogTables {
   private readonly insertEvent;
@@ -39,7 +58,7 @@ export class EventLogTables {
   private readonly selectCommitted;
   private readonly upsertCommitted;
   private readonly insertInTransaction: (events: LedgerEvent[]) => EventRow[];
-  private readonly recent = new RecentAppends(RECENT_APPENDS);
+  private readonly recent = new RecentAppends<AppendedRow>(RECENT_APPENDS);
 
   constructor(db: SqliteDatabase) {
     db.exec(SCHEMA);
@@ -67,12 +86,12 @@ export class EventLogTables {
 
   /** Appends a whole call in one transaction, so a batch is durable all at once or not at all. */
   insertAll(events: LedgerEvent[]): void {
-    for (const row of this.insertInTransaction(events)) this.remember(row);
+    for (const row of this.insertInTransaction(events)) this.recent.add(new AppendedRow(row));
   }
 
   /** Up to `limit` events after `offset`, in order. Throws EventSchemaError on a row that fails its schema. */
   readAfter(offset: number, limit: number): StoredEvent[] {
-    return this.recent.after(offset, limit) ?? this.selectAfter.all(offset, limit).map(toStoredEvent);
+    return this.recent.after(offset, limit)?.map((row) => row.read()) ?? this.selectAfter.all(offset, limit).map(toStoredEvent);
   }
 
   /** The last offset the group handled, or -1. */
@@ -82,15 +101,6 @@ export class EventLogTables {
 
   commit(group: string, offset: number): void {
     this.upsertCommitted.run(group, SQLITE_PARTITION, offset);
-  }
-
-  /** Read back through the schema once, as a consumer would; a row that fails it is left for consumers to read (and refuse) from the table. */
-  private remember(row: EventRow): void {
-    try {
-      this.recent.add(toStoredEvent(row));
-    } catch {
-      this.recent.clear();
-    }
   }
 }
 
