@@ -29,6 +29,14 @@ export class SocketFanout implements LiveFanout {
     this.emit(adminRoom, event, payload);
   }
 
+  reachesUser(userId: number): boolean {
+    return this.hasListeners(userRoom(userId));
+  }
+
+  reachesAdmins(): boolean {
+    return this.hasListeners(adminRoom);
+  }
+
   private emit(room: string, event: string, payload: unknown): void {
     if (this.hasListeners(room)) this.io.to(room).emit(event, payload);
   }

@@ -27,5 +27,11 @@ describe('SocketFanout', () => {
     fanout.toUser(8, 'log', 2);
     fanout.toAdmins('log', 3);
     expect(emitted).toEqual([{ room: 'user:7', event: 'log', payload: 1 }]);
+    expect([fanout.reachesUser(7), fanout.reachesUser(8), fanout.reachesAdmins()]).toEqual([true, false, false]);
+  });
+
+  it('reaches every audience when it cannot know who listens (rooms spanning gateways)', () => {
+    const fanout = new SocketFanout(recordingRooms().rooms);
+    expect([fanout.reachesUser(8), fanout.reachesAdmins()]).toEqual([true, true]);
   });
 });

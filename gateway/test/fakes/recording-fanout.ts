@@ -10,11 +10,22 @@ export interface Push {
 export class RecordingFanout implements LiveFanout {
   readonly pushes: Push[] = [];
 
+  /** `listening`: which audiences have a console open; every one, unless told. */
+  constructor(private readonly listening: (to: Push['to']) => boolean = () => true) {}
+
   toUser(userId: number, event: string, payload: unknown): void {
     this.pushes.push({ to: { userId }, event, payload });
   }
 
   toAdmins(event: string, payload: unknown): void {
     this.pushes.push({ to: 'admins', event, payload });
+  }
+
+  reachesUser(userId: number): boolean {
+    return this.listening({ userId });
+  }
+
+  reachesAdmins(): boolean {
+    return this.listening('admins');
   }
 }
