@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ledgerEventSchema, type BatchHandler, type EventLog, type StoredEvent } from '@tollgate/ledger';
-import type { z } from 'zod';
+import type { BatchHandler, EventLog, StoredEvent } from '@tollgate/ledger';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { dropAlreadyIngested } from './drop-already-ingested.js';
 import { eventToLogRow } from './event-to-log-row.js';
@@ -8,11 +7,6 @@ import { logsTable, type LogRow } from './log-row.js';
 
 export interface LogBatchHandlerOptions {
   querier: AnalyticsQuerier;
-  /**
-   * Called for an event that fails the schema; the event is then skipped. Without it the batch
-   * throws and is redelivered, which stalls the partition on a bad event until someone looks.
-   */
-  onInvalidEvent?: (stored: StoredEvent, error: z.ZodError) => void;
   /** Called after each insert, e.g. to push the new rows to live log pages. */
   onRowsInserted?: (rows: LogRow[]) => void;
 }
@@ -38,21 +32,15 @@ export interface IngestionWorker {
 
 const DEFAULT_MAX_BATCH = 1_000;
 
-function parseBatch(batch: StoredEvent[], options: LogBatchHandlerOptions): LogRow[] {
+/**
+ * The batch's log rows. Its events passed the schema already: every EventLog adapter validates at
+ * delivery, and an event that fails it fails the batch there (it is retried, never skipped).
+ */
+function logRowsOf(batch: StoredEvent[]): LogRow[] {
   const rows: LogRow[] = [];
-  for (const stored of batch) {
-    const parsed = ledgerEventSchema.safeParse(stored.event);
-    if (!parsed.success) {
-      if (!options.onInvalidEvent) {
-        throw parsed.error;
-      }
-      options.onInvalidEvent(stored, parsed.error);
-      continue;
-    }
-    const row = eventToLogRow(parsed.data);
-    if (row) {
-      rows.push(row);
-    }
+  for (const { event } of batch) {
+    const row = eventToLogRow(event);
+    if (row) rows.push(row);
   }
   return rows;
 }
@@ -63,7 +51,7 @@ function parseBatch(batch: StoredEvent[], options: LogBatchHandlerOptions): LogR
  */
 export function createLogBatchHandler(options: LogBatchHandlerOptions): BatchHandler {
   return async (batch) => {
-    const rows = await dropAlreadyIngested(options.querier, parseBatch(batch, options));
+    const rows = await dropAlreadyIngested(options.querier, logRowsOf(batch));
     if (rows.length === 0) {
       return;
     }
