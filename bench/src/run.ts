@@ -54,7 +54,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
     const tollgate = tollgateSide(gateway.url, gateway.key);
     for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
-      rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, idleMb, options, log })));
+      rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, inspectPort: gateway.inspectPort, idleMb, options, log })));
     }
   } finally {
     await gateway.stop();
@@ -73,6 +73,7 @@ interface MeasureContext {
   /** Where the gateway runs, and so the bare proxy beside it. */
   gatewayCore: number | undefined;
   pids: { gateway: number; mock: number };
+  inspectPort: number;
   idleMb: number;
   options: BenchOptions;
   log: Log;
@@ -87,7 +88,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
     case 'streaming':
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':
-      return measureMemory(c.tollgate, c.pids, c.idleMb, c.options.memory, c.log);
+      return measureMemory(c.tollgate, c.pids, c.inspectPort, c.idleMb, c.options.memory, c.log);
   }
 }
 

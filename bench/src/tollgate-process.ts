@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspectFlag } from './heap-probe.js';
 import { freePort, repoRoot, type Service, startService, waitFor } from './processes.js';
 import { modelFor, provisionTollgate } from './provision.js';
 
@@ -12,6 +13,8 @@ export interface TollgateProcess extends Service {
   url: string;
   /** The bench user's `sk-` key. */
   key: string;
+  /** The gateway's V8 inspector, on loopback, for the memory measurement's heap probe. */
+  inspectPort: number;
 }
 
 const ROOT_PASSWORD = 'bench-root-password';
@@ -37,6 +40,7 @@ const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=64'];
 export async function startTollgate(mode: Mode, engines: Record<string, string>, mockUrl: string, core: number | undefined, nodeFlags: string[] = []): Promise<TollgateProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
   const port = await freePort();
+  const inspectPort = await freePort();
   const env = {
     ...engines,
     PORT: String(port),
@@ -48,7 +52,7 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
     GLOBAL_API_RATE_LIMIT: '0',
     CRITICAL_RATE_LIMIT: '0',
   };
-  const { service } = startService(join(repoRoot, 'gateway/src/main.ts'), ['all'], env, core, [...GATEWAY_NODE_FLAGS, ...nodeFlags]);
+  const { service } = startService(join(repoRoot, 'gateway/src/main.ts'), ['all'], env, core, [...GATEWAY_NODE_FLAGS, inspectFlag(inspectPort), ...nodeFlags]);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await service.stop();
@@ -58,7 +62,7 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
     await waitFor(() => fetch(`${url}/api/status`).then((r) => r.ok, () => false), 90_000, () => `gateway did not start: ${service.errors()}`);
     const key = await provisionTollgate(url, mockUrl, ROOT_PASSWORD);
     await waitFor(() => relayAnswers(url, key), 15_000, () => `the relay never answered through the new channel: ${service.errors()}`);
-    return { ...service, stop, mode, url, key };
+    return { ...service, stop, mode, url, key, inspectPort };
   } catch (error) {
     await stop();
     throw error;
