@@ -60,17 +60,18 @@ export interface HotState {
 const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
 
 /**
- * Embedded, the ledger and analytics consumers share the relay's event loop: reading every 50 ms
- * under load pays their per-batch cost (a transaction, a chdb insert) once per 50 ms rather than
- * once per request (c=1 added latency 2.7 -> 1.0 ms, docs/benchmarks.md). Holds keep spending
- * exact in the meantime; balances show a call up to 50 ms later (log rows: see
- * ANALYTICS_INSERT_GAP_MS).
+ * The ledger and analytics consumers read every 50 ms under load, so their per-batch cost (a
+ * transaction, an insert) is paid once per 50 ms rather than once per request: embedded, on the
+ * relay's own event loop (c=1 added latency 2.7 -> 1.0 ms); in a cluster, a Mongo transaction per
+ * trickle of events cost the gateway about 4 ms of CPU per call at 100 req/s (docs/benchmarks.md).
+ * Holds keep spending exact in the meantime; balances show a call up to 50 ms later (log rows:
+ * see ANALYTICS_INSERT_GAP_MS).
  */
-const EMBEDDED_CONSUMER_LINGER_MS = 50;
+const CONSUMER_LINGER_MS = 50;
 
 export function openEventLog(config: EngineConfig, dataDir: string): EventLog {
-  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: EMBEDDED_CONSUMER_LINGER_MS });
-  return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS });
+  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
+  return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, lingerMs: CONSUMER_LINGER_MS });
 }
 
 export function openBalances(config: EngineConfig, dataDir: string): Promise<BalanceStore> | BalanceStore {

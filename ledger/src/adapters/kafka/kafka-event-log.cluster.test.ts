@@ -7,9 +7,30 @@ const brokers = process.env.KAFKA_BROKERS;
 if (!brokers) throw new Error('KAFKA_BROKERS must name a Kafka broker for the cluster tier (bash infra/local/kafka/with-broker.sh ...)');
 let topics = 0;
 
-runEventLogContract('kafka', async () =>
-  createKafkaEventLog({ brokers: parseBrokers(brokers), topic: `tg-ledger-test-${process.pid}-${Date.now()}-${topics++}`, partitions: 4 }),
-);
+const testTopic = () => `tg-ledger-test-${process.pid}-${Date.now()}-${topics++}`;
+
+runEventLogContract('kafka', async () => createKafkaEventLog({ brokers: parseBrokers(brokers), topic: testTopic(), partitions: 4 }));
+runEventLogContract('kafka, lingering 50 ms', async () => createKafkaEventLog({ brokers: parseBrokers(brokers), topic: testTopic(), partitions: 4, lingerMs: 50 }));
+
+describe('KafkaEventLog lingering', () => {
+  it('hands events appended one by one within the linger over in fewer batches', async () => {
+    const log = createKafkaEventLog({ brokers: parseBrokers(brokers), topic: testTopic(), partitions: 1, lingerMs: 400 });
+    try {
+      const batches: number[] = [];
+      const subscription = await log.subscribe('lingering', async (batch) => void batches.push(batch.length));
+      for (let i = 0; i < 6; i++) {
+        await log.append([usageRecorded({ userId: 1 })]);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await vi.waitFor(() => expect(batches.reduce((a, b) => a + b, 0)).toBe(6), { timeout: 15_000, interval: 50 });
+      await subscription.stop();
+      // Six appends within about 150 ms fall into at most two 400 ms fetch windows.
+      expect(batches.length).toBeLessThanOrEqual(2);
+    } finally {
+      await log.close();
+    }
+  });
+});
 
 describe('KafkaEventLog.lag', () => {
   it("counts what a group has not committed: everything before it subscribes, nothing once it caught up", async () => {

@@ -85,6 +85,7 @@ export class KafkaEventLog implements EventLog, EventLogReader {
       onError: options.onError ?? warn,
       retryBackoffMs: this.options.retryBackoffMs ?? 100,
       maxWaitTimeMs: this.options.maxWaitTimeMs ?? 500,
+      lingerMs: this.options.lingerMs ?? 0,
     });
     this.subscriptions.add(subscription);
     try {

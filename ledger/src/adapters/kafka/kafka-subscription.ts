@@ -7,7 +7,16 @@ export interface KafkaSubscriptionTiming {
   retryBackoffMs: number;
   /** How long one fetch waits on the broker for new events (bounds how long stop() can take). */
   maxWaitTimeMs: number;
+  /**
+   * How long events gather at the broker before a fetch returns them (Kafka's fetch.min.bytes
+   * with fetch.max.wait.ms), so a consumer's fixed cost per batch (a Mongo transaction, a chdb
+   * insert) is paid once per period instead of once per trickle of events. 0: return at once.
+   */
+  lingerMs: number;
 }
+
+/** A fetch that lingers asks for more than any period's events come to: the wait, not the size, ends it. */
+const LINGER_MIN_BYTES = 16 * 1024 * 1024;
 
 export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
   kafka: Kafka;
@@ -55,7 +64,7 @@ export class KafkaSubscription implements Subscription {
     const consumer = this.options.kafka.consumer({
       groupId: this.options.group,
       allowAutoTopicCreation: false,
-      maxWaitTimeInMs: this.options.maxWaitTimeMs,
+      ...(this.options.lingerMs > 0 ? { minBytes: LINGER_MIN_BYTES, maxWaitTimeInMs: this.options.lingerMs } : { maxWaitTimeInMs: this.options.maxWaitTimeMs }),
       sessionTimeout: 10_000,
       rebalanceTimeout: 30_000,
       heartbeatInterval: 1_000,
