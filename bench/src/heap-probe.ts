@@ -33,8 +33,9 @@ export async function connectHeapProbe(port: number): Promise<HeapProbe> {
   const pending = new Map<number, { resolve: (reply: InspectorReply) => void; reject: (error: Error) => void }>();
   socket.addEventListener('message', (message) => {
     const reply = JSON.parse(String(message.data)) as InspectorReply;
-    const waiter = reply.id === undefined ? undefined : pending.get(reply.id);
-    if (!waiter || reply.id === undefined) return;
+    if (reply.id === undefined) return; // an event, not an answer
+    const waiter = pending.get(reply.id);
+    if (!waiter) return;
     pending.delete(reply.id);
     if (reply.error) waiter.reject(new Error(`inspector: ${reply.error.message}`));
     else waiter.resolve(reply);

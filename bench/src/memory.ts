@@ -42,10 +42,10 @@ async function sampleHeapFloors(probe: HeapProbe, started: number, soakSeconds: 
  * The gateway's memory: idle RSS, then a steady load of the 20 ms mock for the whole soak, with
  * RSS sampled about 60 times and the heap's floor (in use right after a forced full collection,
  * through the inspector: `heap-probe.ts`) 7 times after the warm-up. Idle is taken by the caller
- * right after start, before any other measurement has loaded the gateway. Growth is the least-squares slope
- * over the samples after the warm-up, in MB per minute: the heap floor's decides "no leak", the
- * RSS slope is shown beside it (it follows the GC sawtooth). Direct has no gateway; its column is
- * the mock's own RSS, for scale.
+ * right after start, before any other measurement has loaded the gateway. Growth is the
+ * least-squares slope over the samples after the warm-up, in MB per minute: the heap floor's
+ * decides "no leak", the RSS slope is shown beside it (it follows the GC sawtooth). Direct has no
+ * gateway; its column is the mock's own RSS, for scale.
  */
 export async function measureMemory(tollgate: Side, pids: { gateway: number; mock: number }, inspectPort: number, idleMb: number, options: MemoryOptions, log: (line: string) => void): Promise<Row[]> {
   const probe = await connectHeapProbe(inspectPort);
@@ -58,10 +58,10 @@ export async function measureMemory(tollgate: Side, pids: { gateway: number; moc
   ]);
   const shown = (samples: Sample[]) => samples.map((s) => s.y.toFixed(0)).join(' ');
   log(`  soak: served ${Math.round(load.achieved)} req/s, failures ${load.failures}; ${rss.length} RSS samples ${shown(rss)} MB; heap after full GC ${shown(floors)} MB`);
-  const afterWarmUp = (samples: Sample[]) => samples.filter((s) => s.x >= (options.soakSeconds / 60) * WARMUP_SHARE);
-  const rssGrowth = slope(afterWarmUp(rss));
-  const floorGrowth = slope(floors);
-  const steady = median(afterWarmUp(rss).map((s) => s.y));
+  const fittedRss = rss.filter((s) => s.x >= (options.soakSeconds / 60) * WARMUP_SHARE);
+  const rssGrowth = slope(fittedRss);
+  const floorGrowth = slope(floors); // every floor is taken after the warm-up
+  const steady = median(fittedRss.map((s) => s.y));
   return [
     { measure: 'RSS idle (after provisioning and warm-up)', direct: mb(rssMb(pids.mock)), tollgate: mb(idleMb), added: '', target: '' },
     { measure: `RSS steady under ${rate(options.soakRate)}`, direct: '', tollgate: mb(steady), added: mb(steady - idleMb), target: '' },

@@ -62,8 +62,9 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
 /**
  * The ledger and analytics consumers read every 50 ms under load, so their per-batch cost (a
  * transaction, an insert) is paid once per 50 ms rather than once per request: embedded, on the
- * relay's own event loop (c=1 added latency 2.7 -> 1.0 ms); in a cluster, a Mongo transaction per
- * trickle of events cost the gateway about 4 ms of CPU per call at 100 req/s (docs/benchmarks.md).
+ * relay's own event loop (c=1 added latency 2.7 -> 1.0 ms); in a cluster, the ledger's Mongo
+ * transaction per trickle of events took about a fifth of the gateway's CPU at 100 req/s
+ * (docs/benchmarks.md, item 18).
  * Holds keep spending exact in the meantime; balances show a call up to 50 ms later (log rows:
  * see ANALYTICS_INSERT_GAP_MS).
  */

@@ -10,7 +10,8 @@ export interface KafkaSubscriptionTiming {
   /**
    * How long events gather at the broker before a fetch returns them (Kafka's fetch.min.bytes
    * with fetch.max.wait.ms), so a consumer's fixed cost per batch (a Mongo transaction, a chdb
-   * insert) is paid once per period instead of once per trickle of events. 0: return at once.
+   * insert) is paid once per period instead of once per trickle of events; it then takes
+   * maxWaitTimeMs' place as the fetch's wait (and so still bounds stop()). 0: return at once.
    */
   lingerMs: number;
 }
