@@ -37,6 +37,9 @@ describe("heap probe (the memory measurement's leak check)", () => {
     running = churner.child;
     const probe = await connectHeapProbe(churner.port);
     try {
+      // The first collection also settles the start-up's own allocations (compiled code, the
+      // inspector session's objects); the floor is read from the second on.
+      await probe.usedAfterFullGcMb();
       const first = await probe.usedAfterFullGcMb();
       await pause(1_500);
       return (await probe.usedAfterFullGcMb()) - first;
@@ -45,11 +48,13 @@ describe("heap probe (the memory measurement's leak check)", () => {
     }
   }
 
-  it('sees memory a process keeps (about 4 MB a second)', async () => {
-    expect(await floorGrowthMb(200)).toBeGreaterThan(1.5);
+  it('sees memory a process keeps (about 12 MB over the 1.5 s, on a loaded machine too)', async () => {
+    expect(await floorGrowthMb(200)).toBeGreaterThan(4);
   });
 
   it('reads a flat floor from a process that only makes garbage', async () => {
-    expect(Math.abs(await floorGrowthMb(0))).toBeLessThan(0.5);
+    // On a loaded machine the floor of a process that keeps nothing moved up to 0.6 MB in 1.5 s
+    // (compiled code, the inspector's own objects), mostly 0.03; the leaking one keeps about 12.
+    expect(Math.abs(await floorGrowthMb(0))).toBeLessThan(2);
   });
 });
