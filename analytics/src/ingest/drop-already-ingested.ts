@@ -7,6 +7,11 @@ const storedId = z.object({ id: z.string() });
 // The port binds scalars only, so the id lists travel as one JSON text each and are parsed by the engine.
 const asJsonArray = (values: ReadonlyArray<string | number>): string => JSON.stringify(values);
 
+/** The batch's rows, an event appended twice (a producer's retry) once. */
+export function onePerEvent(rows: LogRow[]): LogRow[] {
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
+}
+
 /**
  * The rows of a batch whose event is not yet in `logs`, each event once.
  *
@@ -16,7 +21,7 @@ const asJsonArray = (values: ReadonlyArray<string | number>): string => JSON.str
  * the batch, not the table's age.
  */
 export async function dropAlreadyIngested(querier: AnalyticsQuerier, rows: LogRow[]): Promise<LogRow[]> {
-  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  const unique = onePerEvent(rows);
   if (unique.length === 0) {
     return unique;
   }

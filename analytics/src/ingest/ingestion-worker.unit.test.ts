@@ -31,6 +31,32 @@ describe('startIngestionWorker', () => {
     expect(onRowsInserted).not.toHaveBeenCalled();
   });
 
+  it('looks for already stored events before inserting a batch the log says may repeat', async () => {
+    const { eventLog, querier } = await setUp([usageRecorded()]);
+    await eventLog.deliver('analytics');
+    expect(querier.queries.map((query) => query.sql)).toEqual([expect.stringMatching(/^SELECT id FROM logs /)]);
+    expect(querier.inserts).toHaveLength(1);
+  });
+
+  it('inserts a batch new to the group without the lookup, each event once', async () => {
+    const { eventLog, querier } = await setUp([]);
+    const usage = usageRecorded();
+    await eventLog.append([usage, usage]);
+    await eventLog.deliver('analytics');
+    expect(querier.queries).toEqual([]);
+    expect(querier.inserts.map((insert) => insert.rows.map((row) => row.id))).toEqual([[usage.metadata.eventId]]);
+  });
+
+  it('looks again before inserting a batch delivered anew after a crash', async () => {
+    const { eventLog, querier } = await setUp([]);
+    await eventLog.append([usageRecorded()]);
+    await eventLog.deliver('analytics');
+    eventLog.rewind('analytics');
+    await eventLog.deliver('analytics');
+    expect(querier.queries).toHaveLength(1);
+    expect(querier.inserts).toHaveLength(2);
+  });
+
   it('subscribes under the analytics group and unsubscribes on stop', async () => {
     const { eventLog, worker } = await setUp([]);
     expect(eventLog.isSubscribed('analytics')).toBe(true);

@@ -7,6 +7,8 @@ import type { BatchHandler, EventLog, LedgerEvent, StoredEvent, Subscription } f
 export class InMemoryEventLog implements EventLog {
   private readonly events: StoredEvent[] = [];
   private readonly committed = new Map<string, number>();
+  /** Per group, the last offset a handler may have acted on without committing (BatchDelivery). */
+  private readonly repeatThrough = new Map<string, number>();
   private readonly handlers = new Map<string, BatchHandler>();
 
   async append(events: LedgerEvent[]): Promise<void> {
@@ -17,6 +19,7 @@ export class InMemoryEventLog implements EventLog {
 
   async subscribe(group: string, handler: BatchHandler): Promise<Subscription> {
     this.handlers.set(group, handler);
+    this.repeatThrough.set(group, this.events.length - 1);
     return { stop: async () => void this.handlers.delete(group) };
   }
 
@@ -28,13 +31,20 @@ export class InMemoryEventLog implements EventLog {
     }
     const from = this.committed.get(group) ?? 0;
     const batch = this.events.slice(from);
-    await handler(batch);
+    const mayRepeat = from <= (this.repeatThrough.get(group) ?? -1);
+    try {
+      await handler(batch, { mayRepeat });
+    } catch (error) {
+      this.repeatThrough.set(group, Math.max(this.repeatThrough.get(group) ?? -1, this.events.length - 1));
+      throw error;
+    }
     this.committed.set(group, this.events.length);
   }
 
   /** Forgets the group's progress, as after a crash before commit: the next delivery repeats everything. */
   rewind(group: string): void {
     this.committed.delete(group);
+    this.repeatThrough.set(group, this.events.length - 1);
   }
 
   isSubscribed(group: string): boolean {

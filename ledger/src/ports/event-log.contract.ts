@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LedgerEvent } from '../events/ledger-events.js';
 import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
-import type { EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.js';
+import type { BatchDelivery, EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.js';
 
 /** Opens a fresh, empty log for one test; the suite closes it when the test ends. */
 export type EventLogFactory = () => Promise<EventLog>;
@@ -71,6 +71,48 @@ export function runEventLogContract(name: string, factory: EventLogFactory): voi
       await vi.waitFor(() => expect(attempts.flat()).toHaveLength(4), delivered);
       expect(attempts.flat()).toEqual([...eventIds(events), ...eventIds(events)]);
       expect(errors).toEqual([new Error('handler failed once')]);
+    });
+
+    /** Subscribes a handler that records, per event id, what each delivery said of repeats. */
+    async function recordDeliveries(log: EventLog, group: string, failFirstAttemptOf?: string) {
+      const deliveries: Array<{ ids: string[]; mayRepeat: boolean }> = [];
+      const handler = async (batch: StoredEvent[], delivery: BatchDelivery) => {
+        const ids = eventIds(batch);
+        deliveries.push({ ids, mayRepeat: delivery.mayRepeat });
+        const attempts = deliveries.filter((d) => d.ids.includes(failFirstAttemptOf ?? '')).length;
+        if (failFirstAttemptOf && ids.includes(failFirstAttemptOf) && attempts === 1) throw new Error('handler failed once');
+      };
+      const subscription = await log.subscribe(group, handler, { onError: () => {} });
+      onTestFinished(() => subscription.stop());
+      const saidOf = (id: string) => deliveries.filter((d) => d.ids.includes(id)).map((d) => d.mayRepeat);
+      return { deliveries, saidOf };
+    }
+
+    it('says events already in the log when the group subscribed may repeat, and those appended after a handled batch are new', async () => {
+      const log = await openLog();
+      // One user: one partition wherever the log has several.
+      const before = [usageRecorded(), usageRecorded()];
+      await log.append(before);
+      const consumer = await recordDeliveries(log, 'analytics');
+      await vi.waitFor(() => expect(consumer.deliveries.flatMap((d) => d.ids)).toEqual(eventIds(before)), delivered);
+      expect(consumer.deliveries.every((d) => d.mayRepeat)).toBe(true);
+      const after = usageRecorded();
+      await log.append([after]);
+      await vi.waitFor(() => expect(consumer.saidOf(after.metadata.eventId)).toEqual([false]), delivered);
+    });
+
+    it('says a batch delivered again after its handler threw may repeat, and what follows it is new', async () => {
+      const log = await openLog();
+      const first = usageRecorded();
+      await log.append([first]);
+      const failing = usageRecorded();
+      const consumer = await recordDeliveries(log, 'analytics', failing.metadata.eventId);
+      await vi.waitFor(() => expect(consumer.saidOf(first.metadata.eventId)).toHaveLength(1), delivered);
+      await log.append([failing]);
+      await vi.waitFor(() => expect(consumer.saidOf(failing.metadata.eventId)).toEqual([false, true]), delivered);
+      const next = usageRecorded();
+      await log.append([next]);
+      await vi.waitFor(() => expect(consumer.saidOf(next.metadata.eventId)).toEqual([false]), delivered);
     });
 
     it('resumes after the committed offset when the group subscribes again', async () => {

@@ -8,8 +8,20 @@ export interface StoredEvent {
   event: LedgerEvent;
 }
 
+/** What the log knows of a batch's past: whether a handler may have seen its events before. */
+export interface BatchDelivery {
+  /**
+   * True when a handler of the group may already have acted on some of the batch's events without
+   * their offsets being committed: the events that were in the partition when this subscription
+   * took it (a process that stopped mid-batch, another member before a rebalance), and a batch
+   * delivered again after a failure. False when every event is new to the group, so a handler
+   * whose effects are not idempotent can skip looking for its own earlier work.
+   */
+  mayRepeat: boolean;
+}
+
 /** Handles one batch; the log commits the group's offsets only after it resolves. */
-export type BatchHandler = (batch: StoredEvent[]) => Promise<void>;
+export type BatchHandler = (batch: StoredEvent[], delivery: BatchDelivery) => Promise<void>;
 
 export interface Subscription {
   /** Stops delivering; resolves once the batch in flight (if any) is handled and committed. */

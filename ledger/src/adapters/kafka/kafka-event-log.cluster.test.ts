@@ -1,4 +1,6 @@
+import { Kafka, logLevel } from 'kafkajs';
 import { describe, expect, it, vi } from 'vitest';
+import type { BatchDelivery, StoredEvent } from '../../ports/event-log.js';
 import { runEventLogContract } from '../../ports/event-log.contract.js';
 import { quotaGranted, usageRecorded } from '../../testing/event-builders.js';
 import { createKafkaEventLog, parseBrokers } from './kafka-event-log.js';
@@ -26,6 +28,51 @@ describe('KafkaEventLog lingering', () => {
       await subscription.stop();
       // Six appends within about 150 ms fall into at most two 400 ms fetch windows.
       expect(batches.length).toBeLessThanOrEqual(2);
+    } finally {
+      await log.close();
+    }
+  });
+});
+
+describe('KafkaEventLog after a rebalance', () => {
+  /** Waits until the group has settled with `members` members, each holding its partitions. */
+  const settled = async (group: string, members: number): Promise<void> => {
+    const admin = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      await vi.waitFor(async () => {
+        const [described] = (await admin.describeGroups([group])).groups;
+        expect(described?.state).toBe('Stable');
+        expect(described?.members).toHaveLength(members);
+      }, { timeout: 30_000, interval: 200 });
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  it("says each member's first batch of a partition after a rebalance may repeat: another member may have held it", async () => {
+    const log = createKafkaEventLog({ brokers: parseBrokers(brokers), topic: testTopic(), partitions: 2 });
+    try {
+      const deliveries: Array<{ partition: number; mayRepeat: boolean; at: number }> = [];
+      const record = async (batch: StoredEvent[], delivery: BatchDelivery) => {
+        for (const partition of new Set(batch.map((stored) => stored.partition))) deliveries.push({ partition, mayRepeat: delivery.mayRepeat, at: Date.now() });
+      };
+      const first = await log.subscribe('rebalanced', record);
+      const users = Array.from({ length: 8 }, (_, i) => i + 1);
+      await log.append(users.map((userId) => usageRecorded({ userId })));
+      await vi.waitFor(() => expect(new Set(deliveries.map((d) => d.partition)).size).toBe(2), { timeout: 15_000, interval: 50 });
+      // Steady: a later batch of a partition the member already holds is new to the group.
+      await log.append([usageRecorded({ userId: 1 })]);
+      await vi.waitFor(() => expect(deliveries.at(-1)?.mayRepeat).toBe(false), { timeout: 15_000, interval: 50 });
+
+      const second = await log.subscribe('rebalanced', record);
+      await settled('rebalanced', 2);
+      const since = Date.now();
+      await log.append(users.map((userId) => usageRecorded({ userId })));
+      await vi.waitFor(() => expect(new Set(deliveries.filter((d) => d.at >= since).map((d) => d.partition)).size).toBe(2), { timeout: 15_000, interval: 50 });
+      const firstAfter = [0, 1].map((partition) => deliveries.find((d) => d.at >= since && d.partition === partition)?.mayRepeat);
+      expect(firstAfter).toEqual([true, true]);
+      await Promise.all([first.stop(), second.stop()]);
     } finally {
       await log.close();
     }

@@ -1,6 +1,7 @@
 import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { ledgerEventSchema } from '../../events/ledger-events.js';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
+import { RepeatWatermarks } from '../repeat-watermarks.js';
 
 export interface KafkaSubscriptionTiming {
   /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
@@ -59,6 +60,7 @@ export class KafkaSubscription implements Subscription {
   private consumer: Consumer;
   private readonly stopping = new AbortController();
   private readonly failuresInARow = new Map<number, number>();
+  private readonly repeats = new RepeatWatermarks();
   private stopped: Promise<void> | undefined;
 
   constructor(private readonly options: KafkaSubscriptionOptions) {
@@ -74,7 +76,10 @@ export class KafkaSubscription implements Subscription {
       rebalanceTimeout: 30_000,
       heartbeatInterval: 1_000,
     });
+    // Each join may bring partitions another member held: they are taken anew from their next batch.
+    consumer.on(consumer.events.GROUP_JOIN, () => this.repeats.forgetAll());
     consumer.on(consumer.events.CRASH, (event) => {
+      this.repeats.forgetAll();
       this.options.onError(event.payload.error);
       // kafkajs restarts itself only after a retriable failure (a broker restart can end in
       // another kind); a fresh consumer then takes the dead one's place and resumes from the
@@ -122,13 +127,16 @@ export class KafkaSubscription implements Subscription {
     const { maxBatch } = this.options;
     for (let start = 0; start < batch.messages.length; start += maxBatch) {
       if (this.stopping.signal.aborted || !isRunning() || isStale()) return;
+      // The high watermark of the first fetch after a join bounds what an earlier member could
+      // have been handed: that member stopped, or lost the partition, before this join.
+      if (!this.repeats.knows(batch.partition)) this.repeats.taken(batch.partition, Number(batch.highWatermark) - 1);
       const messages = batch.messages.slice(start, start + maxBatch);
       const first = messages[0];
       const last = messages[messages.length - 1];
       if (!first || !last) return;
       try {
         const events = messages.map((message) => toStoredEvent(batch.partition, message));
-        await this.options.handler(events);
+        await this.options.handler(events, this.repeats.delivery(batch.partition, Number(first.offset)));
         // The payload's commit, not consumer.commitOffsets: that one silently skips once stop() began,
         // and stop() must leave the batch in flight committed.
         await commitOffsetsIfNecessary({
@@ -137,6 +145,7 @@ export class KafkaSubscription implements Subscription {
         resolveOffset(last.offset);
         this.failuresInARow.delete(batch.partition);
       } catch (error) {
+        this.repeats.failed(batch.partition, Number(last.offset));
         this.options.onError(error);
         await this.retryLater(batch, first.offset);
         return;

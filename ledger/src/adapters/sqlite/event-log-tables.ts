@@ -7,8 +7,8 @@ import { RecentAppends } from './recent-appends.js';
 /** The embedded log has one partition: a single writer file keeps one total order already. */
 export const SQLITE_PARTITION = 0;
 
-/** Appended events kept for this process's consumers: a few batches of the largest size (500). */
-const RECENT_APPENDS = 2_048;
+/** Appended events kept for this process's consumers: a whole batch of the largest size (analytics' 4,000). */
+const RECENT_APPENDS = 4_096;
 
 /** `position` is the offset; AUTOINCREMENT so an offset is never reused, even after deletes. */
 const SCHEMA = `
@@ -56,6 +56,7 @@ export class EventLogTables {
   private readonly insertEvent;
   private readonly selectAfter;
   private readonly selectCommitted;
+  private readonly selectLastOffset;
   private readonly upsertCommitted;
   private readonly insertInTransaction: (events: LedgerEvent[]) => EventRow[];
   private readonly recent = new RecentAppends<AppendedRow>(RECENT_APPENDS);
@@ -71,6 +72,7 @@ export class EventLogTables {
     this.selectCommitted = db.prepare<[string, number], { committed_offset: number }>(
       'SELECT committed_offset FROM ledger_consumer_offsets WHERE group_name = ? AND partition = ?',
     );
+    this.selectLastOffset = db.prepare<[], { last: number }>('SELECT coalesce(max(position), -1) AS last FROM ledger_events');
     this.upsertCommitted = db.prepare<[string, number, number]>(
       `INSERT INTO ledger_consumer_offsets (group_name, partition, committed_offset) VALUES (?, ?, ?)
        ON CONFLICT (group_name, partition) DO UPDATE SET committed_offset = excluded.committed_offset`,
@@ -97,6 +99,11 @@ export class EventLogTables {
   /** The last offset the group handled, or -1. */
   committedOffset(group: string): number {
     return this.selectCommitted.get(group, SQLITE_PARTITION)?.committed_offset ?? -1;
+  }
+
+  /** The offset of the last event in the log, or -1 when it is empty. */
+  lastOffset(): number {
+    return this.selectLastOffset.get()?.last ?? -1;
   }
 
   commit(group: string, offset: number): void {

@@ -1,6 +1,7 @@
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
+import { RepeatWatermarks } from '../repeat-watermarks.js';
 import { type AppendSignal, pause } from './append-signal.js';
-import type { EventLogTables } from './event-log-tables.js';
+import { type EventLogTables, SQLITE_PARTITION } from './event-log-tables.js';
 
 export interface SubscriptionTiming {
   /** How often to look for appends made by other processes. */
@@ -34,9 +35,13 @@ const MAX_RETRY_BACKOFF_MS = 5_000;
  */
 export class SqliteSubscription implements Subscription {
   private readonly stopping = new AbortController();
+  private readonly repeats = new RepeatWatermarks();
   private readonly running: Promise<void>;
 
   constructor(private readonly options: SqliteSubscriptionOptions) {
+    // Whatever is in the log now may have been handed to a process of this group that stopped
+    // before committing; what is appended from here on is new to the group.
+    this.repeats.taken(SQLITE_PARTITION, options.tables.lastOffset());
     this.running = this.run();
   }
 
@@ -68,8 +73,14 @@ export class SqliteSubscription implements Subscription {
   }
 
   private async deliver(batch: StoredEvent[]): Promise<void> {
-    await this.options.handler(batch);
-    const last = batch[batch.length - 1];
-    if (last) this.options.tables.commit(this.options.group, last.offset);
+    const [first, last] = [batch[0], batch[batch.length - 1]];
+    if (!first || !last) return;
+    try {
+      await this.options.handler(batch, this.repeats.delivery(SQLITE_PARTITION, first.offset));
+      this.options.tables.commit(this.options.group, last.offset);
+    } catch (error) {
+      this.repeats.failed(SQLITE_PARTITION, last.offset);
+      throw error;
+    }
   }
 }
