@@ -1,3 +1,4 @@
+import { baseOf } from '../shared/base-url.js';
 import type { Channel } from '../../ports/channel-store.js';
 import { jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
@@ -12,10 +13,10 @@ export const azureDeployment = (model: string): string => model.replace(/\./g, '
 const RESPONSES_PATH = '/v1/responses';
 
 function azureTarget(channel: Channel, path: string, model: string): UpstreamTarget {
-  const base = new URL(channel.baseUrl);
+  const { origin, prefix } = baseOf(channel.baseUrl, '');
   const version = encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION);
   const operation = path === RESPONSES_PATH ? 'responses' : `deployments/${encodeURIComponent(azureDeployment(model))}/${path.replace(/^\/v1\//, '')}`;
-  return { origin: base.origin, path: `${base.pathname.replace(/\/+$/, '')}/openai/${operation}?api-version=${version}`, headers: { 'api-key': channel.key } };
+  return { origin, path: `${prefix}/openai/${operation}?api-version=${version}`, headers: { 'api-key': channel.key } };
 }
 
 /**

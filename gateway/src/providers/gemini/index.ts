@@ -1,3 +1,4 @@
+import { baseOf } from '../shared/base-url.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
@@ -12,10 +13,10 @@ export const GEMINI_CHANNEL_TYPE = 24;
 
 /** A request for `model:method` (e.g. `generateContent`) to a Gemini channel, its key in x-goog-api-key. */
 export function geminiUpstream(channel: Channel, model: string, method: string, body: unknown): UpstreamRequest {
-  const base = new URL(channel.baseUrl || DEFAULT_BASE_URL);
+  const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
   return {
-    origin: base.origin,
-    path: `${base.pathname.replace(/\/+$/, '')}/${API_VERSION}/models/${encodeURIComponent(model)}:${method}`,
+    origin,
+    path: `${prefix}/${API_VERSION}/models/${encodeURIComponent(model)}:${method}`,
     headers: { 'content-type': 'application/json', 'x-goog-api-key': channel.key },
     body: JSON.stringify(body),
   };

@@ -1,5 +1,6 @@
 import type { Channel } from '../../ports/channel-store.js';
-import { baseOf, textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
+import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 import { hunyuanRequest, readHunyuanAnswer, readHunyuanEvent } from './chat.js';
 import { TC3_CONTENT_TYPE, tc3Authorization } from './tc3.js';

@@ -1,6 +1,6 @@
 import type { Channel } from '../../ports/channel-store.js';
 import { jsonRequest, openai } from '../openai/index.js';
-import { baseOf } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
 import type { ProviderAdapter } from '../types.js';
 
 const DEFAULT_BASE_URL = 'https://api.minimax.chat';

@@ -1,3 +1,4 @@
+import { baseOf } from '../shared/base-url.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '../types.js';
 
@@ -35,10 +36,10 @@ export function jsonRequest(target: UpstreamTarget, body: Record<string, unknown
 export const bearerTarget =
   (defaultBaseUrl: string) =>
   (channel: Channel, path: string): UpstreamTarget => {
-    const base = new URL(channel.baseUrl || defaultBaseUrl);
+    const { origin, prefix } = baseOf(channel.baseUrl, defaultBaseUrl);
     const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
     if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
-    return { origin: base.origin, path: `${base.pathname.replace(/\/+$/, '')}${path}`, headers };
+    return { origin, path: `${prefix}${path}`, headers };
   };
 
 /** The endpoint of an OpenAI-compatible channel: its base URL, or a default for the type. */

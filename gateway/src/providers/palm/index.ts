@@ -1,7 +1,8 @@
 import type { Channel } from '../../ports/channel-store.js';
 import { countedUsage, promptText } from '../../relay/token-count.js';
 import { jsonRequest } from '../openai/index.js';
-import { baseOf, defined, refused, type TextReading, textChatTranslation, textMessages, translatedReaders } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
+import { defined, refused, type TextReading, textChatTranslation, textMessages, translatedReaders } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';

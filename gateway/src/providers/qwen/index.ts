@@ -1,6 +1,7 @@
 import type { Channel } from '../../ports/channel-store.js';
 import { jsonRequest } from '../openai/index.js';
-import { baseOf, textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
+import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 import { dashScopeRequest, readDashScope, readDashScopeEvent } from './dashscope.js';
 

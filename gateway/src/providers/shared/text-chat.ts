@@ -86,12 +86,6 @@ export function translatedReaders(answer: (upstream: unknown) => TextReading): P
   return { usageOfAnswer: (upstream) => answer(upstream).usage, usageOfChunk: () => null, textOfChunk: openai.textOfChunk, refusalOf: (upstream) => answer(upstream).refusal ?? null };
 }
 
-/** The origin and path prefix of a channel's base URL, or of the type's default. */
-export function baseOf(baseUrl: string, defaultBaseUrl: string): { origin: string; prefix: string } {
-  const base = new URL(baseUrl || defaultBaseUrl);
-  return { origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
-}
-
 /** A refusal sent with status 200, told to the client as the answer's text. */
 export const refused = (message: string): TextReading => ({ text: message, usage: null, refusal: message });
 

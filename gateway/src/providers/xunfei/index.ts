@@ -1,5 +1,6 @@
 import type { Channel } from '../../ports/channel-store.js';
-import { baseOf, textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
+import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 import { sparkExchange } from './exchange.js';
 import { readSparkFrame, readSparkFrames, sparkRequestFrame } from './frames.js';

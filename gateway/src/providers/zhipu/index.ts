@@ -1,6 +1,7 @@
 import type { Channel } from '../../ports/channel-store.js';
 import { jsonRequest, openAICompatible } from '../openai/index.js';
-import { baseOf, textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { baseOf } from '../shared/base-url.js';
+import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 import { zhipuJwt } from './jwt.js';
 import { readV3Answer, readV3Event, zhipuV3Request } from './v3.js';
