@@ -73,18 +73,20 @@ export function runEventLogContract(name: string, factory: EventLogFactory): voi
       expect(errors).toEqual([new Error('handler failed once')]);
     });
 
-    /** Subscribes a handler that records, per event id, what each delivery said of repeats. */
-    async function recordDeliveries(log: EventLog, group: string, failFirstAttemptOf?: string) {
+    /**
+     * Subscribes a handler that records what each delivery said of repeats; it throws the first
+     * time it is handed `failOnceOn`, if given.
+     */
+    async function recordDeliveries(log: EventLog, group: string, failOnceOn?: string) {
       const deliveries: Array<{ ids: string[]; mayRepeat: boolean }> = [];
+      const saidOf = (id: string) => deliveries.filter((d) => d.ids.includes(id)).map((d) => d.mayRepeat);
       const handler = async (batch: StoredEvent[], delivery: BatchDelivery) => {
         const ids = eventIds(batch);
         deliveries.push({ ids, mayRepeat: delivery.mayRepeat });
-        const attempts = deliveries.filter((d) => d.ids.includes(failFirstAttemptOf ?? '')).length;
-        if (failFirstAttemptOf && ids.includes(failFirstAttemptOf) && attempts === 1) throw new Error('handler failed once');
+        if (failOnceOn !== undefined && ids.includes(failOnceOn) && saidOf(failOnceOn).length === 1) throw new Error('handler failed once');
       };
       const subscription = await log.subscribe(group, handler, { onError: () => {} });
       onTestFinished(() => subscription.stop());
-      const saidOf = (id: string) => deliveries.filter((d) => d.ids.includes(id)).map((d) => d.mayRepeat);
       return { deliveries, saidOf };
     }
 
