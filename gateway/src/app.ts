@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { GatewayDeps } from './deps.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializeRequest } from './http/log-serializers.js';
+import { relayLogLevel } from './http/relay-log-level.js';
 import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { registerApiRoutes } from './routes/api/index.js';
@@ -35,7 +36,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await app.register(registerApiRoutes, { prefix: '/api', deps });
   const live = registerLive(app, deps);
-  await app.register(registerRelayRoutes, { deps, live });
+  await app.register(registerRelayRoutes, { deps, live, logLevel: relayLogLevel(deps.config) });
   followOptionChanges(app, deps);
   const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic chore failed'));
   app.addHook('onClose', async () => stopChecks());

@@ -32,8 +32,16 @@ export const engineConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** The HTTP server's log level: a name `LOG_LEVEL` takes. */
+export type LogLevel = z.infer<typeof engineConfigSchema>['LOG_LEVEL'];
+
 /** Every environment variable the gateway reads. The only reader of process.env. */
 export const gatewayConfigSchema = engineConfigSchema.extend({
+  /**
+   * `true`: the relay's routes log a line when a call comes in and one when it is answered, as the
+   * API's do. Off by default: the usage log already records every call.
+   */
+  LOG_RELAY_REQUESTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Port for the console, the API and the relay. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
