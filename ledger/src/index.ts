@@ -8,3 +8,4 @@ export type * from './ports/balance-notifier.js';
 export * from './decider/index.js';
 export * from './audit/index.js';
 export * from './worker/ledger-worker.js';
+export { RepeatWatermarks } from './adapters/repeat-watermarks.js';

@@ -1,4 +1,4 @@
-import type { BatchHandler, EventLog, LedgerEvent, StoredEvent, Subscription } from '@tollgate/ledger';
+import { type BatchHandler, type EventLog, type LedgerEvent, RepeatWatermarks, type StoredEvent, type Subscription } from '@tollgate/ledger';
 
 /**
  * A one-partition EventLog for tests: `deliver` hands pending events to the subscriber and
@@ -7,8 +7,8 @@ import type { BatchHandler, EventLog, LedgerEvent, StoredEvent, Subscription } f
 export class InMemoryEventLog implements EventLog {
   private readonly events: StoredEvent[] = [];
   private readonly committed = new Map<string, number>();
-  /** Per group, the last offset a handler may have acted on without committing (BatchDelivery). */
-  private readonly repeatThrough = new Map<string, number>();
+  /** Per group, what a delivery may repeat (BatchDelivery), kept as the real logs keep it. */
+  private readonly repeats = new Map<string, RepeatWatermarks>();
   private readonly handlers = new Map<string, BatchHandler>();
 
   async append(events: LedgerEvent[]): Promise<void> {
@@ -19,23 +19,23 @@ export class InMemoryEventLog implements EventLog {
 
   async subscribe(group: string, handler: BatchHandler): Promise<Subscription> {
     this.handlers.set(group, handler);
-    this.repeatThrough.set(group, this.events.length - 1);
+    this.takePartition(group);
     return { stop: async () => void this.handlers.delete(group) };
   }
 
   /** Delivers everything past the group's committed offset in one batch; a throw leaves it uncommitted. */
   async deliver(group: string): Promise<void> {
     const handler = this.handlers.get(group);
-    if (!handler) {
+    const repeats = this.repeats.get(group);
+    if (!handler || !repeats) {
       throw new Error(`no subscriber for ${group}`);
     }
     const from = this.committed.get(group) ?? 0;
     const batch = this.events.slice(from);
-    const mayRepeat = from <= (this.repeatThrough.get(group) ?? -1);
     try {
-      await handler(batch, { mayRepeat });
+      await handler(batch, repeats.delivery(0, from));
     } catch (error) {
-      this.repeatThrough.set(group, Math.max(this.repeatThrough.get(group) ?? -1, this.events.length - 1));
+      repeats.failed(0, this.events.length - 1);
       throw error;
     }
     this.committed.set(group, this.events.length);
@@ -44,7 +44,14 @@ export class InMemoryEventLog implements EventLog {
   /** Forgets the group's progress, as after a crash before commit: the next delivery repeats everything. */
   rewind(group: string): void {
     this.committed.delete(group);
-    this.repeatThrough.set(group, this.events.length - 1);
+    this.takePartition(group);
+  }
+
+  /** The group (re)takes the one partition: everything in it so far may repeat. */
+  private takePartition(group: string): void {
+    const repeats = new RepeatWatermarks();
+    repeats.taken(0, this.events.length - 1);
+    this.repeats.set(group, repeats);
   }
 
   isSubscribed(group: string): boolean {
