@@ -11,6 +11,7 @@ import { AppendSignal } from './append-signal.js';
 import { EventLogTables } from './event-log-tables.js';
 import { openDatabase, type SqliteDatabase } from './open-database.js';
 import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.js';
+import { WalSync } from './wal-sync.js';
 
 export interface SqliteEventLogOptions extends Partial<SubscriptionTiming> {
   /** A file path (it may be shared with the balance store), or ':memory:'. */
@@ -24,12 +25,20 @@ function warn(error: unknown): void {
   process.emitWarning(error instanceof Error ? error : String(error), 'SqliteEventLogDeliveryFailed');
 }
 
+function warnSyncFailed(error: unknown): void {
+  process.emitWarning(error instanceof Error ? error : String(error), 'SqliteEventLogSyncFailed');
+}
+
+/** A database in memory has no disk to reach. */
+const IN_MEMORY = { afterWrite: async () => undefined, close: async () => undefined };
+
 /** The embedded event log: one SQLite table, consumer offsets beside it. */
 export class SqliteEventLog implements EventLog, EventLogReader {
   private readonly tables: EventLogTables;
   private readonly appends: AppendSignal;
   private readonly timing: SubscriptionTiming;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly durable: Pick<WalSync, 'afterWrite' | 'close'>;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -37,6 +46,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
   ) {
     this.tables = new EventLogTables(db);
     this.appends = AppendSignal.forPath(options.path);
+    this.durable = options.path === ':memory:' ? IN_MEMORY : new WalSync(`${options.path}-wal`, warnSyncFailed);
     this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100, lingerMs: options.lingerMs ?? 0 };
   }
 
@@ -44,6 +54,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
     if (events.length === 0) return;
     this.tables.insertAll(events);
     this.appends.notify();
+    await this.durable.afterWrite();
   }
 
   async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<Subscription> {
@@ -79,6 +90,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
+    await this.durable.close();
     if (this.db.open) this.db.close();
   }
 }
