@@ -13,6 +13,7 @@ import type { UsageReader } from './ports/usage-reader.js';
 import type { Mailer } from './ports/mailer.js';
 import type { OneTimeCodes } from './ports/one-time-codes.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
+import type { RoomPresence } from './ports/room-presence.js';
 import type { TokenStore } from './ports/token-store.js';
 import type { TaskStore } from './ports/task-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
@@ -58,6 +59,8 @@ export interface GatewayDeps {
   usage: UsageReader;
   /** Socket.IO's adapter: Redis pub/sub when gateways share consoles' rooms, Socket.IO's in-memory one when unset. */
   liveAdapter?: ServerOptions['adapter'];
+  /** Which live rooms have a console in them on any gateway (pushes to the others are skipped). */
+  roomPresence: RoomPresence;
   /** Directory of the built console, or null to serve none. */
   consoleDir: string | null;
 }

@@ -7,6 +7,7 @@ import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../src/adapters/smtp/smtp-mailer.js';
+import { InProcessRoomPresence } from '../src/adapters/in-process/room-presence.js';
 import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
@@ -59,6 +60,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     inviteHolds: createInProcessHoldStore(),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
+    roomPresence: new InProcessRoomPresence(),
     leases: new InProcessLeases(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),

@@ -26,6 +26,9 @@ import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { RedisLeases } from '../adapters/redis/leases.js';
 import { InProcessOneTimeCodes } from '../adapters/in-process/one-time-codes.js';
 import { RedisOneTimeCodes } from '../adapters/redis/one-time-codes.js';
+import { InProcessRoomPresence } from '../adapters/in-process/room-presence.js';
+import { RedisRoomPresence } from '../adapters/redis/room-presence.js';
+import type { RoomPresence } from '../ports/room-presence.js';
 import { createSmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import type { OptionCache } from '../options/option-cache.js';
 import type { Mailer } from '../ports/mailer.js';
@@ -54,6 +57,8 @@ export interface HotState {
   codes: OneTimeCodes;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
+  /** Which of those rooms have a console in them, on any gateway. */
+  roomPresence: RoomPresence;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export function openHotState(config: EngineConfig): HotState {
       meter: new InProcessUsageMeter(),
       leases: new InProcessLeases(),
       codes: new InProcessOneTimeCodes(),
+      roomPresence: new InProcessRoomPresence(),
       close: async () => {},
     };
   }
@@ -105,6 +111,7 @@ export function openHotState(config: EngineConfig): HotState {
   const liveSubscriber = commands.duplicate();
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
+    roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`),
     holds: createRedisHoldStore(commands, prefix),
     inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
     rateLimiters: redisRateLimiters(commands, prefix),

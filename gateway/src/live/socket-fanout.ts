@@ -8,9 +8,9 @@ export const adminRoom = 'admins';
 type Rooms = Pick<Server | BroadcastOperator<never, unknown>, 'to'>;
 
 /**
- * Whether a room has anyone to hear it; given only when the rooms are this process's alone (no
- * adapter spanning gateways), where Socket.IO would otherwise encode every push for an empty room:
- * a log row per call, about 2% of the relay's time under load with no console open.
+ * Whether a room has anyone to hear it, on the gateways the pushes reach. Socket.IO would otherwise
+ * encode every push for an empty room (a log row per call: about 2% of the relay's time under load
+ * with no console open) and, with the Redis adapter, publish it to every gateway (docs/benchmarks.md).
  */
 export type HasListeners = (room: string) => boolean;
 
@@ -18,7 +18,7 @@ export type HasListeners = (room: string) => boolean;
 export class SocketFanout implements LiveFanout {
   constructor(
     private readonly io: Rooms,
-    private readonly hasListeners: HasListeners = () => true,
+    private readonly hasListeners: HasListeners,
   ) {}
 
   toUser(userId: number, event: string, payload: unknown): void {

@@ -46,17 +46,18 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
     const user = await deps.users.byId(userId);
     if (user && user.role >= Role.Admin) await socket.join(adminRoom);
   });
-  const local = new SocketFanout(io.local);
+  const localRooms = io.of('/').adapter.rooms;
+  const local = new SocketFanout(io.local, (room) => (localRooms.get(room)?.size ?? 0) > 0);
   const stopFollowing = followLedger(deps, local);
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
+  const stopPresence = deps.roomPresence.watch(io.of('/').adapter);
   app.addHook('onClose', async () => {
+    stopPresence();
     stopFollowing();
     stopChannels();
     stopThroughput();
     await io.close();
   });
-  // Without an adapter spanning gateways, every listener is one of this process's sockets.
-  const localRooms = io.of('/').adapter.rooms;
-  return new SocketFanout(io, deps.liveAdapter ? undefined : (room) => (localRooms.get(room)?.size ?? 0) > 0);
+  return new SocketFanout(io, (room) => deps.roomPresence.heard(room));
 }

@@ -9,6 +9,7 @@ import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
+import { InProcessRoomPresence } from '../../src/adapters/in-process/room-presence.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
@@ -80,6 +81,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
+    roomPresence: new InProcessRoomPresence(),
     leases: new InProcessLeases(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),

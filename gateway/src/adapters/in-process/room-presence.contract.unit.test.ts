@@ -1,0 +1,7 @@
+import { runRoomPresenceContract } from '../../ports/room-presence.contract.js';
+import { InProcessRoomPresence } from './room-presence.js';
+
+runRoomPresenceContract('in-process', async () => {
+  const presence = new InProcessRoomPresence();
+  return [presence, presence, async () => {}];
+});
