@@ -1,16 +1,18 @@
 import type { LedgerEvent } from '@tollgate/ledger';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import type { UsageMeter } from '../ports/usage-meter.js';
+import type { MeteredCall, UsageMeter } from '../ports/usage-meter.js';
 import { pushLogRows } from './log-pusher.js';
 
 /** What the console learns of appended events: each log row at once, each call in the RPM/TPM meter. */
 export function tapAppendedEvents(live: LiveFanout, meter: UsageMeter, onError: (error: unknown) => void): (batch: LedgerEvent[]) => void {
   return (batch) => {
     pushLogRows(live, batch);
+    const calls: MeteredCall[] = [];
     for (const event of batch) {
       if (event.type !== 'UsageRecorded') continue;
       const { userId, promptTokens, completionTokens } = event.data;
-      meter.record(userId, promptTokens + completionTokens, event.metadata.occurredAt).catch(onError);
+      calls.push({ userId, tokens: promptTokens + completionTokens, atMs: event.metadata.occurredAt });
     }
+    if (calls.length > 0) meter.record(calls).catch(onError);
   };
 }

@@ -11,10 +11,17 @@ export interface ThroughputReading {
   users: Map<number, Throughput>;
 }
 
+/** One relayed call: `tokens` tokens for `userId` at `atMs`. */
+export interface MeteredCall {
+  userId: number;
+  tokens: number;
+  atMs: number;
+}
+
 /** Counts relayed calls per second, for the whole system and per user, across every gateway. */
 export interface UsageMeter {
-  /** Counts one call of `tokens` tokens at `atMs`. */
-  record(userId: number, tokens: number, atMs: number): Promise<void>;
+  /** Counts the calls; a batch at once, since calls come as the log's appends do. */
+  record(calls: readonly MeteredCall[]): Promise<void>;
   /** The 60 seconds up to and including the second of `nowMs`. */
   lastMinute(userIds: readonly number[], nowMs: number): Promise<ThroughputReading>;
 }

@@ -1,4 +1,4 @@
-import { METER_WINDOW_SECONDS, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
+import { METER_WINDOW_SECONDS, type MeteredCall, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
 
 const ALL = -1;
 const second = (ms: number) => Math.floor(ms / 1000);
@@ -8,15 +8,10 @@ export class InProcessUsageMeter implements UsageMeter {
   /** second → user id (ALL for everyone) → counts */
   private readonly buckets = new Map<number, Map<number, Throughput>>();
 
-  async record(userId: number, tokens: number, atMs: number): Promise<void> {
-    const at = second(atMs);
-    const bucket = this.buckets.get(at) ?? new Map<number, Throughput>();
-    this.buckets.set(at, bucket);
-    for (const id of [ALL, userId]) {
-      const counts = bucket.get(id) ?? { rpm: 0, tpm: 0 };
-      bucket.set(id, { rpm: counts.rpm + 1, tpm: counts.tpm + tokens });
-    }
-    this.forgetBefore(at - METER_WINDOW_SECONDS);
+  async record(calls: readonly MeteredCall[]): Promise<void> {
+    if (calls.length === 0) return;
+    for (const call of calls) this.count(call);
+    this.forgetBefore(Math.max(...calls.map((call) => second(call.atMs))) - METER_WINDOW_SECONDS);
   }
 
   async lastMinute(userIds: readonly number[], nowMs: number): Promise<ThroughputReading> {
@@ -31,6 +26,16 @@ export class InProcessUsageMeter implements UsageMeter {
       return total;
     };
     return { all: sum(ALL), users: new Map(userIds.map((id) => [id, sum(id)])) };
+  }
+
+  private count({ userId, tokens, atMs }: MeteredCall): void {
+    const at = second(atMs);
+    const bucket = this.buckets.get(at) ?? new Map<number, Throughput>();
+    this.buckets.set(at, bucket);
+    for (const id of [ALL, userId]) {
+      const counts = bucket.get(id) ?? { rpm: 0, tpm: 0 };
+      bucket.set(id, { rpm: counts.rpm + 1, tpm: counts.tpm + tokens });
+    }
   }
 
   private forgetBefore(oldest: number): void {

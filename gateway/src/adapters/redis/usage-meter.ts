@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { METER_WINDOW_SECONDS, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
+import { METER_WINDOW_SECONDS, type MeteredCall, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
 
 const second = (ms: number) => Math.floor(ms / 1000);
 /** A bucket outlives the window a little, so a reader at its edge still finds it. */
@@ -12,12 +12,20 @@ export class RedisUsageMeter implements UsageMeter {
     private readonly prefix: string,
   ) {}
 
-  async record(userId: number, tokens: number, atMs: number): Promise<void> {
-    const at = second(atMs);
-    const pipeline = this.redis.pipeline();
-    for (const key of [this.key('all', at), this.key(`u${userId}`, at)]) {
-      pipeline.hincrby(key, 'r', 1).hincrby(key, 't', tokens).expire(key, BUCKET_TTL_SECONDS);
+  /**
+   * One pipeline a batch, summed per bucket first: a call at a time cost six commands and a
+   * socket write each, about 5% of a cluster gateway's main thread at 1500 req/s.
+   */
+  async record(calls: readonly MeteredCall[]): Promise<void> {
+    const sums = new Map<string, Throughput>();
+    for (const { userId, tokens, atMs } of calls) {
+      for (const key of [this.key('all', second(atMs)), this.key(`u${userId}`, second(atMs))]) {
+        const sum = sums.get(key) ?? { rpm: 0, tpm: 0 };
+        sums.set(key, { rpm: sum.rpm + 1, tpm: sum.tpm + tokens });
+      }
     }
+    const pipeline = this.redis.pipeline();
+    for (const [key, { rpm, tpm }] of sums) pipeline.hincrby(key, 'r', rpm).hincrby(key, 't', tpm).expire(key, BUCKET_TTL_SECONDS);
     await pipeline.exec();
   }
 
