@@ -21,13 +21,13 @@ export interface SqliteEventLogOptions extends Partial<SubscriptionTiming> {
 const DEFAULT_MAX_BATCH = 500;
 const READ_ALL_PAGE = 1_000;
 
-function warn(error: unknown): void {
-  process.emitWarning(error instanceof Error ? error : String(error), 'SqliteEventLogDeliveryFailed');
-}
+/** Reports a failure as a process warning of its own type. */
+const warning =
+  (type: string) =>
+  (error: unknown): void =>
+    void process.emitWarning(error instanceof Error ? error : String(error), type);
 
-function warnSyncFailed(error: unknown): void {
-  process.emitWarning(error instanceof Error ? error : String(error), 'SqliteEventLogSyncFailed');
-}
+const warn = warning('SqliteEventLogDeliveryFailed');
 
 /** A database in memory has no disk to reach. */
 const IN_MEMORY = { afterWrite: async () => undefined, close: async () => undefined };
@@ -46,7 +46,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
   ) {
     this.tables = new EventLogTables(db);
     this.appends = AppendSignal.forPath(options.path);
-    this.durable = options.path === ':memory:' ? IN_MEMORY : new WalSync(`${options.path}-wal`, warnSyncFailed);
+    this.durable = options.path === ':memory:' ? IN_MEMORY : new WalSync(`${options.path}-wal`, warning('SqliteEventLogSyncFailed'));
     this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100, lingerMs: options.lingerMs ?? 0 };
   }
 
