@@ -47,8 +47,8 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       await store.release('a');
       expect(await store.available(USER)).toBe(100);
       await store.acquire(hold('b', 90));
-      await store.adjust('b', 30);
-      expect(await store.available(USER)).toBe(70);
+      const afterAdjusting = await store.adjust('b', 30);
+      expect({ afterAdjusting, available: await store.available(USER), gone: await store.adjust('a', 5) }).toEqual({ afterAdjusting: 70, available: 70, gone: null });
     });
 
     it('frees an expired hold (a gateway died mid-request)', async () => {

@@ -22,8 +22,12 @@ export interface HoldStore {
   seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void>;
   /** Reserves `amount` on the user and, unless unlimited, the token; `balance_unknown` asks the caller to seed. */
   acquire(request: HoldRequest): Promise<AcquireResult>;
-  /** Turns a hold into the actual cost once the answer ended; it stays until the ledger settles it. */
-  adjust(holdId: string, amount: number): Promise<void>;
+  /**
+   * Turns a hold into the actual cost once the answer ended; it stays until the ledger settles it.
+   * Resolves what the hold's user can still spend afterwards (as `available`, in the same step),
+   * or null when the hold is gone (expired) or the balance unknown.
+   */
+  adjust(holdId: string, amount: number): Promise<number | null>;
   /** Drops a hold whose request cost nothing (failed before any charge). */
   release(holdId: string): Promise<void>;
   /** Follows the ledger: new balances, and the holds its applied events settled. */

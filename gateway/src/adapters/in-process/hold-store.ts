@@ -46,11 +46,12 @@ export class InProcessHoldStore implements HoldStore {
     return { ok: true };
   }
 
-  async adjust(holdId: string, amount: number): Promise<void> {
+  async adjust(holdId: string, amount: number): Promise<number | null> {
     const hold = this.holds.get(holdId);
-    if (!hold) return;
+    if (!hold) return null;
     this.addHeld(hold.userId, hold.tokenId, amount - hold.amount);
     hold.amount = amount;
+    return this.available(hold.userId);
   }
 
   async release(holdId: string): Promise<void> {

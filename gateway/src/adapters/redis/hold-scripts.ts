@@ -26,6 +26,11 @@ local function expire_due(p)
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', p .. 'exp', '-inf', now_ms(), 'LIMIT', 0, 256)) do release(p, id) end
 end
 local function num(key) return tonumber(redis.call('GET', key) or '0') end
+local function available(p, u)
+  expire_due(p)
+  if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 then return false end
+  return num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u)
+end
 `;
 
 /** ARGV: prefix, holdId, userId, tokenId, amount, ttlMs -> 'ok' | 'user_quota' | 'token_quota' | 'balance_unknown' */
@@ -41,15 +46,15 @@ redis.call('INCRBY', p .. 'held:t:' .. t, a)
 redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
 return 'ok'`;
 
-/** ARGV: prefix, holdId, amount */
+/** ARGV: prefix, holdId, amount -> what the hold's user can still spend after, or nil (no such hold, balance unknown) */
 export const ADJUST = `${RELEASE_FN}
 local p, id, a = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a')
-if not h[1] then return 0 end
+if not h[1] then return false end
 redis.call('INCRBY', p .. 'held:u:' .. h[1], a - tonumber(h[3]))
 redis.call('INCRBY', p .. 'held:t:' .. h[2], a - tonumber(h[3]))
 redis.call('HSET', p .. 'hold:' .. id, 'a', a)
-return 1`;
+return available(p, h[1])`;
 
 /** ARGV: prefix, holdId... */
 export const RELEASE = `${RELEASE_FN}
@@ -74,7 +79,4 @@ return 1`;
 
 /** ARGV: prefix, userId -> available, or false when the balance is unknown */
 export const AVAILABLE = `${RELEASE_FN}
-local p, u = ARGV[1], ARGV[2]
-expire_due(p)
-if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 then return false end
-return num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u)`;
+return available(ARGV[1], ARGV[2])`;

@@ -13,6 +13,9 @@ const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
 
 /** Holds shared by every gateway through Redis; see hold-scripts.ts for the key layout. */
+/** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
+const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
+
 export class RedisHoldStore implements HoldStore {
   constructor(
     private readonly redis: Redis,
@@ -28,8 +31,8 @@ export class RedisHoldStore implements HoldStore {
     return result === 'ok' ? { ok: true } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
   }
 
-  async adjust(holdId: string, amount: number): Promise<void> {
-    await this.run(ADJUST, [holdId, amount]);
+  async adjust(holdId: string, amount: number): Promise<number | null> {
+    return availableOf(await this.run(ADJUST, [holdId, amount]));
   }
 
   async release(holdId: string): Promise<void> {
@@ -41,8 +44,7 @@ export class RedisHoldStore implements HoldStore {
   }
 
   async available(userId: number): Promise<number | null> {
-    const result = await this.run(AVAILABLE, [userId]);
-    return typeof result === 'number' ? result : null;
+    return availableOf(await this.run(AVAILABLE, [userId]));
   }
 
   private setBalances(seed: boolean, users: UserBalance[], tokens: TokenBalance[], settled: string[]): Promise<unknown> {
