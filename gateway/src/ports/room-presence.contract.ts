@@ -1,5 +1,5 @@
 import { Server } from 'socket.io';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LocalRooms, RoomPresence } from './room-presence.js';
 
 /**
@@ -14,21 +14,22 @@ function join(rooms: ReturnType<typeof gatewayRooms>, socketId: string, ...names
   rooms.addAll(socketId, new Set([socketId, ...names]));
 }
 
-export async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('presence did not settle in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** Waits (vitest's own retry loop) until `check` holds: presence travels over pub/sub in a cluster. */
+export const until = (check: () => boolean, timeout = 2_000): Promise<void> =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error('presence did not settle in time');
+    },
+    { timeout, interval: 5 },
+  );
 
 const settleMs = 100;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Every RoomPresence adapter must pass this. `factory` returns the presence of two gateways that
- * share the same bus (the in-process one may return the same object twice); the second call of
- * `close` ends both.
+ * share the same bus (the in-process one may return the same object twice), and a `close` that
+ * ends both.
  */
 export function runRoomPresenceContract(name: string, factory: () => Promise<[RoomPresence, RoomPresence, () => Promise<void>]>): void {
   describe(`RoomPresence contract: ${name}`, () => {
