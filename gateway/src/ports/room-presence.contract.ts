@@ -32,13 +32,19 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * ends both.
  */
 export function runRoomPresenceContract(name: string, factory: () => Promise<[RoomPresence, RoomPresence, () => Promise<void>]>): void {
+  /** Two gateways, each watching its own Socket.IO rooms; `stopA` ends the first one's watch. */
+  async function twoGateways() {
+    const [a, b, close] = await factory();
+    onTestFinished(close);
+    const [roomsA, roomsB] = [gatewayRooms(), gatewayRooms()];
+    const stopA = a.watch(roomsA);
+    b.watch(roomsB);
+    return { a, b, roomsA, roomsB, stopA };
+  }
+
   describe(`RoomPresence contract: ${name}`, () => {
     it('hears a room on every gateway while a socket of one is in it, and no other room', async () => {
-      const [a, b, close] = await factory();
-      onTestFinished(close);
-      const [roomsA, roomsB] = [gatewayRooms(), gatewayRooms()];
-      a.watch(roomsA);
-      b.watch(roomsB);
+      const { a, b, roomsA } = await twoGateways();
       join(roomsA, 'socket-1', 'user:7', 'admins');
       await until(() => b.heard('admins') && b.heard('user:7'));
       expect([a.heard('admins'), a.heard('user:8'), b.heard('user:8'), b.heard('socket-1')]).toEqual([true, false, false, false]);
@@ -48,11 +54,7 @@ export function runRoomPresenceContract(name: string, factory: () => Promise<[Ro
     });
 
     it("keeps hearing a room that one gateway's socket left while another's is still in it", async () => {
-      const [a, b, close] = await factory();
-      onTestFinished(close);
-      const [roomsA, roomsB] = [gatewayRooms(), gatewayRooms()];
-      a.watch(roomsA);
-      b.watch(roomsB);
+      const { a, b, roomsA, roomsB } = await twoGateways();
       join(roomsA, 'socket-1', 'admins');
       join(roomsB, 'socket-2', 'admins');
       await until(() => a.heard('admins') && b.heard('admins'));
@@ -62,11 +64,7 @@ export function runRoomPresenceContract(name: string, factory: () => Promise<[Ro
     });
 
     it('forgets the rooms of a gateway that stopped watching', async () => {
-      const [a, b, close] = await factory();
-      onTestFinished(close);
-      const [roomsA, roomsB] = [gatewayRooms(), gatewayRooms()];
-      const stopA = a.watch(roomsA);
-      b.watch(roomsB);
+      const { a, b, roomsA, stopA } = await twoGateways();
       join(roomsA, 'socket-1', 'admins');
       await until(() => b.heard('admins'));
       stopA();

@@ -19,7 +19,8 @@ export class RedisUsageMeter implements UsageMeter {
   async record(calls: readonly MeteredCall[]): Promise<void> {
     const sums = new Map<string, Throughput>();
     for (const { userId, tokens, atMs } of calls) {
-      for (const key of [this.key('all', second(atMs)), this.key(`u${userId}`, second(atMs))]) {
+      const at = second(atMs);
+      for (const key of [this.key('all', at), this.key(`u${userId}`, at)]) {
         const sum = sums.get(key) ?? { rpm: 0, tpm: 0 };
         sums.set(key, { rpm: sum.rpm + 1, tpm: sum.tpm + tokens });
       }

@@ -31,12 +31,18 @@ function tracked(promise: Promise<void>): { done: boolean } {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A WalSync over a held file, with one write's fsync already in flight. */
+async function withSyncInFlight() {
+  const file = new HeldFile();
+  const sync = new WalSync('log.db-wal', () => undefined, async () => file);
+  const first = tracked(sync.afterWrite());
+  await settle();
+  return { file, sync, first };
+}
+
 describe('WalSync', () => {
   it('given an fsync in flight, when ten writes come, then they share one more fsync', async () => {
-    const file = new HeldFile();
-    const sync = new WalSync('log.db-wal', () => undefined, async () => file);
-    const first = tracked(sync.afterWrite());
-    await settle();
+    const { file, sync, first } = await withSyncInFlight();
     const later = Array.from({ length: 10 }, () => tracked(sync.afterWrite()));
     await file.finishOne();
     expect({ first: first.done, later: later.some((w) => w.done), syncs: file.syncs }).toEqual({ first: true, later: false, syncs: 2 });
@@ -45,10 +51,7 @@ describe('WalSync', () => {
   });
 
   it('given a write during an fsync, when that fsync ends, then the write still waits for one that began after it', async () => {
-    const file = new HeldFile();
-    const sync = new WalSync('log.db-wal', () => undefined, async () => file);
-    void sync.afterWrite();
-    await settle();
+    const { file, sync } = await withSyncInFlight();
     const during = tracked(sync.afterWrite());
     await file.finishOne();
     expect(during.done).toBe(false);
@@ -70,10 +73,7 @@ describe('WalSync', () => {
   });
 
   it('closes the file once the fsync in flight has finished', async () => {
-    const file = new HeldFile();
-    const sync = new WalSync('log.db-wal', () => undefined, async () => file);
-    void sync.afterWrite();
-    await settle();
+    const { file, sync } = await withSyncInFlight();
     const closing = tracked(sync.close());
     await settle();
     expect(file.closed).toBe(false);
