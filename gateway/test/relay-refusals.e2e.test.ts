@@ -56,6 +56,19 @@ describe('relay refusals and holds', () => {
     await expectRefusal(await chat('x'.repeat(48)), 401, '无效的令牌');
   });
 
+  it('checks the key before the body: without a valid key a bad body is a 401 on every surface, with one a 400', async () => {
+    const post = (path: string, headers: Record<string, string>, body: string) =>
+      fetch(`${fixture.tollgate.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    await expectRefusal(await post('/v1/chat/completions', {}, '{}'), 401, '未提供令牌');
+    await expectRefusal(await post('/v1/chat/completions', { authorization: `Bearer sk-${'x'.repeat(48)}` }, '{}'), 401, '无效的令牌');
+    await expectRefusal(await post('/v1/chat/completions', {}, '{"model":'), 401, '未提供令牌');
+    expect((await post('/v1/messages', { 'x-api-key': 'sk-unknown' }, '{}')).status).toBe(401);
+    expect((await post('/v1beta/models/mock-model:generateContent', {}, '{"contents":7}')).status).toBe(401);
+    const withKey = await post('/v1/chat/completions', { authorization: `Bearer sk-${key}` }, '{}');
+    expect(withKey.status).toBe(400);
+    expect(((await withKey.json()) as OpenAIErrorBody).error.message).toContain('model');
+  });
+
   it('refuses a disabled token and an expired token with 401', async () => {
     const disabled = await newToken(bob, 'disabled');
     await bob.must('PUT', '/api/token/?status_only=true', { id: disabled.id, status: 2 });

@@ -59,18 +59,40 @@ function pinnedChannelId(channel: string | null, user: User): number | undefined
 }
 
 /** Authenticates a relay call; every refusal is an error in the surface's shape and costs nothing. */
-export async function authenticateCaller(request: FastifyRequest, cache: DocumentCache, now = Date.now()): Promise<Caller> {
+async function authenticateCaller(request: FastifyRequest, cache: DocumentCache): Promise<Caller> {
   const { key, channel } = parseKeyParts(presentedKey(request));
   if (!key) throw unauthorized(RelayMessages.noKey);
   const token = await cache.tokenByKey(key);
   if (!token) throw unauthorized(RelayMessages.invalidKey);
-  checkToken(token, Math.floor(now / 1000));
+  checkToken(token, Math.floor(Date.now() / 1000));
   checkClientIp(token, request.ip);
   const user = await cache.user(token.userId);
   if (!user || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new RelayError(403, RelayMessages.userBanned, 'user_banned');
   const caller: Caller = { token, user, group: token.group || user.group };
   const pinned = pinnedChannelId(channel, user);
   return pinned === undefined ? caller : { ...caller, pinnedChannelId: pinned };
+}
+
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/**
+ * Route options for a relay route: the key is authenticated as the request arrives, before fastify
+ * reads or validates its body, so a call without a valid key is refused with 401 or 403 whatever it
+ * sent (as OpenAI and new-api answer) and its body is never parsed.
+ */
+export function keyFirst(cache: DocumentCache): { onRequest: (request: FastifyRequest) => Promise<void> } {
+  return {
+    onRequest: async (request) => {
+      callers.set(request, await authenticateCaller(request, cache));
+    },
+  };
+}
+
+/** The caller `keyFirst` authenticated for this request. */
+export function callerOf(request: FastifyRequest): Caller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error(`${request.url}: a relay route registered without keyFirst`);
+  return caller;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ChannelStatus, type Channel } from '../../ports/channel-store.js';
 import { TaskPlatform } from '../../ports/task-store.js';
-import { authenticateCaller, type Caller } from '../../relay/caller.js';
+import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';
@@ -55,8 +55,8 @@ interface OriginTarget {
 
 /** A route that acts on an earlier task; the key is checked before the action is read, so a bad key is a 401 first. */
 function registerOriginRoute<S extends z.ZodType<Record<string, unknown>>>(app: FastifyInstance, ctx: RelayContext, path: string, schema: S, target: (body: z.infer<S>) => OriginTarget): void {
-  app.post(path, { schema: { body: schema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post(path, { ...keyFirst(ctx.cache), schema: { body: schema } }, async (request, reply) => {
+    const caller = callerOf(request);
     const body = request.body as z.infer<S>;
     const { action, taskId } = target(body);
     await submitMj(ctx, caller, reply, { path, action, body, originTaskId: taskId });
@@ -67,8 +67,8 @@ function registerOriginRoute<S extends z.ZodType<Record<string, unknown>>>(app: 
 /** The submit routes of a Midjourney Proxy (imagine, change, simple-change, describe, blend, upload, modal, shorten, action, swap-face). */
 export function registerMjSubmitRoutes(app: FastifyInstance, ctx: RelayContext): void {
   for (const [path, action] of Object.entries(FIXED_ACTION_PATHS)) {
-    app.post(path, { schema: { body: promptBody } }, async (request, reply) => {
-      const caller = await authenticateCaller(request, ctx.cache);
+    app.post(path, { ...keyFirst(ctx.cache), schema: { body: promptBody } }, async (request, reply) => {
+      const caller = callerOf(request);
       await submitMj(ctx, caller, reply, { path, action, body: request.body as Record<string, unknown> });
       return reply;
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
 import { TaskPlatform } from '../../ports/task-store.js';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { mjTaskDto } from '../../tasks/mj-wire.js';
@@ -20,17 +20,17 @@ export function registerMjTaskRoutes(app: FastifyInstance, ctx: RelayContext): v
     if (!task || task.userId !== userId) throw taskNotFound();
     return task;
   };
-  app.get('/mj/task/:id/fetch', { schema: { params: idParams } }, async (request) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.get('/mj/task/:id/fetch', { ...keyFirst(ctx.cache), schema: { params: idParams } }, async (request) => {
+    const caller = callerOf(request);
     return mjTaskDto(await ownTask((request.params as z.infer<typeof idParams>).id, caller.user.id), ctx.deps.options);
   });
-  app.post('/mj/task/list-by-condition', { schema: { body: listBody } }, async (request) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/mj/task/list-by-condition', { ...keyFirst(ctx.cache), schema: { body: listBody } }, async (request) => {
+    const caller = callerOf(request);
     const tasks = await ctx.deps.tasks.byTaskIds(TaskPlatform.Midjourney, (request.body as z.infer<typeof listBody>).ids, caller.user.id);
     return tasks.map((task) => mjTaskDto(task, ctx.deps.options));
   });
-  app.get('/mj/task/:id/image-seed', { schema: { params: idParams } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.get('/mj/task/:id/image-seed', { ...keyFirst(ctx.cache), schema: { params: idParams } }, async (request, reply) => {
+    const caller = callerOf(request);
     const task = await ownTask((request.params as z.infer<typeof idParams>).id, caller.user.id);
     const channel = ctx.router.byId(task.channelId);
     if (!channel) throw taskNotFound();

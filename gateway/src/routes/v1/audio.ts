@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { relaySpeech, relayTranscription, type SpeechBody } from '../../relay/audio-call.js';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { formFieldsOf, registerMultipartRoutes, requestForm } from './multipart.js';
@@ -17,15 +17,15 @@ const transcriptionFields = z.looseObject({
 
 /** The Audio API: speech (JSON in, audio out), transcriptions and translations (a form with the file). */
 export function registerAudio(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/v1/audio/speech', { schema: { body: speechSchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/v1/audio/speech', { ...keyFirst(ctx.cache), schema: { body: speechSchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     await relaySpeech(ctx, caller, request, reply, request.body as SpeechBody);
     return reply;
   });
   registerMultipartRoutes(app, AUDIO_FORM_LIMIT, (scope) => {
     for (const path of ['/v1/audio/transcriptions', '/v1/audio/translations'] as const) {
-      scope.post(path, async (request, reply) => {
-        const caller = await authenticateCaller(request, ctx.cache);
+      scope.post(path, keyFirst(ctx.cache), async (request, reply) => {
+        const caller = callerOf(request);
         const form = await requestForm(request);
         if (!form) throw new RelayError(400, `${path} takes multipart/form-data`, 'invalid_request_error', 'invalid_request_error');
         formFieldsOf(form, transcriptionFields, ['file']);

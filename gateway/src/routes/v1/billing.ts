@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateCaller, type Caller } from '../../relay/caller.js';
+import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 
 /** What new-api reports as the limit of an unlimited token. */
@@ -34,13 +34,13 @@ function amountOf(ctx: RelayContext, quota: number): number {
  */
 export function registerBilling(app: FastifyInstance, ctx: RelayContext): void {
   for (const prefix of ['', '/v1']) {
-    app.get(`${prefix}/dashboard/billing/subscription`, async (request) => {
-      const spend = await spendOf(ctx, await authenticateCaller(request, ctx.cache));
+    app.get(`${prefix}/dashboard/billing/subscription`, keyFirst(ctx.cache), async (request) => {
+      const spend = await spendOf(ctx, callerOf(request));
       const amount = spend.unlimited ? UNLIMITED_AMOUNT : amountOf(ctx, spend.remain + spend.used);
       return { object: 'billing_subscription', has_payment_method: true, soft_limit_usd: amount, hard_limit_usd: amount, system_hard_limit_usd: amount, access_until: spend.expiresAt };
     });
-    app.get(`${prefix}/dashboard/billing/usage`, async (request) => {
-      const spend = await spendOf(ctx, await authenticateCaller(request, ctx.cache));
+    app.get(`${prefix}/dashboard/billing/usage`, keyFirst(ctx.cache), async (request) => {
+      const spend = await spendOf(ctx, callerOf(request));
       return { object: 'list', total_usage: amountOf(ctx, spend.used) * 100 };
     });
   }

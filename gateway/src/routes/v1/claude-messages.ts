@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import { type ClaudeBody, countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 
@@ -15,13 +15,13 @@ const countSchema = z.looseObject({ model: z.string().min(1), messages: z.array(
 
 /** Anthropic's native surface: POST /v1/messages and /v1/messages/count_tokens (key in x-api-key). */
 export function registerClaudeMessages(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/v1/messages', { schema: { body: messagesSchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/v1/messages', { ...keyFirst(ctx.cache), schema: { body: messagesSchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     await relayClaudeMessages(ctx, caller, request, reply, request.body as ClaudeBody);
     return reply;
   });
-  app.post('/v1/messages/count_tokens', { schema: { body: countSchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/v1/messages/count_tokens', { ...keyFirst(ctx.cache), schema: { body: countSchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     await countClaudeTokens(ctx, caller, request, reply, request.body as ClaudeBody);
     return reply;
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ImageOrder } from '../../billing/image-price.js';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import { type ImageCall, relayImages } from '../../relay/image-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { checkedBody, formFieldsOf, registerMultipartRoutes, requestForm } from './multipart.js';
@@ -36,8 +36,8 @@ async function formOrJsonCall(request: FastifyRequest, path: ImageCall['path'], 
 
 /** The Images API: generations (JSON), edits and variations (multipart forms), billed per image. */
 export function registerImages(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/v1/images/generations', { schema: { body: generationSchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/v1/images/generations', { ...keyFirst(ctx.cache), schema: { body: generationSchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     const body = request.body as z.infer<typeof generationSchema>;
     await relayImages(ctx, caller, request, reply, { path: '/v1/images/generations', order: orderOf(body), payload: { kind: 'json', body } });
     return reply;
@@ -48,8 +48,8 @@ export function registerImages(app: FastifyInstance, ctx: RelayContext): void {
       { path: '/v1/images/variations', schema: variationSchema },
     ] as const;
     for (const { path, schema } of routes) {
-      scope.post(path, async (request, reply) => {
-        const caller = await authenticateCaller(request, ctx.cache);
+      scope.post(path, keyFirst(ctx.cache), async (request, reply) => {
+        const caller = callerOf(request);
         await relayImages(ctx, caller, request, reply, await formOrJsonCall(request, path, schema));
         return reply;
       });

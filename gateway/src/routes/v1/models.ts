@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateCaller, type Caller } from '../../relay/caller.js';
+import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 
@@ -14,13 +14,13 @@ function callableModels(ctx: RelayContext, caller: Caller): string[] {
 
 /** GET /v1/models and /v1/models/{id}, in OpenAI's shapes. */
 export function registerModels(app: FastifyInstance, ctx: RelayContext): void {
-  app.get('/v1/models', async (request) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.get('/v1/models', keyFirst(ctx.cache), async (request) => {
+    const caller = callerOf(request);
     return { object: 'list', data: callableModels(ctx, caller).map(modelObject) };
   });
   // A wildcard, not `:id`: model names such as `deepseek-ai/DeepSeek-V3` contain slashes.
-  app.get<{ Params: { '*': string } }>('/v1/models/*', async (request) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.get<{ Params: { '*': string } }>('/v1/models/*', keyFirst(ctx.cache), async (request) => {
+    const caller = callerOf(request);
     const id = request.params['*'];
     if (!callableModels(ctx, caller).includes(id)) throw new RelayError(404, `The model '${id}' does not exist`, 'model_not_found', 'invalid_request_error');
     return modelObject(id);

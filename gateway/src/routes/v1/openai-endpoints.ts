@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, moderationsEndpoint, type RelayEndpoint, rerankEndpoint } from '../../relay/endpoints.js';
 import { type RelayBody, relayCall } from '../../relay/relay-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
@@ -31,8 +31,8 @@ export const openAIEndpoints: { route: string; schema: z.ZodType; endpoint: Rela
 
 export function registerOpenAIEndpoints(app: FastifyInstance, ctx: RelayContext): void {
   for (const { route, schema, endpoint } of openAIEndpoints) {
-    app.post(route, { schema: { body: schema } }, async (request, reply) => {
-      const caller = await authenticateCaller(request, ctx.cache);
+    app.post(route, { ...keyFirst(ctx.cache), schema: { body: schema } }, async (request, reply) => {
+      const caller = callerOf(request);
       await relayCall(ctx, caller, endpoint, request, reply, request.body as RelayBody);
       return reply;
     });

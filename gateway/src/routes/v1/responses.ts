@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayMessages } from '../../relay/relay-error.js';
 import { relayResponses, type ResponsesBody } from '../../relay/responses-call.js';
@@ -15,8 +15,8 @@ const responsesSchema = z.looseObject({
 
 /** POST /v1/responses, plain and streamed. */
 export function registerResponses(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/v1/responses', { schema: { body: responsesSchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post('/v1/responses', { ...keyFirst(ctx.cache), schema: { body: responsesSchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     await relayResponses(ctx, caller, request, reply, request.body as ResponsesBody);
     return reply;
   });

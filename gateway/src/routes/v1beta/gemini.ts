@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticateCaller } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/caller.js';
 import { relayGeminiNative } from '../../relay/gemini-native.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 
@@ -8,8 +8,8 @@ const bodySchema = z.looseObject({});
 
 /** Google's native surface: POST /v1beta/models/{model}:{generateContent|streamGenerateContent|embedContent|batchEmbedContents}. */
 export function registerGeminiNative(app: FastifyInstance, ctx: RelayContext): void {
-  app.post<{ Params: { target: string } }>('/v1beta/models/:target', { schema: { body: bodySchema } }, async (request, reply) => {
-    const caller = await authenticateCaller(request, ctx.cache);
+  app.post<{ Params: { target: string } }>('/v1beta/models/:target', { ...keyFirst(ctx.cache), schema: { body: bodySchema } }, async (request, reply) => {
+    const caller = callerOf(request);
     await relayGeminiNative(ctx, caller, request, reply, request.params.target, request.body as Record<string, unknown>);
     return reply;
   });
