@@ -12,10 +12,10 @@ const RELEASE = new LuaScript(scripts.RELEASE);
 const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
 
-/** Holds shared by every gateway through Redis; see hold-scripts.ts for the key layout. */
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
 
+/** Holds shared by every gateway through Redis; see hold-scripts.ts for the key layout. */
 export class RedisHoldStore implements HoldStore {
   constructor(
     private readonly redis: Redis,
