@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AuthMessages } from '../http/errors.js';
+import { parseStrictInt } from '../http/strict-int.js';
 import type { User, UserStore } from '../ports/user-store.js';
 import { UserStatus } from '../ports/user-store.js';
 import { sessionUserId } from './session.js';
@@ -36,7 +37,7 @@ export function requireUser(users: UserStore, minRole: number): preHandlerAsyncH
     if (typeof resolved === 'string') return deny(reply, 401, resolved);
     const header = request.headers['new-api-user'];
     if (!header) return deny(reply, 401, AuthMessages.noUserHeader);
-    if (Number(header) !== resolved.id) return deny(reply, 401, AuthMessages.userHeaderMismatch);
+    if (parseStrictInt(header) !== resolved.id) return deny(reply, 401, AuthMessages.userHeaderMismatch);
     if (resolved.status !== UserStatus.Enabled || resolved.deletedAt !== null) return deny(reply, 403, AuthMessages.banned);
     if (resolved.role < minRole) return deny(reply, 403, AuthMessages.forbidden);
     request.user = resolved;

@@ -15,3 +15,22 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/login?turnstile=tok')).toBe('/api/user/login?turnstile=[redacted]');
   });
 });
+
+describe('redactUrl, secrets elsewhere in the URL', () => {
+  it('hides the keyword of the channel search, which matches channel keys (regression: the key was logged)', () => {
+    expect(redactUrl('/api/channel/search?keyword=sk-upstream-SECRET&group=default')).toBe('/api/channel/search?keyword=[redacted]&group=default');
+    expect(redactUrl('/api/channel/search/?keyword=sk-upstream-SECRET')).toBe('/api/channel/search/?keyword=[redacted]');
+  });
+
+  it('hides a credential however its name is spelled or encoded', () => {
+    expect(redactUrl('/v1beta/models/g:generateContent?KEY=AIzaSECRET')).toBe('/v1beta/models/g:generateContent?KEY=[redacted]');
+    expect(redactUrl('/v1beta/models/g:generateContent?%6Bey=AIzaSECRET&alt=sse')).toBe('/v1beta/models/g:generateContent?%6Bey=[redacted]&alt=sse');
+    expect(redactUrl('/api/token/search?keyword=mine&token=sk-abc')).toBe('/api/token/search?keyword=mine&token=[redacted]');
+    expect(redactUrl('/api/user/epay/notify?pid=1&sign=abc&money=1')).toBe('/api/user/epay/notify?pid=1&sign=[redacted]&money=1');
+  });
+
+  it('leaves URLs without a query, and malformed encodings, readable', () => {
+    expect(redactUrl('/v1/chat/completions')).toBe('/v1/chat/completions');
+    expect(redactUrl('/x?%E0%A4%A=1&key=s')).toBe('/x?%E0%A4%A=1&key=[redacted]');
+  });
+});

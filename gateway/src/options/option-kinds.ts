@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../http/http-url.js';
 
 /**
  * What an option's value may be. Each kind is a schema over the stored string that names the key
@@ -20,8 +21,6 @@ function parsedJson(key: string, shape: z.ZodType, shapeMessage: string): z.ZodT
     if (!shape.safeParse(parsed).success) ctx.addIssue({ code: 'custom', message: shapeMessage });
   });
 }
-
-const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 
 export const text: OptionKind = () => z.string();
 

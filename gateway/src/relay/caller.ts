@@ -3,6 +3,7 @@ import type { OptionCache } from '../options/option-cache.js';
 import { usableGroups } from '../options/user-groups.js';
 import { TokenStatus, type Token } from '../ports/token-store.js';
 import { Role, type User, UserStatus } from '../ports/user-store.js';
+import { parseStrictInt } from '../http/strict-int.js';
 import type { DocumentCache } from './document-cache.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 
@@ -53,8 +54,8 @@ function presentedKey(request: FastifyRequest): string | undefined {
 function pinnedChannelId(channel: string | null, user: User): number | undefined {
   if (channel === null) return undefined;
   if (user.role < Role.Admin) throw new RelayError(403, RelayMessages.pinNotAllowed, 'access_denied');
-  const id = Number(channel);
-  if (!Number.isInteger(id) || channel.trim() === '') throw new RelayError(400, RelayMessages.invalidChannelId, 'invalid_channel_id');
+  const id = parseStrictInt(channel);
+  if (id === undefined) throw new RelayError(400, RelayMessages.invalidChannelId, 'invalid_channel_id');
   return id;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
+import { isHttpUrl } from '../../http/http-url.js';
+import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
 import type { Channel, NewChannel } from '../../ports/channel-store.js';
 import { ChannelStatus } from '../../ports/channel-store.js';
 import { byId, channelWire } from './support/wire.js';
@@ -25,11 +27,15 @@ const jsonText = (message: string) => z.string().refine((text) => text.trim() ==
 
 /** A channel's fields on the wire (snake_case, as new-api's Channel). */
 export const channelFields = z.object({
-  type: z.coerce.number().int(),
+  type: nonNegativeInt('type'),
   name: z.string().trim(),
   key: z.string(),
-  status: z.coerce.number().int(),
-  base_url: z.string().trim().transform((url) => url.replace(/\/+$/, '')),
+  status: nonNegativeInt('status'),
+  base_url: z
+    .string()
+    .trim()
+    .refine((url) => url === '' || isHttpUrl(url), { message: 'base_url 必须是 http:// 或 https:// 开头的地址' })
+    .transform((url) => url.replace(/\/+$/, '')),
   other: z.string(),
   models: commaText,
   group: commaText,
@@ -37,9 +43,9 @@ export const channelFields = z.object({
   status_code_mapping: jsonText('状态码复写必须是合法的 JSON 格式！'),
   openai_organization: z.string(),
   test_model: z.string(),
-  auto_ban: z.coerce.number().int(),
-  priority: z.coerce.number().int().transform((p) => Math.max(p, -999)),
-  weight: z.coerce.number().int().transform((w) => Math.max(w, 0)),
+  auto_ban: wholeNumber('auto_ban'),
+  priority: wholeNumber('priority').transform((p) => Math.max(p, -999)),
+  weight: wholeNumber('weight').transform((w) => Math.max(w, 0)),
 });
 export type ChannelFields = Partial<z.infer<typeof channelFields>>;
 

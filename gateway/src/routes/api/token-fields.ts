@@ -2,6 +2,7 @@ import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { ApiFailure } from '../../http/errors.js';
+import { nonNegativeInt } from '../../http/strict-int.js';
 import type { Token } from '../../ports/token-store.js';
 import type { User } from '../../ports/user-store.js';
 import { selectableGroups } from '../../options/user-groups.js';
@@ -21,7 +22,7 @@ export const tokenFields = z.object({
     .trim()
     .refine((name) => byteLength(name) <= 30, { message: '令牌名称过长' }),
   expired_time: z.number().int().min(-1),
-  remain_quota: z.coerce.number().int().min(0, { message: '令牌额度不能为负数' }),
+  remain_quota: nonNegativeInt('remain_quota', '令牌额度不能为负数'),
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
   model_limits: z.union([z.string().transform((text) => lines(text, /,/)), z.array(z.string())]),

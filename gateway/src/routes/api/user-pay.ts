@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../http/strict-int.js';
 import { epayPurchaseForm } from '../../payment/epay.js';
 import { minTopUp, payMoney, topUpUnits } from '../../payment/top-up-quote.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { route } from './support/route.js';
 
-const amountBody = z.object({ amount: z.coerce.number().int(), top_up_code: z.string().optional() });
+const amountBody = z.object({ amount: wholeNumber('amount'), top_up_code: z.string().optional() });
 const payBody = amountBody.extend({ payment_method: z.string() });
 
 /** The console's payment methods and Epay's names for them. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
+import { nonNegativeInt } from '../../http/strict-int.js';
 import type { User } from '../../ports/user-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
@@ -18,7 +19,7 @@ const updateBody = z.object({
   display_name: displayNameField.optional(),
   password: z.union([z.literal(''), passwordField]).optional(),
   group: z.string().trim().min(1).optional(),
-  quota: z.coerce.number().int().optional(),
+  quota: nonNegativeInt('quota', '额度不能为负数').optional(),
   role: z.number().int().optional(),
 });
 type UpdateBody = z.infer<typeof updateBody>;

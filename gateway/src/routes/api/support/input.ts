@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiFailure } from '../../../http/errors.js';
+import { parseStrictInt, strictInt } from '../../../http/strict-int.js';
 
 /** new-api's answer to a body it cannot read. */
 export const INVALID_PARAMS = '无效的参数';
@@ -15,17 +16,13 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, statu
   throw new ApiFailure(parsed.error.issues[0]?.message ?? INVALID_PARAMS, status);
 }
 
-/** Query integers as Go's strconv.Atoi-with-ignored-error reads them: anything unreadable is absent. */
-export const queryInt = z.preprocess((value) => {
-  if (value === undefined || value === '') return undefined;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) ? parsed : undefined;
-}, z.number().int().optional());
+/** Query integers as Go's strconv.Atoi-with-ignored-error reads them: anything unreadable (`0x2f` too) is absent. */
+export const queryInt = z.preprocess(parseStrictInt, z.number().int().optional());
 
 export const queryString = z.preprocess((value) => (typeof value === 'string' ? value.trim() : undefined), z.string().optional());
 
 /** A positive id in the path. */
-export const idParams = z.object({ id: z.coerce.number({ message: INVALID_PARAMS }).int({ message: INVALID_PARAMS }).positive({ message: INVALID_PARAMS }) });
+export const idParams = z.object({ id: strictInt(z.number({ message: INVALID_PARAMS }).int({ message: INVALID_PARAMS }).positive({ message: INVALID_PARAMS })) });
 
 /** The number of UTF-8 bytes, which is what new-api's Go `len()` limits count. */
 export function byteLength(text: string): number {
