@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { GatewayDeps } from './deps.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { serializeRequest } from './http/log-serializers.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { relayLogLevel } from './http/relay-log-level.js';
 import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
@@ -28,11 +29,13 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: 32 * 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies; an empty list believes none.
+    trustProxy: deps.config.TRUSTED_PROXIES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   await app.register(registerApiRoutes, { prefix: '/api', deps });
   const live = registerLive(app, deps);

@@ -45,6 +45,16 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   /** Port for the console, the API and the relay. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Proxies whose forwarded headers (X-Forwarded-For, -Proto, -Host) are believed: addresses or
+   * CIDRs, separated by commas. Empty, the client address is always the socket's, so no client can
+   * choose the address that allow-lists, rate limits and logs see.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { message: 'each entry must be an IP address or a CIDR' }))),
   /** Password of the `root` user created on first start. */
   INITIAL_ROOT_PASSWORD: z.string().min(1).default('123456'),
   /** Signs session cookies; generated and kept in DATA_DIR when unset (set it alike on every gateway). */

@@ -9,6 +9,7 @@ import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { SensitiveWords } from '../../relay/sensitive-words.js';
 import { UpstreamPools } from '../../relay/upstream-pool.js';
+import { registerRelayCors } from '../../http/relay-cors.js';
 import { registerGeminiNative } from '../v1beta/gemini.js';
 import { registerAudio } from './audio.js';
 import { registerBilling } from './billing.js';
@@ -47,6 +48,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
     metrics: createRelayMetrics(),
     sensitive: new SensitiveWords(deps.options),
   };
+  await registerRelayCors(app);
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);
   // preClose runs before every onClose: the buffered usage events reach the log before the

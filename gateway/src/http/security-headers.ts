@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Third parties the console loads when root turns them on: Cloudflare Turnstile and Telegram's login widget. */
+const TURNSTILE = 'https://challenges.cloudflare.com';
+const TELEGRAM_SCRIPT = 'https://telegram.org';
+const TELEGRAM_FRAME = 'https://oauth.telegram.org';
+
+/**
+ * What the built console needs and nothing more: its own scripts (no inline script), inline styles
+ * (ApexCharts and React style attributes write them), images from anywhere over https (logos and QR
+ * codes are links root sets), fetch and Socket.IO to its own origin, and the Epay form posted to
+ * the payment address root sets (http in test set-ups too).
+ */
+const directives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'", TURNSTILE, TELEGRAM_SCRIPT],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: [TURNSTILE, TELEGRAM_FRAME],
+  formAction: ["'self'", 'https:', 'http:'],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * Security headers on every answer (console, API, relay, 404): the CSP above, no framing, no
+ * MIME sniffing, only the origin as referrer to other sites (Turnstile checks it).
+ * HSTS leaves subdomains alone (the gateway does not know its siblings); browsers ignore it over http.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    // The Telegram widget's popup reports back through its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+}
