@@ -31,9 +31,8 @@ const SDK_HEADERS = [
   'x-stainless-runtime',
   'x-stainless-runtime-version',
   'x-stainless-timeout',
+  'x-stainless-helper',
   'x-stainless-helper-method',
-  'x-stainless-poll-helper',
-  'x-stainless-async',
 ];
 
 /** Headers of the answer that a browser app may read: the gateway's overhead and when to retry. */

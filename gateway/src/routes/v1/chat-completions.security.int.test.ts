@@ -98,6 +98,9 @@ describe('POST /v1/chat/completions: sk-<key>-<channelId>', () => {
     const admin = await h.addKey((await h.addUser({ quota: 1000, role: Role.Admin })).id);
     const unknown = await h.post('/v1/chat/completions', `Bearer sk-${admin.token.key}-999`, chat());
     expect([unknown.statusCode, unknown.json()]).toEqual([400, error('无效的渠道 Id')]);
+    // Regression: `Number()` read a hex pin as the channel it spells.
+    const hex = await h.post('/v1/chat/completions', `Bearer sk-${admin.token.key}-0x${disabled.id.toString(16)}`, chat());
+    expect([hex.statusCode, hex.json()]).toEqual([400, error('无效的渠道 Id')]);
     const off = await h.post('/v1/chat/completions', `Bearer sk-${admin.token.key}-${disabled.id}`, chat());
     expect([off.statusCode, off.json()]).toEqual([403, error('该渠道已被禁用')]);
     expect(h.upstream.requests).toHaveLength(0);
