@@ -97,6 +97,15 @@ describe('images: generations, edits and variations', () => {
     const noImage = await fetch(`${fixture.tollgate.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: withoutImage });
     expect(noImage.status).toBe(400);
     expect(((await noImage.json()) as { error: { message: string } }).error.message).toBe('image is required (a file)');
+    // Regression: `n` was coerced, so "0x2" priced two images and `true` one.
+    for (const n of ['0x2', '2e0', true]) {
+      const loose = await fetch(`${fixture.tollgate.url}/v1/images/generations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'dall-e-2', prompt: 'x', n }),
+      });
+      expect(loose.status, String(n)).toBe(400);
+    }
     expect(fixture.upstream.requests.length).toBe(before);
     await client.images.generate({ model: 'dall-e-2', prompt: 'a cat', size: '256x256' });
     await tracker.expectCharged(4000);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ImageOrder } from '../../billing/image-price.js';
+import { strictInt } from '../../http/strict-int.js';
 import { callerOf, keyFirst } from '../../relay/caller.js';
 import { type ImageCall, relayImages } from '../../relay/image-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
@@ -9,10 +10,10 @@ import { checkedBody, formFieldsOf, registerMultipartRoutes, requestForm } from 
 /** One gpt-image-1 image may weigh 50 MB (OpenAI's limit); a form bigger than that is refused with 413. */
 const IMAGE_FORM_LIMIT = 50 * 1024 * 1024;
 
-/** The fields that price an image call; in a form they arrive as text, hence the coercion. */
+/** The fields that price an image call; in a form they arrive as text, hence the decimal reading. */
 const orderFields = {
   model: z.string().min(1).optional(),
-  n: z.coerce.number().int().min(1).max(10).optional(),
+  n: strictInt(z.number().int().min(1).max(10)).optional(),
   size: z.string().optional(),
   quality: z.string().optional(),
 };
