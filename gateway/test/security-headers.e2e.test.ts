@@ -74,6 +74,9 @@ describe('security headers and CORS', () => {
     }
     expect((await preflight('/v1/messages', 'x-api-key,anthropic-version')).status).toBe(204);
     expect((await preflight('/v1beta/models/gemini-2.0-flash:generateContent', 'x-goog-api-key')).status).toBe(204);
+    // A refusal is readable too, so a browser app can show why its key was refused.
+    const refused = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, { method: 'POST', headers: { origin: 'https://app.example', 'content-type': 'application/json' }, body: JSON.stringify(chat) });
+    expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([401, '*']);
     const api = await preflight('/api/user/self', 'content-type');
     expect(api.status).toBe(404);
     expect(api.headers.get('access-control-allow-origin')).toBeNull();
