@@ -42,8 +42,11 @@ export interface StreamTranslator {
  * are rewritten into OpenAI's shapes. Providers that speak OpenAI have none and are piped as is.
  */
 export interface ProviderTranslation {
-  /** `status` is set when a 200 from the upstream is a refusal in its own shape (a knowledge base's `success: false`). */
-  answer(upstream: unknown, model: string): { body: object; usage: Usage | null; status?: number };
+  /**
+   * `status` is set when a 200 from the upstream is a refusal in its own shape (a knowledge base's
+   * `success: false`); `text` is the completion text when the body is not an OpenAI answer to read it from.
+   */
+  answer(upstream: unknown, model: string): { body: object; usage: Usage | null; status?: number; text?: string };
   stream(model: string): StreamTranslator;
   /** How the translated chunks are written; OpenAI's `data:` lines and [DONE] when absent. */
   framing?: StreamFraming;
@@ -99,8 +102,10 @@ export interface ProviderAdapter {
   usageOfAnswer(answer: unknown): Usage | null;
   /** Usage carried by one parsed stream event, or null. */
   usageOfChunk(chunk: unknown): Usage | null;
-  /** Text carried by one parsed stream event (for counting when the provider reports no usage). */
+  /** Completion text carried by one parsed stream event: text, reasoning, tool calls (for counting when the provider reports no usage). */
   textOfChunk(chunk: unknown): string;
+  /** Completion text of a whole answer in the provider's own shape; absent, the answer is read as an OpenAI one (after any translation). */
+  textOfAnswer?(answer: unknown): string;
   /**
    * Sends the request over a transport other than HTTP (Xunfei's WebSocket) and answers as the
    * HTTP pool would. Providers without it are sent through the pool.
@@ -118,4 +123,4 @@ export interface ProviderAdapter {
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'translation' | 'refusalOf' | 'asSse'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'textOfAnswer' | 'translation' | 'refusalOf' | 'asSse'>;

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { openAIAnswerText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, Usage } from '../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {
   usage: Usage | null;
-  /** Completion text seen, for counting when usage is missing. */
+  /** Completion text seen (text, reasoning, tool calls), for counting when usage is missing. */
   text: string;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
@@ -22,20 +23,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The text of a translated chat completion, counted when the provider reports no usage (a knowledge base). */
-function messageText(body: object): string {
-  const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-  return typeof content === 'string' ? content : '';
-}
-
 /**
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
  * does not. Reads its usage either way.
  */
 export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: AnswerReader, model: string, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
-  const text = await response.body.text();
+  const body = await response.body.text();
   clock.upstreamAnswered();
-  const json = parseJson(text);
+  const json = parseJson(body);
   const refusal = json === null ? null : (adapter.refusalOf?.(json) ?? null);
   if (refusal) {
     await reply.code(502).header(OVERHEAD_HEADER, clock.report()).send({ error: { message: refusal, type: 'upstream_error', param: '', code: 'upstream_refused' } });
@@ -44,10 +39,12 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
-    return { usage: translated.usage, text: messageText(translated.body), firstResponseMs: Date.now() - startedAt };
+    const text = translated.text ?? adapter.textOfAnswer?.(json) ?? openAIAnswerText(translated.body);
+    return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt };
   }
-  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(text);
-  return { usage: json === null ? null : adapter.usageOfAnswer(json), text: '', firstResponseMs: Date.now() - startedAt };
+  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(body);
+  if (json === null) return { usage: null, text: '', firstResponseMs: Date.now() - startedAt };
+  return { usage: adapter.usageOfAnswer(json), text: adapter.textOfAnswer?.(json) ?? openAIAnswerText(json), firstResponseMs: Date.now() - startedAt };
 }
 
 /** An upstream failure as the client will see it: the (possibly mapped) status and the upstream's body. */

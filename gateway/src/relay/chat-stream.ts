@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { openAIChunkText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
@@ -30,12 +31,6 @@ const passthrough: StreamMode = {
   end: () => [],
   usage: (seen) => seen,
 };
-
-/** The text of an OpenAI chat or completion chunk: what a provider's translation turns its stream into. */
-function openAIChunkText(json: unknown): string {
-  const choice = (json as { choices?: { delta?: { content?: string | null }; text?: string }[] } | null)?.choices?.[0];
-  return choice?.delta?.content ?? choice?.text ?? '';
-}
 
 const openAIFraming: StreamFraming = { frame: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`, closing: 'data: [DONE]\n\n' };
 const DONE: OutEvent = { out: openAIFraming.closing, json: null };

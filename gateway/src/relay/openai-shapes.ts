@@ -7,13 +7,13 @@ export interface OpenAIToolCallOut {
 
 export interface OpenAIChatAnswer {
   id?: string;
-  choices?: { message?: { content?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
+  choices?: { message?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number };
 }
 
 export interface OpenAIChatChunk {
   id?: string;
-  choices?: { delta?: { content?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
+  choices?: { delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null; tool_calls?: OpenAIToolCallOut[] }; finish_reason?: string | null }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: { message?: string };
 }

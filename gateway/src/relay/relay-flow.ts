@@ -11,6 +11,7 @@ import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 import { settle } from './settle.js';
+import { completedUsage } from './token-count.js';
 import { type Attempted, sendWithRetries } from './upstream-attempts.js';
 import { UpstreamCancel } from './upstream-cancel.js';
 
@@ -28,7 +29,7 @@ export interface CallPlan {
   priceQuote?: (quote: PriceQuote) => PriceQuote;
   build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
-  /** Usage when the upstream reported none (counted from what was sent and received). */
+  /** Usage counted from what was sent and received, for what the upstream did not report (see completedUsage). */
   countUsage(outcome: AnswerOutcome): Usage;
   /** How an upstream failure reaches the client (the surface's error shape). */
   forwardError?: (reply: FastifyReply, failure: UpstreamErrorAnswer) => Promise<void>;
@@ -100,6 +101,6 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
   if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
-  const usage = outcome.usage ?? plan.countUsage(outcome);
+  const usage = completedUsage(outcome.usage, outcome.text, () => plan.countUsage(outcome));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

@@ -1,3 +1,4 @@
+import { openAIAnswerText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, StreamFraming, StreamTranslator } from '../providers/types.js';
 
 /** How a client surface other than OpenAI's writes an OpenAI-shaped answer in its own protocol. */
@@ -6,7 +7,7 @@ export interface ClientSurface {
   /** Turns OpenAI chunks into the surface's stream events. */
   stream(model: string): StreamTranslator;
   framing: StreamFraming;
-  /** The text one of the surface's stream events carries (for counting when no usage came). */
+  /** The completion text one of the surface's stream events carries: text, reasoning, tool calls (for counting when no usage came). */
   textOfEvent(event: unknown): string;
 }
 
@@ -39,7 +40,9 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     translation: {
       answer(json, model) {
         const openAI = upstream.translation ? upstream.translation.answer(json, model) : { body: json as object, usage: upstream.usageOfAnswer(json) };
-        return { ...openAI, body: surface.answer(openAI.body, model) };
+        // The text to count is read before the surface's shape, which has no place for all of it (reasoning).
+        const text = upstream.textOfAnswer?.(json) ?? openAIAnswerText(openAI.body);
+        return { ...openAI, body: surface.answer(openAI.body, model), text };
       },
       stream: (model) => chainedStream(upstream, surface, model),
       framing: surface.framing,

@@ -46,3 +46,16 @@ export function roughTokens(text: string): number {
 export function countedUsage(prompt: string, completionText: string): Usage {
   return { promptTokens: countTokens(prompt), completionTokens: countTokens(completionText) };
 }
+
+/**
+ * The usage to bill: the upstream's where it is whole, else counted. A missing usage is counted
+ * in full; a zero prompt is counted, and so is a zero completion when text came back, while what
+ * the upstream did report (cache, audio, a non-zero count) is kept, as the wire-compatible gateway
+ * fills only the missing fields. `count` runs only when something is missing.
+ */
+export function completedUsage(reported: Usage | null, completionText: string, count: () => Usage): Usage {
+  if (reported && reported.promptTokens > 0 && (reported.completionTokens > 0 || completionText === '')) return reported;
+  const counted = count();
+  if (!reported) return counted;
+  return { ...reported, promptTokens: reported.promptTokens || counted.promptTokens, completionTokens: reported.completionTokens || counted.completionTokens };
+}

@@ -1,3 +1,4 @@
+import { claudeAnswerText, claudeEventText } from '../shared/completion-text.js';
 import type { ProviderAdapter, Usage } from '../types.js';
 import { type ClaudeAnswer, claudeUsage } from './types.js';
 
@@ -7,7 +8,6 @@ interface ClaudeStreamEvent {
   type?: string;
   message?: { usage?: ClaudeAnswer['usage'] };
   usage?: { output_tokens?: number };
-  delta?: { type?: string; text?: string };
 }
 
 /**
@@ -28,9 +28,7 @@ export function claudePassthroughReader(): ProviderAdapter {
       if (event?.type === 'message_delta' && usage) usage = { ...usage, completionTokens: event.usage?.output_tokens ?? usage.completionTokens };
       return usage;
     },
-    textOfChunk: (chunk) => {
-      const event = chunk as ClaudeStreamEvent | null;
-      return event?.delta?.type === 'text_delta' ? (event.delta.text ?? '') : '';
-    },
+    textOfChunk: claudeEventText,
+    textOfAnswer: claudeAnswerText,
   };
 }

@@ -7,14 +7,14 @@ interface ClaudeEvent {
   index?: number;
   message?: { id?: string; usage?: { input_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number } };
   content_block?: { type?: string; id?: string; name?: string };
-  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
+  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
   usage?: { output_tokens?: number };
   error?: { message?: string };
 }
 
 /**
  * Claude's stream (message_start, content_block_*, message_delta, message_stop) as OpenAI chat
- * chunks: text deltas as content, tool_use blocks as tool_calls with streamed arguments, the
+ * chunks: text deltas as content, thinking as reasoning_content, tool_use blocks as tool_calls with streamed arguments, the
  * stop reason as finish_reason, and usage in a last chunk with no choices.
  */
 export function claudeStreamTranslator(model: string): StreamTranslator {
@@ -40,6 +40,7 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
     },
     content_block_delta: (e) => {
       if (e.delta?.type === 'text_delta') return [chunk({ content: e.delta.text ?? '' })];
+      if (e.delta?.type === 'thinking_delta') return [chunk({ reasoning_content: e.delta.thinking ?? '' })];
       const index = toolIndexOfBlock.get(e.index ?? 0);
       if (e.delta?.type === 'input_json_delta' && index !== undefined) return [chunk({ tool_calls: [{ index, function: { arguments: e.delta.partial_json ?? '' } }] })];
       return [];

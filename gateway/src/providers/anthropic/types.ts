@@ -3,6 +3,7 @@ import type { Usage } from '../types.js';
 /** The slices of Anthropic's Messages API the translation reads and writes. */
 export type ClaudeBlock =
   | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string } }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string };

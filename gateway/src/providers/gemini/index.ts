@@ -1,4 +1,5 @@
 import { baseOf } from '../shared/base-url.js';
+import { geminiResponseText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
@@ -30,6 +31,7 @@ export const gemini: ProviderAdapter = {
   usageOfAnswer: (answer) => geminiUsage((answer as GeminiResponse | null)?.usageMetadata),
   usageOfChunk: () => null,
   textOfChunk: () => '',
+  textOfAnswer: geminiResponseText,
   translation: { answer: openAIAnswer, stream: geminiStreamTranslator },
   geminiNative: { serves: () => true, request: geminiUpstream },
 };

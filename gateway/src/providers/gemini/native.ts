@@ -1,5 +1,5 @@
 import type { ProviderAdapter } from '../types.js';
-import { readParts } from './answer.js';
+import { geminiResponseText } from '../shared/completion-text.js';
 import { type GeminiResponse, geminiUsage } from './types.js';
 
 /**
@@ -13,5 +13,6 @@ export const geminiPassthroughReader: ProviderAdapter = {
   },
   usageOfAnswer: (answer) => geminiUsage((answer as GeminiResponse | null)?.usageMetadata),
   usageOfChunk: (chunk) => geminiUsage((chunk as GeminiResponse | null)?.usageMetadata),
-  textOfChunk: (chunk) => readParts((chunk as GeminiResponse | null)?.candidates?.[0]?.content?.parts ?? []).text,
+  textOfChunk: geminiResponseText,
+  textOfAnswer: geminiResponseText,
 };

@@ -1,4 +1,5 @@
 import { baseOf } from '../shared/base-url.js';
+import { openAIChunkText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '../types.js';
 
@@ -7,12 +8,6 @@ interface OpenAIUsage {
   completion_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
   completion_tokens_details?: { audio_tokens?: number } | null;
-}
-
-interface OpenAIChunk {
-  usage?: OpenAIUsage | null;
-  /** `delta.content` for chat completions, `text` for legacy completions. */
-  choices?: { delta?: { content?: string | null }; text?: string }[];
 }
 
 function readUsage(value: unknown): Usage | null {
@@ -51,10 +46,7 @@ export function openAICompatible(id: string, defaultBaseUrl: string): ProviderAd
     openAITarget,
     usageOfAnswer: readUsage,
     usageOfChunk: readUsage,
-    textOfChunk: (chunk) => {
-      const choice = (chunk as OpenAIChunk).choices?.[0];
-      return choice?.delta?.content ?? choice?.text ?? '';
-    },
+    textOfChunk: openAIChunkText,
   };
 }
 

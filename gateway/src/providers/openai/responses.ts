@@ -1,3 +1,4 @@
+import { responsesAnswerText, responsesEventText } from '../shared/completion-text.js';
 import type { AnswerReader, Usage } from '../types.js';
 
 interface ResponsesUsage {
@@ -7,7 +8,6 @@ interface ResponsesUsage {
 
 interface ResponsesEvent {
   type?: string;
-  delta?: unknown;
   response?: { usage?: ResponsesUsage | null };
 }
 
@@ -29,8 +29,6 @@ export const responsesReader: AnswerReader = {
     const event = chunk as ResponsesEvent | null;
     return event?.type && CLOSING_EVENTS.has(event.type) ? readUsage(event.response?.usage) : null;
   },
-  textOfChunk: (chunk) => {
-    const event = chunk as ResponsesEvent | null;
-    return event?.type === 'response.output_text.delta' && typeof event.delta === 'string' ? event.delta : '';
-  },
+  textOfChunk: responsesEventText,
+  textOfAnswer: responsesAnswerText,
 };

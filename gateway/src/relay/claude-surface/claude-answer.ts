@@ -11,13 +11,14 @@ export const claudeMessageId = (id: string | undefined) => `msg_${(id ?? '').rep
 export function openAIAnswerToClaude(answer: OpenAIChatAnswer, model: string) {
   const choice = answer.choices?.[0];
   const text = choice?.message?.content ?? '';
+  const reasoning = choice?.message?.reasoning_content || choice?.message?.reasoning;
   const tools = (choice?.message?.tool_calls ?? []).map((call) => ({ type: 'tool_use', id: call.id ?? '', name: call.function?.name ?? '', input: parseArguments(call.function?.arguments) }));
   return {
     id: claudeMessageId(answer.id),
     type: 'message',
     role: 'assistant',
     model,
-    content: [...(text ? [{ type: 'text', text }] : []), ...tools],
+    content: [...(reasoning ? [{ type: 'thinking', thinking: reasoning, signature: '' }] : []), ...(text ? [{ type: 'text', text }] : []), ...tools],
     stop_reason: stopReason(choice?.finish_reason),
     stop_sequence: null,
     usage: { input_tokens: answer.usage?.prompt_tokens ?? 0, output_tokens: answer.usage?.completion_tokens ?? 0 },

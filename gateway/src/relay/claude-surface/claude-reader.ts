@@ -1,12 +1,9 @@
+import { claudeEventText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader } from '../../providers/types.js';
 import { type ClientSurface, surfaceReader } from '../surface-reader.js';
 import type { OpenAIChatAnswer } from '../openai-shapes.js';
 import { openAIAnswerToClaude } from './claude-answer.js';
 import { openAIChunksToClaude } from './claude-stream.js';
-
-interface ClaudeTextDelta {
-  delta?: { type?: string; text?: string };
-}
 
 /** The Messages API as a client surface: Claude's answer shape and its named stream events. */
 const claudeSurface: ClientSurface = {
@@ -16,10 +13,7 @@ const claudeSurface: ClientSurface = {
     frame: (event) => `event: ${(event as { type?: string }).type ?? 'message'}\ndata: ${JSON.stringify(event)}\n\n`,
     closing: '',
   },
-  textOfEvent: (event) => {
-    const delta = (event as ClaudeTextDelta | null)?.delta;
-    return delta?.type === 'text_delta' ? (delta.text ?? '') : '';
-  },
+  textOfEvent: claudeEventText,
 };
 
 /** Reads a channel that does not speak Anthropic's protocol for a client of the Messages API. */

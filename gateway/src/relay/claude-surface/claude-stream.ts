@@ -2,11 +2,11 @@ import type { StreamTranslator, Usage } from '../../providers/types.js';
 import type { OpenAIChatChunk, OpenAIToolCallOut } from '../openai-shapes.js';
 import { claudeMessageId, stopReason } from './claude-answer.js';
 
-type OpenBlock = { kind: 'text' } | { kind: 'tool'; toolIndex: number };
+type OpenBlock = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; toolIndex: number };
 
 /**
- * OpenAI chat chunks as the Messages API's stream: message_start, one content block per text run
- * or tool call (text_delta, input_json_delta), then message_delta with the stop reason and usage,
+ * OpenAI chat chunks as the Messages API's stream: message_start, one content block per text or
+ * reasoning run or tool call (text_delta, thinking_delta, input_json_delta), then message_delta with the stop reason and usage,
  * and message_stop. Usage arrives last in OpenAI's stream, so input_tokens rides on message_delta.
  */
 export function openAIChunksToClaude(model: string): StreamTranslator {
@@ -37,6 +37,10 @@ export function openAIChunksToClaude(model: string): StreamTranslator {
     const opening = open?.kind === 'text' ? [] : openBlock({ kind: 'text' }, { type: 'text', text: '' });
     return [...opening, { type: 'content_block_delta', index, delta: { type: 'text_delta', text: delta } }];
   };
+  const thinking = (delta: string): object[] => {
+    const opening = open?.kind === 'thinking' ? [] : openBlock({ kind: 'thinking' }, { type: 'thinking', thinking: '' });
+    return [...opening, { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: delta } }];
+  };
   const toolCall = (call: OpenAIToolCallOut): object[] => {
     const toolIndex = call.index ?? 0;
     const isNew = open?.kind !== 'tool' || open.toolIndex !== toolIndex;
@@ -53,6 +57,8 @@ export function openAIChunksToClaude(model: string): StreamTranslator {
       const out = start(chunk.id);
       if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
       const choice = chunk.choices?.[0];
+      const reasoning = choice?.delta?.reasoning_content || choice?.delta?.reasoning;
+      if (reasoning) out.push(...thinking(reasoning));
       if (choice?.delta?.content) out.push(...text(choice.delta.content));
       for (const call of choice?.delta?.tool_calls ?? []) out.push(...toolCall(call));
       if (choice?.finish_reason) finish = choice.finish_reason;

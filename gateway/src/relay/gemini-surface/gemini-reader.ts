@@ -1,19 +1,16 @@
+import { geminiResponseText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader } from '../../providers/types.js';
 import type { OpenAIChatAnswer } from '../openai-shapes.js';
 import { type ClientSurface, surfaceReader } from '../surface-reader.js';
 import { openAIAnswerToGemini } from './gemini-answer.js';
 import { openAIChunksToGemini } from './gemini-stream.js';
 
-interface GeminiTextEvent {
-  candidates?: { content?: { parts?: { text?: string }[] } }[];
-}
-
 /** Google's native surface as a client surface: its answer shape and `data:` events with no closing line. */
 const geminiSurface: ClientSurface = {
   answer: (openAI, model) => openAIAnswerToGemini(openAI as OpenAIChatAnswer, model),
   stream: openAIChunksToGemini,
   framing: { frame: (event) => `data: ${JSON.stringify(event)}\r\n\r\n`, closing: '' },
-  textOfEvent: (event) => ((event as GeminiTextEvent | null)?.candidates?.[0]?.content?.parts ?? []).map((p) => p.text ?? '').join(''),
+  textOfEvent: geminiResponseText,
 };
 
 /** Reads a channel that does not speak Google's protocol for a client of generateContent. */

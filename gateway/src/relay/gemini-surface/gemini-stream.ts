@@ -3,7 +3,7 @@ import { type OpenAIChatChunk, parseArguments } from '../openai-shapes.js';
 import { geminiFinishReason, usageMetadata } from './gemini-answer.js';
 
 /**
- * OpenAI chat chunks as Gemini's stream: one event per text delta; function calls, whose
+ * OpenAI chat chunks as Gemini's stream: one event per text delta (reasoning as a thought part); function calls, whose
  * arguments OpenAI streams in pieces, whole in the last event with the finish reason and usage.
  */
 export function openAIChunksToGemini(model: string): StreamTranslator {
@@ -24,7 +24,9 @@ export function openAIChunksToGemini(model: string): StreamTranslator {
         calls.set(call.index ?? 0, { name: seen.name || (call.function?.name ?? ''), args: seen.args + (call.function?.arguments ?? '') });
       }
       if (choice?.finish_reason) finish = choice.finish_reason;
-      return choice?.delta?.content ? [event([{ text: choice.delta.content }])] : [];
+      const reasoning = choice?.delta?.reasoning_content || choice?.delta?.reasoning;
+      const parts = [...(reasoning ? [{ text: reasoning, thought: true }] : []), ...(choice?.delta?.content ? [{ text: choice.delta.content }] : [])];
+      return parts.length > 0 ? [event(parts)] : [];
     },
     finish() {
       const parts = [...calls.values()].map((call) => ({ functionCall: { name: call.name, args: parseArguments(call.args) } }));
