@@ -2,7 +2,7 @@ import type { Usage } from '../types.js';
 
 /** The slices of Google's Gemini generateContent API the translation reads and writes. */
 export type GeminiPart =
-  | { text: string }
+  | { text: string; thought?: boolean }
   | { inlineData: { mimeType: string; data: string } }
   | { fileData: { mimeType: string; fileUri: string } }
   | { functionCall: { name: string; args: unknown } }

@@ -27,7 +27,8 @@ function openAIMessageText(message: unknown): string {
   const m = asRecord(message);
   const calls = asArray(m.tool_calls).map(toolCallText).join('');
   const legacy = m.function_call ? toolCallText({ function: m.function_call }) : '';
-  return contentText(m.content) + str(m.reasoning_content) + str(m.reasoning) + calls + legacy;
+  // Reasoning first, as a stream sends it: a plain answer and its stream then read as the same text.
+  return str(m.reasoning_content) + str(m.reasoning) + contentText(m.content) + calls + legacy;
 }
 
 /** A whole chat completion (each choice's message) or legacy completion (each choice's text). */

@@ -9,7 +9,7 @@ describe('the completion text of an OpenAI answer', () => {
         { message: { content: [{ type: 'text', text: 'Parts ' }, { type: 'text', text: 'too' }], reasoning: 'OpenRouter style' } },
       ],
     };
-    expect(openAIAnswerText(answer)).toBe('Sure.Think first.look{"zoom":2}Parts tooOpenRouter style');
+    expect(openAIAnswerText(answer)).toBe('Think first.Sure.look{"zoom":2}OpenRouter styleParts too');
   });
   it('reads the legacy function_call and a legacy completion’s text', () => {
     expect(openAIAnswerText({ choices: [{ message: { content: null, function_call: { name: 'f', arguments: '{}' } } }] })).toBe('f{}');
