@@ -85,3 +85,18 @@ describe('Claude stream -> OpenAI chunks', () => {
     expect(translator.usage()).toEqual({ promptTokens: 12, completionTokens: 9 });
   });
 });
+
+describe('Claude thinking for an OpenAI client', () => {
+  it('reaches a plain answer as reasoning_content', () => {
+    const { body } = openAIAnswer({ id: 'msg_1', model: 'c', stop_reason: 'end_turn', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 's' }, { type: 'text', text: 'Hi' }] }, 'c');
+    expect((body as { choices: { message: object }[] }).choices[0]?.message).toEqual({ role: 'assistant', content: 'Hi', reasoning_content: 'Hmm.' });
+  });
+  it('streams as reasoning_content deltas; the signature is not passed on', () => {
+    const translator = claudeStreamTranslator('c');
+    const deltas = [
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Hmm.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 's' } },
+    ].flatMap((event) => translator.onEvent(event));
+    expect(deltas.map((chunk) => (chunk as { choices: { delta: object }[] }).choices[0]?.delta)).toEqual([{ reasoning_content: 'Hmm.' }]);
+  });
+});

@@ -68,3 +68,15 @@ describe('Gemini stream -> OpenAI chunks', () => {
     expect(translator.finish?.()).toEqual([expect.objectContaining({ choices: [], usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 } })]);
   });
 });
+
+describe('Gemini thought parts for an OpenAI client', () => {
+  const parts = [{ text: 'Plan.', thought: true }, { text: 'Done.' }];
+  it('reach a plain answer as reasoning_content, apart from the text', () => {
+    const { body } = openAIAnswer({ candidates: [{ content: { parts }, finishReason: 'STOP' }] }, 'g');
+    expect((body as { choices: { message: object }[] }).choices[0]?.message).toEqual({ role: 'assistant', content: 'Done.', reasoning_content: 'Plan.' });
+  });
+  it('stream as a reasoning_content delta before the text', () => {
+    const chunks = geminiStreamTranslator('g').onEvent({ candidates: [{ content: { parts } }] });
+    expect(chunks.map((chunk) => (chunk as { choices: { delta: object }[] }).choices[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { reasoning_content: 'Plan.' }, { content: 'Done.' }]);
+  });
+});

@@ -106,3 +106,23 @@ describe('OpenAI chunks as Claude stream events', () => {
     expect(translator.usage()).toBeNull();
   });
 });
+
+describe('OpenAI reasoning for a Claude client', () => {
+  it('is a thinking block before the text in the answer', () => {
+    const answer = openAIAnswerToClaude({ choices: [{ message: { content: 'Done.', reasoning_content: 'Plan.' }, finish_reason: 'stop' }] }, 'c');
+    expect(answer.content).toEqual([{ type: 'thinking', thinking: 'Plan.', signature: '' }, { type: 'text', text: 'Done.' }]);
+  });
+  it('streams as its own thinking block, closed when the text starts', () => {
+    const translator = openAIChunksToClaude('c');
+    const chunk = (delta: object) => ({ id: 'chatcmpl-1', choices: [{ index: 0, delta, finish_reason: null }] });
+    const events = [chunk({ reasoning_content: 'Plan' }), chunk({ reasoning_content: '.' }), chunk({ content: 'Done.' })].flatMap((event) => translator.onEvent(event));
+    expect(events.slice(1)).toEqual([
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Plan' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: '.' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Done.' } },
+    ]);
+  });
+});

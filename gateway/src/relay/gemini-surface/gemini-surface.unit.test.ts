@@ -73,3 +73,12 @@ describe('OpenAI chunks as Gemini stream events', () => {
     expect(translator.usage()).toEqual({ promptTokens: 3, completionTokens: 8 });
   });
 });
+
+describe('OpenAI reasoning for a Gemini client', () => {
+  it('is a thought part, in the answer and in the stream', () => {
+    const answer = openAIAnswerToGemini({ choices: [{ message: { content: 'Done.', reasoning_content: 'Plan.' }, finish_reason: 'stop' }] }, 'g');
+    expect(answer.candidates[0]?.content.parts).toEqual([{ text: 'Plan.', thought: true }, { text: 'Done.' }]);
+    const events = openAIChunksToGemini('g').onEvent({ choices: [{ delta: { reasoning: 'Plan.' } }] });
+    expect(events).toEqual([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Plan.', thought: true }] }, index: 0 }], modelVersion: 'g' }]);
+  });
+});
