@@ -60,6 +60,18 @@ describe('OpenAI surfaces billed by count when the upstream reports no usage', (
     await h.expectBilled(prompt, countTokens('Paris will be sunny tomorrow.'));
   });
 
+  it('counts what a partial usage left out and keeps what it reported, plain and streamed', async () => {
+    h.upstream.configure({ ...FULL, partialUsage: { prompt_tokens: 9 } });
+    await client.chat.completions.create({ model: MODELS.openai, messages });
+    await h.expectBilled(9, completion);
+    h.upstream.configure({ ...FULL, partialUsage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+    await streamChat(MODELS.openai);
+    await h.expectBilled(prompt, completion);
+    h.upstream.configure({ ...FULL, partialUsage: { prompt_tokens: 0, completion_tokens: 4, total_tokens: 4 } });
+    await client.chat.completions.create({ model: MODELS.openai, messages });
+    await h.expectBilled(prompt, 4);
+  });
+
   it('bills legacy completions, plain and streamed, by their text', async () => {
     const plain = await client.completions.create({ model: MODELS.openai, prompt: PROMPT });
     expect(plain.choices[0]?.text).toBe(FULL.text);

@@ -6,12 +6,14 @@ export interface ScriptedAnswer {
   reasoning: string;
   text: string;
   tool: { name: string; args: Record<string, unknown> } | null;
+  /** A part of OpenAI's usage to report on chat answers (a zero, or a prompt without completion), as some upstreams do. */
+  partialUsage?: Record<string, number>;
 }
 
 /**
  * One real HTTP server speaking OpenAI's (chat, completions, responses, embeddings), Anthropic's
- * Messages and Gemini's generateContent protocols, plain and streamed, that never reports usage,
- * as some upstreams do: no `usage`, no usage chunk even when asked, no usageMetadata. Claude's
+ * Messages and Gemini's generateContent protocols, plain and streamed, that never reports usage
+ * (or, when told, only part of it on chat answers), as some upstreams do: no `usage`, no usage chunk even when asked, no usageMetadata. Claude's
  * stream carries usage with zero counts (its SDK needs the field), which reads as none.
  */
 export interface NoUsageMock {
@@ -34,10 +36,11 @@ function openAIChat(model: string, a: ScriptedAnswer, stream: boolean): object[]
   const call = a.tool ? [{ id: 'call_1', type: 'function', function: { name: a.tool.name, arguments: argsText(a) } }] : undefined;
   const finish = a.tool ? 'tool_calls' : 'stop';
   const head = { id: 'chatcmpl-nousage', created: 1_700_000_000, model };
-  if (!stream) return { ...head, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: a.text, reasoning_content: a.reasoning || undefined, tool_calls: call }, finish_reason: finish }] };
+  if (!stream) return { ...head, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: a.text, reasoning_content: a.reasoning || undefined, tool_calls: call }, finish_reason: finish }], usage: a.partialUsage };
   const chunk = (delta: object, finishReason: string | null = null) => ({ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] });
   const tool = a.tool ? [chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: a.tool.name, arguments: '' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: argsText(a) } }] })] : [];
-  return [chunk({ role: 'assistant', content: '' }), ...words(a.reasoning).map((r) => chunk({ reasoning_content: r })), ...words(a.text).map((t) => chunk({ content: t })), ...tool, chunk({}, finish)];
+  const usage = a.partialUsage ? [{ ...head, object: 'chat.completion.chunk', choices: [], usage: a.partialUsage }] : [];
+  return [chunk({ role: 'assistant', content: '' }), ...words(a.reasoning).map((r) => chunk({ reasoning_content: r })), ...words(a.text).map((t) => chunk({ content: t })), ...tool, chunk({}, finish), ...usage];
 }
 
 function openAICompletion(model: string, a: ScriptedAnswer, stream: boolean): object[] | object {
