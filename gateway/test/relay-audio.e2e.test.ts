@@ -88,6 +88,20 @@ describe('audio: speech, transcriptions and translations', () => {
     expect((await tracker.expectCharged(5 + 7 * 4)).is_stream).toBe(true);
   });
 
+  it('bills a transcription whose upstream reports no usage by the tokens of its text, plain and streamed', async () => {
+    fixture.upstream.configure({ omitUsage: true });
+    try {
+      const plain = await client.audio.transcriptions.create({ model: 'gpt-4o-transcribe', file: await audioFile() });
+      expect(plain.text).toBe(SPOKEN);
+      expect(await tracker.expectCharged(countTokens(SPOKEN) * 4)).toMatchObject({ prompt_tokens: 0, completion_tokens: countTokens(SPOKEN) });
+      const stream = await client.audio.transcriptions.create({ model: 'gpt-4o-transcribe', file: await audioFile(), stream: true });
+      for await (const event of stream) expect(event.type).toMatch(/^transcript\.text\./);
+      expect(await tracker.expectCharged(countTokens(SPOKEN) * 4)).toMatchObject({ prompt_tokens: 0, completion_tokens: countTokens(SPOKEN), is_stream: true });
+    } finally {
+      fixture.upstream.configure({ omitUsage: false });
+    }
+  });
+
   it('translates, billed like a transcription', async () => {
     const translation = await client.audio.translations.create({ model: 'whisper-1', file: await audioFile() });
     expect(translation.text).toBe(SPOKEN);
