@@ -44,7 +44,8 @@ export interface StreamTranslator {
 export interface ProviderTranslation {
   /**
    * `status` is set when a 200 from the upstream is a refusal in its own shape (a knowledge base's
-   * `success: false`); `text` is the completion text when the body is not an OpenAI answer to read it from.
+   * `success: false`); `text` is the completion text when the body is not an OpenAI answer to read it
+   * from (a client surface's own shape).
    */
   answer(upstream: unknown, model: string): { body: object; usage: Usage | null; status?: number; text?: string };
   stream(model: string): StreamTranslator;
@@ -104,7 +105,7 @@ export interface ProviderAdapter {
   usageOfChunk(chunk: unknown): Usage | null;
   /** Completion text carried by one parsed stream event: text, reasoning, tool calls (for counting when the provider reports no usage). */
   textOfChunk(chunk: unknown): string;
-  /** Completion text of a whole answer in the provider's own shape; absent, the answer is read as an OpenAI one (after any translation). */
+  /** Completion text of a whole answer passed through untranslated, in its own shape (Claude's, Gemini's, Responses'); absent, it is read as OpenAI's. */
   textOfAnswer?(answer: unknown): string;
   /**
    * Sends the request over a transport other than HTTP (Xunfei's WebSocket) and answers as the

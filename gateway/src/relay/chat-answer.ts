@@ -39,7 +39,7 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
-    const text = translated.text ?? adapter.textOfAnswer?.(json) ?? openAIAnswerText(translated.body);
+    const text = translated.text ?? openAIAnswerText(translated.body);
     return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt };
   }
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(body);

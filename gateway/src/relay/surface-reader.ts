@@ -40,8 +40,8 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     translation: {
       answer(json, model) {
         const openAI = upstream.translation ? upstream.translation.answer(json, model) : { body: json as object, usage: upstream.usageOfAnswer(json) };
-        // The text to count is read before the surface's shape, which has no place for all of it (reasoning).
-        const text = upstream.textOfAnswer?.(json) ?? openAIAnswerText(openAI.body);
+        // The text to count is read from the OpenAI answer, before it takes the surface's shape.
+        const text = openAIAnswerText(openAI.body);
         return { ...openAI, body: surface.answer(openAI.body, model), text };
       },
       stream: (model) => chainedStream(upstream, surface, model),

@@ -1,5 +1,4 @@
 import { baseOf } from '../shared/base-url.js';
-import { claudeAnswerText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
@@ -25,7 +24,6 @@ export const anthropic: ProviderAdapter = {
   usageOfAnswer: (answer) => claudeUsage((answer as ClaudeAnswer | null)?.usage),
   usageOfChunk: () => null,
   textOfChunk: () => '',
-  textOfAnswer: claudeAnswerText,
   translation: { answer: openAIAnswer, stream: claudeStreamTranslator },
   claudeNative: { serves: () => true, request: (channel, body, beta) => claudeUpstream(channel, '/v1/messages', body, beta) },
 };

@@ -1,5 +1,4 @@
 import { baseOf } from '../shared/base-url.js';
-import { geminiResponseText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
@@ -31,7 +30,6 @@ export const gemini: ProviderAdapter = {
   usageOfAnswer: (answer) => geminiUsage((answer as GeminiResponse | null)?.usageMetadata),
   usageOfChunk: () => null,
   textOfChunk: () => '',
-  textOfAnswer: geminiResponseText,
   translation: { answer: openAIAnswer, stream: geminiStreamTranslator },
   geminiNative: { serves: () => true, request: geminiUpstream },
 };

@@ -1,5 +1,4 @@
 import type { Channel } from '../../ports/channel-store.js';
-import { claudeAnswerText, geminiResponseText } from '../shared/completion-text.js';
 import { claudeRequest } from '../anthropic/request.js';
 import { geminiRequest } from '../gemini/request.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
@@ -78,8 +77,6 @@ export const vertex: ProviderAdapter = {
   usageOfAnswer: vertexUsage,
   usageOfChunk: () => null,
   textOfChunk: () => '',
-  // An answer is Claude's or Gemini's shape, never both: the reader of the other finds nothing.
-  textOfAnswer: (answer) => claudeAnswerText(answer) + geminiResponseText(answer),
   translation: vertexTranslation,
   // Vertex takes Claude's beta flags in the anthropic-beta header, as Anthropic's own Vertex client sends them.
   claudeNative: { serves: isClaude, request: (channel, body, beta) => vertexUpstream(channel, String(body.model), claudeCall(body), beta ? { 'anthropic-beta': beta } : {}) },
