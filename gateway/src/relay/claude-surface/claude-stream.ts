@@ -6,8 +6,9 @@ type OpenBlock = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; toolI
 
 /**
  * OpenAI chat chunks as the Messages API's stream: message_start, one content block per text or
- * reasoning run or tool call (text_delta, thinking_delta, input_json_delta), then message_delta with the stop reason and usage,
- * and message_stop. Usage arrives last in OpenAI's stream, so input_tokens rides on message_delta.
+ * reasoning run or tool call (text_delta, thinking_delta, input_json_delta), then message_delta
+ * with the stop reason and usage, and message_stop. Usage arrives last in OpenAI's stream, so
+ * input_tokens rides on message_delta.
  */
 export function openAIChunksToClaude(model: string): StreamTranslator {
   let started = false;
