@@ -1,4 +1,5 @@
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
+import { defaultModelMaxOutputTokens } from '../billing/output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
 
 /**
@@ -83,6 +84,7 @@ export const optionDefaults = {
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
+  /** Kept for new-api compatibility: holds are sized from the prompt and the answer's limit, not from this. */
   PreConsumedQuota: '500',
   /** A user whose balance falls below this gets one reminder mail (new-api's default). */
   QuotaRemindThreshold: '1000',
@@ -92,6 +94,8 @@ export const optionDefaults = {
   CreateCacheRatio: JSON.stringify(defaultCreateCacheRatio),
   AudioRatio: '{}',
   AudioCompletionRatio: '{}',
+  /** The most output tokens a model answers with: bounds the hold of a call that sets no limit of its own. */
+  ModelMaxOutputTokens: JSON.stringify(defaultModelMaxOutputTokens),
   ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
