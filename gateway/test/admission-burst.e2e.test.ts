@@ -61,7 +61,7 @@ describe('admission under a burst: no overdraft, no stranded quota', () => {
     expect(books.quota).toBe(0);
   });
 
-  it("a model without a listed output limit: a burst through five tokens never overdraws, though one call's worst case is the whole balance", async () => {
+  it("a model ModelMaxOutputTokens does not list: a burst through five tokens never overdraws, though one call's worst case is the whole balance", async () => {
     const { user, clients } = await funded(5 * UNLISTED.cost + 100, 5);
     const outcome = await burst(clients, UNLISTED, BURST);
     expect(outcome.served).toBeGreaterThanOrEqual(1);

@@ -10,11 +10,14 @@ const isPerCall = (quote: PriceQuote) => quote.modelPrice >= 0;
 
 /**
  * The range of a call with `promptTokens` counted and at most `completionCap` tokens of answer
- * (its own limit, or the model's most output). A per-call price is one exact amount.
+ * (its own limit, or the model's most output). The worst case counts at least `promptFloor`
+ * prompt tokens (PreConsumedQuota): a margin for what a rough count misses (images, tools), taken
+ * only where the balance allows, never from the least, so it never refuses a call. A per-call
+ * price is one exact amount.
  */
-export function holdRange(quote: PriceQuote, promptTokens: number, completionCap: number): HoldRange {
+export function holdRange(quote: PriceQuote, promptTokens: number, completionCap: number, promptFloor = 0): HoldRange {
   const least = costOf(quote, { promptTokens, completionTokens: isPerCall(quote) ? 0 : Math.min(1, completionCap) });
-  const most = costOf(quote, { promptTokens, completionTokens: completionCap });
+  const most = costOf(quote, { promptTokens: Math.max(promptTokens, promptFloor), completionTokens: completionCap });
   return { least, most: Math.max(least, most) };
 }
 

@@ -11,6 +11,11 @@ describe('hold sizing', () => {
     expect(holdRange(perToken(2, 3), 100, 50)).toEqual({ least: (100 + 3) * 2, most: (100 + 150) * 2 });
   });
 
+  it('given a PreConsumedQuota floor above the counted prompt, when sizing, then only the worst case counts it', () => {
+    expect(holdRange(perToken(1, 1), 10, 50, 500)).toEqual({ least: 11, most: 550 });
+    expect(holdRange(perToken(1, 1), 800, 50, 500)).toEqual({ least: 801, most: 850 });
+  });
+
   it('given a per-call price, when sizing a hold, then it is exactly the price', () => {
     expect(holdRange(perCall(0.002), 5_000, 16_384)).toEqual({ least: 1_000, most: 1_000 });
     expect(completionLimit(perCall(0.002), 5_000, 1_000, 16_384)).toBe(16_384);

@@ -84,7 +84,7 @@ export const optionDefaults = {
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
-  /** Kept for new-api compatibility: holds are sized from the prompt and the answer's limit, not from this. */
+  /** Prompt tokens a hold's worst case counts at least: a margin for what the rough count misses; never refuses a call. */
   PreConsumedQuota: '500',
   /** A user whose balance falls below this gets one reminder mail (new-api's default). */
   QuotaRemindThreshold: '1000',

@@ -81,7 +81,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   const holdId = newId();
   // The worst case: the client's own limit, never above what the model can answer.
   const cap = Math.min(plan.maxTokens ?? Number.POSITIVE_INFINITY, maxOutputTokens(ctx.deps.options, plan.model));
-  const granted = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap));
+  const granted = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap, ctx.deps.options.number('PreConsumedQuota')));
   const limit = completionLimit(quote, plan.promptTokensEstimate, granted, cap);
   return { channel, quote, holdId, granted, outputLimit: limit < cap ? limit : undefined };
 }

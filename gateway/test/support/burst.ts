@@ -21,7 +21,7 @@ export interface BurstModel {
   stream?: boolean;
 }
 
-/** Cheap, dear (completion ratio 20), priced per call, streamed; each model's most output is the mock's answer length. */
+/** Cheap, dear (completion ratio 20), priced per call, streamed; each model's most output (ModelMaxOutputTokens) is the mock's answer length. */
 export const MODELS = {
   cheap: { model: 'cheap-model', cost: PROMPT_TOKENS + ANSWER_TOKENS },
   dear: { model: 'dear-model', cost: PROMPT_TOKENS + ANSWER_TOKENS * 20 },
@@ -41,6 +41,7 @@ export async function priceBurstModels(root: ConsoleClient): Promise<void> {
     CompletionRatio: { 'cheap-model': 1, 'dear-model': 20, 'stream-model': 1, 'unlisted-model': 20 },
     ModelPrice: { 'percall-model': 0.002 }, // x 500,000 quota per unit = 1,000
     ModelMaxOutputTokens: { 'cheap-model': ANSWER_TOKENS, 'dear-model': ANSWER_TOKENS, 'stream-model': ANSWER_TOKENS },
+    PreConsumedQuota: 0, // no margin: a call's worst case is exactly what a whole answer costs
   };
   for (const [key, value] of Object.entries(options)) await root.must('PUT', '/api/option/', { key, value: JSON.stringify(value) });
 }
