@@ -112,11 +112,11 @@ export async function booksAfter(user: ConsoleClient, served: number, timeoutMs 
   };
 }
 
-/** Creates `count` tokens of `remainQuota` each for the user; returns SDK clients on `baseUrls` (round-robin) for them. */
+/** Creates `count` tokens of `remainQuota` each for the user; returns an SDK client for each token on each of `baseUrls` (the gateways). */
 export async function tokenClients(user: ConsoleClient, count: number, remainQuota: number, baseUrls: string[]): Promise<OpenAI[]> {
   for (let i = 0; i < count; i += 1) await user.must('POST', '/api/token/', { name: `burst-${i}`, remain_quota: remainQuota, expired_time: -1 });
   const { items } = await user.must<{ items: TokenView[] }>('GET', '/api/token/?p=0&size=10');
-  return items.map((t, i) => new OpenAI({ apiKey: `sk-${t.key}`, baseURL: `${baseUrls[i % baseUrls.length]}/v1`, maxRetries: 0 }));
+  return items.flatMap((t) => baseUrls.map((url) => new OpenAI({ apiKey: `sk-${t.key}`, baseURL: `${url}/v1`, maxRetries: 0 })));
 }
 
 /** The money invariants every burst must keep. */
