@@ -51,6 +51,17 @@ describe('admission under a burst: no overdraft, no stranded quota', () => {
     expect(books.tokens.map((t) => t.used).every((used) => used <= 3 * m.cost)).toBe(true);
   });
 
+  it('where the tokens hold less than the user, a burst through five of them spends each token to zero and no further', async () => {
+    const m = MODELS.dear;
+    const { user, clients } = await funded(100 * m.cost, 5, 2 * m.cost);
+    const outcome = await burst(clients, m, BURST);
+    expect(outcome.served).toBe(10);
+    expect(new Set(outcome.refusals)).toEqual(new Set(['403 该令牌额度已用尽']));
+    const books = await booksAfter(user, outcome.served);
+    expectSolvent(books, 100 * m.cost, outcome.served);
+    expect(books.tokens.map((t) => t.remain)).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it.each(models)('%s: a user funded for exactly N calls gets N one after another, and the next is refused', async (_, m) => {
     const { user, clients } = await funded(N * m.cost, 1);
     const client = clients[0] as OpenAI;
