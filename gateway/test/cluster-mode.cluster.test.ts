@@ -77,11 +77,11 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     expect(self.quota).toBe(10_000 - 3 * COST);
   });
 
-  it('holds span the gateways: concurrent calls on both never spend past the quota', async () => {
+  it("holds span the gateways: concurrent calls on both never hold past the quota, and only a call the rest cannot pay for is refused", async () => {
     upstream.configure({ latencyMs: 400 });
     try {
-      // Each call holds prompt + 1000 tokens; the quota covers one such hold, not two.
-      const { user, key } = await registerWithQuota('cl-bob', 1_500);
+      // Each call's worst case: 'hi' (1 prompt token) + 1000 tokens = 1001; the quota covers that once, not twice.
+      const { user, key } = await registerWithQuota('cl-bob', 1_001);
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => chat(i % 2 ? a : b, key, 1000)));
       expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
       const refused = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.json() as Promise<{ error: { message: string } }>));
@@ -161,7 +161,7 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
   });
 
   it('a gateway killed mid-request leaves a hold that expires after HOLD_TTL_SECONDS', async () => {
-    const { key } = await registerWithQuota('cl-erin', 1_500);
+    const { key } = await registerWithQuota('cl-erin', 1_001); // one call's worst case: the dead gateway's hold takes it all
     upstream.configure({ latencyMs: 5_000 });
     const doomed = chat(b, key, 1_000).catch(() => null);
     await new Promise((r) => setTimeout(r, 500));

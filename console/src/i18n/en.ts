@@ -179,6 +179,7 @@ export const en: Record<MessageKey, string> = {
   'pricing.price': 'Price',
   'pricing.promptPrice': 'Prompt',
   'pricing.completionPrice': 'Completion',
+  'pricing.admissionRule': "Each call reserves its worst case before it starts: the prompt plus the answer's limit (the request's own max_tokens, or the model's most output). When the balance can't pay for that, the gateway sets the answer limit the balance pays for, so the last calls before it runs out may get shorter answers ending with \"length\"; a call whose prompt the balance can't pay for is refused. No balance ever goes below zero.",
   'pricing.notLoggedIn': 'You are not signed in; prices use the default group ratio: ',
   'user.search': 'Search users by id, username, display name or email ...',
   'user.allGroups': 'All groups',

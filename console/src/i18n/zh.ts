@@ -178,6 +178,7 @@ export const zh = {
   'pricing.price': '模型价格',
   'pricing.promptPrice': '提示',
   'pricing.completionPrice': '补全',
+  'pricing.admissionRule': '每次调用前按最坏情况预留额度：提示 tokens 加上回答上限（请求自带的 max_tokens，或模型的最大输出）。余额不足以支付最坏情况时，网关在上游请求中设置余额可支付的回答上限，最后几次调用的回答可能较短，并以 length 结束；余额连提示都无法支付时拒绝调用。余额永不为负。',
   'pricing.notLoggedIn': '您还未登陆，显示的价格为默认分组倍率: ',
   'user.search': '搜索用户的 ID，用户名，显示名称，以及邮箱地址 ...',
   'user.allGroups': '全部分组',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OptionCache } from '../options/option-cache.js';
 import type { OptionStore } from '../ports/option-store.js';
-import { holdEstimate } from './hold-estimate.js';
 import { costOf, priceContent, priceOther, quoteFor } from './pricing.js';
 
 async function optionsWith(values: Record<string, string>): Promise<OptionCache> {
@@ -73,11 +72,5 @@ describe('pricing', () => {
     const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}' }), 'm', 'default');
     expect(priceContent(quote!)).toBe('模型倍率 2.00，补全倍率 3.00，分组倍率 1.00');
     expect(priceOther(quote!, 42)).toEqual({ model_ratio: 2, completion_ratio: 3, group_ratio: 1, model_price: -1, frt: 42 });
-  });
-
-  it('holds for the larger of the prompt and PreConsumedQuota tokens, plus max_tokens of completion', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}', CompletionRatio: '{"m":2}' }), 'm', 'default');
-    expect(holdEstimate(quote!, 100, 50, 500)).toBe(600);
-    expect(holdEstimate(quote!, 800, 0, 500)).toBe(800);
   });
 });

@@ -28,7 +28,7 @@ export function inviteChanges(changes: BalancesChanged): BalancesChanged {
 /** Reserves `amount` of the user's invite quota; the hold id to put in the transfer event, or null when there is not enough. */
 export async function holdInviteQuota(deps: Pick<GatewayDeps, 'inviteHolds' | 'balances' | 'config'>, userId: number, amount: number): Promise<string | null> {
   const { inviteHolds, balances, config } = deps;
-  const request = { holdId: `aff-${newId()}`, userId, tokenId: NO_TOKEN, amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
+  const request = { holdId: `aff-${newId()}`, userId, tokenId: NO_TOKEN, least: amount, most: amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
   let result = await inviteHolds.acquire(request);
   if (!result.ok && result.reason === 'balance_unknown') {
     await inviteHolds.seed(asInviteAccounts(await balances.users([userId])), [noTokenLimit]);

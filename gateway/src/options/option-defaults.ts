@@ -1,4 +1,5 @@
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
+import { defaultModelMaxOutputTokens } from '../billing/output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
 
 /**
@@ -83,6 +84,7 @@ export const optionDefaults = {
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',
+  /** Prompt tokens a hold's worst case counts at least: a margin for what the rough count misses; never refuses a call. */
   PreConsumedQuota: '500',
   /** A user whose balance falls below this gets one reminder mail (new-api's default). */
   QuotaRemindThreshold: '1000',
@@ -92,6 +94,8 @@ export const optionDefaults = {
   CreateCacheRatio: JSON.stringify(defaultCreateCacheRatio),
   AudioRatio: '{}',
   AudioCompletionRatio: '{}',
+  /** The most output tokens a model answers with: bounds the hold of a call that sets no limit of its own. */
+  ModelMaxOutputTokens: JSON.stringify(defaultModelMaxOutputTokens),
   ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',

@@ -83,6 +83,7 @@ const optionKinds = {
   CreateCacheRatio: ratioMap,
   AudioRatio: ratioMap,
   AudioCompletionRatio: ratioMap,
+  ModelMaxOutputTokens: ratioMap,
   ModelPrice: ratioMap,
   CheckSensitiveEnabled: onOff,
   CheckSensitiveOnPromptEnabled: onOff,

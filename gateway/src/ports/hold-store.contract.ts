@@ -16,7 +16,9 @@ async function seeded(factory: () => Promise<HoldStore>, quota: number, remain =
   return store;
 }
 
-const hold = (holdId: string, amount: number, ttlMs = MINUTE) => ({ holdId, userId: USER, tokenId: TOKEN, amount, ttlMs });
+/** A hold that must cover `amount` exactly (least = most), or a range when `most` is given. */
+const hold = (holdId: string, amount: number, ttlMs = MINUTE, most = amount) => ({ holdId, userId: USER, tokenId: TOKEN, least: amount, most, ttlMs });
+const range = (holdId: string, least: number, most: number) => hold(holdId, least, MINUTE, most);
 
 /** Every HoldStore adapter (in-process, Redis) must pass this suite. */
 export function runHoldStoreContract(name: string, factory: () => Promise<HoldStore>): void {
@@ -38,7 +40,7 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       const limited = await seeded(factory, 1000, 50);
       expect(await limited.acquire(hold('t', 60))).toEqual({ ok: false, reason: 'token_quota' });
       const unlimited = await seeded(factory, 1000, 0, true);
-      expect(await unlimited.acquire(hold('u', 60))).toEqual({ ok: true });
+      expect(await unlimited.acquire(hold('u', 60))).toEqual({ ok: true, granted: 60 });
     });
 
     it('frees a released hold, and an adjusted hold holds the new amount', async () => {
@@ -55,7 +57,36 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       const store = await seeded(factory, 100);
       await store.acquire(hold('lost', 100, 30));
       await new Promise((r) => setTimeout(r, 60));
-      expect(await store.acquire(hold('next', 100))).toEqual({ ok: true });
+      expect(await store.acquire(hold('next', 100))).toEqual({ ok: true, granted: 100 });
+    });
+
+    it('grants the whole range when the balance allows it', async () => {
+      const store = await seeded(factory, 1_000);
+      expect(await store.acquire(range('r', 10, 400))).toEqual({ ok: true, granted: 400 });
+      expect(await store.available(USER)).toBe(600);
+    });
+
+    it('grants what is left, down to the least, and refuses below the least', async () => {
+      const store = await seeded(factory, 1_000);
+      await store.acquire(hold('big', 700));
+      expect(await store.acquire(range('rest', 50, 500))).toEqual({ ok: true, granted: 300 });
+      expect(await store.acquire(range('none', 1, 500))).toEqual({ ok: false, reason: 'user_quota' });
+      expect(await store.available(USER)).toBe(0);
+    });
+
+    it("grants no more than the token's remaining quota, and refuses below the least", async () => {
+      const store = await seeded(factory, 1_000, 120);
+      expect(await store.acquire(range('a', 10, 100))).toEqual({ ok: true, granted: 100 });
+      expect(await store.acquire(range('b', 10, 100))).toEqual({ ok: true, granted: 20 });
+      expect(await store.acquire(range('c', 10, 100))).toEqual({ ok: false, reason: 'token_quota' });
+      expect(await store.available(USER)).toBe(880);
+    });
+
+    it('never grants more than the balance to many ranges at once: the grants sum to the quota exactly', async () => {
+      const store = await seeded(factory, 1_020); // 11 whole ranges of 90, then one of its least, 30
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.acquire(range(`p${i}`, 30, 90))));
+      const granted = results.reduce((sum, r) => sum + (r.ok ? r.granted : 0), 0);
+      expect({ granted, servedAtLeastLeast: results.every((r) => !r.ok || r.granted >= 30), available: await store.available(USER) }).toEqual({ granted: 1_020, servedAtLeastLeast: true, available: 0 });
     });
 
     it("follows the ledger: the new balance and the settled hold in one step", async () => {

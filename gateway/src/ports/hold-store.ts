@@ -1,14 +1,18 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
 
+/** `granted`: what the hold took, between the request's least and most. */
 export type AcquireResult =
-  | { ok: true }
+  | { ok: true; granted: number }
   | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' };
 
 export interface HoldRequest {
   holdId: string;
   userId: number;
   tokenId: number;
-  amount: number;
+  /** The least the hold must cover (the prompt's cost): below it the call is refused. */
+  least: number;
+  /** The most the call can cost (its worst case): the hold never takes more. */
+  most: number;
   /** A hold left by a gateway that died expires after this long. */
   ttlMs: number;
 }
@@ -20,7 +24,10 @@ export interface HoldRequest {
 export interface HoldStore {
   /** Loads balances the store has not seen yet; a balance it already tracks is kept (the ledger is newer). */
   seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void>;
-  /** Reserves `amount` on the user and, unless unlimited, the token; `balance_unknown` asks the caller to seed. */
+  /**
+   * Reserves, in one step, as much of [least, most] as the user's and (unless unlimited) the token's
+   * available balance allows; refuses when even `least` is not available. `balance_unknown` asks the caller to seed.
+   */
   acquire(request: HoldRequest): Promise<AcquireResult>;
   /**
    * Turns a hold into the actual cost once the answer ended; it stays until the ledger settles it.

@@ -1,4 +1,5 @@
 import type { TokenBalance } from '@tollgate/ledger';
+import type { HoldRange } from '../billing/hold-size.js';
 import type { HoldStore } from '../ports/hold-store.js';
 import { PLAYGROUND_TOKEN_ID } from './playground-caller.js';
 import type { Caller } from './caller.js';
@@ -13,19 +14,20 @@ async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBa
 }
 
 /**
- * Reserves `amount` for the caller before anything is forwarded. Unknown balances are read from
- * the ledger once, then hot state follows the ledger's notices.
+ * Reserves as much of `range` as the caller's balances allow before anything is forwarded, and
+ * resolves what was granted; refuses with new-api's quota errors when even the least is not there.
+ * Unknown balances are read from the ledger once, then hot state follows the ledger's notices.
  */
-export async function admit(ctx: RelayContext, caller: Caller, holdId: string, amount: number): Promise<void> {
+export async function admit(ctx: RelayContext, caller: Caller, holdId: string, range: HoldRange): Promise<number> {
   const { holds, balances } = ctx.deps;
   // A hold outlives the longest stream expected; one left by a dead gateway frees itself after HOLD_TTL_SECONDS.
-  const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, amount, ttlMs: ctx.deps.config.HOLD_TTL_SECONDS * 1000 };
+  const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, ...range, ttlMs: ctx.deps.config.HOLD_TTL_SECONDS * 1000 };
   let result = await holds.acquire(request);
   if (!result.ok && result.reason === 'balance_unknown') {
     await holds.seed(await balances.users([caller.user.id]), await tokenBalances(ctx, caller));
     result = await holds.acquire(request);
   }
-  if (result.ok) return;
+  if (result.ok) return result.granted;
   if (result.reason === 'token_quota') throw new RelayError(403, RelayMessages.tokenExhausted, 'token_quota_exhausted');
   throw new RelayError(403, RelayMessages.userQuota, 'insufficient_user_quota');
 }

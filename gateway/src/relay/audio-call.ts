@@ -47,7 +47,7 @@ export function relayTranscription(ctx: RelayContext, caller: Caller, request: F
     model,
     promptText: fields.prompt ?? '', // the transcription's hint text; the audio itself is not text
     promptTokensEstimate: 0,
-    maxTokens: 0,
+    maxTokens: undefined, // the text's length follows the audio's; the model's most output bounds it
     isStream: stream,
     accepts: speaksOpenAI,
     build: (channel) => openAIUpstream(channel, path, model, { kind: 'form', form }),

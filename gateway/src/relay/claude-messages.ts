@@ -10,6 +10,7 @@ import { claudeRequestToOpenAI } from './claude-surface/openai-request.js';
 import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
+import { bounded, claudeLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
 import { contentText, countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
@@ -63,12 +64,13 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     model: body.model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
-    maxTokens: body.max_tokens,
+    maxTokens: claudeLimit.own(body),
     isStream: stream,
-    build: (channel) => {
+    build: (channel, outputLimit) => {
       const model = upstreamModel(channel, body.model);
       const native = nativeOf(channel, body.model);
-      return native ? native.request(channel, { ...body, model }, beta) : providerFor(channel.type).request(channel, '/v1/chat/completions', { ...claudeRequestToOpenAI(body), model });
+      const limited = bounded(claudeLimit, body, outputLimit);
+      return native ? native.request(channel, { ...limited, model }, beta) : providerFor(channel.type).request(channel, '/v1/chat/completions', { ...claudeRequestToOpenAI(limited), model });
     },
     answer: ({ response, channel }, startedAt, clock) => {
       const native = nativeOf(channel, body.model);

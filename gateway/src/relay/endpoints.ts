@@ -1,5 +1,6 @@
 import { rerankUsage } from '../providers/openai/rerank.js';
 import type { Usage } from '../providers/types.js';
+import { openAIChatLimit, openAICompletionsLimit, type OutputLimitField } from './output-limit.js';
 import { contentText, promptText } from './token-count.js';
 
 /** An OpenAI-compatible JSON endpoint the relay serves the same way: admit, forward, bill. */
@@ -12,6 +13,8 @@ export interface RelayEndpoint {
   untranslated?: boolean;
   /** Usage of an answer that does not report it as chat's `usage.prompt_tokens`. */
   usageOfAnswer?(answer: unknown): Usage | null;
+  /** Where the request bounds its answer's tokens; absent for an endpoint that answers none (embeddings, moderations, rerank). */
+  outputLimit?: OutputLimitField;
 }
 
 const textOf = (value: unknown): string => {
@@ -20,8 +23,8 @@ const textOf = (value: unknown): string => {
   return '';
 };
 
-export const chatCompletionsEndpoint: RelayEndpoint = { path: '/v1/chat/completions', promptText: (body) => promptText(body.messages) };
-export const completionsEndpoint: RelayEndpoint = { path: '/v1/completions', promptText: (body) => textOf(body.prompt) };
+export const chatCompletionsEndpoint: RelayEndpoint = { path: '/v1/chat/completions', promptText: (body) => promptText(body.messages), outputLimit: openAIChatLimit };
+export const completionsEndpoint: RelayEndpoint = { path: '/v1/completions', promptText: (body) => textOf(body.prompt), outputLimit: openAICompletionsLimit };
 export const embeddingsEndpoint: RelayEndpoint = { path: '/v1/embeddings', promptText: (body) => textOf(body.input) };
 /** OpenAI's moderation answers carry no usage: billed by the input's tokens, counted. */
 export const moderationsEndpoint: RelayEndpoint = { path: '/v1/moderations', promptText: (body) => contentText(body.input), untranslated: true };

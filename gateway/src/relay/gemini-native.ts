@@ -11,6 +11,7 @@ import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
+import { bounded, geminiLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
 import { countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
@@ -75,18 +76,18 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
   const { model, method } = parseTarget(target);
   const { stream, anyChannel } = METHODS[method] ?? { stream: false, anyChannel: false };
   const prompt = geminiPromptText(body);
-  const maxTokens = Number((body.generationConfig as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens ?? 0) || 0;
   return relayWithPlan(ctx, caller, request, reply, {
     model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
-    maxTokens,
+    maxTokens: anyChannel ? geminiLimit.own(body) : 0, // embeddings answer no tokens
     isStream: stream,
     accepts: anyChannel ? undefined : isGeminiChannel,
-    build: (channel) => {
+    build: (channel, outputLimit) => {
       const native = nativeOf(channel, model);
       const upstream = upstreamModel(channel, model);
-      return native ? native.request(channel, upstream, stream ? `${method}?alt=sse` : method, body) : providerFor(channel.type).request(channel, '/v1/chat/completions', geminiRequestToOpenAI(body, upstream, stream));
+      const limited = bounded(geminiLimit, body, outputLimit);
+      return native ? native.request(channel, upstream, stream ? `${method}?alt=sse` : method, limited) : providerFor(channel.type).request(channel, '/v1/chat/completions', geminiRequestToOpenAI(limited, upstream, stream));
     },
     answer: ({ response, channel }, startedAt, clock) => {
       const reader = nativeOf(channel, model) ? geminiPassthroughReader : geminiClientReader(providerFor(channel.type));

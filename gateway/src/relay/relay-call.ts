@@ -7,6 +7,7 @@ import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayEndpoint } from './endpoints.js';
 import { speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
+import { bounded } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
 import { countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
@@ -30,10 +31,13 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
     model: body.model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
-    maxTokens: body.max_tokens ?? body.max_completion_tokens ?? 0,
+    maxTokens: endpoint.outputLimit ? endpoint.outputLimit.own(body) : 0,
     isStream: stream,
     accepts: endpoint.untranslated ? speaksOpenAI : undefined,
-    build: (channel: Channel) => providerFor(channel.type).request(channel, endpoint.path, { ...upstreamBody, model: upstreamModel(channel, body.model) }),
+    build: (channel: Channel, outputLimit) => {
+      const limited = endpoint.outputLimit ? bounded(endpoint.outputLimit, upstreamBody, outputLimit) : upstreamBody;
+      return providerFor(channel.type).request(channel, endpoint.path, { ...limited, model: upstreamModel(channel, body.model) });
+    },
     answer: ({ channel, response }, startedAt, clock) => {
       const provider = providerFor(channel.type);
       // An untranslated surface's answer is the upstream's own, whatever the provider translates for chat.

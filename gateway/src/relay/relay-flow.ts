@@ -1,6 +1,7 @@
 import { newId } from '@tollgate/ledger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { holdEstimate } from '../billing/hold-estimate.js';
+import { completionLimit, holdRange } from '../billing/hold-size.js';
+import { maxOutputTokens } from '../billing/output-limits.js';
 import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
@@ -20,14 +21,22 @@ export interface CallPlan {
   model: string;
   /** The text the client sent (messages, prompt, input), checked for sensitive words. */
   promptText: string;
-  /** For the hold's estimate. */
+  /** The prompt's tokens, counted before forwarding: the least the hold must cover. */
   promptTokensEstimate: number;
-  maxTokens: number;
+  /**
+   * The client's own bound on the answer's tokens; undefined when it set none (the model's most
+   * output bounds it then), 0 for a call that answers no tokens (embeddings, speech).
+   */
+  maxTokens: number | undefined;
   isStream: boolean;
   accepts?: (channel: Channel) => boolean;
   /** A call billed per unit of output rather than per token reprices the model's quote (images: per image, by size and quality). */
   priceQuote?: (quote: PriceQuote) => PriceQuote;
-  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
+  /**
+   * The upstream request; `outputLimit`, when given, is the most answer tokens the hold pays for,
+   * below what the client asked: written into the surface's own limit field.
+   */
+  build(channel: Channel, outputLimit?: number): UpstreamRequest | Promise<UpstreamRequest>;
   answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
   /** Usage counted from what was sent and received, for what the upstream did not report (see completedUsage). */
   countUsage(outcome: AnswerOutcome): Usage;
@@ -39,6 +48,9 @@ interface Admitted {
   channel: Channel;
   quote: PriceQuote;
   holdId: string;
+  granted: number;
+  /** Set when the balance pays for a shorter answer than the call could otherwise give. */
+  outputLimit: number | undefined;
 }
 
 /** The status the client sees for an upstream failure: the channel's status_code_mapping may rewrite it. */
@@ -68,8 +80,11 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
   const holdId = newId();
-  await admit(ctx, caller, holdId, holdEstimate(quote, plan.promptTokensEstimate, plan.maxTokens, ctx.deps.options.number('PreConsumedQuota')));
-  return { channel, quote, holdId };
+  // The worst case: the client's own limit, never above what the model can answer.
+  const cap = Math.min(plan.maxTokens ?? Number.POSITIVE_INFINITY, maxOutputTokens(ctx.deps.options, plan.model));
+  const granted = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap, ctx.deps.options.number('PreConsumedQuota')));
+  const limit = completionLimit(quote, plan.promptTokensEstimate, granted, cap);
+  return { channel, quote, holdId, granted, outputLimit: limit < cap ? limit : undefined };
 }
 
 /**
@@ -88,7 +103,8 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
     if (!reply.raw.writableFinished) cancel.cancel();
   });
   clock.upstreamStarted();
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build: plan.build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
+  const build = (channel: Channel) => plan.build(channel, admitted.outputLimit);
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
     await ctx.deps.holds.release(admitted.holdId);
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;
@@ -102,5 +118,5 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   const outcome = await plan.answer(attempted, startedAt, clock);
   if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
   const usage = completedUsage(outcome.usage, outcome.text, () => plan.countUsage(outcome));
-  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
+  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

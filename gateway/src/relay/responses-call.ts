@@ -5,6 +5,7 @@ import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
+import { bounded, responsesLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
 import { contentText, countedUsage, roughTokens } from './token-count.js';
 
@@ -29,10 +30,10 @@ export function relayResponses(ctx: RelayContext, caller: Caller, request: Fasti
     model: body.model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
-    maxTokens: body.max_output_tokens ?? 0,
+    maxTokens: responsesLimit.own(body),
     isStream: stream,
     accepts: speaksOpenAI,
-    build: (channel) => openAIUpstream(channel, '/v1/responses', body.model, { kind: 'json', body }),
+    build: (channel, outputLimit) => openAIUpstream(channel, '/v1/responses', body.model, { kind: 'json', body: bounded(responsesLimit, body, outputLimit) }),
     answer: ({ response }, startedAt, clock) =>
       stream ? pipeStreamAnswer(reply, response, responsesReader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, responsesReader, body.model, startedAt, clock),
     countUsage: (outcome) => countedUsage(prompt, outcome.text),

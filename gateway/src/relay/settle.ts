@@ -17,6 +17,8 @@ export interface Settlement {
   channel: Channel;
   quote: PriceQuote;
   holdId: string;
+  /** What the hold took: the most this call may be charged. */
+  granted: number;
   model: string;
   usage: Usage;
   isStream: boolean;
@@ -24,9 +26,13 @@ export interface Settlement {
   firstResponseMs: number;
 }
 
-/** Turns the hold into the actual cost and publishes it; the ledger debits and settles the hold. */
+/**
+ * Turns the hold into the actual cost and publishes it; the ledger debits and settles the hold.
+ * The charge never exceeds the hold, even when an upstream answered past the limit it was sent or
+ * reported more prompt tokens than were counted: the hold is all the balance had set aside.
+ */
 export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
-  const quota = costOf(s.quote, s.usage);
+  const quota = Math.min(costOf(s.quote, s.usage), s.granted);
   const available = await ctx.deps.holds.adjust(s.holdId, quota);
   remindIfLow(ctx, s.caller, quota, available);
   ctx.publisher.publish({

@@ -55,7 +55,7 @@ export async function submitTask(ctx: RelayContext, caller: Caller, reply: Fasti
   if (!quote) throw new RelayError(400, RelayMessages.unpriced(submission.model), 'model_price_error');
   const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
   const holdId = newId();
-  await admit(ctx, caller, holdId, quota);
+  const granted = await admit(ctx, caller, holdId, { least: quota, most: quota });
   const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
   const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new UpstreamCancel(), pinned: submission.channel !== undefined };
   const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {
@@ -72,6 +72,6 @@ export async function submitTask(ctx: RelayContext, caller: Caller, reply: Fasti
     ...accepted.task, platform: submission.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, action: submission.action,
     progress: '0%', prompt: submission.prompt, promptEn: '', imageUrl: '', failReason: '', quota, data: '{}', submitTime: startedAt, startTime: 0, finishTime: 0,
   });
-  await settle(ctx, { caller, channel: attempted.channel, quote, holdId, model: submission.model, usage: { promptTokens: 0, completionTokens: 0 }, isStream: false, startedAt, firstResponseMs: 0 });
+  await settle(ctx, { caller, channel: attempted.channel, quote, holdId, granted, model: submission.model, usage: { promptTokens: 0, completionTokens: 0 }, isStream: false, startedAt, firstResponseMs: 0 });
   reply.code(200).send(accepted.answer);
 }

@@ -16,6 +16,22 @@ export interface OpenAIMockOptions {
   cachedTokens?: number;
   /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
   audioSeconds?: number;
+  /** Answer past the request's max_tokens, as a faulty upstream might; real providers stop there. */
+  ignoreLimits?: boolean;
+}
+
+/** One answer: the options, cut to the request's limit where it is below the configured length. */
+type Answer = Required<OpenAIMockOptions> & { finish: 'stop' | 'length' };
+
+/**
+ * As real providers do: an answer longer than the request's max_tokens (or max_completion_tokens)
+ * stops there, its usage counts that many tokens and its finish_reason is "length".
+ */
+function answerWithin(body: Record<string, unknown>, options: Required<OpenAIMockOptions>): Answer {
+  const limit = Number(body.max_completion_tokens ?? body.max_tokens ?? Number.POSITIVE_INFINITY);
+  if (options.ignoreLimits || !(limit < options.completionTokens)) return { ...options, finish: 'stop' };
+  const reply = options.reply.split(/(?<= )/).slice(0, limit).join('');
+  return { ...options, reply, completionTokens: limit, finish: 'length' };
 }
 
 /** A file part of a multipart request, as received. */
@@ -80,11 +96,11 @@ function protocolOf(url: string): Protocol {
   return path.endsWith('/chat/completions') ? 'chat' : 'completions';
 }
 
-function answerJson(response: ServerResponse, protocol: Protocol, model: string, options: Required<OpenAIMockOptions>): void {
+function answerJson(response: ServerResponse, protocol: Protocol, model: string, options: Answer): void {
   const created = Math.floor(Date.now() / 1000);
   const bodies: Record<Protocol, object> = {
-    chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: 'stop' }], usage: usageOf(options) },
-    completions: { id: 'cmpl-mock', object: 'text_completion', created, model, choices: [{ index: 0, text: options.reply, finish_reason: 'stop' }], usage: usageOf(options) },
+    chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: options.finish }], usage: usageOf(options) },
+    completions: { id: 'cmpl-mock', object: 'text_completion', created, model, choices: [{ index: 0, text: options.reply, finish_reason: options.finish }], usage: usageOf(options) },
     embeddings: { object: 'list', model, data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.125] }], usage: options.omitUsage ? undefined : { prompt_tokens: options.promptTokens, total_tokens: options.promptTokens } },
   };
   response.writeHead(200, { 'content-type': 'application/json' });
@@ -92,7 +108,7 @@ function answerJson(response: ServerResponse, protocol: Protocol, model: string,
 }
 
 /** Streams the reply word by word as OpenAI does, usage in a last chunk with empty choices when asked. */
-async function answerStream(response: ServerResponse, protocol: Protocol, model: string, body: Record<string, unknown>, options: Required<OpenAIMockOptions>): Promise<void> {
+async function answerStream(response: ServerResponse, protocol: Protocol, model: string, body: Record<string, unknown>, options: Answer): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const chat = protocol === 'chat';
   const base = { id: 'chatcmpl-mock', object: chat ? 'chat.completion.chunk' : 'text_completion', created: Math.floor(Date.now() / 1000), model };
@@ -103,7 +119,7 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
     if (options.latencyMs) await sleep(options.latencyMs);
     send({ choices: [choice(piece, null)] });
   }
-  send({ choices: [choice('', 'stop')] });
+  send({ choices: [choice('', options.finish)] });
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
   if (streamOptions?.include_usage && !options.omitUsage) send({ choices: [], usage: usageOf(options) });
   response.end('data: [DONE]\n\n');
@@ -111,7 +127,7 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
 
 /** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE, and its other surfaces (openai-surfaces-mock.ts). */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ignoreLimits: false, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const { body, files } = await readBody(request);
@@ -129,8 +145,9 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
     if (surface) return surface(response, recorded, options);
     const model = typeof body.model === 'string' ? body.model : 'unknown';
     const protocol = protocolOf(request.url ?? '');
-    if (body.stream) return answerStream(response, protocol, model, body, options);
-    return answerJson(response, protocol, model, options);
+    const answer = answerWithin(body, options);
+    if (body.stream) return answerStream(response, protocol, model, body, answer);
+    return answerJson(response, protocol, model, answer);
   });
   const listening = await listenOnLoopback(server);
   return {

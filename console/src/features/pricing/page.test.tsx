@@ -26,6 +26,7 @@ describe('PricingPage', () => {
     expect(screen.getByRole('note').textContent).toBe('您还未登陆，显示的价格为默认分组倍率: 1');
     expect(cells(rows[0]!).slice(1)).toEqual(['可用', 'gpt-4o', '按量计费', 'defaultvip', '2.5 / 4 / 1', '提示 $5 / 1M · 补全 $20 / 1M']);
     expect(cells(rows[1]!).slice(1)).toEqual(['当前分组不可用', 'dall-e-3', '按次计费', 'vip', '—', '$0.04']);
+    expect(screen.getByTestId('admission-rule').textContent).toContain('余额永不为负');
   });
 
   it('reprices and re-checks availability for the chosen group, filters by name, and asks before copying none', async () => {

@@ -71,6 +71,7 @@ export function PricingPage() {
         </table>
         {entries.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
       </div>
+      <p data-testid="admission-rule" className="text-sm text-slate-500">{t('pricing.admissionRule')}</p>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>
   );

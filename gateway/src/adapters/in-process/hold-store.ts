@@ -37,13 +37,16 @@ export class InProcessHoldStore implements HoldStore {
     const quota = this.userQuota.get(request.userId);
     const token = this.tokenState.get(request.tokenId);
     if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
-    if (quota - (this.heldByUser.get(request.userId) ?? 0) < request.amount) return { ok: false, reason: 'user_quota' };
-    if (!token.unlimited && token.remain - (this.heldByToken.get(request.tokenId) ?? 0) < request.amount) return { ok: false, reason: 'token_quota' };
+    const userRoom = quota - (this.heldByUser.get(request.userId) ?? 0);
+    const tokenRoom = token.unlimited ? request.most : token.remain - (this.heldByToken.get(request.tokenId) ?? 0);
+    if (userRoom < request.least) return { ok: false, reason: 'user_quota' };
+    if (tokenRoom < request.least) return { ok: false, reason: 'token_quota' };
+    const granted = Math.max(request.least, Math.min(request.most, userRoom, tokenRoom));
     const expiresAt = this.now() + request.ttlMs;
-    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: request.amount, expiresAt });
+    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: granted, expiresAt });
     this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
-    this.addHeld(request.userId, request.tokenId, request.amount);
-    return { ok: true };
+    this.addHeld(request.userId, request.tokenId, granted);
+    return { ok: true, granted };
   }
 
   async adjust(holdId: string, amount: number): Promise<number | null> {

@@ -7,7 +7,7 @@ runHoldStoreContract('in-process', async () => createInProcessHoldStore());
 describe('in-process holds on a clock of their own', () => {
   const USER = 1;
   const TOKEN = 2;
-  const request = (holdId: string, amount: number, ttlMs: number) => ({ holdId, userId: USER, tokenId: TOKEN, amount, ttlMs });
+  const request = (holdId: string, amount: number, ttlMs: number) => ({ holdId, userId: USER, tokenId: TOKEN, least: amount, most: amount, ttlMs });
   /** A store of 100 for the user (and the token, unless unlimited) on a clock the test moves. */
   async function storeOnClock(clock: { now: number }, unlimited: boolean) {
     const store = createInProcessHoldStore(() => clock.now);

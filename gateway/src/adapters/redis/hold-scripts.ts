@@ -33,18 +33,26 @@ local function available(p, u)
 end
 `;
 
-/** ARGV: prefix, holdId, userId, tokenId, amount, ttlMs -> 'ok' | 'user_quota' | 'token_quota' | 'balance_unknown' */
+/**
+ * ARGV: prefix, holdId, userId, tokenId, least, most, ttlMs -> the amount granted (as much of
+ * [least, most] as the user's and, unless unlimited, the token's available balance allows)
+ * | 'user_quota' | 'token_quota' | 'balance_unknown'
+ */
 export const ACQUIRE = `${RELEASE_FN}
-local p, id, u, t, a, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+local p, id, u, t, least, most, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 expire_due(p)
 if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 or redis.call('EXISTS', p .. 'bal:t:' .. t) == 0 then return 'balance_unknown' end
-if num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u) < a then return 'user_quota' end
-if redis.call('GET', p .. 'unl:t:' .. t) ~= '1' and num(p .. 'bal:t:' .. t) - num(p .. 'held:t:' .. t) < a then return 'token_quota' end
+local user_room = num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u)
+local token_room = most
+if redis.call('GET', p .. 'unl:t:' .. t) ~= '1' then token_room = num(p .. 'bal:t:' .. t) - num(p .. 'held:t:' .. t) end
+if user_room < least then return 'user_quota' end
+if token_room < least then return 'token_quota' end
+local a = math.max(least, math.min(most, user_room, token_room))
 redis.call('HSET', p .. 'hold:' .. id, 'u', u, 't', t, 'a', a)
 redis.call('INCRBY', p .. 'held:u:' .. u, a)
 redis.call('INCRBY', p .. 'held:t:' .. t, a)
 redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
-return 'ok'`;
+return a`;
 
 /** ARGV: prefix, holdId, amount -> what the hold's user can still spend after, or nil (no such hold, balance unknown) */
 export const ADJUST = `${RELEASE_FN}

@@ -27,8 +27,8 @@ export class RedisHoldStore implements HoldStore {
   }
 
   async acquire(r: HoldRequest): Promise<AcquireResult> {
-    const result = (await this.run(ACQUIRE, [r.holdId, r.userId, r.tokenId, r.amount, r.ttlMs])) as string;
-    return result === 'ok' ? { ok: true } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
+    const result = (await this.run(ACQUIRE, [r.holdId, r.userId, r.tokenId, r.least, r.most, r.ttlMs])) as string | number;
+    return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
   }
 
   async adjust(holdId: string, amount: number): Promise<number | null> {

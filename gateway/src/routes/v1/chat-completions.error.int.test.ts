@@ -50,9 +50,11 @@ describe('POST /v1/chat/completions: refusals and failures cost nothing', () => 
     expect(h.upstream.requests).toHaveLength(0);
   });
 
-  it('lets a user with quota for one request run one, not two in parallel', async () => {
-    // The estimate: (max(prompt, PreConsumedQuota 500) + 100 max_tokens x 2) x 2.5 = 1750.
-    const { h, bearer } = await withUser(2000, { latencyMs: 50 });
+  it("lets a user whose quota pays for one call's worst case run one, not two in parallel", async () => {
+    // The worst case: ('Say hello' = 3 prompt tokens + 100 max_tokens x 2) x 2.5 = 507.5 -> 508, with no PreConsumedQuota margin.
+    const h = await buildRelayHarness({ ...PRICING, PreConsumedQuota: '0' }, { latencyMs: 50 });
+    const user = await h.addUser({ quota: 508 });
+    const { bearer } = await h.addKey(user.id);
     await h.addChannel({ models: 'test-model' });
     const responses = await Promise.all([1, 2].map(() => h.post('/v1/chat/completions', bearer, chat({ max_tokens: 100 }))));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 403]);

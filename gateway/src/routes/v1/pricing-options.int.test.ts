@@ -79,20 +79,39 @@ describe("a key's group on a running relay", () => {
 });
 
 describe('the hold before the upstream answers', () => {
-  it('PreConsumedQuota: the hold covers at least that many prompt tokens, so raising it refuses a user who cannot cover it, and the hold is returned after', async () => {
-    const h = await buildRelayHarness(PRICING);
-    const user = await h.addUser({ quota: 2_000 });
+  it('ModelMaxOutputTokens: bounds the worst case of a call that sets no max_tokens, and a saved value sizes the very next hold', async () => {
+    const h = await buildRelayHarness({ ...PRICING, PreConsumedQuota: '0', ModelMaxOutputTokens: '{"test-model":100}' }, { latencyMs: 300 });
+    const user = await h.addUser({ quota: 100_000 });
     const { bearer } = await h.addKey(user.id);
     await h.addChannel({ models: 'test-model' });
-    await h.deps.options.set('PreConsumedQuota', '700'); // holds 700 x 2.5 = 1,750 of 2,000
-    expect((await h.post('/v1/chat/completions', bearer, chat())).statusCode).toBe(200);
-    await h.usageEvents();
-    expect(await h.deps.holds.available(user.id)).toBe(2_000 - 48); // the hold became the actual cost
-    await h.deps.options.set('PreConsumedQuota', '800'); // would hold 2,000 of the 1,952 left
-    const refused = await h.post('/v1/chat/completions', bearer, chat());
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: { message: '用户额度不足', code: 'insufficient_user_quota' } });
-    expect(h.upstream.requests).toHaveLength(1);
-    expect(await h.deps.holds.available(user.id)).toBe(2_000 - 48);
+    const heldInFlight = async () => {
+      const call = h.post('/v1/chat/completions', bearer, chat());
+      await new Promise((r) => setTimeout(r, 150));
+      const held = 100_000 - ((await h.deps.holds.available(user.id)) ?? 0);
+      expect((await call).statusCode).toBe(200);
+      await h.usageEvents();
+      return held;
+    };
+    expect(await heldInFlight()).toBe(508); // ('Say hello' = 3 prompt tokens + 100 x 2) x 2.5
+    await h.deps.options.set('ModelMaxOutputTokens', '{"test-model":40}');
+    expect(await heldInFlight()).toBe(48 + 208); // the first call's charge, and (3 + 40 x 2) x 2.5
+  });
+
+  it('PreConsumedQuota: the worst case counts at least that many prompt tokens where the balance allows, and never refuses the call the last quota pays for', async () => {
+    const h = await buildRelayHarness({ ...PRICING, PreConsumedQuota: '700' }, { latencyMs: 300 });
+    const rich = await h.addUser({ quota: 100_000 });
+    const { bearer } = await h.addKey(rich.id);
+    await h.addChannel({ models: 'test-model' });
+    const call = h.post('/v1/chat/completions', bearer, { ...chat(), max_tokens: 100 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await h.deps.holds.available(rich.id)).toBe(100_000 - (700 + 100 * 2) * 2.5); // held in flight
+    expect((await call).statusCode).toBe(200);
+    expect(await h.deps.holds.available(rich.id)).toBe(100_000 - 48); // the hold became the actual cost
+
+    const poor = await h.addUser({ quota: 48 }); // one call's cost: below the 2,250 worst case, above the prompt
+    const poorKey = await h.addKey(poor.id);
+    expect((await h.post('/v1/chat/completions', poorKey.bearer, { ...chat(), max_tokens: 100 })).statusCode).toBe(200);
+    expect((await h.usageEvents()).map((e) => e.data.quota)).toEqual([48, 48]);
+    expect(await h.deps.holds.available(poor.id)).toBe(0);
   });
 });

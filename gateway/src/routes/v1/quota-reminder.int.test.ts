@@ -45,16 +45,16 @@ describe('the quota reminder mail', () => {
     await h.post('/v1/chat/completions', bearer, chat); // 920 -> 872: the first crossing
     expect((await smtp.nextMail()).subject).toBe('您的额度即将用尽');
     await h.usageEvents();
-    const topUp = { userId: user.id, username: user.username, amount: 100, logType: 1 as const, content: 'top-up' };
-    await h.ledger.eventLog.append([{ type: 'QuotaGranted', data: topUp, metadata: newEventMetadata() }]); // 872 -> 972
+    const topUp = { userId: user.id, username: user.username, amount: 101, logType: 1 as const, content: 'top-up' };
+    await h.ledger.eventLog.append([{ type: 'QuotaGranted', data: topUp, metadata: newEventMetadata() }]); // 872 -> 973
     await h.usageEvents();
-    await h.post('/v1/chat/completions', bearer, chat); // 972 -> 924: above the line, no mail
-    await h.post('/v1/chat/completions', bearer, chat); // 924 -> 876: the second crossing
+    await h.post('/v1/chat/completions', bearer, chat); // 973 -> 925: above the line, no mail
+    await h.post('/v1/chat/completions', bearer, chat); // 925 -> 877: the second crossing
     const second = await smtp.nextMail();
     expect(second.subject).toBe('您的额度即将用尽');
-    expect(second.html).toContain('当前剩余额度为 876');
+    expect(second.html).toContain('当前剩余额度为 877');
     await h.deps.options.set('QuotaRemindThreshold', '0');
-    for (let call = 0; call < 19; call++) await h.post('/v1/chat/completions', bearer, chat); // 876 -> 0: runs out on the 19th (876 = 18 x 48 + 12)
+    for (let call = 0; call < 19; call++) await h.post('/v1/chat/completions', bearer, chat); // 877 -> 0: the 19th gets the last 13 (877 = 18 x 48 + 13), a one-token answer charged no more than its hold
     const exhausted = await smtp.nextMail();
     expect(exhausted.subject).toBe('您的额度已用尽');
     await h.usageEvents();

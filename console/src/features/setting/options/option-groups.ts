@@ -37,7 +37,7 @@ export const operationGroups: OptionGroup[] = [
     fields: [...of('number', 'ChannelDisableThreshold', 'QuotaRemindThreshold'), ...of('switch', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled')],
   },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
-  { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'GroupRatio', 'UserUsableGroups') },
+  { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'UserUsableGroups') },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
 ];
 

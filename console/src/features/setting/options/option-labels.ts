@@ -37,6 +37,7 @@ const labels: Record<string, [zh: string, en: string]> = {
   CreateCacheRatio: ['缓存创建倍率', 'Cache write ratios'],
   AudioRatio: ['音频输入倍率', 'Audio input ratios'],
   AudioCompletionRatio: ['音频输出倍率', 'Audio output ratios'],
+  ModelMaxOutputTokens: ['模型最大输出 tokens', 'Most output tokens per model'],
   GroupRatio: ['分组倍率', 'Group ratios'],
   UserUsableGroups: ['用户可选分组', 'Groups users may pick'],
   Chats: ['聊天应用配置', 'Chat apps'],

@@ -1,0 +1,40 @@
+import { costOf, type PriceQuote } from './pricing.js';
+
+/** What a hold may take: at least the prompt's cost (and one token of answer), at most the call's worst case. */
+export interface HoldRange {
+  least: number;
+  most: number;
+}
+
+const isPerCall = (quote: PriceQuote) => quote.modelPrice >= 0;
+
+/**
+ * The range of a call with `promptTokens` counted and at most `completionCap` tokens of answer
+ * (its own limit, or the model's most output). The worst case counts at least `promptFloor`
+ * prompt tokens (PreConsumedQuota): a margin for what a rough count misses (images, tools), taken
+ * only where the balance allows, never from the least, so it never refuses a call. A per-call
+ * price is one exact amount.
+ */
+export function holdRange(quote: PriceQuote, promptTokens: number, completionCap: number, promptFloor = 0): HoldRange {
+  const least = costOf(quote, { promptTokens, completionTokens: isPerCall(quote) ? 0 : Math.min(1, completionCap) });
+  const most = costOf(quote, { promptTokens: Math.max(promptTokens, promptFloor), completionTokens: completionCap });
+  return { least, most: Math.max(least, most) };
+}
+
+/**
+ * The most answer tokens `granted` pays for after the prompt, at most `completionCap`: the
+ * largest n with cost(prompt, n) <= granted. Found by bisection over the real price function, so
+ * its rounding can never make a call cost more than its hold.
+ */
+export function completionLimit(quote: PriceQuote, promptTokens: number, granted: number, completionCap: number): number {
+  const fits = (completionTokens: number) => costOf(quote, { promptTokens, completionTokens }) <= granted;
+  if (isPerCall(quote) || fits(completionCap)) return completionCap;
+  let low = 0; // fits (or the hold was refused)
+  let high = completionCap; // does not fit
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
