@@ -59,6 +59,11 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   INITIAL_ROOT_PASSWORD: z.string().min(1).default('123456'),
   /** Signs session cookies; generated and kept in DATA_DIR when unset (set it alike on every gateway). */
   SESSION_SECRET: z.string().min(16).optional(),
+  /**
+   * `true`: the session cookie is always `Secure`. Otherwise it is `Secure` when the sign-in came
+   * over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto).
+   */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Built console to serve; unset serves console/dist when it exists. */
   CONSOLE_DIR: z.string().optional(),
   /** How long a hold outlives a gateway that died before settling it. */

@@ -14,6 +14,7 @@ import type { Mailer } from './ports/mailer.js';
 import type { OneTimeCodes } from './ports/one-time-codes.js';
 import type { RedemptionStore } from './ports/redemption-store.js';
 import type { RoomPresence } from './ports/room-presence.js';
+import type { SessionStore } from './ports/session-store.js';
 import type { TokenStore } from './ports/token-store.js';
 import type { TaskStore } from './ports/task-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   /** Signs session cookies. */
   sessionSecret: string;
+  /** Console sessions, kept on the server so they can be ended (sign-out, password change, an administrator). */
+  sessions: SessionStore;
   users: UserStore;
   tokens: TokenStore;
   channels: ChannelStore;

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
+import { createSqliteSessionStore } from '../src/adapters/sqlite/sqlite-session-store.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
@@ -48,9 +49,11 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const notices = createInProcessChangeNotices();
   const seen: ApiHarness['notices'] = [];
   notices.subscribe((kind, id) => seen.push({ kind, id }));
+  const sessions = createSqliteSessionStore({ path: ':memory:' });
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',
+    sessions,
     ...temp.documents,
     options: optionCache,
     eventLog: ledger.eventLog,
@@ -80,6 +83,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   await app.register(registerApiRoutes, { prefix: '/api', deps });
   onTestFinished(async () => {
     await app.close();
+    sessions.close();
     temp.close();
   });
   return { app, deps, ledger, logs, notices: seen, routes };

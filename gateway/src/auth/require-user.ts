@@ -3,7 +3,10 @@ import { AuthMessages } from '../http/errors.js';
 import { parseStrictInt } from '../http/strict-int.js';
 import type { User, UserStore } from '../ports/user-store.js';
 import { UserStatus } from '../ports/user-store.js';
-import { sessionUserId } from './session.js';
+import { type SessionDeps, sessionUserId } from './session.js';
+
+/** What guarding a console call reads: the session store and the users. */
+export type GuardDeps = SessionDeps & { users: UserStore };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,8 +16,9 @@ declare module 'fastify' {
 }
 
 /** The user a request acts as: its session, or a management access token in Authorization. */
-async function resolveUser(request: FastifyRequest, users: UserStore): Promise<User | string> {
-  const fromSession = sessionUserId(request);
+async function resolveUser(request: FastifyRequest, deps: GuardDeps): Promise<User | string> {
+  const { users } = deps;
+  const fromSession = await sessionUserId(deps, request);
   if (fromSession !== null) {
     return (await users.byId(fromSession)) ?? AuthMessages.notLoggedIn;
   }
@@ -31,9 +35,9 @@ function deny(reply: FastifyReply, status: number, message: string) {
  * Guards a console call: a session (or access token), the `New-Api-User` header naming that
  * same user, an enabled account, and at least `minRole`.
  */
-export function requireUser(users: UserStore, minRole: number): preHandlerAsyncHookHandler {
+export function requireUser(deps: GuardDeps, minRole: number): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    const resolved = await resolveUser(request, users);
+    const resolved = await resolveUser(request, deps);
     if (typeof resolved === 'string') return deny(reply, 401, resolved);
     const header = request.headers['new-api-user'];
     if (!header) return deny(reply, 401, AuthMessages.noUserHeader);

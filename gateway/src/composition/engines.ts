@@ -35,6 +35,9 @@ import type { Mailer } from '../ports/mailer.js';
 import type { OneTimeCodes } from '../ports/one-time-codes.js';
 import type { Leases } from '../ports/leases.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
+import { createSqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
+import { RedisSessionStore } from '../adapters/redis/session-store.js';
+import type { SessionStore } from '../ports/session-store.js';
 import type { EngineConfig } from '../config.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
 import type { Documents } from '../ports/documents.js';
@@ -86,6 +89,19 @@ export function openBalances(config: EngineConfig, dataDir: string): Promise<Bal
 
 export function openDocuments(config: EngineConfig, dataDir: string): Promise<Documents> | Documents {
   return config.MONGODB_URI ? createMongoDocuments({ uri: config.MONGODB_URI }) : createSqliteDocuments({ path: join(dataDir, 'documents.db') });
+}
+
+/**
+ * Console sessions: in Redis when it is set (every gateway signs the same consoles in and out),
+ * else a table in the documents' SQLite file under DATA_DIR.
+ */
+export function openSessions(config: EngineConfig, dataDir: string): { sessions: SessionStore; close(): Promise<void> | void } {
+  if (!config.REDIS_URL) {
+    const sessions = createSqliteSessionStore({ path: join(dataDir, 'documents.db') });
+    return { sessions, close: () => sessions.close() };
+  }
+  const redis = new Redis(config.REDIS_URL);
+  return { sessions: new RedisSessionStore(redis, config.REDIS_PREFIX), close: () => redis.disconnect() };
 }
 
 export function openHotState(config: EngineConfig): HotState {

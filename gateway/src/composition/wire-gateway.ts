@@ -7,7 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from './engines.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
@@ -28,6 +28,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const hot = openHotState(config);
+  const sessions = openSessions(config, dataDir);
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
   for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
@@ -38,13 +39,14 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const { users, tokens, channels, redemptions, topUps, tasks } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
     await ledger?.stop();
     await ingestion?.stop();
     await eventLog.close();
     await balances.close();
     await hot.close();
+    await sessions.close();
     await documents.close();
     await querier.close();
   };

@@ -1,51 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
-import { Role } from '../ports/user-store.js';
 import { pushChannelChanges } from './channel-pusher.js';
 import { followLedger } from './ledger-follower.js';
-import { SocketFanout, adminRoom, userRoom } from './socket-fanout.js';
+import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
+import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
-/** The user id of the handshake's signed session cookie, or null. */
-function handshakeUserId(app: FastifyInstance, socket: Socket): number | null {
+/** The store's key of the handshake's signed session cookie, or null. */
+function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | null {
   const header = socket.handshake.headers.cookie;
   if (!header) return null;
-  const raw = app.parseCookie(header)[SESSION_COOKIE];
-  if (!raw) return null;
-  const unsigned = app.unsignCookie(raw);
-  if (!unsigned.valid || unsigned.value === null) return null;
-  try {
-    const payload = JSON.parse(unsigned.value) as { uid?: unknown; exp?: unknown };
-    const live = typeof payload.exp === 'number' && payload.exp * 1000 > Date.now();
-    return live && typeof payload.uid === 'number' ? payload.uid : null;
-  } catch {
-    return null;
-  }
+  return sessionKeyOf((raw) => app.unsignCookie(raw), app.parseCookie(header)[SESSION_COOKIE]);
+}
+
+/** Lets in a handshake whose session is live and whose user is enabled now; remembers which session. */
+async function checkHandshake(app: FastifyInstance, deps: GatewayDeps, socket: Socket): Promise<Error | undefined> {
+  const sessionKey = handshakeSessionKey(app, socket);
+  const user = sessionKey === null ? null : await currentSocketUser(deps, sessionKey);
+  if (!user || sessionKey === null) return new Error('unauthorized');
+  const access: SocketAccess = { userId: user.id, sessionKey };
+  socket.data = access;
+  return undefined;
 }
 
 /**
  * Socket.IO on the same port as the API. A console joins its user's room (and the admins'
- * room when it may). Returns the fan-out that reaches those rooms on every gateway (through
- * `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
+ * room while it may: socket-access.ts). Returns the fan-out that reaches those rooms on every
+ * gateway (through `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
  * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanout {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter });
   io.use((socket, next) => {
-    const userId = handshakeUserId(app, socket);
-    if (userId === null) return next(new Error('unauthorized'));
-    socket.data.userId = userId;
-    return next();
+    checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
   });
-  io.on('connection', async (socket) => {
-    const userId = socket.data.userId as number;
-    await socket.join(userRoom(userId));
-    const user = await deps.users.byId(userId);
-    if (user && user.role >= Role.Admin) await socket.join(adminRoom);
-  });
+  // Admitted again on connection, from the user's room: a change since the handshake is not missed.
+  io.on('connection', (socket) => void admitSocket(deps, socket));
+  const stopAccess = followAccessChanges(io, deps);
   const localRooms = io.of('/').adapter.rooms;
   const local = new SocketFanout(io.local, (room) => (localRooms.get(room)?.size ?? 0) > 0);
   const stopFollowing = followLedger(deps, local);
@@ -54,6 +48,7 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);
   app.addHook('onClose', async () => {
     stopPresence();
+    stopAccess();
     stopFollowing();
     stopChannels();
     stopThroughput();

@@ -1,9 +1,9 @@
 /**
  * What kind of document changed; caches of that kind reload (the relay's routing table, the option
  * cache). `channelHealth` is a channel's test time or balance: nothing routes by it, but open
- * channel pages show it.
+ * channel pages show it. `sessions`: some of the user's sessions ended, so their sockets close.
  */
-export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options';
+export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options' | 'sessions';
 
 export type ChangeListener = (kind: ChangeKind, id?: number) => void;
 

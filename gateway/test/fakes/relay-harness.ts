@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
+import { createSqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
@@ -86,6 +87,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
     sessionSecret: 'relay-test-session-secret-0123456789',
+    sessions: createSqliteSessionStore({ path: ':memory:' }),
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),
     channels: new InMemoryChannelStore(),

@@ -6,7 +6,7 @@ interface Notice {
   id?: number;
 }
 
-const KINDS: readonly ChangeKind[] = ['channels', 'channelHealth', 'tokens', 'users', 'options'];
+const KINDS: readonly ChangeKind[] = ['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions'];
 
 function parseNotice(text: string): Notice | null {
   try {

@@ -31,6 +31,7 @@ import { registerUserGroupRoutes } from './user-groups.js';
 import { registerUserManageRoute } from './user-manage.js';
 import { registerUserPayRoutes } from './user-pay.js';
 import { registerUserSelfRoutes } from './user-self.js';
+import { registerUserSessionsRoute } from './user-sessions.js';
 import { registerUserTopupRoute } from './user-topup.js';
 import { registerUserUpdateRoute } from './user-update.js';
 
@@ -49,6 +50,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerUserAdminRoutes(app, ctx);
   registerUserUpdateRoute(app, ctx);
   registerUserManageRoute(app, ctx);
+  registerUserSessionsRoute(app, ctx);
   registerTokenRoutes(app, ctx);
   registerTokenWriteRoutes(app, ctx);
   registerChannelRoutes(app, ctx);

@@ -57,7 +57,7 @@ export async function signInLinked(ctx: ApiContext, reply: FastifyReply, service
     user = await openLinkedAccount(ctx, service, identity, affCode);
   }
   if (user.status !== UserStatus.Enabled) throw new ApiFailure('用户已被封禁');
-  return signIn(reply, user);
+  return signIn(ctx.deps, reply, user);
 }
 
 /** A new account for `identity`; two sign-ups at once may draw the same `github_<n>`, so a taken name is drawn again. */

@@ -31,7 +31,7 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: ApiContext): v
     if (!user) throw new ApiFailure('该 Telegram 账户未绑定');
     if (user.deletedAt !== null) throw new ApiFailure('用户已注销');
     if (user.status !== UserStatus.Enabled) throw new ApiFailure('用户已被封禁');
-    return ok(signIn(reply, user));
+    return ok(await signIn(deps, reply, user));
   });
 
   route(app, 'GET', '/oauth/telegram/bind', ctx.guard.user, async (request) => {

@@ -85,7 +85,7 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeP
     if (!query.code) throw new ApiFailure('无效的参数');
     const identity = await provider.identity(deps, query.code);
     if (!identity.ok) throw new ApiFailure(identity.message);
-    const current = await sessionAccount(request, deps.users);
+    const current = await sessionAccount(request, deps);
     if (!current) return ok(await signInLinked(ctx, reply, provider, identity.value, query.aff));
     await bindLinked(ctx, current, provider, identity.value.id);
     return ok(undefined, 'bind');

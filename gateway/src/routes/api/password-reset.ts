@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
+import { endUserSessions } from '../../auth/session.js';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
@@ -45,6 +46,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContex
     const password = randomAlphanumeric(NEW_PASSWORD_LENGTH);
     await deps.users.update(user.id, { passwordHash: await hashPassword(password) });
     deps.notices.publish('users', user.id);
+    await endUserSessions(deps, user.id);
     return ok(password);
   });
 }

@@ -49,7 +49,7 @@ async function pricing(deps: GatewayDeps) {
 export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext): void {
   route(app, 'GET', '/pricing', null, async (request) => {
     const { entries, groupRatio } = await pricing(deps);
-    const userId = sessionUserId(request);
+    const userId = await sessionUserId(deps, request);
     const user = userId === null ? null : await deps.users.byId(userId);
     const groups = user ? usableGroups(deps.options, user.group) : { default: usableGroups(deps.options, 'default').default ?? 'default' };
     return { success: true, message: '', data: entries, group_ratio: groupRatio, usable_group: groups };

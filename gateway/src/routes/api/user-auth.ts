@@ -79,7 +79,7 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): v
     const body = parseInput(loginBody.catch({ username: '', password: '' }), request.body);
     if (!body.username || !body.password) throw new ApiFailure(INVALID_PARAMS);
     const user = await authenticate(body.username, body.password, ctx.deps.users);
-    const data = signIn(reply, user);
+    const data = await signIn(ctx.deps, reply, user);
     if (user.role >= Role.Root && body.password === DEFAULT_ROOT_PASSWORD) {
       return ok({ ...data, default_password: true }, '请立刻修改默认密码！');
     }
@@ -87,7 +87,7 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): v
   });
 
   route(app, 'GET', '/user/logout', null, async (_request, reply) => {
-    endSession(reply);
+    await endSession(ctx.deps, reply);
     return ok();
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { endUserSessions } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { Role, type User, UserStatus } from '../../ports/user-store.js';
@@ -47,6 +48,8 @@ export function registerUserManageRoute(app: FastifyInstance, { deps, guard }: A
     if (!outranks(me, user)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
     const updated = (await deps.users.update(user.id, actionPatch(body.action, me, user))) ?? user;
     deps.notices.publish('users', user.id);
+    // A role or status change ends the user's sessions: they sign in again under what they now may do.
+    if (body.action !== 'enable') await endUserSessions(deps, user.id);
     return ok({ status: updated.status, role: updated.role });
   });
 }

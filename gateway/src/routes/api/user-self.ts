@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { endSession } from '../../auth/session.js';
+import { endSession, endUserSessions } from '../../auth/session.js';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
@@ -45,6 +45,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): v
     const patch = await selfPatch(user, parseInput(updateSelfBody, request.body));
     await deps.users.update(user.id, patch);
     deps.notices.publish('users', user.id);
+    // A new password signs out every other device; this one stays signed in.
+    if (patch.passwordHash) await endUserSessions(deps, user.id, request);
     return ok();
   });
 
@@ -53,7 +55,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): v
     if (user.role >= Role.Root) throw new ApiFailure('不能删除超级管理员账户');
     await deps.users.update(user.id, { deletedAt: Math.floor(Date.now() / 1000) });
     deps.notices.publish('users', user.id);
-    endSession(reply);
+    await endUserSessions(deps, user.id);
+    await endSession(deps, reply);
     return ok();
   });
 

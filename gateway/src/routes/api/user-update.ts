@@ -2,6 +2,7 @@ import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
+import { endUserSessions } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { nonNegativeInt } from '../../http/strict-int.js';
@@ -56,7 +57,10 @@ export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext): 
     if (!target) throw new ApiFailure('用户不存在');
     if (!outranks(admin, target)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
     if (body.role !== undefined && !outranks(admin, { role: body.role })) throw new ApiFailure('无权将其他用户权限等级提升到大于等于自己的权限等级');
-    const updated = (await deps.users.update(target.id, await documentPatch(ctx, target, body))) ?? target;
+    const patch = await documentPatch(ctx, target, body);
+    const updated = (await deps.users.update(target.id, patch)) ?? target;
+    // A password set by an administrator signs the user out everywhere (root editing itself keeps this session).
+    if (patch.passwordHash) await endUserSessions(deps, target.id, target.id === admin.id ? request : undefined);
     const adjustment = body.quota === undefined ? null : await quotaAdjustment(ctx, admin, updated, body.quota);
     if (adjustment) await ctx.sync.publishAndWait([adjustment]);
     deps.notices.publish('users', target.id);

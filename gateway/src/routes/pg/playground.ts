@@ -11,7 +11,7 @@ const chatSchema = openAIEndpoints.find((e) => e.endpoint === chatCompletionsEnd
 
 /** POST /pg/chat/completions: the console's playground, signed in by session, billed to the user. */
 export function registerPlayground(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/pg/chat/completions', { schema: { body: chatSchema }, preHandler: requireUser(ctx.deps.users, Role.User) }, async (request, reply) => {
+  app.post('/pg/chat/completions', { schema: { body: chatSchema }, preHandler: requireUser(ctx.deps, Role.User) }, async (request, reply) => {
     const body = request.body as RelayBody & { group?: string };
     const user = request.user;
     if (!user) return reply.code(401).send();

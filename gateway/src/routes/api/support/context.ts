@@ -18,9 +18,9 @@ export function createApiContext(deps: GatewayDeps): ApiContext {
     deps,
     sync: createLedgerSync(deps.eventLog, deps.notifier),
     guard: {
-      user: requireUser(deps.users, Role.User),
-      admin: requireUser(deps.users, Role.Admin),
-      root: requireUser(deps.users, Role.Root),
+      user: requireUser(deps, Role.User),
+      admin: requireUser(deps, Role.Admin),
+      root: requireUser(deps, Role.Root),
     },
   };
 }

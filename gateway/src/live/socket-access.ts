@@ -1,0 +1,55 @@
+import type { Server, Socket } from 'socket.io';
+import type { GuardDeps } from '../auth/require-user.js';
+import { type User, Role, UserStatus } from '../ports/user-store.js';
+import { adminRoom, userRoom } from './socket-fanout.js';
+
+/** What a console's socket carries from its handshake. */
+export interface SocketAccess {
+  userId: number;
+  /** The store's key of the session it opened with: ending that session closes the socket. */
+  sessionKey: string;
+}
+
+/** The user a session lets a socket act for now: the session live, the user enabled and not deleted. */
+export async function currentSocketUser(deps: GuardDeps, sessionKey: string): Promise<User | null> {
+  const session = await deps.sessions.find(sessionKey);
+  const user = session ? await deps.users.byId(session.userId) : null;
+  return user && user.status === UserStatus.Enabled && user.deletedAt === null ? user : null;
+}
+
+/**
+ * Puts the socket in the rooms its user's role allows now, or disconnects it when it may no longer
+ * stay (also when the stores cannot say: the console reconnects and is checked afresh). The user's
+ * room is joined before the look-up, so a change made meanwhile finds the socket and admits it again.
+ */
+export async function admitSocket(deps: GuardDeps, socket: Socket): Promise<void> {
+  const { userId, sessionKey } = socket.data as SocketAccess;
+  await socket.join(userRoom(userId));
+  const user = await currentSocketUser(deps, sessionKey).catch(() => null);
+  if (!user || user.id !== userId) {
+    socket.disconnect(true);
+    return;
+  }
+  if (user.role >= Role.Admin) await socket.join(adminRoom);
+  else await socket.leave(adminRoom);
+}
+
+/** This gateway's sockets of one user, or all of them when the notice names nobody. */
+function localSockets(io: Server, userId: number | undefined): Socket[] {
+  const namespace = io.of('/');
+  if (userId === undefined) return [...namespace.sockets.values()];
+  const ids = namespace.adapter.rooms.get(userRoom(userId)) ?? new Set<string>();
+  return [...ids].flatMap((id) => namespace.sockets.get(id) ?? []);
+}
+
+/**
+ * Re-admits a user's open sockets whenever the user or their sessions change, on whichever gateway
+ * made the change (change notices reach every gateway): a demoted admin leaves the admins' room,
+ * a disabled or deleted user's sockets close, and so does a socket whose session ended.
+ */
+export function followAccessChanges(io: Server, deps: GuardDeps): () => void {
+  return deps.notices.subscribe((kind, id) => {
+    if (kind !== 'users' && kind !== 'sessions') return;
+    for (const socket of localSockets(io, id)) void admitSocket(deps, socket);
+  });
+}
