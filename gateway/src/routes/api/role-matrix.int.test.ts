@@ -60,6 +60,7 @@ const access: Record<string, Access> = {
   'GET /api/user/search': 'admin',
   'GET /api/user/:id': 'admin',
   'POST /api/user/manage': 'admin',
+  'DELETE /api/user/:id/sessions': 'root',
   'GET /api/group/': 'admin',
   'GET /api/redemption/': 'admin',
   'POST /api/redemption/': 'admin',

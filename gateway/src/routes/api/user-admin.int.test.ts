@@ -62,7 +62,8 @@ describe('user management', () => {
     expect((await manage(1, 'delete')).message).toBe('无法删除超级管理员用户');
     expect((await manage(alice.userId, 'demote')).message).toBe('该用户已经是普通用户');
     expect((await manage(alice.userId, 'disable')).data).toEqual({ status: 2, role: 1 });
-    expect((await alice.call('GET', '/api/user/self')).status).toBe(403);
+    // Disabling ended the session: the old cookie is signed out (401), not just refused.
+    expect((await alice.call('GET', '/api/user/self')).status).toBe(401);
     expect((await manage(alice.userId, 'enable')).data).toEqual({ status: 1, role: 1 });
     expect((await manage(alice.userId, 'delete')).success).toBe(true);
     await expect(login(app, 'alice', 'password123')).rejects.toThrow('用户名或密码错误，或用户已被封禁');

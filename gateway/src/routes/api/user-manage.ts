@@ -14,6 +14,7 @@ const manageBody = z.object({
   action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], { message: INVALID_PARAMS }),
 });
 type Action = z.infer<typeof manageBody>['action'];
+const LOSES_RIGHTS: ReadonlySet<Action> = new Set(['disable', 'delete', 'demote']);
 
 /** The change an action makes, or the reason it may not (new-api's rules and texts). */
 function actionPatch(action: Action, me: User, user: User): Partial<User> {
@@ -48,8 +49,9 @@ export function registerUserManageRoute(app: FastifyInstance, { deps, guard }: A
     if (!outranks(me, user)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
     const updated = (await deps.users.update(user.id, actionPatch(body.action, me, user))) ?? user;
     deps.notices.publish('users', user.id);
-    // A role or status change ends the user's sessions: they sign in again under what they now may do.
-    if (body.action !== 'enable') await endUserSessions(deps, user.id);
+    // Losing rights ends the user's sessions. A promotion keeps them: every call and socket reads
+    // the role afresh, and the console shows the new menus at the next sign-in.
+    if (LOSES_RIGHTS.has(body.action)) await endUserSessions(deps, user.id);
     return ok({ status: updated.status, role: updated.role });
   });
 }

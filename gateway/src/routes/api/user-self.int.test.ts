@@ -28,7 +28,7 @@ describe('the own account: profile, deletion and the management access token', (
     const { body } = await alice.call('DELETE', '/api/user/self');
     expect(body.success).toBe(true);
     expect((await deps.users.byId(alice.userId))?.deletedAt).toBeGreaterThan(0);
-    expect((await alice.call('GET', '/api/user/self')).status).toBe(403);
+    expect((await alice.call('GET', '/api/user/self')).status).toBe(401);
     await expect(login(app, 'alice', 'password123')).rejects.toThrow('用户名或密码错误');
   });
 
