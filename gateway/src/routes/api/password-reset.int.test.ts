@@ -20,7 +20,7 @@ async function harnessWithAlice() {
   const harness = await buildApiHarness({ ...smtp.options, SystemName: 'Tollgate', ServerAddress: 'https://gw.example.com/' });
   const alice = await signUp(harness.app, 'alice');
   await harness.deps.users.update(alice.userId, { email: 'alice+tag@example.com' });
-  return { ...harness, smtp };
+  return { ...harness, smtp, alice };
 }
 
 describe('password reset by email', () => {
@@ -43,6 +43,15 @@ describe('password reset by email', () => {
     await expect(login(app, 'alice', answer.data)).resolves.toBeDefined();
     await expect(login(app, 'alice', 'password123')).rejects.toThrow();
     expect(await reset(app, { email, token })).toEqual({ success: false, message: '重置链接非法或已过期' });
+  });
+
+  it('signs out every session of the account it resets', async () => {
+    const { app, smtp, alice } = await harnessWithAlice();
+    expect((await alice.call('GET', '/api/user/self')).status).toBe(200);
+    await askReset(app, 'alice+tag@example.com');
+    const link = linkIn((await smtp.nextMail()).html);
+    expect((await reset(app, { email: link.searchParams.get('email'), token: link.searchParams.get('token') })).success).toBe(true);
+    expect((await alice.call('GET', '/api/user/self')).status).toBe(401);
   });
 
   it('refuses a wrong token, a token for another address, and a missing field', async () => {
