@@ -248,6 +248,8 @@ export const en: Record<MessageKey, string> = {
   'reset.badLink': 'This reset link is not valid; ask for a new one.',
   'common.loading': 'Loading…',
   'user.notFound': 'No such user',
+  'user.endSessions': 'Sign out everywhere',
+  'user.sessionsEnded': '{count} sessions ended',
   'newYear.greeting': 'Happy New Year!',
   'newYear.close': 'Close',
   'log.info.title': 'User info',

@@ -247,6 +247,8 @@ export const zh = {
   'reset.badLink': '重置链接无效，请重新申请密码重置',
   'common.loading': '加载中...',
   'user.notFound': '用户不存在',
+  'user.endSessions': '结束全部会话',
+  'user.sessionsEnded': '已结束 {count} 个会话',
   'newYear.greeting': '新年快乐！',
   'newYear.close': '关闭',
   'log.info.title': '用户信息',

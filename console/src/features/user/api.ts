@@ -37,5 +37,7 @@ export const userApi = {
   groups: (signal?: AbortSignal) => api<string[]>('GET', '/api/group/', undefined, { signal }),
   create: (user: { username: string; display_name: string; password: string }) => api('POST', '/api/user/', user),
   update: (user: UserEdit) => api('PUT', '/api/user/', user),
+  /** Root only: signs the user out everywhere; answers how many sessions ended. */
+  endSessions: (id: number) => api<number>('DELETE', `/api/user/${id}/sessions`),
   manage: (id: number, action: ManageAction) => api<{ status: number; role: number }>('POST', '/api/user/manage', { id, action }),
 };

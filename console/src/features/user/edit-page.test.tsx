@@ -25,6 +25,23 @@ describe('UserEditPage', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, username: 'bob', display_name: 'Robert', group: 'vip', quota: 700 });
   });
 
+  it("lets root end the user's sessions", async () => {
+    signIn(100, 1);
+    const calls = stubApi({ 'GET /api/user/5': bob, 'GET /api/group/': ['default', 'vip'], 'DELETE /api/user/5/sessions': 2 });
+    renderPage(pages, '/user/edit/5');
+    fireEvent.click(await screen.findByRole('button', { name: '结束全部会话' }));
+    expect(await screen.findByText('已结束 2 个会话')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows an administrator no button to end sessions', async () => {
+    signIn(10, 1);
+    stubApi({ 'GET /api/user/5': bob, 'GET /api/group/': ['default', 'vip'] });
+    renderPage(pages, '/user/edit/5');
+    await screen.findByLabelText('显示名称');
+    expect(screen.queryByRole('button', { name: '结束全部会话' })).toBeNull();
+  });
+
   it('says so when the user does not exist', async () => {
     signIn(10, 1);
     stubApi({ 'GET /api/user/99': { reply: { success: false, message: '用户不存在' } } });

@@ -2,6 +2,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import { useAdminUser } from './hooks/use-users';
+import { EndSessionsButton } from './sections/end-sessions-button';
 import { UserForm } from './sections/user-form';
 
 /** /user/edit/{id}: the user editor as a page (the list opens the same form in a side panel). */
@@ -16,6 +17,7 @@ export function UserEditPage() {
       {isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
       {(isError || !Number.isInteger(id)) && <p role="alert" data-testid="user-edit-missing" className="text-sm text-rose-600">{t('user.notFound')}</p>}
       {user && <UserForm user={user} onDone={() => navigate('/user')} />}
+      {user && <EndSessionsButton userId={user.id} />}
     </div>
   );
 }
