@@ -20,6 +20,7 @@ import { OptionCache } from '../../src/options/option-cache.js';
 import type { Channel, NewChannel } from '../../src/ports/channel-store.js';
 import type { NewToken, Token } from '../../src/ports/token-store.js';
 import type { NewUser, User } from '../../src/ports/user-store.js';
+import type { SessionStore } from '../../src/ports/session-store.js';
 import { registerRelayRoutes } from '../../src/routes/v1/index.js';
 import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import { FakeLedger } from './fake-ledger.js';
@@ -73,7 +74,7 @@ export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): N
   };
 }
 
-async function buildDeps(options: Record<string, string>, ledger: FakeLedger): Promise<GatewayDeps> {
+async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore): Promise<GatewayDeps> {
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
   const holds = createInProcessHoldStore();
@@ -87,7 +88,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
     sessionSecret: 'relay-test-session-secret-0123456789',
-    sessions: createSqliteSessionStore({ path: ':memory:' }),
+    sessions,
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),
     channels: new InMemoryChannelStore(),
@@ -111,7 +112,8 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger): P
 export async function buildRelayHarness(options: Record<string, string> = {}, mock: OpenAIMockOptions = {}): Promise<RelayHarness> {
   const upstream = await startOpenAIMock(mock);
   const ledger = new FakeLedger();
-  const deps = await buildDeps(options, ledger);
+  const sessions = createSqliteSessionStore({ path: ':memory:' });
+  const deps = await buildDeps(options, ledger, sessions);
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,6 +125,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   onTestFinished(async () => {
     await app.close();
     await upstream.close();
+    sessions.close();
   });
   const record = async (event: LedgerEvent) => {
     await ledger.eventLog.append([event]);
