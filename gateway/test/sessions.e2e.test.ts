@@ -8,7 +8,7 @@ describe('server-side sessions over real HTTP', () => {
   let fixture: EmbeddedFixture;
 
   beforeAll(async () => {
-    // The socket of the test is loopback: trusted as a proxy once TRUSTED_PROXIES exists (unknown keys are ignored before).
+    // The test's connections come from loopback: here, a trusted proxy.
     fixture = await startEmbeddedFixture({}, { TRUSTED_PROXIES: '127.0.0.1' });
   });
 
@@ -94,11 +94,25 @@ describe('server-side sessions over real HTTP', () => {
   });
 });
 
-describe('COOKIE_SECURE', () => {
-  it('marks the cookie Secure over plain HTTP when set', async () => {
+describe('the Secure flag without a trusted proxy', () => {
+  const rootSignIn = (url: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+  const sessionCookie = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '';
+
+  it("ignores the X-Forwarded-Proto of a connection that is not a trusted proxy", async () => {
+    const fixture = await startEmbeddedFixture();
+    try {
+      const cookie = sessionCookie(await rootSignIn(fixture.tollgate.url, { 'x-forwarded-proto': 'https' }));
+      expect(cookie).toMatch(/^session=/);
+      expect(cookie).not.toMatch(/Secure/);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('marks the cookie Secure over plain HTTP when COOKIE_SECURE is set', async () => {
     const { app } = await buildApiHarness({}, { COOKIE_SECURE: 'true' });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-    expect(response.headers.getSetCookie().find((c) => c.startsWith('session='))).toMatch(/; Secure/);
+    expect(sessionCookie(await rootSignIn(url))).toMatch(/; Secure/);
   });
 });
