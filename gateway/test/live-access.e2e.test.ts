@@ -123,4 +123,20 @@ describe('live consoles follow their user', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(phoneLive.socket.connected).toBe(true);
   });
+
+  it("refuses a handshake from another origin even with the user's cookie; its own origin connects", async () => {
+    const grace = await userWithQuota(fixture, 'grace', 0);
+    const own = new URL(fixture.tollgate.url);
+    const attempt = (origin: string) => {
+      const socket = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie: grace.sessionCookie(), origin } });
+      sockets.push(socket);
+      return new Promise<'connected' | 'refused'>((resolve) => {
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', () => resolve('refused'));
+      });
+    };
+    expect(await attempt(`http://${own.hostname}:${Number(own.port) + 1}`)).toBe('refused');
+    expect(await attempt('http://evil.example')).toBe('refused');
+    expect(await attempt(own.origin)).toBe('connected');
+  });
 });

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
 import { pushChannelChanges } from './channel-pusher.js';
 import { followLedger } from './ledger-follower.js';
+import { allowSameOrigin } from './same-origin.js';
 import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
 import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
@@ -33,7 +34,7 @@ async function checkHandshake(app: FastifyInstance, deps: GatewayDeps, socket: S
  * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanout {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter });
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin });
   io.use((socket, next) => {
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
   });
