@@ -11,6 +11,7 @@ export {
   type LogBatchHandlerOptions,
 } from './ingest/ingestion-worker.js';
 export { logFilterSchema, type LogFilter } from './queries/log-filter.js';
+export { MAX_EPOCH_SECOND } from './queries/epoch-second.js';
 export { logEntrySchema, type LogEntry } from './queries/log-entry.js';
 export { listLogs, listLogsInputSchema, type ListLogsInput, type LogPage } from './queries/list-logs.js';
 export { logStats, type LogStats } from './queries/log-stats.js';

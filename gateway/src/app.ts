@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayDeps } from './deps.js';
+import { answerClientError } from './http/client-error.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.js';
 import { serializeRequest } from './http/log-serializers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { relayLogLevel } from './http/relay-log-level.js';
@@ -28,10 +30,16 @@ function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
-    bodyLimit: 32 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // Forwarded headers count only from the configured proxies; an empty list believes none.
     trustProxy: deps.config.TRUSTED_PROXIES,
+    // Node answers 408 and closes a connection whose request is not in whole by then, looking every second at most.
+    // Node 20 reads the limit when the server is created, so it goes in `http` too, not only on the server Fastify made.
+    requestTimeout: deps.config.BODY_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
+    http: { requestTimeout: deps.config.BODY_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, deps.config.BODY_TIMEOUT_MS || 1000) },
   }).withTypeProvider<ZodTypeProvider>();
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });

@@ -75,6 +75,11 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
    * (new-api's TASK_TIMEOUT_MINUTES and default); fractions allowed; 0 polls it for ever.
    */
   TASK_TIMEOUT_MINUTES: z.coerce.number().min(0).default(1440),
+  /**
+   * The longest a client may take to send a whole request, headers and body; a stalled upload is
+   * then answered 408 and its connection closed. 0 waits for ever.
+   */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Open connections per upstream origin; a streamed answer holds one for its whole length. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(65_536).default(2048),
   /** Calls to /api per client IP per GLOBAL_API_RATE_LIMIT_DURATION seconds (new-api's default); 0 turns it off. */

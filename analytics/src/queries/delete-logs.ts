@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
+import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 
 /** Where each deletion's cutoff is recorded (migrations/0003_logs_deleted_before.sql). */
 export const logsDeletedBeforeTable = 'logs_deleted_before';
 
 const countRow = z.object({ deleted: z.coerce.number() });
-const beforeSchema = z.number().int().nonnegative();
 /** `logs` is partitioned by toYYYYMM(created_at): a partition id is its month. */
 const monthPartition = z.object({ partition_id: z.string().regex(/^\d{6}$/) });
 
@@ -21,8 +21,8 @@ const monthPartition = z.object({ partition_id: z.string().regex(/^\d{6}$/) });
  */
 export function deleteLogsBefore(querier: AnalyticsQuerier) {
   return async (timestampSeconds: number): Promise<number> => {
-    const before = beforeSchema.parse(timestampSeconds);
-    const condition = 'created_at < {before:DateTime}';
+    const before = epochSecond.parse(timestampSeconds);
+    const condition = 'created_at < toDateTime({before:UInt32})';
     const counted = await querier.query({
       sql: `SELECT count() AS deleted FROM ${logsTable} FINAL WHERE ${condition}`,
       params: { before },

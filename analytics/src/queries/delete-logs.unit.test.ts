@@ -6,12 +6,12 @@ describe('deleteLogsBefore', () => {
   it('counts the deduplicated rows, records the cutoff, drops whole months, then deletes the rest by the same condition', async () => {
     const querier = new CapturingQuerier(({ sql }) => (sql.includes('system.parts') ? [{ partition_id: '202309' }] : [{ deleted: '3' }]));
     expect(await deleteLogsBefore(querier)(1700000000)).toBe(3);
-    expect(querier.queries[0]?.sql).toBe('SELECT count() AS deleted FROM logs FINAL WHERE created_at < {before:DateTime}');
+    expect(querier.queries[0]?.sql).toBe('SELECT count() AS deleted FROM logs FINAL WHERE created_at < toDateTime({before:UInt32})');
     expect(querier.inserts).toEqual([{ table: 'logs_deleted_before', rows: [{ before: 1700000000 }] }]);
     expect(querier.queries[1]?.params).toEqual({ table: 'logs', before: 1700000000 });
     expect(querier.commands).toEqual([
       { sql: "ALTER TABLE logs DROP PARTITION ID '202309'", params: {} },
-      { sql: 'DELETE FROM logs WHERE created_at < {before:DateTime}', params: { before: 1700000000 } },
+      { sql: 'DELETE FROM logs WHERE created_at < toDateTime({before:UInt32})', params: { before: 1700000000 } },
     ]);
   });
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
+import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { logEntryColumns, logEntrySchema, type LogEntry } from './log-entry.js';
 
 export const exportRangeSchema = z
   .object({
     /** Seconds since the epoch, inclusive. */
-    startTimestamp: z.number().int().nonnegative(),
+    startTimestamp: epochSecond,
     /** Seconds since the epoch, inclusive. */
-    endTimestamp: z.number().int().nonnegative(),
+    endTimestamp: epochSecond,
     /** Rows per query: what one page holds in memory. */
     pageSize: z.number().int().min(1).max(100_000).default(5_000),
   })
@@ -22,7 +23,7 @@ interface LogCursor {
   id: string;
 }
 
-const afterCursor = `(user_id, created_at, id) > ({afterUser:UInt64}, {afterAt:DateTime}, {afterId:String})`;
+const afterCursor = `(user_id, created_at, id) > ({afterUser:UInt64}, toDateTime({afterAt:UInt32}), {afterId:String})`;
 
 /**
  * Every log row of a time range, one page per query, for the finance export.
@@ -39,7 +40,7 @@ export function exportLogs(querier: AnalyticsQuerier) {
     for (;;) {
       const page: LogEntry[] = await querier.query({
         sql: `SELECT ${logEntryColumns} FROM ${logsTable} FINAL
-              WHERE created_at >= {start:DateTime} AND created_at <= {end:DateTime}${cursor ? ` AND ${afterCursor}` : ''}
+              WHERE created_at >= toDateTime({start:UInt32}) AND created_at <= toDateTime({end:UInt32})${cursor ? ` AND ${afterCursor}` : ''}
               ORDER BY user_id, created_at, id LIMIT {limit:UInt32}`,
         params: {
           start: startTimestamp,

@@ -47,7 +47,7 @@ export function listLogs(querier: AnalyticsQuerier, now: () => number = Date.now
     const where = buildWhere(filter);
     const end = windowEnd(filter.endTimestamp, now);
     const counts = await querier.query({
-      sql: `SELECT count() AS total, [${windowsSeconds.map((_, i) => `countIf(created_at >= {since${i}:DateTime})`).join(', ')}] AS within
+      sql: `SELECT count() AS total, [${windowsSeconds.map((_, i) => `countIf(created_at >= toDateTime({since${i}:UInt32}))`).join(', ')}] AS within
             FROM ${logsTable} ${where.sql}`,
       params: { ...where.params, ...Object.fromEntries(windowsSeconds.map((seconds, i) => [`since${i}`, Math.max(0, end - seconds)])) },
       schema: countsRow,
@@ -71,7 +71,7 @@ export function listLogs(querier: AnalyticsQuerier, now: () => number = Date.now
 function pageReader(querier: AnalyticsQuerier, where: WhereClause, page: { limit: number; offset: number }) {
   return (since: number | null): Promise<LogEntry[]> => {
     // PREWHERE filters before FINAL merges; safe because every copy of an event is the same row.
-    const prewhere = since === null ? '' : 'PREWHERE created_at >= {since:DateTime}';
+    const prewhere = since === null ? '' : 'PREWHERE created_at >= toDateTime({since:UInt32})';
     const params: QueryParams = { ...where.params, ...page, ...(since === null ? {} : { since }) };
     return querier.query({
       sql: `SELECT ${logEntryColumns} FROM ${logsTable} FINAL ${prewhere} ${where.sql}

@@ -32,11 +32,11 @@ describe('listLogs', () => {
     const end = 1_717_200_000;
     await listLogs(querier)({ userId: 1, offset: 10, limit: 10, endTimestamp: end });
     const [count, rows] = querier.queries;
-    expect(count?.sql).toContain('countIf(created_at >= {since0:DateTime}), countIf(created_at >= {since1:DateTime})');
-    expect(count?.sql).toContain('FROM logs WHERE user_id = {userId:UInt64} AND created_at <= {endTimestamp:DateTime}');
+    expect(count?.sql).toContain('countIf(created_at >= toDateTime({since0:UInt32})), countIf(created_at >= toDateTime({since1:UInt32}))');
+    expect(count?.sql).toContain('FROM logs WHERE user_id = {userId:UInt64} AND created_at <= toDateTime({endTimestamp:UInt32})');
     expect(count?.params).toMatchObject({ since0: end - 3_600, since1: end - 86_400, since4: end - 366 * 86_400 });
     // 20 rows are needed; the day holds 12, the week 30.
-    expect(rows?.sql).toContain('FROM logs FINAL PREWHERE created_at >= {since:DateTime} WHERE user_id = {userId:UInt64}');
+    expect(rows?.sql).toContain('FROM logs FINAL PREWHERE created_at >= toDateTime({since:UInt32}) WHERE user_id = {userId:UInt64}');
     expect(rows?.sql).toMatch(/ORDER BY created_at DESC, id DESC LIMIT \{limit:UInt32\} OFFSET \{offset:UInt32\}$/);
     expect(rows?.params).toEqual({ userId: 1, endTimestamp: end, limit: 10, offset: 10, since: end - 7 * 86_400 });
   });

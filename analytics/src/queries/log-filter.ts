@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QueryParams } from '../ports/analytics-querier.js';
+import { epochSecond } from './epoch-second.js';
 
 /**
  * The log page's filters. An absent, empty or zero value means "no filter", as the log page
@@ -8,17 +9,17 @@ import type { QueryParams } from '../ports/analytics-querier.js';
 export const logFilterSchema = z.object({
   /** Set for `/api/log/self`: only this user's rows. */
   userId: z.number().int().nonnegative().optional(),
-  /** Log type: 1 top-up, 2 consume, 3 admin, 4 system; 0 = all. */
-  type: z.number().int().min(0).max(255).optional(),
+  /** Log type: 1 top-up, 2 consume, 3 admin, 4 system; 0 = all; any other number matches no row. */
+  type: z.number().int().optional(),
   username: z.string().optional(),
   tokenName: z.string().optional(),
   modelName: z.string().optional(),
-  /** Channel id. */
-  channel: z.number().int().nonnegative().optional(),
-  /** Seconds since the epoch, inclusive. */
-  startTimestamp: z.number().int().nonnegative().optional(),
-  /** Seconds since the epoch, inclusive. */
-  endTimestamp: z.number().int().nonnegative().optional(),
+  /** Channel id; one that no channel has matches no row. */
+  channel: z.number().int().optional(),
+  /** Seconds since the epoch, inclusive, within what a DateTime holds (the gateway maps other bounds). */
+  startTimestamp: epochSecond.optional(),
+  /** Seconds since the epoch, inclusive, within what a DateTime holds. */
+  endTimestamp: epochSecond.optional(),
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 export type LogFilterKey = keyof LogFilter;
@@ -26,13 +27,14 @@ export type LogFilterKey = keyof LogFilter;
 /** One SQL condition per filter, each reading only its own `{key:Type}` parameter. */
 const conditions: Record<LogFilterKey, string> = {
   userId: 'user_id = {userId:UInt64}',
-  type: 'type = {type:UInt8}',
+  // Int64, not the column's UInt8: a type or channel out of the column's range matches nothing rather than failing to parse.
+  type: 'type = {type:Int64}',
   username: 'username = {username:String}',
   tokenName: 'token_name = {tokenName:String}',
   modelName: 'model_name = {modelName:String}',
-  channel: 'channel_id = {channel:UInt64}',
-  startTimestamp: 'created_at >= {startTimestamp:DateTime}',
-  endTimestamp: 'created_at <= {endTimestamp:DateTime}',
+  channel: 'channel_id = {channel:Int64}',
+  startTimestamp: 'created_at >= toDateTime({startTimestamp:UInt32})',
+  endTimestamp: 'created_at <= toDateTime({endTimestamp:UInt32})',
 };
 
 export const timeRangeKeys: readonly LogFilterKey[] = ['startTimestamp', 'endTimestamp'];

@@ -56,7 +56,7 @@ export function logStats(querier: AnalyticsQuerier, now: () => number = Date.now
       querier.query({
         // A bounded PREWHERE keeps FINAL to the last minute's rows.
         sql: `SELECT count() AS rpm, sum(prompt_tokens + completion_tokens) AS tpm
-              FROM ${logsTable} FINAL PREWHERE created_at >= {since:DateTime} ${recent.sql}`,
+              FROM ${logsTable} FINAL PREWHERE created_at >= toDateTime({since:UInt32}) ${recent.sql}`,
         params: { ...recent.params, since },
         schema: rateRow,
       }),

@@ -20,11 +20,11 @@ describe('logStats', () => {
     await logStats(querier, () => nowMs)({ type: 1, username: 'bob', startTimestamp: 100, endTimestamp: 400 });
     const [rollup, edges] = statQueries(querier);
     expect(rollup).toEqual({
-      sql: 'SELECT sum(quota) AS quota FROM usage_per_minute WHERE minute >= {first:DateTime} AND minute < {after:DateTime} AND username = {username:String}',
+      sql: 'SELECT sum(quota) AS quota FROM usage_per_minute WHERE minute >= toDateTime({first:UInt32}) AND minute < toDateTime({after:UInt32}) AND username = {username:String}',
       params: { username: 'bob', start: 100, first: 120, end: 400, after: 360 },
     });
     expect(edges?.sql).toBe(
-      'SELECT sum(quota) AS quota FROM logs WHERE type = 2 AND ((created_at >= {start:DateTime} AND created_at < {first:DateTime}) OR (created_at >= {after:DateTime} AND created_at <= {end:DateTime})) AND username = {username:String} AND created_at >= {startTimestamp:DateTime} AND created_at <= {endTimestamp:DateTime}',
+      'SELECT sum(quota) AS quota FROM logs WHERE type = 2 AND ((created_at >= toDateTime({start:UInt32}) AND created_at < toDateTime({first:UInt32})) OR (created_at >= toDateTime({after:UInt32}) AND created_at <= toDateTime({end:UInt32}))) AND username = {username:String} AND created_at >= toDateTime({startTimestamp:UInt32}) AND created_at <= toDateTime({endTimestamp:UInt32})',
     );
   });
 
@@ -40,7 +40,7 @@ describe('logStats', () => {
     const querier = querierAnswering();
     await logStats(querier, () => nowMs)({ username: 'bob', startTimestamp: 120, endTimestamp: 359 });
     expect(statQueries(querier)[1]).toEqual({
-      sql: 'SELECT count() AS rpm, sum(prompt_tokens + completion_tokens) AS tpm FROM logs FINAL PREWHERE created_at >= {since:DateTime} WHERE type = 2 AND username = {username:String}',
+      sql: 'SELECT count() AS rpm, sum(prompt_tokens + completion_tokens) AS tpm FROM logs FINAL PREWHERE created_at >= toDateTime({since:UInt32}) WHERE type = 2 AND username = {username:String}',
       params: { username: 'bob', since: 1_717_200_030 - 60 },
     });
   });

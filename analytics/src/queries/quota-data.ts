@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
 import { bucketStart, granularities } from './usage-per-minute.js';
 import { usageInRange } from './usage-in-range.js';
@@ -6,9 +7,9 @@ import { usageInRange } from './usage-in-range.js';
 export const quotaDataInputSchema = z
   .object({
     /** Seconds since the epoch, inclusive; compared with each stored minute. */
-    startTimestamp: z.number().int().nonnegative(),
+    startTimestamp: epochSecond,
     /** Seconds since the epoch, inclusive. */
-    endTimestamp: z.number().int().nonnegative(),
+    endTimestamp: epochSecond,
     granularity: z.enum(granularities).default('hour'),
     /** `/api/data/self`: one user's rows. */
     userId: z.number().int().positive().optional(),

@@ -9,7 +9,7 @@ describe('quotaData', () => {
     const querier = new CapturingQuerier();
     await quotaData(querier)(range);
     const [query] = querier.queries;
-    expect(query?.sql).toContain('FROM usage_per_minute WHERE minute >= {start:DateTime} AND minute <= {end:DateTime}');
+    expect(query?.sql).toContain('FROM usage_per_minute WHERE minute >= toDateTime({start:UInt32}) AND minute <= toDateTime({end:UInt32})');
     expect(query?.sql).toContain("toUInt64(0) AS user_id, '' AS username");
     expect(query?.sql).toContain('toUnixTimestamp(toStartOfHour(minute)) AS created_at');
     expect(query?.sql).toContain('GROUP BY model_name, created_at');
@@ -20,9 +20,9 @@ describe('quotaData', () => {
     const querier = new CapturingQuerier();
     await quotaData(querier)({ startTimestamp: 3_000, endTimestamp: 11_000 });
     const sql = querier.queries[0]?.sql ?? '';
-    expect(sql).toContain('FROM usage_per_hour WHERE hour >= {firstHour:DateTime} AND hour <= {lastHour:DateTime}');
+    expect(sql).toContain('FROM usage_per_hour WHERE hour >= toDateTime({firstHour:UInt32}) AND hour <= toDateTime({lastHour:UInt32})');
     expect(sql).toContain(' UNION ALL ');
-    expect(sql).toContain('FROM usage_per_minute WHERE minute >= {start:DateTime} AND minute <= {end:DateTime} AND (minute < {firstHour:DateTime} OR minute > {lastHour:DateTime} + 3540)');
+    expect(sql).toContain('FROM usage_per_minute WHERE minute >= toDateTime({start:UInt32}) AND minute <= toDateTime({end:UInt32}) AND (minute < toDateTime({firstHour:UInt32}) OR minute > toDateTime({lastHour:UInt32}) + 3540)');
     expect(querier.queries[0]?.params).toEqual({ start: 3_000, end: 11_000, firstHour: 3_600, lastHour: 7_200 });
   });
 

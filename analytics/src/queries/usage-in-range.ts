@@ -17,14 +17,14 @@ const columns = 'user_id, username, model_name, requests, quota, prompt_tokens, 
  * minute rollup. Every reader's buckets (hour, day, week) are whole hours, so they sum both alike.
  */
 export function usageInRange(start: number, end: number, conditions: readonly string[]): UsageSource {
-  const inRange = 'minute >= {start:DateTime} AND minute <= {end:DateTime}';
+  const inRange = 'minute >= toDateTime({start:UInt32}) AND minute <= toDateTime({end:UInt32})';
   const where = (range: string) => [range, ...conditions].join(' AND ');
   const hours = wholeHours(start, end);
   if (!hours) {
     return { sql: `SELECT ${columns}, minute FROM ${usagePerMinuteTable} WHERE ${where(inRange)}`, params: { start, end } };
   }
-  const hourRows = `SELECT ${columns}, hour AS minute FROM ${usagePerHourTable} WHERE ${where('hour >= {firstHour:DateTime} AND hour <= {lastHour:DateTime}')}`;
-  const edgeMinutes = `${inRange} AND (minute < {firstHour:DateTime} OR minute > {lastHour:DateTime} + 3540)`;
+  const hourRows = `SELECT ${columns}, hour AS minute FROM ${usagePerHourTable} WHERE ${where('hour >= toDateTime({firstHour:UInt32}) AND hour <= toDateTime({lastHour:UInt32})')}`;
+  const edgeMinutes = `${inRange} AND (minute < toDateTime({firstHour:UInt32}) OR minute > toDateTime({lastHour:UInt32}) + 3540)`;
   const minuteRows = `SELECT ${columns}, minute FROM ${usagePerMinuteTable} WHERE ${where(edgeMinutes)}`;
   return { sql: `${hourRows} UNION ALL ${minuteRows}`, params: { start, end, ...hours } };
 }

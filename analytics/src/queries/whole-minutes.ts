@@ -21,19 +21,19 @@ export function wholeMinutes(start: number | undefined, end: number | undefined)
   const first = start === undefined ? undefined : Math.ceil(start / MINUTE) * MINUTE;
   const after = end === undefined ? undefined : Math.floor((end + 1) / MINUTE) * MINUTE;
   if (start !== undefined && end !== undefined && (first ?? 0) >= (after ?? 0)) {
-    return { rollup: ['false'], raw: 'created_at >= {start:DateTime} AND created_at <= {end:DateTime}', params: { start, end } };
+    return { rollup: ['false'], raw: 'created_at >= toDateTime({start:UInt32}) AND created_at <= toDateTime({end:UInt32})', params: { start, end } };
   }
   const rollup: string[] = [];
   const raw: string[] = [];
   const params: QueryParams = {};
   if (start !== undefined && first !== undefined) {
-    rollup.push('minute >= {first:DateTime}');
-    if (first > start) raw.push('(created_at >= {start:DateTime} AND created_at < {first:DateTime})');
+    rollup.push('minute >= toDateTime({first:UInt32})');
+    if (first > start) raw.push('(created_at >= toDateTime({start:UInt32}) AND created_at < toDateTime({first:UInt32}))');
     Object.assign(params, { start, first });
   }
   if (end !== undefined && after !== undefined) {
-    rollup.push('minute < {after:DateTime}');
-    if (end >= after) raw.push('(created_at >= {after:DateTime} AND created_at <= {end:DateTime})');
+    rollup.push('minute < toDateTime({after:UInt32})');
+    if (end >= after) raw.push('(created_at >= toDateTime({after:UInt32}) AND created_at <= toDateTime({end:UInt32}))');
     Object.assign(params, { end, after });
   }
   return { rollup, raw: raw.length > 0 ? `(${raw.join(' OR ')})` : 'false', params };

@@ -31,7 +31,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const message = status >= 500 ? 'internal server error' : error.message;
     if (isMidjourneyRequest(request)) return reply.code(status).send(midjourneyErrorBody(status, message));
     if (isRelayRequest(request)) {
-      return reply.code(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code ?? null } });
+      const type = status >= 500 ? 'server_error' : 'invalid_request_error';
+      return reply.code(status).send(relayErrorBody(request, new RelayError(status, message, error.code ?? type, type)));
     }
     return reply.code(status).send({ success: false, message });
   });

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { reportUpstreamFailure } from '../channels/channel-failures.js';
 import type { Channel } from '../ports/channel-store.js';
 import { providerFor } from '../providers/index.js';
+import { UntranslatableRequest } from '../providers/shared/chat-input.js';
 import type { UpstreamRequest } from '../providers/types.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
@@ -39,9 +40,20 @@ export interface AttemptPlan {
   pinned?: boolean;
 }
 
-async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
+/** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
+async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamRequest | null> {
   try {
-    const upstream = await plan.build(channel);
+    return await plan.build(channel);
+  } catch (error) {
+    if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
+    return null;
+  }
+}
+
+async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
+  const upstream = await build(channel, plan);
+  if (!upstream) return null;
+  try {
     const { exchange } = providerFor(channel.type);
     return await (exchange ? exchange(upstream, plan.signal.abortSignal()) : ctx.pools.send(upstream, plan.signal));
   } catch {

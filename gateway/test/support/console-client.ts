@@ -35,11 +35,16 @@ export class ConsoleClient {
   }
 
   async send(method: string, path: string, body?: unknown): Promise<Response> {
+    return this.sendRaw(method, path, body === undefined ? undefined : JSON.stringify(body));
+  }
+
+  /** Sends `text` as a JSON body as it is, JSON or not (fuzzing). */
+  async sendRaw(method: string, path: string, text?: string): Promise<Response> {
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (text !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;
     if (this.userId !== null) headers['new-api-user'] = String(this.userId);
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(this.baseUrl + path, { method, headers, body: text });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('session='));
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
     return response;

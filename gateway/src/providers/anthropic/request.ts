@@ -1,3 +1,4 @@
+import { checkTranslatable } from '../shared/chat-input.js';
 import type { ClaudeBlock, ClaudeMessage } from './types.js';
 
 /** Claude requires max_tokens; this is what a request without one gets. */
@@ -78,6 +79,7 @@ function toolChoice(choice: unknown): object | undefined {
 
 /** An OpenAI chat request as a Claude Messages request. */
 export function claudeRequest(body: Record<string, unknown>): Record<string, unknown> {
+  checkTranslatable('Claude', body);
   const messages = (body.messages as OpenAIMessage[]) ?? [];
   const system = messages.filter((m) => m.role === 'system' || m.role === 'developer').flatMap((m) => contentBlocks(m.content));
   const tools = (body.tools as OpenAITool[] | undefined)?.flatMap((t) => (t.function ? [{ name: t.function.name, description: t.function.description, input_schema: t.function.parameters ?? { type: 'object' } }] : []));

@@ -1,3 +1,4 @@
+import { checkTranslatable } from '../shared/chat-input.js';
 import type { GeminiContent, GeminiPart } from './types.js';
 
 interface OpenAIPart {
@@ -73,6 +74,7 @@ function toolConfig(choice: unknown): object | undefined {
 
 /** An OpenAI chat request as a Gemini generateContent body (the model goes in the URL). */
 export function geminiRequest(body: Record<string, unknown>): Record<string, unknown> {
+  checkTranslatable('Gemini', body);
   const messages = (body.messages as OpenAIMessage[]) ?? [];
   const system = messages.filter((m) => m.role === 'system' || m.role === 'developer').flatMap((m) => parts(m.content));
   const tools = (body.tools as { function?: { name: string; description?: string; parameters?: unknown } }[] | undefined)?.flatMap((t) => (t.function ? [t.function] : []));

@@ -1,4 +1,4 @@
-import { granularities, type Granularity } from '@tollgate/analytics';
+import { granularities, type Granularity, MAX_EPOCH_SECOND } from '@tollgate/analytics';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
@@ -37,9 +37,14 @@ function bucketOf(q: DataQuery, options: OptionCache): Granularity {
   return q.granularity ?? q.default_time ?? (granularities.find((known) => known === fallback) ?? 'hour');
 }
 
+/**
+ * The range in what a DateTime holds, or null when it holds no row (it ends before 1970 or starts
+ * past 2106): new-api's query then finds nothing, and so does this one without asking.
+ */
 function rangeOf(q: DataQuery) {
   if (q.start_timestamp > q.end_timestamp) throw new ApiFailure(INVALID_PARAMS);
-  return { startTimestamp: q.start_timestamp, endTimestamp: q.end_timestamp };
+  if (q.end_timestamp < 0 || q.start_timestamp > MAX_EPOCH_SECOND) return null;
+  return { startTimestamp: Math.max(q.start_timestamp, 0), endTimestamp: Math.min(q.end_timestamp, MAX_EPOCH_SECOND) };
 }
 
 /** The data dashboard (`/detail`): quota, tokens and requests by model over time, from the rollup. */
@@ -47,15 +52,17 @@ export function registerDataRoutes(app: FastifyInstance, { deps, guard }: ApiCon
   route(app, 'GET', '/data/', guard.admin, async (request) => {
     requireDataExport(deps.options);
     const q = parseInput(dataQuery, request.query);
-    const rows = await deps.usage.quotaData({ ...rangeOf(q), granularity: bucketOf(q, deps.options), ...(q.username ? { username: q.username } : {}) });
-    return ok(rows);
+    const range = rangeOf(q);
+    if (!range) return ok([]);
+    return ok(await deps.usage.quotaData({ ...range, granularity: bucketOf(q, deps.options), ...(q.username ? { username: q.username } : {}) }));
   });
 
   route(app, 'GET', '/data/self/', guard.user, async (request) => {
     requireDataExport(deps.options);
     const q = parseInput(dataQuery, request.query);
+    if (q.end_timestamp - q.start_timestamp > SELF_MAX_SPAN_SECONDS) throw new ApiFailure(SELF_SPAN_TOO_LONG);
     const range = rangeOf(q);
-    if (range.endTimestamp - range.startTimestamp > SELF_MAX_SPAN_SECONDS) throw new ApiFailure(SELF_SPAN_TOO_LONG);
+    if (!range) return ok([]);
     return ok(await deps.usage.quotaData({ ...range, granularity: bucketOf(q, deps.options), userId: signedIn(request).id }));
   });
 }

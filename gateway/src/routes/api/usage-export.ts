@@ -1,4 +1,4 @@
-import type { DailyUsage, LogEntry } from '@tollgate/analytics';
+import { type DailyUsage, type LogEntry, MAX_EPOCH_SECOND } from '@tollgate/analytics';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -11,10 +11,13 @@ import { route } from './support/route.js';
 
 const RANGE_REQUIRED = 'start_timestamp and end_timestamp are required';
 
+/** A bound past 2106 (what a DateTime holds) reads as that last second: no row lies beyond it. */
+const epochBound = queryInt.pipe(z.number({ message: RANGE_REQUIRED }).int().nonnegative({ message: INVALID_PARAMS })).transform((value) => Math.min(value, MAX_EPOCH_SECOND));
+
 const exportQuery = z.object({
   format: z.preprocess((value) => value || 'csv', z.enum(exportFormats, { message: INVALID_PARAMS })),
-  start_timestamp: queryInt.pipe(z.number({ message: RANGE_REQUIRED }).int().nonnegative({ message: INVALID_PARAMS })),
-  end_timestamp: queryInt.pipe(z.number({ message: RANGE_REQUIRED }).int().nonnegative({ message: INVALID_PARAMS })),
+  start_timestamp: epochBound,
+  end_timestamp: epochBound,
 });
 
 /** A log row as finance reads it: every field of the admin's log entry. */

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { callerOf, keyFirst } from '../../relay/caller.js';
 import { type ClaudeBody, countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
 import type { RelayContext } from '../../relay/relay-context.js';
+import { claudeBodyShape } from '../../relay/surface-shapes.js';
 
 /** What the relay needs of a Messages request; the rest is the client's and passes through. */
 const messagesSchema = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.number().int().positive(),
-  messages: z.array(z.unknown()).min(1),
+  ...claudeBodyShape,
   stream: z.boolean().optional(),
 });
-const countSchema = z.looseObject({ model: z.string().min(1), messages: z.array(z.unknown()).min(1) });
+const countSchema = z.looseObject({ model: z.string().min(1), ...claudeBodyShape });
 
 /** Anthropic's native surface: POST /v1/messages and /v1/messages/count_tokens (key in x-api-key). */
 export function registerClaudeMessages(app: FastifyInstance, ctx: RelayContext): void {

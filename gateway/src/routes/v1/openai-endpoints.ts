@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { listOf, openAIChatMessage, openAIChatTranslatable } from '../../providers/shared/chat-input.js';
 import { callerOf, keyFirst } from '../../relay/caller.js';
 import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, moderationsEndpoint, type RelayEndpoint, rerankEndpoint } from '../../relay/endpoints.js';
 import { type RelayBody, relayCall } from '../../relay/relay-call.js';
@@ -13,11 +14,15 @@ const common = {
   max_tokens: z.number().int().nonnegative().optional(),
   max_completion_tokens: z.number().int().nonnegative().optional(),
 };
-const textOrTexts = z.union([z.string(), z.array(z.unknown())]);
+const textOrTexts = z.union([z.string(), listOf(z.unknown())]);
 
 /** OpenAI's JSON endpoints served by one relay path: what each requires, and how to read it. */
 export const openAIEndpoints: { route: string; schema: z.ZodType; endpoint: RelayEndpoint }[] = [
-  { route: '/v1/chat/completions', schema: z.looseObject({ ...common, messages: z.array(z.unknown()).min(1, 'messages 不能为空') }), endpoint: chatCompletionsEndpoint },
+  {
+    route: '/v1/chat/completions',
+    schema: z.looseObject({ ...common, ...openAIChatTranslatable.shape, messages: listOf(openAIChatMessage).min(1, 'messages 不能为空') }),
+    endpoint: chatCompletionsEndpoint,
+  },
   { route: '/v1/completions', schema: z.looseObject({ ...common, prompt: textOrTexts }), endpoint: completionsEndpoint },
   { route: '/v1/embeddings', schema: z.looseObject({ model: common.model, input: textOrTexts }), endpoint: embeddingsEndpoint },
   // OpenAI picks omni-moderation-latest for a request without a model; routing needs the name.

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { callerOf, keyFirst } from '../../relay/caller.js';
 import { relayGeminiNative } from '../../relay/gemini-native.js';
 import type { RelayContext } from '../../relay/relay-context.js';
+import { geminiBodyShape } from '../../relay/surface-shapes.js';
 
-const bodySchema = z.looseObject({});
+const bodySchema = z.looseObject(geminiBodyShape);
 
 /** Google's native surface: POST /v1beta/models/{model}:{generateContent|streamGenerateContent|embedContent|batchEmbedContents}. */
 export function registerGeminiNative(app: FastifyInstance, ctx: RelayContext): void {

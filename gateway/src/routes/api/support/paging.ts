@@ -8,6 +8,8 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The last page whose offset is still an exact integer; later pages are as empty as it is. */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
 
 export function clampPageSize(size: number | undefined): number {
   if (!size || size <= 0) return DEFAULT_PAGE_SIZE;
@@ -16,14 +18,14 @@ export function clampPageSize(size: number | undefined): number {
 
 /** Pages numbered from 1 (users, logs); p < 1 reads as 1. */
 export function pageFromOne(p: number | undefined, size: number | undefined) {
-  const page = !p || p < 1 ? 1 : p;
+  const page = !p || p < 1 ? 1 : Math.min(p, MAX_PAGE);
   const pageSize = clampPageSize(size);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
 /** Pages numbered from 0 (tokens, channels), as the console sends them. */
 export function pageFromZero(p: number | undefined, size: number | undefined) {
-  const page = !p || p < 0 ? 0 : p;
+  const page = !p || p < 0 ? 0 : Math.min(p, MAX_PAGE);
   const pageSize = clampPageSize(size);
   return { page, pageSize, offset: page * pageSize };
 }

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+
+/** JSON nested `depth` levels (arrays in objects), the shape that overflowed prompt counting. */
+export function nestedValue(depth: number): unknown {
+  let value: unknown = 'deep';
+  for (let i = 0; i < depth; i++) value = { content: [value] };
+  return value;
+}
+
+/** Numbers that break integer columns, page arithmetic, DateTime parsing and money sums. */
+const oddNumber = fc.constantFrom(-1, 0, 1, 5, 9_999, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e21, 1e308, -1e308, 0.5, -0.000001, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+
+/** Strings that are long, empty, unicode, numeric-looking, path- or prototype-like. */
+const oddString = fc.oneof(
+  fc.constantFrom('', ' ', '0', '-1', '1e300', '99999999999999999999', 'NaN', 'true', 'null', '__proto__', 'constructor', 'prototype', '../../etc/passwd', '%00', '\u0000', '😀'.repeat(50), 'ǅ\u202e\ufeff', '<script>', "'; DROP TABLE users; --"),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constant('x'.repeat(100_000)),
+);
+
+/** A value of any JSON type, biased to the odd ones: null, wrong types, huge, negative, nested, unicode. */
+export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(null, true, false, [], {}) },
+  { weight: 3, arbitrary: oddNumber },
+  { weight: 2, arbitrary: fc.integer() },
+  { weight: 2, arbitrary: fc.double({ noNaN: true }) },
+  { weight: 4, arbitrary: oddString },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom(10, 63, 64, 200).map(nestedValue) },
+  { weight: 1, arbitrary: fc.array(fc.constant(null), { minLength: 1000, maxLength: 11_000 }) },
+);
+
+/** Mostly `valid`, sometimes an odd value in its place. */
+export const mostly = <T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: oddValue });
+
+/** An object with some of `fields` (each mostly `valid[field]` when given, else odd), plus stray keys. */
+export function shapedObject(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  const shaped = Object.fromEntries(Object.entries(fields).map(([key, arbitrary]) => [key, mostly(arbitrary)]));
+  return fc.tuple(fc.record(shaped, { requiredKeys: [] }), fc.dictionary(oddString, oddValue, { maxKeys: 2 })).map(([known, stray]) => ({ ...stray, ...known }));
+}
+
+/** How a body goes out: as JSON, with a prototype-pollution key spliced in (JSON.stringify drops an own `__proto__`), or cut short. */
+export const twist = fc.constantFrom('json', 'json', 'json', 'json', 'proto', 'constructor', 'broken');
+export type Twist = typeof twist extends fc.Arbitrary<infer T> ? T : never;
+
+export function asText(value: unknown, how: Twist): string {
+  const text = JSON.stringify(value) ?? 'null';
+  if (how === 'broken') return text.slice(0, Math.max(1, text.length >> 1));
+  if (!text.startsWith('{') || how === 'json') return text;
+  const key = how === 'proto' ? '"__proto__":{"isAdmin":true}' : '"constructor":{"prototype":{"isAdmin":true}}';
+  return text === '{}' ? `{${key}}` : `{${key},${text.slice(1)}`;
+}
+
+/** The body as the client sends it: mostly JSON, sometimes twisted. */
+export const bodyText = (body: fc.Arbitrary<unknown>): fc.Arbitrary<string> => fc.tuple(body, twist).map(([value, how]) => asText(value, how));
