@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayDeps } from './deps.js';
 import { answerClientError } from './http/client-error.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerError, registerErrorHandler } from './http/error-handler.js';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.js';
 import { serializeRequest } from './http/log-serializers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -37,6 +37,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // Node 20 reads the limit when the server is created, so it goes in `http` too, not only on the server Fastify made.
     requestTimeout: deps.config.BODY_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerError,
     http: { requestTimeout: deps.config.BODY_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, deps.config.BODY_TIMEOUT_MS || 1000) },
   }).withTypeProvider<ZodTypeProvider>();
   registerJsonBodyParser(app);

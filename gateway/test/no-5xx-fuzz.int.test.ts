@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/console-client.js';
 import { relayCall } from './support/fuzz-bodies.js';
-import { asText, bodyText, oddValue, shapedObject, twist } from './support/fuzz-values.js';
+import { asText, bodyText, oddValue, twist } from './support/fuzz-values.js';
 import { type RegisteredRoute, registeredRoutes } from './support/registered-routes.js';
 import { relayHeaders, startThreeChannels, type ThreeChannels } from './support/three-channels.js';
 
@@ -14,8 +14,8 @@ import { relayHeaders, startThreeChannels, type ThreeChannels } from './support/
  * Seeded and bounded: FUZZ_SEED replays a run; each property stops at its run count or its time.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
-const RELAY = { numRuns: 600, seconds: 20 };
-const API = { numRuns: 2_000, seconds: 25 };
+const RELAY = { numRuns: 600, seconds: 15 };
+const API = { numRuns: 2_000, seconds: 20 };
 /** How far the heap, after a forced GC, may end above where it started. */
 const HEAP_SLACK_BYTES = 48 * 1024 * 1024;
 /** Sign-in providers and the bot check point at a closed loopback port: the fuzz reaches nothing outside. */
@@ -41,6 +41,16 @@ function expectSurfaceError(path: string, body: unknown): void {
   else if (path.startsWith('/v1beta/')) expect(body).toMatchObject({ error: { code: expect.any(Number), message: expect.any(String), status: expect.any(String) } });
   else if (path.startsWith('/v1/')) expect(body).toMatchObject({ error: { message: expect.any(String) } });
   else expect(body).toMatchObject({ success: false, message: expect.any(String) });
+}
+
+/**
+ * new-api's one deliberate 5xx on bad input: a model name no channel serves is a 503 无可用渠道
+ * (middleware/distributor.go, http.StatusServiceUnavailable), which clients and the wire-compatible
+ * console expect. The fuzz sends odd model names, so it meets it; it is counted, not failed.
+ */
+function isNoChannel(status: number, answer: unknown): boolean {
+  const body = answer as { error?: { code?: unknown; message?: unknown }; type?: unknown };
+  return status === 503 && (body.error?.code === 'model_not_found' || String(body.error?.message ?? '').includes('无可用渠道'));
 }
 
 async function readAnswer(response: Response): Promise<unknown> {
@@ -73,7 +83,7 @@ describe('fuzz: no 5xx from our own code', () => {
   afterAll(() => world?.close());
 
   it('relay bodies of every surface (OpenAI, Claude, Gemini) on channels of every type', async () => {
-    const headerShape = fc.constantFrom('json', 'json', 'json', 'json', 'text', 'none', 'utf16', 'badkey');
+    const headerShape = fc.oneof({ weight: 9, arbitrary: fc.constant('json') }, { weight: 1, arbitrary: fc.constantFrom('text', 'none', 'utf16', 'badkey') });
     await fc.assert(
       fc.asyncProperty(relayCall, twist, headerShape, async (call, how, shape) => {
         ran.relay += 1;
@@ -86,6 +96,7 @@ describe('fuzz: no 5xx from our own code', () => {
         const response = await fetch(world.fixture.tollgate.url + call.path, { method: 'POST', headers, body });
         const answer = await readAnswer(response);
         tally(call.path.split('/').slice(0, 3).join('/'), response.status);
+        if (isNoChannel(response.status, answer)) return;
         expect(response.status, JSON.stringify(answer).slice(0, 300)).toBeLessThan(500);
         if (response.status >= 400) expectSurfaceError(call.path, answer);
       }),
@@ -99,13 +110,14 @@ describe('fuzz: no 5xx from our own code', () => {
     expect(routes.length).toBeGreaterThan(80);
     expect(routes).toContainEqual({ method: 'GET', url: '/api/log/' });
     const callers = { root: world.fixture.root, user: world.user, anonymous: new ConsoleClient(world.fixture.tollgate.url) };
-    const fields = Object.fromEntries(API_FIELDS.map((field) => [field, oddValue]));
+    // A few of the API's field names per call, each with an odd value: the shape of what the schemas read.
+    const fields = fc.dictionary(fc.constantFrom(...API_FIELDS), oddValue, { maxKeys: 5 });
     const request = fc.record({
       route: fc.constantFrom(...routes),
       caller: fc.constantFrom<keyof typeof callers>('root', 'user', 'anonymous'),
       param: fc.oneof(fc.integer({ min: 1, max: 5 }).map(String), oddValue.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? ''))),
-      query: shapedObject(fields),
-      body: bodyText(shapedObject(fields)),
+      query: fields,
+      body: bodyText(fields),
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ route, caller, param, query, body }) => {
