@@ -38,12 +38,13 @@ export class ConsoleClient {
     return this.sendRaw(method, path, body === undefined ? undefined : JSON.stringify(body));
   }
 
-  /** Sends `text` as a JSON body as it is, JSON or not (fuzzing). */
-  async sendRaw(method: string, path: string, text?: string): Promise<Response> {
+  /** Sends `text` as a JSON body as it is, JSON or not, and `userHeader` as New-Api-User when given (fuzzing). */
+  async sendRaw(method: string, path: string, text?: string, userHeader?: string): Promise<Response> {
     const headers: Record<string, string> = {};
     if (text !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;
     if (this.userId !== null) headers['new-api-user'] = String(this.userId);
+    if (userHeader !== undefined) headers['new-api-user'] = userHeader;
     const response = await fetch(this.baseUrl + path, { method, headers, body: text });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('session='));
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';

@@ -92,6 +92,7 @@ export const relayCall: fc.Arbitrary<RelayCall> = fc.oneof(
   { weight: 1, arbitrary: embeddings.map((body) => ({ path: '/v1/embeddings', body })) },
   { weight: 2, arbitrary: responses.map((body) => ({ path: '/v1/responses', body })) },
   { weight: 3, arbitrary: claude.map((body) => ({ path: '/v1/messages', body })) },
+  { weight: 1, arbitrary: claude.map((body) => ({ path: '/v1/messages/count_tokens', body })) },
   {
     weight: 3,
     arbitrary: fc.tuple(model, fc.constantFrom('generateContent', 'streamGenerateContent?alt=sse'), gemini).map(([name, action, body]) => ({ path: `/v1beta/models/${name}:${action}`, body })),
