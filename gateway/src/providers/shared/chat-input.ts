@@ -7,19 +7,24 @@ export const listOf = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_LI
 
 const imageUrl = z.union([z.string(), z.looseObject({ url: z.string().optional() }), z.null()]);
 const part = z.looseObject({ type: z.string().optional(), text: z.string().optional(), image_url: imageUrl.optional() });
-const toolCall = z.looseObject({ id: z.string().optional(), function: z.looseObject({ name: z.string(), arguments: z.string().optional() }) });
+const functionCall = z.looseObject({ name: z.string(), arguments: z.string().optional() });
+const chatMessage = (toolCall: z.ZodType) =>
+  z.looseObject({
+    role: z.string(),
+    content: z.union([z.string(), listOf(part), z.null()]).optional(),
+    tool_calls: listOf(toolCall).nullable().optional(),
+    tool_call_id: z.string().optional(),
+  });
 
-/** One OpenAI chat message as every reader of it (prompt counting, the Claude and Gemini translations) takes it. */
-export const openAIChatMessage = z.looseObject({
-  role: z.string(),
-  content: z.union([z.string(), listOf(part), z.null()]).optional(),
-  tool_calls: listOf(toolCall).nullable().optional(),
-  tool_call_id: z.string().optional(),
-});
+/**
+ * One OpenAI chat message as every reader of it (prompt counting, the route) takes it. A tool call
+ * need not be a function's (OpenAI's custom tools call with `custom`), so the route lets it pass.
+ */
+export const openAIChatMessage = chatMessage(z.looseObject({ id: z.string().optional(), function: functionCall.optional() }));
 
-/** The fields of an OpenAI chat request that a translation to another provider reads. */
+/** The fields of an OpenAI chat request that a translation to another provider reads: there, every tool call is a function's. */
 export const openAIChatTranslatable = z.looseObject({
-  messages: listOf(openAIChatMessage).optional(),
+  messages: listOf(chatMessage(z.looseObject({ id: z.string().optional(), function: functionCall }))).optional(),
   tools: listOf(z.looseObject({ type: z.string().optional(), function: z.looseObject({ name: z.string(), description: z.string().optional() }).optional() }))
     .nullable()
     .optional(),
