@@ -19,17 +19,24 @@ export interface UsagePublisherListeners {
 /**
  * Buffers relay events and appends them in batches, so no request waits on the log. A failed
  * append keeps the batch and retries: an event is never dropped. `close` drains the buffer.
+ *
+ * Each batch is handed to the log when its 20 ms are up, without waiting for the previous batch to
+ * become durable: the local logs the relay appends to (the embedded event log, a cluster
+ * gateway's spool) commit a batch to the OS within the append call and fsync after it, so a
+ * `kill -9` loses only what is still buffered here. Waiting instead kept later calls' events in
+ * memory behind an unfinished fsync: measured, a kill lost up to 45 ms of charges, not 20.
  */
 export class UsagePublisher {
   private buffer: LedgerEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
+  /** Settles once every batch handed over so far is durable and its listener told, in order. */
+  private appended: Promise<void> = Promise.resolve();
 
   private readonly onError: (error: unknown) => void;
   private readonly onAppended: (batch: LedgerEvent[]) => void;
 
   constructor(
-    private readonly eventLog: EventLog,
+    private readonly eventLog: Pick<EventLog, 'append'>,
     listeners: UsagePublisherListeners = {},
   ) {
     this.onError = listeners.onError ?? (() => {});
@@ -42,29 +49,36 @@ export class UsagePublisher {
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
-  /** Appends everything buffered so far; resolves once it is durable. */
-  async flush(): Promise<void> {
+  /** Hands everything buffered to the log now; resolves once it and every earlier batch are durable. */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    while (this.flushing) await this.flushing;
-    if (this.buffer.length === 0) return;
-    const batch = this.buffer.splice(0, this.buffer.length);
-    this.flushing = this.appendUntilDone(batch).finally(() => {
-      this.flushing = null;
-    });
-    await this.flushing;
-    if (this.buffer.length > 0) await this.flush();
+    if (this.buffer.length > 0) this.handOver(this.buffer.splice(0, this.buffer.length));
+    return this.appended;
   }
 
   close(): Promise<void> {
     return this.flush();
   }
 
+  private handOver(batch: LedgerEvent[]): void {
+    const durable = this.appendUntilDone(batch);
+    this.appended = this.appended.then(() => durable).then(() => this.tell(batch));
+  }
+
+  private tell(batch: LedgerEvent[]): void {
+    try {
+      this.onAppended(batch);
+    } catch (error) {
+      this.onError(error); // the batch is in the log: appending it again would bill it twice
+    }
+  }
+
+  /** A retried batch can land after batches handed over later: usage debits commute, and each carries its own time. */
   private async appendUntilDone(batch: LedgerEvent[]): Promise<void> {
     for (;;) {
       try {
-        await this.eventLog.append(batch);
-        return this.onAppended(batch);
+        return await this.eventLog.append(batch);
       } catch (error) {
         this.onError(error);
         await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));

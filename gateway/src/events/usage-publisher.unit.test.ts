@@ -58,4 +58,40 @@ describe('UsagePublisher', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(batches.flat()).toHaveLength(1);
   });
+
+  it('hands the next batch to the log while the previous one is not durable yet, and tells of both in order', async () => {
+    const handed: number[][] = [];
+    const durable: Array<() => void> = [];
+    const log: EventLog = {
+      append: (events) => {
+        handed.push(events.map((e) => (e.type === 'QuotaGranted' ? e.data.amount : 0)));
+        return new Promise<void>((resolve) => durable.push(resolve));
+      },
+      subscribe: async () => ({ stop: async () => {} }),
+      close: async () => {},
+    };
+    const heard: number[][] = [];
+    const publisher = new UsagePublisher(log, { onAppended: (batch) => heard.push(batch.map((e) => (e.type === 'QuotaGranted' ? e.data.amount : 0))) });
+    publisher.publish(grant(1));
+    const first = publisher.flush();
+    publisher.publish(grant(2));
+    const second = publisher.flush();
+    expect(handed).toEqual([[1], [2]]);
+    durable[1]?.();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toEqual([]);
+    durable[0]?.();
+    await Promise.all([first, second]);
+    expect(heard).toEqual([[1], [2]]);
+  });
+
+  it('does not append a batch again when its listener throws', async () => {
+    const { log, batches } = recordingLog();
+    const errors: unknown[] = [];
+    const publisher = new UsagePublisher(log, { onError: (e) => errors.push(e), onAppended: () => { throw new Error('live push failed'); } });
+    publisher.publish(grant(4));
+    await publisher.close();
+    expect(batches).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
 });

@@ -16,6 +16,8 @@ export interface OpenAIMockOptions {
   cachedTokens?: number;
   /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
   audioSeconds?: number;
+  /** Report the chat prompt's word count as its prompt tokens, as an upstream counts the prompt it got (lets a test tell calls apart by their charge). */
+  countPromptWords?: boolean;
   /** Answer past the request's max_tokens, as a faulty upstream might; real providers stop there. */
   ignoreLimits?: boolean;
 }
@@ -81,8 +83,15 @@ async function readBody(request: IncomingMessage): Promise<{ body: Record<string
   return { body, files };
 }
 
-function usageOf(options: Required<OpenAIMockOptions>) {
-  const { promptTokens, completionTokens } = options;
+/** The words of a chat request's messages. */
+function promptWords(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+  return messages.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.split(/\s+/).filter(Boolean).length : 0), 0);
+}
+
+function usageOf(options: Required<OpenAIMockOptions>, body: Record<string, unknown> = {}) {
+  const { completionTokens } = options;
+  const promptTokens = options.countPromptWords ? promptWords(body) : options.promptTokens;
   if (options.omitUsage) return undefined;
   const details = options.cachedTokens ? { prompt_tokens_details: { cached_tokens: options.cachedTokens, audio_tokens: 0 } } : {};
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, ...details };
@@ -96,10 +105,10 @@ function protocolOf(url: string): Protocol {
   return path.endsWith('/chat/completions') ? 'chat' : 'completions';
 }
 
-function answerJson(response: ServerResponse, protocol: Protocol, model: string, options: Answer): void {
+function answerJson(response: ServerResponse, protocol: Protocol, model: string, body: Record<string, unknown>, options: Answer): void {
   const created = Math.floor(Date.now() / 1000);
   const bodies: Record<Protocol, object> = {
-    chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: options.finish }], usage: usageOf(options) },
+    chat: { id: 'chatcmpl-mock', object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: options.reply }, finish_reason: options.finish }], usage: usageOf(options, body) },
     completions: { id: 'cmpl-mock', object: 'text_completion', created, model, choices: [{ index: 0, text: options.reply, finish_reason: options.finish }], usage: usageOf(options) },
     embeddings: { object: 'list', model, data: [{ object: 'embedding', index: 0, embedding: [0.25, -0.5, 0.125] }], usage: options.omitUsage ? undefined : { prompt_tokens: options.promptTokens, total_tokens: options.promptTokens } },
   };
@@ -121,13 +130,13 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
   }
   send({ choices: [choice('', options.finish)] });
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
-  if (streamOptions?.include_usage && !options.omitUsage) send({ choices: [], usage: usageOf(options) });
+  if (streamOptions?.include_usage && !options.omitUsage) send({ choices: [], usage: usageOf(options, body) });
   response.end('data: [DONE]\n\n');
 }
 
 /** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE, and its other surfaces (openai-surfaces-mock.ts). */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ignoreLimits: false, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ignoreLimits: false, countPromptWords: false, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const { body, files } = await readBody(request);
@@ -147,7 +156,7 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
     const protocol = protocolOf(request.url ?? '');
     const answer = answerWithin(body, options);
     if (body.stream) return answerStream(response, protocol, model, body, answer);
-    return answerJson(response, protocol, model, answer);
+    return answerJson(response, protocol, model, body, answer);
   });
   const listening = await listenOnLoopback(server);
   return {

@@ -52,10 +52,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A gateway process on a free port, resolved once `/api/status` answers. */
-export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+/** A gateway process (or, with role `all`, a whole embedded Tollgate) on a free port, resolved once `/api/status` answers. */
+export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000, roleName: 'gateway' | 'all' = 'gateway'): Promise<GatewayProcess> {
   const port = await freePort();
-  const role = startRole('gateway', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const role = startRole(roleName, { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
