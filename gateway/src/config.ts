@@ -68,6 +68,11 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   CONSOLE_DIR: z.string().optional(),
   /** How long a hold outlives a gateway that died before settling it. */
   HOLD_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * With Kafka: the most usage events a gateway keeps in its spool (DATA_DIR/usage-spool.db) while
+   * the broker is unreachable; at this many, new paid calls are refused (503) rather than served unbilled.
+   */
+  USAGE_SPOOL_MAX_EVENTS: z.coerce.number().int().min(1).default(100_000),
   /** How often unfinished Midjourney/Suno tasks are polled (one gateway of the cluster polls). */
   TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   /**

@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
 import type { RateLimiters } from './ports/rate-limiter.js';
 import type { UsageMeter } from './ports/usage-meter.js';
+import type { UsageOutbox } from './ports/usage-outbox.js';
 import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
 import type { HoldStore } from './ports/hold-store.js';
@@ -38,6 +39,8 @@ export interface GatewayDeps {
   options: OptionCache;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;
+  /** The relay's path for usage into `eventLog`: straight in when the log is local, through a spool when it is Kafka. */
+  usageOutbox: UsageOutbox;
   /** Read side of the ledger's balances. */
   balances: BalanceStore;
   /** What the ledger applied, for hot state and the live console. */

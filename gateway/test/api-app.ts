@@ -1,3 +1,4 @@
+import { createLogOutbox } from '../src/adapters/in-process/log-outbox.js';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { onTestFinished } from 'vitest';
@@ -57,6 +58,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     ...temp.documents,
     options: optionCache,
     eventLog: ledger.eventLog,
+    usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds: unusedHoldStore,

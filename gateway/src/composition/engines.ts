@@ -42,6 +42,10 @@ import type { EngineConfig } from '../config.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
 import type { Documents } from '../ports/documents.js';
 import type { HoldStore } from '../ports/hold-store.js';
+import { createLogOutbox } from '../adapters/in-process/log-outbox.js';
+import { SpooledOutbox } from '../adapters/sqlite/spooled-outbox.js';
+import { UsageSpool } from '../adapters/sqlite/usage-spool.js';
+import type { UsageOutbox } from '../ports/usage-outbox.js';
 
 /**
  * The one place that picks each port's adapter: the engine named by its variable, else the
@@ -81,6 +85,23 @@ const CONSUMER_LINGER_MS = 50;
 export function openEventLog(config: EngineConfig, dataDir: string): EventLog {
   if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
   return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, lingerMs: CONSUMER_LINGER_MS });
+}
+
+export interface OutboxSettings {
+  holdTtlMs: number;
+  maxEvents: number;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The relay's usage path into the log. The embedded log is on this disk: straight in. Kafka can be
+ * unreachable: through a spool under DATA_DIR, whose leftovers from a previous run have their
+ * holds kept from this call on and are drained first once the outbox is started.
+ */
+export function openUsageOutbox(config: EngineConfig, dataDir: string, eventLog: EventLog, holds: HoldStore, settings: OutboxSettings): UsageOutbox {
+  if (!config.KAFKA_BROKERS) return createLogOutbox(eventLog);
+  const spool = UsageSpool.open(join(dataDir, 'usage-spool.db'), settings.onError);
+  return new SpooledOutbox({ spool, log: eventLog, holds, ...settings });
 }
 
 export function openBalances(config: EngineConfig, dataDir: string): Promise<BalanceStore> | BalanceStore {

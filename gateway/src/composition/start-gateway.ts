@@ -33,6 +33,7 @@ export async function startGateway(config: GatewayConfig, wiring: GatewayWiring)
   const engines = await wireGateway(config, dataDir, wiring);
   const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) });
   app.addHook('onClose', engines.close);
+  engines.deps.usageOutbox.start(); // the app follows the ledger's notices from here
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   return { app, url, close: () => app.close() };

@@ -7,7 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions } from './engines.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
@@ -16,6 +16,19 @@ export interface GatewayWiring {
   ledgerWorker: boolean;
   /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
   ingestionGroup: string | null;
+}
+
+/**
+ * Once the usage outbox is closed nothing is left to record, so the log's consumers and producer
+ * get this long to let go: a Kafka client leaving its group retries for as long as the broker is
+ * down, and that must not hold a SIGTERM.
+ */
+const RELEASE_LOG_WITHIN_MS = 3_000;
+
+async function within(ms: number, work: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function reportError(error: unknown): void {
@@ -29,6 +42,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const documents = await openDocuments(config, dataDir);
   const hot = openHotState(config);
   const sessions = openSessions(config, dataDir);
+  // Before anything that may wait on the broker: a spool left by a previous run keeps its holds and drains first.
+  const usageOutbox = openUsageOutbox(config, dataDir, eventLog, hot.holds, { holdTtlMs: config.HOLD_TTL_SECONDS * 1000, maxEvents: config.USAGE_SPOOL_MAX_EVENTS, onError: reportError });
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
   for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
@@ -39,11 +54,14 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const { users, tokens, channels, redemptions, topUps, tasks } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
+    await usageOutbox.close();
     await ledger?.stop();
-    await ingestion?.stop();
-    await eventLog.close();
+    await within(RELEASE_LOG_WITHIN_MS, async () => {
+      await ingestion?.stop();
+      await eventLog.close();
+    });
     await balances.close();
     await hot.close();
     await sessions.close();

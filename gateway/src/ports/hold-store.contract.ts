@@ -89,6 +89,19 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       expect({ granted, servedAtLeastLeast: results.every((r) => !r.ok || r.granted >= 30), available: await store.available(USER) }).toEqual({ granted: 1_020, servedAtLeastLeast: true, available: 0 });
     });
 
+    it('keeps an owed hold past its time, and takes again one that expired, whatever the balance', async () => {
+      const store = await seeded(factory, 100);
+      await store.acquire(hold('spooled', 60, 40));
+      await store.keep([{ holdId: 'spooled', userId: USER, tokenId: TOKEN, amount: 60 }], MINUTE);
+      await store.acquire(hold('lapsed', 40, 20));
+      await new Promise((r) => setTimeout(r, 80));
+      expect(await store.available(USER)).toBe(40);
+      await store.keep([{ holdId: 'lapsed', userId: USER, tokenId: TOKEN, amount: 70 }], MINUTE);
+      expect(await store.available(USER)).toBe(-30);
+      await store.applyLedgerChanges(changes({ settledHoldIds: ['spooled', 'lapsed'] }));
+      expect(await store.available(USER)).toBe(100);
+    });
+
     it("follows the ledger: the new balance and the settled hold in one step", async () => {
       const store = await seeded(factory, 100);
       await store.acquire(hold('spent', 40));

@@ -17,6 +17,14 @@ export interface HoldRequest {
   ttlMs: number;
 }
 
+/** A hold a gateway still owes the log an event for: the call's charge, and whose balance it is on. */
+export interface OwedHold {
+  holdId: string;
+  userId: number;
+  tokenId: number;
+  amount: number;
+}
+
 /**
  * Admission without overspend: available = balance - holds, checked and reserved in one step.
  * Embedded: in-process maps. Cluster: Redis with Lua scripts, shared by every gateway.
@@ -37,6 +45,12 @@ export interface HoldStore {
   adjust(holdId: string, amount: number): Promise<number | null>;
   /** Drops a hold whose request cost nothing (failed before any charge). */
   release(holdId: string): Promise<void>;
+  /**
+   * Keeps the holds of calls whose usage events wait in a gateway's spool (the log unreachable):
+   * each expires `ttlMs` from now, and one that expired meanwhile is taken again for its amount,
+   * whatever the balance. The charge is owed, so the balance under it must not be spent twice.
+   */
+  keep(holds: OwedHold[], ttlMs: number): Promise<void>;
   /** Follows the ledger: new balances, and the holds its applied events settled. */
   applyLedgerChanges(changes: BalancesChanged): Promise<void>;
   /** The balance a user can still spend: balance minus holds; null when unknown. */

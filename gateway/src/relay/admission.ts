@@ -19,6 +19,7 @@ async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBa
  * Unknown balances are read from the ledger once, then hot state follows the ledger's notices.
  */
 export async function admit(ctx: RelayContext, caller: Caller, holdId: string, range: HoldRange): Promise<number> {
+  refuseWhileBillingUnavailable(ctx);
   const { holds, balances } = ctx.deps;
   // A hold outlives the longest stream expected; one left by a dead gateway frees itself after HOLD_TTL_SECONDS.
   const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, ...range, ttlMs: ctx.deps.config.HOLD_TTL_SECONDS * 1000 };
@@ -30,6 +31,11 @@ export async function admit(ctx: RelayContext, caller: Caller, holdId: string, r
   if (result.ok) return result.granted;
   if (result.reason === 'token_quota') throw new RelayError(403, RelayMessages.tokenExhausted, 'token_quota_exhausted');
   throw new RelayError(403, RelayMessages.userQuota, 'insufficient_user_quota');
+}
+
+/** A call whose usage could not be recorded is never served: past the spool's bound, calls wait for the log. */
+function refuseWhileBillingUnavailable(ctx: RelayContext): void {
+  if (ctx.deps.usageOutbox.isFull()) throw new RelayError(503, RelayMessages.billingUnavailable, 'billing_unavailable');
 }
 
 export type { HoldStore };

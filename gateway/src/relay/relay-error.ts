@@ -55,4 +55,5 @@ export const RelayMessages = {
   pinNotAllowed: '普通用户不支持指定渠道',
   invalidChannelId: '无效的渠道 Id',
   channelDisabled: '该渠道已被禁用',
+  billingUnavailable: 'billing is unavailable: usage cannot be recorded right now, so no paid call is served; try again later',
 } as const;

@@ -1,3 +1,4 @@
+import { createLogOutbox } from '../../src/adapters/in-process/log-outbox.js';
 import { type LedgerEvent, newEventMetadata, type UsageRecorded } from '@tollgate/ledger';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
@@ -97,6 +98,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     tasks: unusedTaskStore,
     options: optionCache,
     eventLog: ledger.eventLog,
+    usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds,

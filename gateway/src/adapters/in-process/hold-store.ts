@@ -1,5 +1,5 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRequest, HoldStore } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRequest, HoldStore, OwedHold } from '../../ports/hold-store.js';
 
 interface Hold {
   userId: number;
@@ -62,6 +62,19 @@ export class InProcessHoldStore implements HoldStore {
     if (!hold) return;
     this.holds.delete(holdId);
     this.addHeld(hold.userId, hold.tokenId, -hold.amount);
+  }
+
+  async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
+    const expiresAt = this.now() + ttlMs;
+    for (const { holdId, userId, tokenId, amount } of owed) {
+      const hold = this.holds.get(holdId);
+      if (hold) hold.expiresAt = expiresAt;
+      else {
+        this.holds.set(holdId, { userId, tokenId, amount, expiresAt });
+        this.addHeld(userId, tokenId, amount);
+      }
+    }
+    this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
   }
 
   async applyLedgerChanges(changes: BalancesChanged): Promise<void> {

@@ -88,3 +88,18 @@ return 1`;
 /** ARGV: prefix, userId -> available, or false when the balance is unknown */
 export const AVAILABLE = `${RELEASE_FN}
 return available(ARGV[1], ARGV[2])`;
+
+/** ARGV: prefix, ttlMs, (holdId, userId, tokenId, amount)* -> 1. Moves each hold's expiry to now + ttl, taking again one that is gone. */
+export const KEEP = `${RELEASE_FN}
+local p, ttl = ARGV[1], tonumber(ARGV[2])
+local expires = now_ms() + ttl
+for i = 3, #ARGV, 4 do
+  local id, u, t, a = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  if redis.call('EXISTS', p .. 'hold:' .. id) == 0 then
+    redis.call('HSET', p .. 'hold:' .. id, 'u', u, 't', t, 'a', a)
+    redis.call('INCRBY', p .. 'held:u:' .. u, a)
+    redis.call('INCRBY', p .. 'held:t:' .. t, a)
+  end
+  redis.call('ZADD', p .. 'exp', expires, id)
+end
+return 1`;

@@ -1,6 +1,6 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
 import type { Redis } from 'ioredis';
-import type { AcquireResult, HoldRequest, HoldStore } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRequest, HoldStore, OwedHold } from '../../ports/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript } from './lua-script.js';
 
@@ -11,6 +11,7 @@ const ADJUST = new LuaScript(scripts.ADJUST);
 const RELEASE = new LuaScript(scripts.RELEASE);
 const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
+const KEEP = new LuaScript(scripts.KEEP);
 
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
@@ -37,6 +38,11 @@ export class RedisHoldStore implements HoldStore {
 
   async release(holdId: string): Promise<void> {
     await this.run(RELEASE, [holdId]);
+  }
+
+  async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
+    if (owed.length === 0) return;
+    await this.run(KEEP, [ttlMs, ...owed.flatMap((h) => [h.holdId, h.userId, h.tokenId, h.amount])]);
   }
 
   async applyLedgerChanges(changes: BalancesChanged): Promise<void> {

@@ -41,7 +41,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
     cache: new DocumentCache(deps.tokens, deps.users),
     router: new ChannelRouter(deps.channels),
     pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
-    publisher: new UsagePublisher(deps.eventLog, {
+    publisher: new UsagePublisher(deps.usageOutbox, {
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
       onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
@@ -51,13 +51,16 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
   await registerRelayCors(app);
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);
-  // preClose runs before every onClose: the buffered usage events reach the log before the
-  // composition root closes the log.
   app.addHook('preClose', async () => {
     stopFollowing();
     await ctx.publisher.close();
   });
-  app.addHook('onClose', async () => ctx.pools.close());
+  // Again once the calls in flight at preClose have ended (their usage was published after it);
+  // this plugin's onClose runs before the composition root's, which closes the outbox.
+  app.addHook('onClose', async () => {
+    await ctx.publisher.close();
+    await ctx.pools.close();
+  });
   registerOpenAIEndpoints(app, ctx);
   registerImages(app, ctx);
   registerAudio(app, ctx);

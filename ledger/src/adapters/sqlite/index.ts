@@ -1,2 +1,4 @@
 export { createSqliteBalanceStore, SqliteBalanceStore, type SqliteBalanceStoreOptions } from './sqlite-balance-store.js';
 export { createSqliteEventLog, SqliteEventLog, type SqliteEventLogOptions } from './sqlite-event-log.js';
+export { openDatabase, type SqliteDatabase } from './open-database.js';
+export { WalSync } from './wal-sync.js';
