@@ -99,7 +99,7 @@ describe('SpooledOutbox', () => {
     broker.set('down');
     const holds = createInProcessHoldStore();
     await holds.seed([{ userId: 1, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: 10, userId: 1, remainQuota: 0, usedQuota: 0, unlimited: true }]);
-    await holds.acquire({ holdId: 'hold-30', userId: 1, tokenId: 10, amount: 30, ttlMs: 60 });
+    await holds.acquire({ holdId: 'hold-30', userId: 1, tokenId: 10, least: 30, most: 30, ttlMs: 60 });
     const path = spoolPath();
     const box = outbox(path, broker.log, { holds, holdTtlMs: 60 });
     await box.append([usage(30)]);
