@@ -42,7 +42,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const documents = await openDocuments(config, dataDir);
   const hot = openHotState(config);
   const sessions = openSessions(config, dataDir);
-  // Before anything that may wait on the broker: a spool left by a previous run keeps its holds and drains first.
+  // Before anything that may wait on the broker: a spool left by a previous run has its holds kept from here.
   const usageOutbox = openUsageOutbox(config, dataDir, eventLog, hot.holds, { holdTtlMs: config.HOLD_TTL_SECONDS * 1000, maxEvents: config.USAGE_SPOOL_MAX_EVENTS, onError: reportError });
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
