@@ -1,13 +1,13 @@
 import { useT } from '../../i18n';
 import { Button } from './button';
 
-/** Previous and next over pages counted from 0, shown from 1. */
+/** Previous and next over pages counted from 1, as the API counts them. */
 export function Pager({ page, lastPage, onPage }: { page: number; lastPage: number; onPage(page: number): void }) {
   const t = useT();
   return (
     <div className="flex items-center gap-2 text-sm">
-      <Button variant="outline" disabled={page === 0} onClick={() => onPage(page - 1)}>{t('page.prev')}</Button>
-      <span>{page + 1} / {lastPage + 1}</span>
+      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('page.prev')}</Button>
+      <span>{page} / {lastPage}</span>
       <Button variant="outline" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>{t('page.next')}</Button>
     </div>
   );

@@ -21,7 +21,7 @@ const rows = [
   channel(2, { type: 41, status: 2, response_time: 4000 }),
   channel(1, { type: 15, response_time: 9000 }),
 ];
-const page = { items: rows, total: 4, page: 0, page_size: 10 };
+const page = { items: rows, total: 4, page: 1, page_size: 10 };
 const common = { '/api/channel/?': page, '/api/group/': ['default', 'vip'], '/api/status': {} };
 const row = (id: number) => screen.getAllByTestId('channel-row').find((r) => r.dataset.channelId === String(id)) as HTMLElement;
 const click = (name: string, within_: HTMLElement = document.body) => fireEvent.click(within(within_).getByRole('button', { name }));
@@ -42,7 +42,7 @@ describe('ChannelPage', SLOW_UI, () => {
     expect(within(row(4)).getByTestId('channel-response-time').textContent).toBe('0.80 秒');
     expect(row(2).className).toContain('opacity-60');
     expect(row(4).className).not.toContain('opacity-60');
-    expect(calls.map((c) => c.url)).toContain('/api/channel/?p=0&page_size=10&id_sort=false');
+    expect(calls.map((c) => c.url)).toContain('/api/channel/?p=1&page_size=10&id_sort=false');
   });
 
   it('tests a channel and shows the time, also with a chosen model', async () => {
@@ -158,7 +158,7 @@ describe('ChannelPage', SLOW_UI, () => {
     await screen.findAllByTestId('channel-row');
     fireEvent.click(screen.getByRole('switch', { name: '使用 ID 排序' }));
     fireEvent.change(screen.getByLabelText('每页条数'), { target: { value: '50' } });
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/channel/?p=0&page_size=50&id_sort=true'));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/channel/?p=1&page_size=50&id_sort=true'));
     expect([localStorage.getItem('page-size'), localStorage.getItem('id-sort')]).toEqual(['50', 'true']);
     fireEvent.change(screen.getByLabelText('搜索渠道的 ID，名称和密钥 ...'), { target: { value: ' ch4 ' } });
     fireEvent.change(screen.getByLabelText('模型关键字'), { target: { value: 'gpt' } });

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lastPageOf } from '../../api/page';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
@@ -27,14 +28,14 @@ export function ChannelPage() {
   const queryClient = useQueryClient();
   const actions = useChannelActions();
   const { pageSize, setPageSize, idSort, setIdSort } = useChannelListPrefs();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [search, setSearch] = useState(NO_SEARCH);
   const [batch, setBatch] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const trimmed = { keyword: search.keyword.trim(), group: search.group, model: search.model.trim() };
   const { data } = useChannels(page, pageSize, idSort, trimmed);
   useLiveChannels(channelsQueryKey); // tests and auto-disables from anywhere show up here
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / pageSize) - 1);
+  const lastPage = lastPageOf(data?.total, pageSize);
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const removeSelected = async () => {
     if (selected.length === 0) return notify(t('channel.noSelection'), 'error');
@@ -43,8 +44,8 @@ export function ChannelPage() {
   };
   return (
     <div className="space-y-4">
-      <ChannelSearchBar search={search} onChange={(next) => { setSearch(next); setPage(0); }} />
-      <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(0); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
+      <ChannelSearchBar search={search} onChange={(next) => { setSearch(next); setPage(1); }} />
+      <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(1); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
       {batch && <Button variant="danger" onClick={removeSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
       <DataTable columns={COLUMNS} selectable={batch} empty={data?.items.length === 0}>
         {data?.items.map((channel) => <ChannelRow key={channel.id} channel={channel} selection={batch ? { selected: selected.includes(channel.id), onToggle: () => toggle(channel.id) } : undefined} />)}
@@ -52,7 +53,7 @@ export function ChannelPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Pager page={page} lastPage={lastPage} onPage={setPage} />
         <div className="w-32">
-          <Select id="channel-page-size" label={t('channel.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
+          <Select id="channel-page-size" label={t('channel.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(1); }} />
         </div>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { table } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
@@ -34,7 +35,7 @@ export function LogPage() {
   const live = useLiveLogs(filters, admin, page);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const columns: MessageKey[] = ['log.time', ...(admin ? ADMIN_COLUMNS : []), ...COLUMNS];
-  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / LOG_PAGE_SIZE));
+  const lastPage = lastPageOf(data?.total, LOG_PAGE_SIZE);
   return (
     <div className="space-y-4">
       <LogStatBadges filters={filters} admin={admin} live={isUnfiltered(filters) ? live : null} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { DataTable } from '../../components/ui/data-table';
 import { Pager } from '../../components/ui/pager';
 import { banner, table } from '../../components/ui/tokens';
@@ -48,7 +49,7 @@ export function MidjourneyPage() {
   const { data } = useMjTasks(filters, admin, page);
   useLiveTaskRows<MjTask>('mj', MJ_QUERY_KEY);
   const items = data?.items ?? [];
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / TASK_PAGE_SIZE) - 1);
+  const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (
     <div className="space-y-4">
       {admin && status && !status.mj_notify_enabled && <p role="note" className={banner.info}>{t('mj.callbackOff')}</p>}
@@ -56,7 +57,7 @@ export function MidjourneyPage() {
       <DataTable columns={admin ? COLUMNS : USER_COLUMNS} empty={items.length === 0}>
         {items.map((task) => <MjRow key={task.id} task={task} admin={admin} />)}
       </DataTable>
-      <Pager page={page - 1} lastPage={lastPage} onPage={(p) => setPage(p + 1)} />
+      <Pager page={page} lastPage={lastPage} onPage={setPage} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { renderPage, signIn, stubApi } from '../../test/render';
 import { RedemptionPage } from './page';
 
 const code = (id: number, status: number, extra: object = {}) => ({ id, name: `batch-${id}`, key: `${id}`.padStart(32, 'a'), status, quota: 100_000, created_time: 1_700_000_000, redeemed_time: 0, used_user_id: 0, ...extra });
-const page = { items: [code(3, 1), code(2, 2), code(1, 3, { used_user_id: 7 })], total: 3, page: 0, page_size: 10 };
+const page = { items: [code(3, 1), code(2, 2), code(1, 3, { used_user_id: 7 })], total: 3, page: 1, page_size: 10 };
 
 describe('RedemptionPage', () => {
   it('lists codes with their status, redeemer (无 for none) and only the actions each status allows', async () => {
@@ -19,6 +19,17 @@ describe('RedemptionPage', () => {
     expect(within(rows[1]!).queryByRole('button', { name: '更新兑换码信息' })).toBeNull();
     expect(within(rows[1]!).queryByRole('button', { name: '启用' })).toBeTruthy();
     expect(within(rows[2]!).queryByRole('button', { name: '启用' })).toBeNull();
+  });
+
+  it('asks for page 1 first and page 2 on next, as the API counts pages', async () => {
+    signIn(10);
+    const calls = stubApi({ '/api/redemption/?': { ...page, total: 25 }, '/api/status': {} });
+    renderPage(<RedemptionPage />, '/redemption');
+    await screen.findAllByTestId('redemption-row');
+    expect(calls.map((c) => c.url)).toContain('/api/redemption/?p=1&page_size=10');
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/redemption/?p=2&page_size=10'));
   });
 
   it('asks to select codes before copying them', async () => {

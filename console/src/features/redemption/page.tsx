@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Pager } from '../../components/ui/pager';
@@ -24,14 +25,14 @@ export function RedemptionPage() {
   const t = useT();
   const notify = useToast();
   const clipboard = useClipboard();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);
   const [shown, setShown] = useState<string[] | null>(null);
   const { data } = useRedemptions(page, keyword.trim());
   const items = data?.items ?? [];
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / REDEMPTION_PAGE_SIZE) - 1);
+  const lastPage = lastPageOf(data?.total, REDEMPTION_PAGE_SIZE);
   const select = (id: number, on: boolean) => setSelected((current) => new Set([...current].filter((x) => x !== id).concat(on ? [id] : [])));
   const copySelected = () => {
     const keys = items.filter((code) => selected.has(code.id)).map((code) => code.key);
@@ -41,7 +42,7 @@ export function RedemptionPage() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
-        <input id="redemption-search" aria-label={t('redemption.search')} className={`${input.base} max-w-xs`} placeholder={t('redemption.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
+        <input id="redemption-search" aria-label={t('redemption.search')} className={`${input.base} max-w-xs`} placeholder={t('redemption.search')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} />
         <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
       </div>

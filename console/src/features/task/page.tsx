@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { Pager } from '../../components/ui/pager';
@@ -48,14 +49,14 @@ export function TaskPage() {
   const { data } = useAsyncTasks(filters, admin, page);
   useLiveTaskRows<AsyncTask>('suno', TASK_QUERY_KEY);
   const items = data?.items ?? [];
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / TASK_PAGE_SIZE) - 1);
+  const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (
     <div className="space-y-4">
       <TaskFiltersForm admin={admin} unitMs={1000} initialStart={todayMidnight()} onApply={(next) => { setFilters(next); setPage(1); }} />
       <DataTable columns={admin ? COLUMNS : USER_COLUMNS} empty={items.length === 0}>
         {items.map((task) => <TaskRow key={task.id} task={task} admin={admin} onDetail={() => setDetail(task)} />)}
       </DataTable>
-      <Pager page={page - 1} lastPage={lastPage} onPage={(p) => setPage(p + 1)} />
+      <Pager page={page} lastPage={lastPage} onPage={setPage} />
       <Dialog open={detail !== null} onClose={() => setDetail(null)} title={t('task.detail')}>
         <pre data-testid="task-detail" className="max-h-96 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{JSON.stringify(detail, null, 2)}</pre>
       </Dialog>

@@ -13,7 +13,7 @@ describe('TokenPage', () => {
   it('lists the tokens of the first page with their status, quota and expiry', async () => {
     signIn();
     const calls = stubApi({
-      '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta', { status: 2, unlimited_quota: true }), token(3, 'gamma', { model_limits_enabled: true, group: 'vip' })], total: 3, page: 0, page_size: 10 },
+      '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta', { status: 2, unlimited_quota: true }), token(3, 'gamma', { model_limits_enabled: true, group: 'vip' })], total: 3, page: 1, page_size: 10 },
       '/api/user/self': self,
       '/api/status': status,
     });
@@ -26,7 +26,7 @@ describe('TokenPage', () => {
     expect(rows[1]?.textContent).toContain('已禁用');
     expect(rows[1]?.textContent).toContain('无限制');
     expect(rows[0]?.textContent).toContain('永不过期');
-    expect(calls.map((c) => c.url)).toContain('/api/token/?p=0&size=10');
+    expect(calls.map((c) => c.url)).toContain('/api/token/?p=1&size=10');
     expect(screen.getByText('令牌无法精确控制使用额度，只允许自用，请勿直接将令牌分发给他人。')).toBeTruthy();
     expect((await screen.findByTestId('balance-quota')).dataset.quota).toBe('123456');
   });
@@ -40,7 +40,7 @@ describe('TokenPage', () => {
 
   it('creates a batch of tokens, one POST each, and says how many', async () => {
     signIn();
-    const calls = stubApi({ 'GET /api/token/?': { items: [], total: 0, page: 0, page_size: 10 }, 'POST /api/token/': null, '/api/user/self': self, '/api/status': status });
+    const calls = stubApi({ 'GET /api/token/?': { items: [], total: 0, page: 1, page_size: 10 }, 'POST /api/token/': null, '/api/user/self': self, '/api/status': status });
     renderPage(<TokenPage />, '/token');
     fireEvent.click(screen.getByRole('button', { name: '添加令牌' }));
     const dialog = await screen.findByRole('dialog');
@@ -109,7 +109,7 @@ describe('TokenPage', () => {
     renderPage(<TokenPage />, '/token');
     await screen.findAllByTestId('token-row');
     fireEvent.change(screen.getByLabelText('每页条数'), { target: { value: '50' } });
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/token/?p=0&size=50'));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/token/?p=1&size=50'));
     expect(localStorage.getItem('page-size')).toBe('50');
     fireEvent.change(screen.getByLabelText('搜索令牌的 key ...'), { target: { value: 'sk-abc' } });
     await waitFor(() => expect(screen.getByTestId('token-row').textContent).toContain('found'));

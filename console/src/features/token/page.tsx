@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
@@ -37,7 +38,7 @@ export function TokenPage() {
   const t = useT();
   const notify = useToast();
   const clipboard = useClipboard();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = usePageSize();
   const [search, setSearch] = useState({ keyword: '', key: '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -45,7 +46,7 @@ export function TokenPage() {
   const [shown, setShown] = useState<Token | null>(null);
   const { data } = useTokens(page, pageSize, { keyword: search.keyword.trim(), key: search.key.trim() });
   const items = data?.items ?? [];
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / pageSize) - 1);
+  const lastPage = lastPageOf(data?.total, pageSize);
   const select = (id: number, on: boolean) => setSelected((current) => new Set([...current].filter((x) => x !== id).concat(on ? [id] : [])));
   // The spec's format: one token a line, its name then its key.
   const copySelected = () => {
@@ -58,11 +59,11 @@ export function TokenPage() {
       <div role="note" className={banner.warning}>{t('token.banner')}</div>
       <BalanceCard />
       <div className="flex flex-wrap items-end gap-2">
-        <TokenSearchBar keyword={search.keyword} tokenKey={search.key} onSearch={(keyword, key) => { setSearch({ keyword, key }); setPage(0); }} />
+        <TokenSearchBar keyword={search.keyword} tokenKey={search.key} onSearch={(keyword, key) => { setSearch({ keyword, key }); setPage(1); }} />
         <Button onClick={() => setEditing({ token: null })}>{t('token.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('token.copySelected')}</Button>
         <div className="ml-auto w-28">
-          <Select id="token-page-size" label={t('token.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(0); }} />
+          <Select id="token-page-size" label={t('token.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(1); }} />
         </div>
       </div>
       <DataTable columns={COLUMNS} empty={items.length === 0} selectable>

@@ -29,8 +29,7 @@ export interface UserEdit {
 
 export const userApi = {
   list: async (page: number, size: number, signal?: AbortSignal) =>
-    // Users are paged from 1 (new-api's user list), the console counts from 0.
-    toPage(await api<Page<AdminUser>>('GET', `/api/user/?${query({ p: page + 1, page_size: size })}`, undefined, { signal }), page, size),
+    toPage(await api<Page<AdminUser>>('GET', `/api/user/?${query({ p: page, page_size: size })}`, undefined, { signal }), page, size),
   search: async (keyword: string, group: string, signal?: AbortSignal) =>
     toPage(await api<Page<AdminUser>>('GET', `/api/user/search?${query({ keyword, group })}`, undefined, { signal })),
   get: (id: number, signal?: AbortSignal) => api<AdminUser>('GET', `/api/user/${id}`, undefined, { signal }),

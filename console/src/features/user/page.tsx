@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Pager } from '../../components/ui/pager';
@@ -18,18 +19,18 @@ type Editing = { user: AdminUser | null } | null;
 /** Administrators' user management: search by keyword and group, add and edit in side panels, manage each user. */
 export function UserPage() {
   const t = useT();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [group, setGroup] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const { data } = useUsers(page, keyword.trim(), group);
   const { data: groups } = useGroups();
-  const lastPage = Math.max(0, Math.ceil((data?.total ?? 0) / USER_PAGE_SIZE) - 1);
+  const lastPage = lastPageOf(data?.total, USER_PAGE_SIZE);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
-        <input aria-label={t('user.search')} placeholder={t('user.search')} className={`${input.base} max-w-sm`} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(0); }} />
-        <select aria-label={t('user.group')} className={`${input.base} max-w-[10rem]`} value={group} onChange={(e) => { setGroup(e.target.value); setPage(0); }}>
+        <input aria-label={t('user.search')} placeholder={t('user.search')} className={`${input.base} max-w-sm`} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} />
+        <select aria-label={t('user.group')} className={`${input.base} max-w-[10rem]`} value={group} onChange={(e) => { setGroup(e.target.value); setPage(1); }}>
           <option value="">{t('user.allGroups')}</option>
           {(groups ?? []).map((g) => <option key={g} value={g}>{g}</option>)}
         </select>

@@ -8,7 +8,7 @@ import { channelsWithBalances } from './channel-fields.js';
 import type { ApiContext } from './support/context.js';
 import { commaList } from './support/groups.js';
 import { idParams, parseInput, queryInt, queryString } from './support/input.js';
-import { pageFromZero, pageOf } from './support/paging.js';
+import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 
 const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString });
@@ -33,7 +33,7 @@ async function knownModels(deps: GatewayDeps) {
 export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
   route(app, 'GET', '/channel/', guard.admin, async (request) => {
     const q = parseInput(listQuery, request.query);
-    const { page, pageSize, offset } = pageFromZero(q.p, q.page_size);
+    const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
     const result = await deps.channels.list({ offset, limit: pageSize, idSort: q.id_sort === 'true' });
     return ok(pageOf(await channelsWithBalances(deps, result.items), result.total, page, pageSize));
   });
@@ -41,7 +41,7 @@ export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: Api
   route(app, 'GET', '/channel/search', guard.admin, async (request) => {
     const q = parseInput(searchQuery, request.query);
     const found = (await deps.channels.all()).filter((channel) => matches(channel, q)).reverse();
-    return ok(pageOf(await channelsWithBalances(deps, found), found.length, 0, found.length));
+    return ok(pageOf(await channelsWithBalances(deps, found), found.length, 1, found.length));
   });
 
   route(app, 'GET', '/channel/models', guard.admin, async () => ok(await knownModels(deps)));

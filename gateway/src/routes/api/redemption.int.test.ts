@@ -28,19 +28,25 @@ async function createOne(root: Session, name = 'launch', quota = 100000): Promis
 }
 
 describe('redemption routes', () => {
-  it('creates a batch of 32-hex codes and lists them newest first, paged from 0', async () => {
+  it('creates a batch of 32-hex codes and lists them newest first, paged from 1 as new-api counts (p < 1 is the first page)', async () => {
     const { root } = await adminHarness();
     const created = await root.call<string[]>('POST', '/api/redemption/', { name: 'launch', quota: 250000, count: 3 });
     expect(created.body.success).toBe(true);
     expect(created.body.data).toHaveLength(3);
     for (const key of created.body.data) expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(created.body.data).size).toBe(3);
-    const page = await root.call<Page<RedemptionWire>>('GET', '/api/redemption/?p=0&page_size=2');
-    expect(page.body.data).toMatchObject({ total: 3, page: 0, page_size: 2 });
+    const page = await root.call<Page<RedemptionWire>>('GET', '/api/redemption/?p=1&page_size=2');
+    expect(page.body.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(page.body.data.items.map((r) => r.key)).toEqual([created.body.data[2], created.body.data[1]]);
     expect(page.body.data.items[0]).toMatchObject({ user_id: root.userId, name: 'launch', status: 1, quota: 250000, used_user_id: 0, redeemed_time: 0 });
-    const second = await root.call<Page<RedemptionWire>>('GET', '/api/redemption/?p=1&page_size=2');
+    const second = await root.call<Page<RedemptionWire>>('GET', '/api/redemption/?p=2&page_size=2');
+    expect(second.body.data).toMatchObject({ page: 2, total: 3 });
     expect(second.body.data.items.map((r) => r.key)).toEqual([created.body.data[0]]);
+    for (const below of ['0', '-3']) {
+      const first = await root.call<Page<RedemptionWire>>('GET', `/api/redemption/?p=${below}&page_size=2`);
+      expect(first.body.data).toMatchObject({ page: 1 });
+      expect(first.body.data.items.map((r) => r.key)).toEqual([created.body.data[2], created.body.data[1]]);
+    }
   });
 
   it('refuses bad names, quotas and counts with new-api messages', async () => {

@@ -6,7 +6,7 @@ import { ApiFailure } from '../../http/errors.js';
 import { type Redemption, RedemptionStatus } from '../../ports/redemption-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { idParams, INVALID_PARAMS, parseInput, queryInt, queryString } from './support/input.js';
-import { pageFromZero, pageOf } from './support/paging.js';
+import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 
 const MAX_BATCH = 100;
@@ -47,7 +47,7 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext):
   const { deps, guard } = ctx;
   const list = async (query: unknown, search: boolean) => {
     const q = parseInput(listQuery, query);
-    const { page, pageSize, offset } = pageFromZero(q.p, q.page_size ?? q.size);
+    const { page, pageSize, offset } = pageFromOne(q.p, q.page_size ?? q.size);
     const result = await deps.redemptions.list({ offset, limit: pageSize, keyword: search ? q.keyword || undefined : undefined });
     return ok(pageOf(result.items.map(wire), result.total, page, pageSize));
   };

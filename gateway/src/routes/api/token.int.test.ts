@@ -24,8 +24,8 @@ describe('token routes', () => {
     expect(created.body.data.key).toMatch(/^[A-Za-z0-9]{48}$/);
     expect(ledger.ofType('TokenQuotaSet').map((e) => e.data)).toEqual([{ userId: alice.userId, tokenId: created.body.data.id, remainQuota: 500000, unlimited: false }]);
     expect(notices).toContainEqual({ kind: 'tokens', id: created.body.data.id });
-    const list = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=0&size=10');
-    expect(list.body.data).toMatchObject({ total: 1, page: 0, page_size: 10 });
+    const list = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=1&size=10');
+    expect(list.body.data).toMatchObject({ total: 1, page: 1, page_size: 10 });
     expect(list.body.data.items.map((t) => t.id)).toEqual([created.body.data.id]);
     const search = await alice.call<Page<TokenWire>>('GET', `/api/token/search?keyword=&token=sk-${created.body.data.key.slice(0, 10)}`);
     expect(search.body.data.items).toHaveLength(1);

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.js';
 import type { User } from '../../ports/user-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { idParams, parseInput, queryInt, queryString } from './support/input.js';
-import { pageFromZero, pageOf } from './support/paging.js';
+import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import { ownToken, tokensWithBalances } from './token-fields.js';
 
@@ -14,7 +14,7 @@ const listQuery = z.object({ p: queryInt, size: queryInt, page_size: queryInt, k
 
 async function listTokens(deps: GatewayDeps, user: User, query: unknown, search: boolean) {
   const q = parseInput(listQuery, query);
-  const { page, pageSize, offset } = pageFromZero(q.p, q.size ?? q.page_size);
+  const { page, pageSize, offset } = pageFromOne(q.p, q.size ?? q.page_size);
   const filter = search ? { keyword: q.keyword || undefined, key: q.token ? stripKeyPrefix(q.token) : undefined } : {};
   const result = await deps.tokens.listByUser(user.id, { offset, limit: pageSize, ...filter });
   return ok(pageOf(await tokensWithBalances(deps, result.items), result.total, page, pageSize));

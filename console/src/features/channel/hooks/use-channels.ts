@@ -3,7 +3,7 @@ import { type ChannelSearch, channelApi } from '../api';
 
 export const channelsQueryKey = ['channels'] as const;
 
-/** One page of channels (p from 0), or every match when a search field is set. */
+/** One page of channels (p from 1), or every match when a search field is set. */
 export function useChannels(page: number, size: number, idSort: boolean, search: ChannelSearch) {
   const searching = Boolean(search.keyword || search.group || search.model);
   return useQuery({

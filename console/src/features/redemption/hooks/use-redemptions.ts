@@ -5,7 +5,7 @@ import { redemptionApi } from '../api';
 export const REDEMPTION_PAGE_SIZE = 10;
 export const redemptionsQueryKey = ['redemptions'] as const;
 
-/** One page of codes (p from 0), or the search results (by id or name) when a keyword is set. */
+/** One page of codes (p from 1), or the search results (by id or name) when a keyword is set. */
 export function useRedemptions(page: number, keyword: string) {
   return useQuery({
     queryKey: [...redemptionsQueryKey, page, keyword],

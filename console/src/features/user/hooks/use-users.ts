@@ -5,7 +5,7 @@ import { type ManageAction, userApi } from '../api';
 export const USER_PAGE_SIZE = 10;
 export const usersQueryKey = ['admin-users'] as const;
 
-/** One page of users (p from 0), or the search results when a keyword or group is set. */
+/** One page of users (p from 1), or the search results when a keyword or group is set. */
 export function useUsers(page: number, keyword: string, group: string) {
   return useQuery({
     queryKey: [...usersQueryKey, page, keyword, group],

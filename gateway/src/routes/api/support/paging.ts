@@ -16,18 +16,11 @@ export function clampPageSize(size: number | undefined): number {
   return Math.min(size, MAX_PAGE_SIZE);
 }
 
-/** Pages numbered from 1 (users, logs); p < 1 reads as 1. */
+/** Pages numbered from 1, as new-api counts every list; p < 1 (or none) reads as the first page. */
 export function pageFromOne(p: number | undefined, size: number | undefined) {
   const page = !p || p < 1 ? 1 : Math.min(p, MAX_PAGE);
   const pageSize = clampPageSize(size);
   return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
-/** Pages numbered from 0 (tokens, channels), as the console sends them. */
-export function pageFromZero(p: number | undefined, size: number | undefined) {
-  const page = !p || p < 0 ? 0 : Math.min(p, MAX_PAGE);
-  const pageSize = clampPageSize(size);
-  return { page, pageSize, offset: page * pageSize };
 }
 
 export function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
