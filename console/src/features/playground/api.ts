@@ -6,10 +6,20 @@ export function useUserModels() {
   return useQuery({ queryKey: ['user-models'], queryFn: ({ signal }) => api<string[]>('GET', '/api/user/models', undefined, { signal }) });
 }
 
-/** The groups the signed-in user may choose. */
+/** A group the signed-in user may choose: its name, its label and its price ratio. */
+export interface UserGroup {
+  name: string;
+  desc: string;
+  ratio: number | string;
+}
+
+/** The groups the signed-in user may choose, from new-api's `{ group: { ratio, desc } }`. */
 export function useUserGroups() {
   return useQuery({
     queryKey: ['user-groups'],
-    queryFn: async ({ signal }) => Object.keys(await api<Record<string, unknown>>('GET', '/api/user/self/groups', undefined, { signal })),
+    queryFn: async ({ signal }): Promise<UserGroup[]> => {
+      const groups = await api<Record<string, { ratio: number | string; desc: string }>>('GET', '/api/user/self/groups', undefined, { signal });
+      return Object.entries(groups ?? {}).map(([name, { ratio, desc }]) => ({ name, desc, ratio }));
+    },
   });
 }

@@ -15,7 +15,7 @@ const frame = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: 
 /** Stubs the console API and answers the playground endpoint with `answer`; records its requests. */
 function setUp(answer: () => Response) {
   signIn(1);
-  stubApi({ '/api/user/models': ['gpt-4o-mini', 'gpt-4o'], '/api/user/self/groups': { default: '默认分组', vip: 'vip分组' } });
+  stubApi({ '/api/user/models': ['gpt-4o-mini', 'gpt-4o'], '/api/user/self/groups': { default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1.5, desc: 'vip分组' } } });
   const api = globalThis.fetch;
   const sent: { body: Record<string, unknown>; headers: Headers }[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -64,7 +64,7 @@ describe('PlaygroundPage', () => {
 
   it('sends the chosen model, group and max tokens, and reads a whole answer when streaming is off', async () => {
     const sent = setUp(() => Response.json({ choices: [{ message: { role: 'assistant', content: 'Whole answer' } }] }));
-    await screen.findByRole('option', { name: 'vip' });
+    await screen.findByRole('option', { name: 'vip · vip分组 (1.5x)' });
     fireEvent.change(screen.getByLabelText('分组'), { target: { value: 'vip' } });
     fireEvent.change(screen.getByLabelText('模型'), { target: { value: 'gpt-4o' } });
     fireEvent.change(screen.getByLabelText('最大 Token 数'), { target: { value: '64' } });

@@ -68,7 +68,7 @@ describe('channel routes', () => {
     await root.call('POST', '/api/channel/', { mode: 'single', channel: { ...channel, models: 'd', group: 'default', status: 2 } });
     const alice = await signUp(app, 'alice');
     expect((await alice.call('GET', '/api/user/models')).body.data).toEqual(['a', 'b']);
-    expect((await alice.call('GET', '/api/user/self/groups')).body.data).toEqual({ default: '默认分组', vip: 'vip分组' });
+    expect((await alice.call('GET', '/api/user/self/groups')).body.data).toEqual({ default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1, desc: 'vip分组' } });
     expect((await root.call('GET', '/api/group/')).body.data).toEqual(['default', 'vip', 'svip']);
   });
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApiHarness, login, ROOT_PASSWORD, signUp } from '../../../test/api-app.js';
 import type { Page } from './support/paging.js';
 
+/** The label of each group in new-api's `{ group: { ratio, desc } }` answer. */
+const labels = (groups: Record<string, { desc: string }>) => Object.fromEntries(Object.entries(groups).map(([group, { desc }]) => [group, desc]));
+
 interface TokenWire {
   id: number;
   key: string;
@@ -88,7 +91,7 @@ describe('token routes', () => {
     const { app } = await buildApiHarness();
     const root = await login(app, 'root', ROOT_PASSWORD);
     const alice = await signUp(app, 'alice');
-    const groups = async () => (await alice.call('GET', '/api/user/self/groups')).body.data;
+    const groups = async () => labels((await alice.call<Record<string, { desc: string }>>('GET', '/api/user/self/groups')).body.data);
     expect(await groups()).toEqual({ default: '默认分组', vip: 'vip分组' });
     expect((await alice.call('POST', '/api/token/', { name: 't', group: 'svip' })).body.message).toBe('无权使用该分组');
     const { id } = (await alice.call<TokenWire>('POST', '/api/token/', { name: 't', group: 'vip' })).body.data;

@@ -6,9 +6,19 @@ import { selectableGroups, usableGroups } from '../../options/user-groups.js';
 import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
 
+/**
+ * new-api's answer to GET /api/user/self/groups: each group the user may pick, with its ratio and
+ * its label (the UserUsableGroups text) as `desc`.
+ */
+function groupsWithRatios(options: ApiContext['deps']['options'], userGroup: string) {
+  const ratios = options.numberMap('GroupRatio');
+  const picked = Object.entries(selectableGroups(options, userGroup));
+  return Object.fromEntries(picked.map(([group, desc]) => [group, { ratio: ratios[group] ?? 1, desc }]));
+}
+
 /** Groups and the models they reach: the groups a user may pick for a token, the models of the usable ones, and the admin's group list. */
 export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
-  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(selectableGroups(deps.options, signedIn(request).group)));
+  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(groupsWithRatios(deps.options, signedIn(request).group)));
 
   route(app, 'GET', '/user/models', guard.user, async (request) => {
     const groups = new Set(Object.keys(usableGroups(deps.options, signedIn(request).group)));
