@@ -55,8 +55,12 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
     .default('')
     .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
     .pipe(z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { message: 'each entry must be an IP address or a CIDR' }))),
-  /** Password of the `root` user created on first start. */
-  INITIAL_ROOT_PASSWORD: z.string().min(1).default('123456'),
+  /**
+   * Password of the `root` user created on first start, for unattended installs: setting it marks
+   * setup done, so the first-run wizard (POST /api/setup) is skipped. Unset, root starts with
+   * `123456` and the wizard asks for its name and password.
+   */
+  INITIAL_ROOT_PASSWORD: z.string().min(1).optional(),
   /** Signs session cookies; generated and kept in DATA_DIR when unset (set it alike on every gateway). */
   SESSION_SECRET: z.string().min(16).optional(),
   /**

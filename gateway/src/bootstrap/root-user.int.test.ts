@@ -1,16 +1,33 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
 import { verifyPassword } from '../auth/password.js';
-import { ensureRootUser } from './root-user.js';
+import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
+import { OptionCache } from '../options/option-cache.js';
+import { bootstrapRoot, DEFAULT_ROOT_PASSWORD } from './root-user.js';
 
-describe('ensureRootUser', () => {
-  it('creates root once, with the initial password, as super administrator', async () => {
-    const temp = openTempDocuments();
-    onTestFinished(temp.close);
-    const root = await ensureRootUser(temp.documents.users, 's3cret-pass');
-    expect(root).toMatchObject({ username: 'root', role: 100, status: 1, group: 'default' });
-    expect(await verifyPassword('s3cret-pass', root?.passwordHash ?? '')).toBe(true);
-    expect(await ensureRootUser(temp.documents.users, 'other')).toBeNull();
-    expect(await temp.documents.users.count()).toBe(1);
+async function fresh() {
+  const temp = openTempDocuments();
+  onTestFinished(() => temp.close());
+  const options = new OptionCache(temp.documents.options);
+  await options.reload();
+  return { users: temp.documents.users, options };
+}
+
+describe('bootstrapRoot', () => {
+  it('without INITIAL_ROOT_PASSWORD: root gets the default password and setup stays open for the wizard', async () => {
+    const { users, options } = await fresh();
+    await bootstrapRoot(users, options, undefined);
+    const root = await users.byUsername('root');
+    expect(await verifyPassword(DEFAULT_ROOT_PASSWORD, root?.passwordHash ?? '')).toBe(true);
+    expect(options.boolean('SetupCompleted')).toBe(false);
+  });
+
+  it('with INITIAL_ROOT_PASSWORD (unattended install): root gets it and setup counts as done, also on a later start', async () => {
+    const { users, options } = await fresh();
+    await bootstrapRoot(users, options, 's3cret-pass');
+    expect(await verifyPassword('s3cret-pass', (await users.byUsername('root'))?.passwordHash ?? '')).toBe(true);
+    expect(options.boolean('SetupCompleted')).toBe(true);
+    await bootstrapRoot(users, options, 'another');
+    expect(await users.count()).toBe(1);
+    expect(await verifyPassword('s3cret-pass', (await users.byUsername('root'))?.passwordHash ?? '')).toBe(true);
   });
 });

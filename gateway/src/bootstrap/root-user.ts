@@ -1,7 +1,20 @@
 import { hashPassword } from '../auth/password.js';
+import type { OptionCache } from '../options/option-cache.js';
 import { Role, type User, UserStatus, type UserStore } from '../ports/user-store.js';
 
 export const ROOT_USERNAME = 'root';
+
+/** root's password until the first-run wizard or INITIAL_ROOT_PASSWORD sets another. */
+export const DEFAULT_ROOT_PASSWORD = '123456';
+
+/**
+ * Creates root on first start. An operator-given password (INITIAL_ROOT_PASSWORD) is an unattended
+ * install: setup counts as done and the wizard is skipped; without one the wizard stays open.
+ */
+export async function bootstrapRoot(users: UserStore, options: OptionCache, initialPassword: string | undefined): Promise<void> {
+  await ensureRootUser(users, initialPassword ?? DEFAULT_ROOT_PASSWORD);
+  if (initialPassword !== undefined && !options.boolean('SetupCompleted')) await options.set('SetupCompleted', 'true');
+}
 
 /** On first start (no user at all) creates `root`, the super administrator; returns it, or null when users exist. */
 export async function ensureRootUser(users: UserStore, initialPassword: string): Promise<User | null> {

@@ -2,7 +2,7 @@ import { startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
-import { ensureRootUser } from '../bootstrap/root-user.js';
+import { bootstrapRoot } from '../bootstrap/root-user.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
@@ -47,7 +47,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
   for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
-  await ensureRootUser(documents.users, config.INITIAL_ROOT_PASSWORD);
+  await bootstrapRoot(documents.users, options, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });

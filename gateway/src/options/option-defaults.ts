@@ -41,6 +41,8 @@ export const optionDefaults = {
   MjActionCheckSuccessEnabled: 'true',
   WorkerUrl: '',
   WorkerValidKey: '',
+  /** Set by the first-run wizard (POST /api/setup) or an INITIAL_ROOT_PASSWORD at start; never by PUT /api/option. */
+  SetupCompleted: 'false',
   RegisterEnabled: 'true',
   PasswordLoginEnabled: 'true',
   PasswordRegisterEnabled: 'true',

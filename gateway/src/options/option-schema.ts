@@ -37,6 +37,7 @@ const optionKinds = {
   MjActionCheckSuccessEnabled: onOff,
   WorkerUrl: url,
   WorkerValidKey: text,
+  SetupCompleted: onOff,
   RegisterEnabled: onOff,
   PasswordLoginEnabled: onOff,
   PasswordRegisterEnabled: onOff,

@@ -37,9 +37,19 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
     it("lists a user's orders newest first, with the total", async () => {
       const store = await open();
       for (const [i, userId] of [7, 8, 7, 7].entries()) await store.create(order(`T${i}`, { userId }));
-      const page = await store.listByUser(7, { offset: 0, limit: 2 });
+      const page = await store.list({ userId: 7 }, { offset: 0, limit: 2 });
       expect(page.total).toBe(3);
       expect(page.items.map((o) => o.tradeNo)).toEqual(['T3', 'T2']);
+    });
+
+    it('lists everyone\'s orders, or those whose trade number contains a text (wildcards taken literally)', async () => {
+      const store = await open();
+      for (const [i, tradeNo] of ['USR7NOab', 'USR8NOcd', 'USR7NO%x', 'X_Y'].entries()) await store.create(order(tradeNo, { userId: 7 + i }));
+      expect((await store.list({}, { offset: 0, limit: 10 })).items.map((o) => o.tradeNo)).toEqual(['X_Y', 'USR7NO%x', 'USR8NOcd', 'USR7NOab']);
+      expect((await store.list({ tradeNo: 'usr7' }, { offset: 0, limit: 10 })).total).toBe(2);
+      expect((await store.list({ tradeNo: '%' }, { offset: 0, limit: 10 })).items.map((o) => o.tradeNo)).toEqual(['USR7NO%x']);
+      expect((await store.list({ tradeNo: '_' }, { offset: 0, limit: 10 })).items.map((o) => o.tradeNo)).toEqual(['X_Y']);
+      expect((await store.list({ userId: 8, tradeNo: 'USR' }, { offset: 0, limit: 10 })).items.map((o) => o.tradeNo)).toEqual(['USR8NOcd']);
     });
   });
 }

@@ -18,6 +18,11 @@ export interface TopUpOrder {
 
 export type NewTopUpOrder = Pick<TopUpOrder, 'userId' | 'amount' | 'money' | 'tradeNo' | 'paymentMethod' | 'createTime'>;
 
+export interface TopUpFilter {
+  userId?: number;
+  tradeNo?: string;
+}
+
 export interface TopUpStore {
   create(order: NewTopUpOrder): Promise<TopUpOrder>;
   byTradeNo(tradeNo: string): Promise<TopUpOrder | null>;
@@ -26,6 +31,6 @@ export interface TopUpStore {
    * Exactly one of any number of concurrent calls wins, so a payment is credited once.
    */
   complete(tradeNo: string, nowSeconds: number): Promise<TopUpOrder | null>;
-  /** A user's orders, newest first. */
-  listByUser(userId: number, page: { offset: number; limit: number }): Promise<{ items: TopUpOrder[]; total: number }>;
+  /** Orders newest first: one user's when `userId` is set, those whose trade number contains `tradeNo` when set. */
+  list(filter: TopUpFilter, page: { offset: number; limit: number }): Promise<{ items: TopUpOrder[]; total: number }>;
 }

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/top-up-store.js';
 import { Claims } from './claims.js';
-import { NumberedCollection } from './numbered-collection.js';
+import { containing, NumberedCollection } from './numbered-collection.js';
 
 const topUpShape = {
   userId: Number,
@@ -34,6 +34,9 @@ export async function createMongoTopUpStore(connection: Connection): Promise<Top
       if (order?.status !== TopUpStatus.Pending || !(await claims.claim(`top-up:${tradeNo}`))) return null;
       return orders.update(order.id, { status: TopUpStatus.Success, completeTime: nowSeconds });
     },
-    listByUser: (userId, { offset, limit }) => orders.page({ userId }, { _id: -1 }, offset, limit),
+    list: ({ userId, tradeNo }, { offset, limit }) => {
+      const filter = { ...(userId !== undefined ? { userId } : {}), ...(tradeNo ? { tradeNo: containing(tradeNo) } : {}) };
+      return orders.page(filter, { _id: -1 }, offset, limit);
+    },
   };
 }

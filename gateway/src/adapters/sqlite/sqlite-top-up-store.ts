@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/top-up-store.js';
-import { StatementCache } from './columns.js';
+import { type TopUpFilter, type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/top-up-store.js';
+import { likePattern, StatementCache } from './columns.js';
 
 interface TopUpRow {
   id: number;
@@ -26,6 +26,20 @@ const fromRow = (row: TopUpRow): TopUpOrder => ({
   status: row.status,
 });
 
+function whereOf({ userId, tradeNo }: TopUpFilter): { where: string; params: Record<string, string | number> } {
+  const clauses: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (userId !== undefined) {
+    clauses.push('user_id = @userId');
+    params.userId = userId;
+  }
+  if (tradeNo) {
+    clauses.push("trade_no LIKE @pattern ESCAPE '\\'");
+    params.pattern = likePattern(tradeNo);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
 /** Top-up orders in SQLite; completing is one conditional UPDATE, so it can succeed only once. */
 export function createSqliteTopUpStore(db: Database): TopUpStore {
   const cache = new StatementCache(db);
@@ -45,9 +59,10 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
       const done = cache.prepare('UPDATE top_ups SET status = ?, complete_time = ? WHERE trade_no = ? AND status = ?').run(TopUpStatus.Success, nowSeconds, tradeNo, TopUpStatus.Pending);
       return done.changes === 1 ? byTradeNo(tradeNo) : null;
     },
-    async listByUser(userId, { offset, limit }) {
-      const total = (cache.prepare('SELECT COUNT(*) AS n FROM top_ups WHERE user_id = ?').get(userId) as { n: number }).n;
-      const rows = cache.prepare('SELECT * FROM top_ups WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(userId, limit, offset) as TopUpRow[];
+    async list(filter, { offset, limit }) {
+      const { where, params } = whereOf(filter);
+      const total = (cache.prepare(`SELECT COUNT(*) AS n FROM top_ups ${where}`).get(params) as { n: number }).n;
+      const rows = cache.prepare(`SELECT * FROM top_ups ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as TopUpRow[];
       return { items: rows.map(fromRow), total };
     },
   };

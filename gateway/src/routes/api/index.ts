@@ -34,6 +34,9 @@ import { registerUserSelfRoutes } from './user-self.js';
 import { registerUserSessionsRoute } from './user-sessions.js';
 import { registerUserTopupRoute } from './user-topup.js';
 import { registerUserUpdateRoute } from './user-update.js';
+import { registerSetupRoutes } from './setup.js';
+import { registerPublicPageRoutes } from './public-pages.js';
+import { registerUserTopupListRoutes } from './user-topup-list.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
@@ -71,4 +74,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerTelegramRoutes(app, ctx);
   registerEmailBindRoute(app, ctx);
   registerTaskListRoutes(app, ctx);
+  registerSetupRoutes(app, ctx);
+  registerPublicPageRoutes(app, ctx);
+  registerUserTopupListRoutes(app, ctx);
 }

@@ -18,6 +18,7 @@ const PREREQUISITES: Record<string, { needs: string; message: string }> = {
 
 /** Whether `value` may be saved under `key` now, and the normalised value to save. */
 export function checkOption(options: OptionCache, key: string, value: string): CheckedOption {
+  if (key === 'SetupCompleted') return { ok: false, problem: '系统初始化状态只能由初始化向导设置' };
   const checked = checkOptionValue(key, value);
   if (!checked.ok) return checked;
   const prerequisite = PREREQUISITES[key];

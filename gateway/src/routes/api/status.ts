@@ -39,6 +39,8 @@ export function serverStatus(options: OptionCache) {
     chat_link: text('ChatLink'),
     chat_link2: text('ChatLink2'),
     // new-api's later status fields: the login and register pages hide what these switch off.
+    // false until the first-run wizard (POST /api/setup) has named root: new-api's console then opens it.
+    setup: flag('SetupCompleted'),
     register_enabled: flag('RegisterEnabled'),
     password_login_enabled: flag('PasswordLoginEnabled'),
     password_register_enabled: flag('PasswordRegisterEnabled'),

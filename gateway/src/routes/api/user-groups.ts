@@ -18,7 +18,10 @@ function groupsWithRatios(options: ApiContext['deps']['options'], userGroup: str
 
 /** Groups and the models they reach: the groups a user may pick for a token, the models of the usable ones, and the admin's group list. */
 export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
-  route(app, 'GET', '/user/self/groups', guard.user, async (request) => ok(groupsWithRatios(deps.options, signedIn(request).group)));
+  // new-api serves the same answer under both paths; the shorter one would otherwise fall into /user/:id.
+  for (const path of ['/user/self/groups', '/user/groups']) {
+    route(app, 'GET', path, guard.user, async (request) => ok(groupsWithRatios(deps.options, signedIn(request).group)));
+  }
 
   route(app, 'GET', '/user/models', guard.user, async (request) => {
     const groups = new Set(Object.keys(usableGroups(deps.options, signedIn(request).group)));

@@ -22,7 +22,7 @@ describe('online top-up requests', () => {
     const amy = await signUp(app, 'amy');
     const answer = await amy.call('POST', '/api/user/pay', { amount: 5, payment_method: 'wx' });
     expect(answer.body).toEqual({ success: false, message: 'error', data: '当前管理员未配置支付信息' });
-    expect((await deps.topUps.listByUser(amy.userId, { offset: 0, limit: 10 })).total).toBe(0);
+    expect((await deps.topUps.list({ userId: amy.userId }, { offset: 0, limit: 10 })).total).toBe(0);
   });
 
   it('prices in quota when quotas are not shown in currency, and scales MinTopUp alike', async () => {

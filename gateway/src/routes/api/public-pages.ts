@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { ChannelStatus } from '../../ports/channel-store.js';
+import type { ApiContext } from './support/context.js';
+import { commaList } from './support/groups.js';
+import { route } from './support/route.js';
+
+/**
+ * Calls new-api's console makes that Tollgate answers plainly: the legal texts (none configured:
+ * the legal.* settings are not kept yet, so an empty text, which the console reads as "not set"),
+ * custom OAuth bindings (Tollgate has no custom OAuth providers, so none), and the models of the
+ * enabled channels.
+ */
+export function registerPublicPageRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+  route(app, 'GET', '/user-agreement', null, async () => ok(''));
+  route(app, 'GET', '/privacy-policy', null, async () => ok(''));
+  route(app, 'GET', '/user/oauth/bindings', guard.user, async () => ok([]));
+  route(app, 'GET', '/channel/models_enabled', guard.admin, async () => {
+    const models = new Set<string>();
+    for (const channel of await deps.channels.all()) {
+      if (channel.status === ChannelStatus.Enabled) for (const model of commaList(channel.models)) models.add(model);
+    }
+    return ok([...models].sort());
+  });
+}
