@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
 import { OptionCache } from '../options/option-cache.js';
 import { bootstrapRoot, DEFAULT_ROOT_PASSWORD } from './root-user.js';
@@ -29,5 +29,16 @@ describe('bootstrapRoot', () => {
     await bootstrapRoot(users, options, 'another');
     expect(await users.count()).toBe(1);
     expect(await verifyPassword('s3cret-pass', (await users.byUsername('root'))?.passwordHash ?? '')).toBe(true);
+  });
+
+  it('a restart before the wizard keeps it open; an install from before the wizard whose root changed its password counts as set up', async () => {
+    const { users, options } = await fresh();
+    await bootstrapRoot(users, options, undefined);
+    await bootstrapRoot(users, options, undefined);
+    expect(options.boolean('SetupCompleted')).toBe(false);
+    const root = await users.byUsername('root');
+    await users.update(root?.id ?? 0, { passwordHash: await hashPassword('changed-by-hand') });
+    await bootstrapRoot(users, options, undefined);
+    expect(options.boolean('SetupCompleted')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { OptionCache } from '../options/option-cache.js';
 import { Role, type User, UserStatus, type UserStore } from '../ports/user-store.js';
 
@@ -9,11 +9,19 @@ export const DEFAULT_ROOT_PASSWORD = '123456';
 
 /**
  * Creates root on first start. An operator-given password (INITIAL_ROOT_PASSWORD) is an unattended
- * install: setup counts as done and the wizard is skipped; without one the wizard stays open.
+ * install: setup counts as done and the wizard is skipped; without one the wizard stays open while
+ * root keeps the default password. An install from before the wizard whose root was renamed or
+ * given another password counts as set up too.
  */
 export async function bootstrapRoot(users: UserStore, options: OptionCache, initialPassword: string | undefined): Promise<void> {
   await ensureRootUser(users, initialPassword ?? DEFAULT_ROOT_PASSWORD);
-  if (initialPassword !== undefined && !options.boolean('SetupCompleted')) await options.set('SetupCompleted', 'true');
+  if (options.boolean('SetupCompleted')) return;
+  if (initialPassword !== undefined || !(await rootHasDefaultPassword(users))) await options.set('SetupCompleted', 'true');
+}
+
+async function rootHasDefaultPassword(users: UserStore): Promise<boolean> {
+  const root = await users.byUsername(ROOT_USERNAME);
+  return root !== null && (await verifyPassword(DEFAULT_ROOT_PASSWORD, root.passwordHash));
 }
 
 /** On first start (no user at all) creates `root`, the super administrator; returns it, or null when users exist. */
