@@ -8,9 +8,10 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { outranks } from './user-admin.js';
+import { adjustQuota, isQuotaAdjustment } from './user-quota-adjust.js';
 
-const manageBody = z.object({
-  id: z.number().int().positive(),
+const targetBody = z.object({ id: z.number().int().positive() });
+const manageBody = targetBody.extend({
   action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], { message: INVALID_PARAMS }),
 });
 type Action = z.infer<typeof manageBody>['action'];
@@ -40,13 +41,19 @@ function actionPatch(action: Action, me: User, user: User): Partial<User> {
 }
 
 /** POST /api/user/manage: promote, demote, disable, enable or delete; answers the new status and role. */
-export function registerUserManageRoute(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps, guard } = ctx;
   route(app, 'POST', '/user/manage', guard.admin, async (request) => {
     const me = signedIn(request);
-    const body = parseInput(manageBody, request.body);
+    const adjusting = isQuotaAdjustment(request.body);
+    const body = adjusting ? { ...parseInput(targetBody, request.body), action: null } : parseInput(manageBody, request.body);
     const user = await deps.users.byId(body.id);
     if (!user) throw new ApiFailure('用户不存在');
     if (!outranks(me, user)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
+    if (body.action === null) {
+      await adjustQuota(ctx, me, user, request.body);
+      return ok({ status: user.status, role: user.role });
+    }
     const updated = (await deps.users.update(user.id, actionPatch(body.action, me, user))) ?? user;
     deps.notices.publish('users', user.id);
     // Losing rights ends the user's sessions. A promotion keeps them: every call and socket reads

@@ -1,0 +1,56 @@
+import { newEventMetadata } from '@tollgate/ledger';
+import { z } from 'zod';
+import { ApiFailure } from '../../http/errors.js';
+import { wholeNumber } from '../../http/strict-int.js';
+import type { User } from '../../ports/user-store.js';
+import type { ApiContext } from './support/context.js';
+import { INVALID_PARAMS, parseInput } from './support/input.js';
+import { logQuota } from './support/quota-text.js';
+
+const CHANGE_NOT_POSITIVE = '额度变更值必须大于0';
+
+/** new-api's fields for `action: "add_quota"`: a mode and a whole quota value. */
+const adjustBody = z.object({
+  action: z.literal('add_quota'),
+  mode: z.enum(['add', 'subtract', 'override'], { message: INVALID_PARAMS }),
+  value: wholeNumber('value'),
+});
+type Adjustment = z.infer<typeof adjustBody>;
+
+export const isQuotaAdjustment = (body: unknown) => (body as { action?: unknown } | null)?.action === 'add_quota';
+
+/**
+ * The change a mode makes to a balance of `current`, never taking it below zero: subtracting
+ * more than there is takes what there is; an override must not be negative.
+ */
+function deltaOf({ mode, value }: Adjustment, current: number): number {
+  if (mode === 'override') {
+    if (value < 0) throw new ApiFailure('额度不能为负数');
+    return value - current;
+  }
+  if (value <= 0) throw new ApiFailure(CHANGE_NOT_POSITIVE);
+  return mode === 'add' ? value : -Math.min(value, Math.max(current, 0));
+}
+
+function contentOf(ctx: ApiContext, { mode }: Adjustment, current: number, delta: number): string {
+  const text = (quota: number) => logQuota(ctx.deps.options, quota);
+  if (mode === 'add') return `管理员增加用户额度 ${text(delta)}`;
+  if (mode === 'subtract') return `管理员减少用户额度 ${text(-delta)}`;
+  return `管理员将用户额度从 ${text(current)}修改为 ${text(current + delta)}`;
+}
+
+/**
+ * POST /api/user/manage with `action: "add_quota"`: adds, subtracts or sets a user's quota as one
+ * admin adjustment event on the ledger (log type 3), like the quota edit of PUT /api/user/.
+ */
+export async function adjustQuota(ctx: ApiContext, admin: User, target: User, body: unknown): Promise<void> {
+  const adjustment = parseInput(adjustBody, body);
+  const [balance] = await ctx.deps.balances.users([target.id]);
+  const current = balance?.quota ?? 0;
+  const delta = deltaOf(adjustment, current);
+  if (delta === 0) return;
+  const content = contentOf(ctx, adjustment, current, delta);
+  await ctx.sync.publishAndWait([
+    { type: 'QuotaAdjusted', data: { userId: target.id, username: target.username, adminId: admin.id, delta, content }, metadata: newEventMetadata() },
+  ]);
+}
