@@ -3,6 +3,7 @@ import type { OptionCache } from '../options/option-cache.js';
 import type { Leases } from '../ports/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
 import type { User } from '../ports/user-store.js';
+import { NotifyType, readNotifySetting } from './notify-setting.js';
 
 export type QuotaCrossing = 'low' | 'exhausted';
 
@@ -50,11 +51,24 @@ async function crossingName(deps: QuotaReminderDeps, user: User, crossing: Quota
   return `quota-remind:${user.id}:${crossing}:${granted}`;
 }
 
+/**
+ * Where and below what a user is warned: their own setting (PUT /api/user/setting) when saved,
+ * else QuotaRemindThreshold to the account's email. A webhook choice gets no mail (webhook
+ * delivery is not built yet), so `to` is empty.
+ */
+export function reminderTarget(options: OptionCache, user: User): { to: string; threshold: number } {
+  const setting = readNotifySetting(user.setting);
+  if (!setting) return { to: user.email, threshold: options.number('QuotaRemindThreshold') };
+  const to = setting.notify_type === NotifyType.Email ? setting.notification_email || user.email : '';
+  return { to, threshold: setting.quota_warning_threshold };
+}
+
 /** Mails the user when the charge `quota`, which left `after` to spend, crossed the reminder line. */
 export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quota: number, after: number): Promise<boolean> {
-  const crossing = quotaCrossing(after + quota, after, deps.options.number('QuotaRemindThreshold'));
-  if (!crossing || !user.email) return false;
+  const { to, threshold } = reminderTarget(deps.options, user);
+  const crossing = quotaCrossing(after + quota, after, threshold);
+  if (!crossing || !to) return false;
   if (!(await deps.leases.claim(await crossingName(deps, user, crossing), 'settle', DEDUPE_MS))) return false;
-  const sent = await deps.mailer.send(quotaReminderMail(deps.options, user.email, crossing, after));
+  const sent = await deps.mailer.send(quotaReminderMail(deps.options, to, crossing, after));
   return sent.ok;
 }

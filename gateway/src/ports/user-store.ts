@@ -30,6 +30,8 @@ export interface User {
   wechatId: string;
   telegramId: string;
   linuxDoId: string;
+  /** new-api's user setting as JSON text (notify type, warning threshold, webhook, ...); empty until saved. */
+  setting: string;
   createdAt: number;
   deletedAt: number | null;
 }
@@ -38,7 +40,7 @@ export interface User {
 export type LinkedAccount = 'githubId' | 'wechatId' | 'telegramId' | 'linuxDoId';
 
 /** A user to create; invite counters start at zero. */
-export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota'>;
+export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota' | 'setting'>;
 
 export interface UserPage {
   items: User[];

@@ -52,7 +52,7 @@ export class InMemoryUserStore implements UserStore {
   private readonly table = new MemoryTable<User>();
 
   async create(user: NewUser): Promise<User> {
-    return this.table.insert((id) => ({ ...user, id, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
+    return this.table.insert((id) => ({ ...user, id, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
   }
   byId = async (id: number) => this.table.get(id);
   byEmail = async (email: string) => (email ? this.table.find((u) => u.email === email) : null);

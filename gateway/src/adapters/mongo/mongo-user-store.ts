@@ -22,6 +22,7 @@ const userShape = {
   wechatId: String,
   telegramId: String,
   linuxDoId: String,
+  setting: { type: String, default: '' },
   createdAt: Number,
   deletedAt: { type: Number, default: null },
 };
@@ -43,7 +44,7 @@ function searchFilter(query: { keyword?: string; group?: string }): Record<strin
 function withCounters(stored: User | null): User | null {
   if (!stored) return null;
   const { affVersion: _version, ...user } = stored as User & { affVersion?: number };
-  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0 };
+  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0, setting: user.setting ?? '' };
 }
 
 /** Users in MongoDB. Deleted users keep their document (deletedAt set) so their name stays taken. */
@@ -60,7 +61,7 @@ export async function createMongoUserStore(connection: Connection): Promise<User
   ]);
   await users.ready();
   return {
-    create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
+    create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
     byId: async (id) => withCounters(await users.findOne({ _id: id })),
     byUsername: async (username) => withCounters(await users.findOne({ username })),
     byAccessToken: async (token) => (token ? withCounters(await users.findOne({ accessToken: token })) : null),

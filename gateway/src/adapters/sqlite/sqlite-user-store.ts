@@ -22,6 +22,7 @@ const userColumns: ColumnMap<Omit<User, 'id'>> = {
     wechatId: 'wechat_id',
     telegramId: 'telegram_id',
     linuxDoId: 'linux_do_id',
+    setting: 'setting',
     createdAt: 'created_at',
     deletedAt: 'deleted_at',
   },
@@ -46,6 +47,7 @@ interface UserRow {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  setting: string;
   created_at: number;
   deleted_at: number | null;
 }
@@ -70,6 +72,7 @@ function fromRow(row: UserRow): User {
     wechatId: row.wechat_id,
     telegramId: row.telegram_id,
     linuxDoId: row.linux_do_id,
+    setting: row.setting,
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
   };
@@ -102,7 +105,7 @@ export function createSqliteUserStore(db: Database): UserStore {
   };
   return {
     async create(user: NewUser) {
-      const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
+      const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
       const id = cache.insert('users', toRow(userColumns, fresh));
       return byColumn('id', id) as User;
     },

@@ -42,6 +42,7 @@ const access: Record<string, Access> = {
   'GET /api/user/self/groups': 'user',
   'GET /api/user/groups': 'user',
   'GET /api/user/oauth/bindings': 'user',
+  'PUT /api/user/setting': 'user',
   'GET /api/user/topup/info': 'user',
   'GET /api/user/topup/self': 'user',
   'GET /api/user/token': 'user',

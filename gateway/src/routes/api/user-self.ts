@@ -37,7 +37,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): v
   route(app, 'GET', '/user/self', guard.user, async (request) => {
     const user = signedIn(request);
     const [balance] = await deps.balances.users([user.id]);
-    return ok(userWire(user, balance));
+    // Only here: the setting may hold the user's webhook secret, so admin lists leave it out.
+    return ok({ ...userWire(user, balance), setting: user.setting });
   });
 
   route(app, 'PUT', '/user/self', guard.user, async (request) => {

@@ -60,4 +60,23 @@ describe('the quota reminder mail', () => {
     await h.usageEvents();
     expect(smtp.mails).toHaveLength(3);
   });
+  it("honours the user's own setting (PUT /api/user/setting): their threshold, to their notification email; a webhook choice gets no mail", async () => {
+    const smtp = await startMockSmtp();
+    const h = await buildRelayHarness({ ...PRICING, ...smtp.options });
+    const user = await h.addUser({ quota: 1000, email: 'account@example.com' });
+    await h.deps.users.update(user.id, { setting: JSON.stringify({ notify_type: 'email', quota_warning_threshold: 960, notification_email: 'alerts@example.com' }) });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ models: 'test-model' });
+    await h.post('/v1/chat/completions', bearer, chat); // 1000 -> 952: below the user's 960, above the site's 900
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(['alerts@example.com']);
+    expect(mail.html).toContain('当前剩余额度为 952');
+
+    const hooked = await h.addUser({ quota: 1000, email: 'hook@example.com' });
+    await h.deps.users.update(hooked.id, { setting: JSON.stringify({ notify_type: 'webhook', quota_warning_threshold: 960, webhook_url: 'https://hook.example/x', webhook_secret: 's' }) });
+    const second = await h.addKey(hooked.id);
+    await h.post('/v1/chat/completions', second.bearer, chat);
+    await h.usageEvents();
+    expect(smtp.mails).toHaveLength(1);
+  });
 });
