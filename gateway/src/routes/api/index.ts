@@ -35,6 +35,7 @@ import { registerUserSessionsRoute } from './user-sessions.js';
 import { registerUserTopupRoute } from './user-topup.js';
 import { registerUserUpdateRoute } from './user-update.js';
 import { registerSetupRoutes } from './setup.js';
+import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerUserSettingRoute } from './user-setting.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerUserTopupListRoutes } from './user-topup-list.js';
@@ -76,6 +77,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerEmailBindRoute(app, ctx);
   registerTaskListRoutes(app, ctx);
   registerSetupRoutes(app, ctx);
+  registerKeyRevealRoutes(app, ctx);
   registerUserSettingRoute(app, ctx);
   registerPublicPageRoutes(app, ctx);
   registerUserTopupListRoutes(app, ctx);

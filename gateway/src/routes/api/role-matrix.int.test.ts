@@ -59,6 +59,7 @@ const access: Record<string, Access> = {
   'GET /api/token/search': 'user',
   'GET /api/token/:id': 'user',
   'DELETE /api/token/:id': 'user',
+  'POST /api/token/:id/key': 'user',
   'GET /api/log/self/': 'user',
   'GET /api/log/self/stat': 'user',
   'GET /api/data/self/': 'user',
@@ -107,6 +108,7 @@ const access: Record<string, Access> = {
   'GET /api/option/': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  'POST /api/channel/:id/key': 'root',
 };
 
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, root: 3 };
