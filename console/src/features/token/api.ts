@@ -42,4 +42,6 @@ export const tokenApi = {
   update: (id: number, token: NewToken) => api<Token>('PUT', '/api/token/', { id, ...token }),
   setStatus: (id: number, status: number) => api<Token>('PUT', '/api/token/?status_only=true', { id, status }),
   remove: (id: number) => api('DELETE', `/api/token/${id}/`),
+  /** The whole key of one token, with `sk-`: lists may show it masked, as new-api's do. */
+  revealKey: async (id: number) => `sk-${(await api<{ key: string }>('POST', `/api/token/${id}/key`)).key}`,
 };

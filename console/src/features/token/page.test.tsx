@@ -68,7 +68,15 @@ describe('TokenPage', () => {
     signIn();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    stubApi({ '/api/token/?': [token(1, 'alpha'), token(2, 'beta', { key: 'b'.repeat(48) }), token(3, 'gamma')], '/api/user/self': self, '/api/status': status });
+    // The list shows masked keys, as new-api's does; the copy asks the reveal call for each whole key.
+    const masked = { key: 'kkkk**********kkkk' };
+    const calls = stubApi({
+      '/api/token/?': [token(1, 'alpha', masked), token(2, 'beta', masked), token(3, 'gamma', masked)],
+      'POST /api/token/1/key': { key: 'k'.repeat(48) },
+      'POST /api/token/2/key': { key: 'b'.repeat(48) },
+      '/api/user/self': self,
+      '/api/status': status,
+    });
     renderPage(<TokenPage />, '/token');
     await screen.findAllByTestId('token-row');
     fireEvent.click(screen.getByRole('button', { name: '复制所选令牌' }));
@@ -78,6 +86,7 @@ describe('TokenPage', () => {
     fireEvent.click(screen.getByLabelText('选择 beta'));
     fireEvent.click(screen.getByRole('button', { name: '复制所选令牌' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`alpha    sk-${'k'.repeat(48)}\nbeta    sk-${'b'.repeat(48)}`));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/token/1/key', '/api/token/2/key']);
   });
 
   it('edits a token in a drawer filled with its fields, sending only what the form shows', async () => {
@@ -116,9 +125,9 @@ describe('TokenPage', () => {
     expect(calls.map((c) => c.url)).toContain('/api/token/search?token=sk-abc');
   });
 
-  it('shows a token\'s whole key on view', async () => {
+  it('shows a token\'s whole key on view, asked of the reveal call (the list\'s key may be masked)', async () => {
     signIn();
-    stubApi({ '/api/token/?': [token(1, 'alpha')], '/api/user/self': self, '/api/status': status });
+    stubApi({ '/api/token/?': [token(1, 'alpha', { key: 'kkkk**********kkkk' })], 'POST /api/token/1/key': { key: 'k'.repeat(48) }, '/api/user/self': self, '/api/status': status });
     renderPage(<TokenPage />, '/token');
     const [row] = await screen.findAllByTestId('token-row');
     fireEvent.click(within(row!).getByRole('button', { name: '查看' }));
