@@ -19,6 +19,7 @@ import type { SessionStore } from './ports/session-store.js';
 import type { TokenStore } from './ports/token-store.js';
 import type { TaskStore } from './ports/task-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
+import type { TwoFactorStore } from './ports/two-factor-store.js';
 import type { UserStore } from './ports/user-store.js';
 
 /** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   topUps: TopUpStore;
   /** Midjourney and Suno tasks, polled until done. */
   tasks: TaskStore;
+  /** TOTP secrets and hashed recovery codes (two-factor sign-in). */
+  twoFactor: TwoFactorStore;
   options: OptionCache;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;

@@ -8,6 +8,7 @@ export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 /** Routes where guessing is the attack (passwords, codes, mail floods): a tighter limit on top. */
 const criticalRoutes = new Set([
   '/api/user/login',
+  '/api/user/login/2fa',
   '/api/user/register',
   '/api/reset_password',
   '/api/user/reset',

@@ -45,6 +45,8 @@ export const optionDefaults = {
   SetupCompleted: 'false',
   RegisterEnabled: 'true',
   PasswordLoginEnabled: 'true',
+  /** Administrators and root must enable two-factor sign-in before any administrator call. */
+  TwoFactorRequiredForAdmins: 'false',
   PasswordRegisterEnabled: 'true',
   EmailVerificationEnabled: 'false',
   EmailDomainRestrictionEnabled: 'false',

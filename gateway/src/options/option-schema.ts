@@ -40,6 +40,7 @@ const optionKinds = {
   SetupCompleted: onOff,
   RegisterEnabled: onOff,
   PasswordLoginEnabled: onOff,
+  TwoFactorRequiredForAdmins: onOff,
   PasswordRegisterEnabled: onOff,
   EmailVerificationEnabled: onOff,
   EmailDomainRestrictionEnabled: onOff,

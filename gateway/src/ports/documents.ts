@@ -5,6 +5,7 @@ import type { TokenStore } from './token-store.js';
 import type { TopUpStore } from './top-up-store.js';
 import type { UserStore } from './user-store.js';
 import type { TaskStore } from './task-store.js';
+import type { TwoFactorStore } from './two-factor-store.js';
 
 /** Every document store on one database (SQLite file or MongoDB), closed together. */
 export interface Documents {
@@ -15,5 +16,6 @@ export interface Documents {
   redemptions: RedemptionStore;
   topUps: TopUpStore;
   tasks: TaskStore;
+  twoFactor: TwoFactorStore;
   close(): Promise<void> | void;
 }

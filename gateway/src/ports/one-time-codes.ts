@@ -14,4 +14,4 @@ export interface OneTimeCodes {
 }
 
 /** What each code is for, so a verification code cannot reset a password. */
-export const CodePurpose = { EmailVerification: 'v', PasswordReset: 'r', OAuthState: 'o' } as const;
+export const CodePurpose = { EmailVerification: 'v', PasswordReset: 'r', OAuthState: 'o', TwoFactorSignIn: 't' } as const;

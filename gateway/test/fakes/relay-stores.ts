@@ -2,6 +2,7 @@ import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-
 import type { OptionStore } from '../../src/ports/option-store.js';
 import type { TaskStore } from '../../src/ports/task-store.js';
 import type { TopUpStore } from '../../src/ports/top-up-store.js';
+import type { TwoFactorStore } from '../../src/ports/two-factor-store.js';
 import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
 import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/user-store.js';
@@ -121,3 +122,4 @@ function unusedStore<T extends object>(name: string): T {
 export const unusedRedemptionStore = unusedStore<RedemptionStore>('RedemptionStore');
 export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');
 export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');
+export const unusedTwoFactorStore = unusedStore<TwoFactorStore>('TwoFactorStore');

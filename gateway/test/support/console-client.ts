@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
  * `New-Api-User` with every call once logged in.
  */
 export class ConsoleClient {
-  private cookie = '';
+  /** Cookie name to value: the session, and the pending two-factor sign-in between its two steps. */
+  private readonly cookies = new Map<string, string>();
   userId: number | null = null;
 
   constructor(private readonly baseUrl: string) {}
@@ -18,6 +19,13 @@ export class ConsoleClient {
   async login(username: string, password: string): Promise<Envelope<{ id: number; role: number; default_password?: boolean }>> {
     const response = await this.send('POST', '/api/user/login', { username, password });
     const body = (await response.json()) as Envelope<{ id: number; role: number; default_password?: boolean }>;
+    if (body.success && body.data.id !== undefined) this.userId = body.data.id;
+    return body;
+  }
+
+  /** The sign-in's second step, after a login that answered `require_2fa`. */
+  async loginSecondFactor(code: string): Promise<Envelope<{ id: number; role: number }>> {
+    const body = await this.call<{ id: number; role: number }>('POST', '/api/user/login/2fa', { code });
     if (body.success) this.userId = body.data.id;
     return body;
   }
@@ -42,17 +50,24 @@ export class ConsoleClient {
   async sendRaw(method: string, path: string, text?: string, userHeader?: string): Promise<Response> {
     const headers: Record<string, string> = {};
     if (text !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookie) headers.cookie = this.cookie;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (this.userId !== null) headers['new-api-user'] = String(this.userId);
     if (userHeader !== undefined) headers['new-api-user'] = userHeader;
     const response = await fetch(this.baseUrl + path, { method, headers, body: text });
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('session='));
-    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+    for (const setCookie of response.headers.getSetCookie()) this.keep(setCookie.split(';')[0] ?? '');
     return response;
   }
 
+  private keep(pair: string): void {
+    const at = pair.indexOf('=');
+    const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+    if (value) this.cookies.set(name, value);
+    else this.cookies.delete(name);
+  }
+
   sessionCookie(): string {
-    return this.cookie;
+    const value = this.cookies.get('session');
+    return value ? `session=${value}` : '';
   }
 }
 

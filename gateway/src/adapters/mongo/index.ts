@@ -7,6 +7,7 @@ import { createMongoTokenStore } from './mongo-token-store.js';
 import { createMongoTopUpStore } from './mongo-top-up-store.js';
 import { createMongoUserStore } from './mongo-user-store.js';
 import { createMongoTaskStore } from './mongo-task-store.js';
+import { createMongoTwoFactorStore } from './mongo-two-factor-store.js';
 
 /** Connects to the database named in `uri` and opens every document store on it (indexes built). */
 export async function createMongoDocuments({ uri }: { uri: string }): Promise<Documents> {
@@ -19,6 +20,7 @@ export async function createMongoDocuments({ uri }: { uri: string }): Promise<Do
     redemptions: await createMongoRedemptionStore(connection),
     topUps: await createMongoTopUpStore(connection),
     tasks: await createMongoTaskStore(connection),
+    twoFactor: await createMongoTwoFactorStore(connection),
     close: () => connection.close(),
   };
 }

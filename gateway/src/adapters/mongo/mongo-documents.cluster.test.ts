@@ -7,6 +7,7 @@ import { runRedemptionStoreContract } from '../../ports/redemption-store.contrac
 import { runTokenStoreContract } from '../../ports/token-store.contract.js';
 import { runTaskStoreContract } from '../../ports/task-store.contract.js';
 import { runTopUpStoreContract } from '../../ports/top-up-store.contract.js';
+import { runTwoFactorStoreContract } from '../../ports/two-factor-store.contract.js';
 import { runUserStoreContract } from '../../ports/user-store.contract.js';
 import type { NewUser } from '../../ports/user-store.js';
 import { createMongoDocuments } from './index.js';
@@ -22,7 +23,7 @@ async function freshDocuments() {
 
 const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '' });
 
-function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks'>(kind: K) {
+function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks' | 'twoFactor'>(kind: K) {
   return async () => {
     const documents = await freshDocuments();
     return { store: documents[kind], close: () => documents.close() };
@@ -36,6 +37,7 @@ runOptionStoreContract('mongo', fixture('options'));
 runRedemptionStoreContract('mongo', fixture('redemptions'));
 runTopUpStoreContract('mongo', fixture('topUps'));
 runTaskStoreContract('mongo', fixture('tasks'));
+runTwoFactorStoreContract('mongo', fixture('twoFactor'));
 
 describe('mongo documents under concurrent writers', () => {
   it('gives every concurrently created user its own id (the counter may hand out one twice; the insert draws again)', async () => {

@@ -6,6 +6,7 @@ import type { TokenStore } from '../../ports/token-store.js';
 import type { TopUpStore } from '../../ports/top-up-store.js';
 import type { UserStore } from '../../ports/user-store.js';
 import type { TaskStore } from '../../ports/task-store.js';
+import type { TwoFactorStore } from '../../ports/two-factor-store.js';
 import { createSchema } from './schema.js';
 import { createSqliteChannelStore } from './sqlite-channel-store.js';
 import { createSqliteOptionStore } from './sqlite-option-store.js';
@@ -14,6 +15,7 @@ import { createSqliteTokenStore } from './sqlite-token-store.js';
 import { createSqliteTopUpStore } from './sqlite-top-up-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteTaskStore } from './sqlite-task-store.js';
+import { createSqliteTwoFactorStore } from './sqlite-two-factor-store.js';
 
 export interface SqliteDocuments {
   users: UserStore;
@@ -23,6 +25,7 @@ export interface SqliteDocuments {
   redemptions: RedemptionStore;
   topUps: TopUpStore;
   tasks: TaskStore;
+  twoFactor: TwoFactorStore;
   close(): void;
 }
 
@@ -41,6 +44,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     redemptions: createSqliteRedemptionStore(db),
     topUps: createSqliteTopUpStore(db),
     tasks: createSqliteTaskStore(db),
+    twoFactor: createSqliteTwoFactorStore(db),
     close: () => db.close(),
   };
 }

@@ -96,6 +96,22 @@ CREATE TABLE IF NOT EXISTS channels (
   other_info TEXT NOT NULL DEFAULT ''
 );
 
+CREATE TABLE IF NOT EXISTS two_factor (
+  user_id INTEGER PRIMARY KEY,
+  secret TEXT NOT NULL,
+  enabled INTEGER NOT NULL DEFAULT 0,
+  failed_attempts INTEGER NOT NULL DEFAULT 0,
+  locked_until INTEGER,
+  last_step INTEGER
+);
+
+CREATE TABLE IF NOT EXISTS two_factor_backup_codes (
+  user_id INTEGER NOT NULL,
+  code_hash TEXT NOT NULL,
+  used INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, code_hash)
+);
+
 CREATE TABLE IF NOT EXISTS options (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL

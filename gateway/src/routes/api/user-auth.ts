@@ -7,6 +7,7 @@ import { ApiFailure } from '../../http/errors.js';
 import { CodePurpose } from '../../ports/one-time-codes.js';
 import { Role, type User, UserStatus } from '../../ports/user-store.js';
 import { signIn } from './support/sign-in.js';
+import { askForSecondFactor } from './two-factor-sign-in.js';
 import { requireTurnstile } from './support/turnstile-guard.js';
 import { openAccount } from './user-signup.js';
 import type { ApiContext } from './support/context.js';
@@ -79,6 +80,8 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): v
     const body = parseInput(loginBody.catch({ username: '', password: '' }), request.body);
     if (!body.username || !body.password) throw new ApiFailure(INVALID_PARAMS);
     const user = await authenticate(body.username, body.password, ctx.deps.users);
+    const secondFactor = await askForSecondFactor(ctx, reply, user);
+    if (secondFactor) return secondFactor;
     const data = await signIn(ctx.deps, reply, user);
     if (user.role >= Role.Root && body.password === DEFAULT_ROOT_PASSWORD) {
       return ok({ ...data, default_password: true }, '请立刻修改默认密码！');

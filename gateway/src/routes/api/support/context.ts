@@ -4,6 +4,7 @@ import type { GatewayDeps } from '../../../deps.js';
 import { createLedgerSync, type LedgerSync } from '../../../events/ledger-sync.js';
 import { ApiFailure, AuthMessages } from '../../../http/errors.js';
 import { Role, type User } from '../../../ports/user-store.js';
+import { requireAdminTwoFactor } from '../../../two-factor/admin-requirement.js';
 
 /** What every route family of the management API shares. */
 export interface ApiContext {
@@ -19,8 +20,8 @@ export function createApiContext(deps: GatewayDeps): ApiContext {
     sync: createLedgerSync(deps.eventLog, deps.notifier),
     guard: {
       user: requireUser(deps, Role.User),
-      admin: requireUser(deps, Role.Admin),
-      root: requireUser(deps, Role.Root),
+      admin: requireAdminTwoFactor(requireUser(deps, Role.Admin), deps.options, deps.twoFactor),
+      root: requireAdminTwoFactor(requireUser(deps, Role.Root), deps.options, deps.twoFactor),
     },
   };
 }

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { Role } from '../../ports/user-store.js';
+import type { ApiContext } from './support/context.js';
+import { signedIn } from './support/context.js';
+import { parseInput } from './support/input.js';
+import { route } from './support/route.js';
+import { NOT_ENABLED } from './two-factor.js';
+
+const userIdParams = z.object({ id: z.coerce.number({ message: '用户ID格式错误' }).int({ message: '用户ID格式错误' }).positive({ message: '用户ID格式错误' }) });
+
+/** "12.5%": new-api's one-decimal rate. */
+const percent = (part: number, whole: number) => `${(whole > 0 ? (part / whole) * 100 : 0).toFixed(1)}%`;
+
+/** Two-factor statistics and the reset of a user's two-factor, for administrators. */
+export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps, guard } = ctx;
+
+  route(app, 'GET', '/user/2fa/stats', guard.admin, async () => {
+    const [total, enabled] = await Promise.all([deps.users.count(), deps.twoFactor.countEnabled()]);
+    return ok({ total_users: total, enabled_users: enabled, enabled_rate: percent(enabled, total) });
+  });
+
+  route(app, 'DELETE', '/user/:id/2fa', guard.admin, async (request) => {
+    const me = signedIn(request);
+    const { id } = parseInput(userIdParams, request.params);
+    const target = await deps.users.byId(id);
+    if (!target) throw new ApiFailure('用户不存在');
+    if (me.role <= target.role && me.role < Role.Root) throw new ApiFailure('无权操作同级或更高级用户的2FA设置');
+    if (!(await deps.twoFactor.remove(id))) throw new ApiFailure(NOT_ENABLED);
+    return ok(undefined, '用户2FA已被强制禁用');
+  });
+}

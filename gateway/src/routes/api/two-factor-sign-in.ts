@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type Envelope, ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { type User, UserStatus } from '../../ports/user-store.js';
+import { checkCode } from '../../two-factor/check-code.js';
+import { finishPendingSignIn, pendingSignIn, startPendingSignIn } from '../../two-factor/pending-sign-in.js';
+import type { ApiContext } from './support/context.js';
+import { parseInput } from './support/input.js';
+import { route } from './support/route.js';
+import { signIn } from './support/sign-in.js';
+import { codeBody, NOT_ENABLED } from './two-factor.js';
+
+const SESSION_EXPIRED = '会话已过期，请重新登录';
+
+/**
+ * For an account with two-factor on, the password is not enough: starts the pending sign-in and
+ * answers new-api's `require_2fa` (no session yet). Null for every other account.
+ */
+export async function askForSecondFactor(ctx: ApiContext, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
+  if (!(await ctx.deps.twoFactor.byUserId(user.id))?.enabled) return null;
+  await startPendingSignIn(ctx.deps.codes, reply, user.id);
+  return ok({ require_2fa: true as const }, '请输入两步验证码');
+}
+
+async function pendingUser(ctx: ApiContext, userId: number): Promise<User> {
+  const user = await ctx.deps.users.byId(userId);
+  if (!user || user.deletedAt !== null) throw new ApiFailure('用户不存在');
+  if (user.status !== UserStatus.Enabled) throw new ApiFailure('用户已被禁用');
+  return user;
+}
+
+/** The sign-in's second step: the app's code or a recovery code; the session starts only here. */
+export function registerTwoFactorSignInRoute(app: FastifyInstance, ctx: ApiContext): void {
+  route(app, 'POST', '/user/login/2fa', null, async (request, reply) => {
+    const { code } = parseInput(codeBody, request.body);
+    const pending = pendingSignIn(request);
+    if (!pending) throw new ApiFailure(SESSION_EXPIRED);
+    const user = await pendingUser(ctx, pending.uid);
+    const setting = await ctx.deps.twoFactor.byUserId(user.id);
+    if (!setting?.enabled) throw new ApiFailure(NOT_ENABLED);
+    await checkCode(ctx.deps.twoFactor, setting, code, 'totp-or-backup');
+    if (!(await finishPendingSignIn(ctx.deps.codes, reply, pending))) throw new ApiFailure(SESSION_EXPIRED);
+    return ok(signIn(reply, user));
+  });
+}
