@@ -4,6 +4,9 @@ import type { StoredUser } from '../../lib/stored-user';
 /** The login answer: the user, and `default_password: true` while root still has the default password. */
 export type LoginData = StoredUser & { default_password?: boolean };
 
+/** The password step's answer for an account with two-factor on: no session yet, the code comes next. */
+export type PasswordStepData = LoginData | { require_2fa: true };
+
 /** POST /api/user/register: the body of the spec (email fields only when email verification is on). */
 export interface RegisterBody {
   username: string;
@@ -21,7 +24,9 @@ export type OAuthProvider = 'github' | 'linuxdo';
 const withTurnstile = (turnstile: string) => (turnstile ? `?${query({ turnstile })}` : '');
 
 export const authApi = {
-  login: (username: string, password: string, turnstile = '') => apiEnvelope<LoginData>('POST', `/api/user/login${withTurnstile(turnstile)}`, { username, password }),
+  login: (username: string, password: string, turnstile = '') => apiEnvelope<PasswordStepData>('POST', `/api/user/login${withTurnstile(turnstile)}`, { username, password }),
+  /** The second step: the app's code or a recovery code; starts the session. */
+  loginSecondFactor: (code: string) => apiEnvelope<LoginData>('POST', '/api/user/login/2fa', { code }),
   register: (body: RegisterBody, turnstile = '') => api('POST', `/api/user/register${withTurnstile(turnstile)}`, body),
   sendEmailCode: (email: string, turnstile = '') => api('GET', `/api/verification?${query(turnstile ? { email, turnstile } : { email })}`),
   /** A one-time state for an authorize link; the callback must bring it back. */

@@ -41,6 +41,21 @@ describe('LoginPage', () => {
     expect(calls.find((c) => c.url === '/api/user/login')?.body).toEqual({ username: 'amy', password: 'secret-pass' });
   });
 
+  it('asks for the two-factor code when the account has it, and signs in only with the second step', async () => {
+    const calls = stubApi({
+      'POST /api/user/login': { reply: { message: '请输入两步验证码', data: { require_2fa: true } } },
+      'POST /api/user/login/2fa': { id: 8, username: 'tia', display_name: 'Tia', role: 1, status: 1, group: 'default' },
+    });
+    renderPage(pages, '/login');
+    logIn('tia', 'secret-pass');
+    fireEvent.change(await screen.findByLabelText('验证码'), { target: { value: '123456' } });
+    expect(localStorage.getItem('user')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+    expect(await screen.findByText('token page')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/user/login/2fa')?.body).toEqual({ code: '123456' });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 8, username: 'tia' });
+  });
+
   it('warns at once when root still has the default password', async () => {
     stubApi({ 'POST /api/user/login': { reply: { message: '请立刻修改默认密码！', data: { id: 1, username: 'root', role: 100, default_password: true } } } });
     renderPage(pages, '/login');

@@ -8,6 +8,7 @@ import { AccessCard } from './sections/access-card';
 import { BindingsCard } from './sections/bindings-card';
 import { DeleteAccountCard } from './sections/delete-account-card';
 import { ProfileCard } from './sections/profile-card';
+import { TwoFactorCard } from './sections/two-factor-card';
 
 const ROOT = 100;
 
@@ -17,6 +18,7 @@ function PersonalTab() {
       <ProfileCard />
       <div className="space-y-4">
         <AccessCard />
+        <TwoFactorCard />
         <BindingsCard />
         <DeleteAccountCard />
       </div>

@@ -54,7 +54,7 @@ export const systemGroups: OptionGroup[] = [
     id: 'login',
     title: 'option.login',
     fields: [
-      ...of('switch', 'PasswordLoginEnabled', 'PasswordRegisterEnabled', 'EmailVerificationEnabled', 'RegisterEnabled', 'EmailDomainRestrictionEnabled'),
+      ...of('switch', 'PasswordLoginEnabled', 'PasswordRegisterEnabled', 'EmailVerificationEnabled', 'RegisterEnabled', 'EmailDomainRestrictionEnabled', 'TwoFactorRequiredForAdmins'),
       ...of('textarea', 'EmailDomainWhitelist'),
       ...of('switch', 'GitHubOAuthEnabled', 'LinuxDOOAuthEnabled', 'WeChatAuthEnabled', 'TelegramOAuthEnabled', 'TurnstileCheckEnabled'),
     ],

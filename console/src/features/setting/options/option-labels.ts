@@ -52,6 +52,7 @@ const labels: Record<string, [zh: string, en: string]> = {
   TopupGroupRatio: ['充值分组倍率', 'Top-up group ratios'],
   CustomCallbackAddress: ['回调地址', 'Callback address'],
   PasswordLoginEnabled: ['允许通过密码进行登录', 'Password sign-in'],
+  TwoFactorRequiredForAdmins: ['要求管理员启用两步验证', 'Administrators must use two-factor sign-in'],
   PasswordRegisterEnabled: ['允许通过密码进行注册', 'Password registration'],
   EmailVerificationEnabled: ['通过密码注册时需要进行邮箱验证', 'Email verification on registration'],
   RegisterEnabled: ['允许新用户注册', 'New registrations'],
