@@ -25,7 +25,7 @@ function Copyable({ label, text, testId, onCopy }: { label: string; text: string
 }
 
 /** A code field with its submit button; `run` gets the trimmed code. */
-function CodeForm({ id, label, action, run }: { id: string; label: string; action: string; run(code: string): Promise<void> }) {
+function CodeForm({ id, label, action, run, danger = false }: { id: string; label: string; action: string; run(code: string): Promise<void>; danger?: boolean }) {
   const t = useT();
   const notify = useToast();
   const [code, setCode] = useState('');
@@ -37,7 +37,7 @@ function CodeForm({ id, label, action, run }: { id: string; label: string; actio
   return (
     <form onSubmit={submit} className="flex items-end gap-2">
       <Field id={id} label={label} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" className="flex-1" />
-      <Button type="submit">{action}</Button>
+      <Button type="submit" variant={danger ? 'danger' : 'primary'}>{action}</Button>
     </form>
   );
 }
@@ -93,7 +93,7 @@ export function TwoFactorCard() {
       {status?.enabled && (
         <>
           <CodeForm id="two-factor-regenerate-code" label={t('twofa.code')} action={t('twofa.regenerate')} run={regenerate} />
-          <CodeForm id="two-factor-disable-code" label={t('twofa.codeOrBackup')} action={t('twofa.disable')} run={disable} />
+          <CodeForm id="two-factor-disable-code" label={t('twofa.codeOrBackup')} action={t('twofa.disable')} run={disable} danger />
         </>
       )}
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />

@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { ConsoleClient } from './support/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
+import { roomInStep, totpCode, wrongCode } from './support/totp.js';
+
+const SHOTS = '/tmp/shots-two-factor';
+
+async function passwordStep(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${url}/login`);
+  await page.fill('#username', 'tina');
+  await page.fill('#password', 'tina-password');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.locator('#two-factor-code').waitFor();
+  return page;
+}
+
+/** Two-factor sign-in end to end in Chromium: set up on the settings page, then sign in with a code computed here. */
+describe('two-factor sign-in in a real browser', () => {
+  let fixture: EmbeddedFixture;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture();
+    browser = await launchChromium();
+    await new ConsoleClient(fixture.tollgate.url).must('POST', '/api/user/register', { username: 'tina', password: 'tina-password', password2: 'tina-password' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  it('sets up two-factor on the settings page, then signs in with the app code and with a recovery code', async () => {
+    await roomInStep(20);
+    const page = await browser.newPage();
+    await page.goto(`${fixture.tollgate.url}/login`);
+    await page.fill('#username', 'tina');
+    await page.fill('#password', 'tina-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/token');
+    await page.goto(`${fixture.tollgate.url}/setting`);
+    await page.getByRole('button', { name: '启用验证' }).click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await page.getByTestId('two-factor-url').textContent()).toContain(`secret=${secret}`);
+    const recovery = ((await page.getByTestId('two-factor-backup-codes').textContent()) ?? '').match(/[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
+    expect(recovery).toHaveLength(4);
+    await page.fill('#two-factor-enable-code', totpCode(secret, -1));
+    await page.getByRole('button', { name: '完成设置并启用两步验证' }).click();
+    await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toBe('已启用');
+    await page.screenshot({ path: `${SHOTS}/settings.png`, fullPage: true });
+
+    const second = await passwordStep(browser, fixture.tollgate.url);
+    await second.screenshot({ path: `${SHOTS}/login-step.png` });
+    await second.fill('#two-factor-code', wrongCode(secret));
+    await second.getByRole('button', { name: '验证并登录' }).click();
+    await expect.poll(() => second.getByText('验证码或备用码错误，请重试').count()).toBeGreaterThan(0);
+    await second.fill('#two-factor-code', totpCode(secret));
+    await second.getByRole('button', { name: '验证并登录' }).click();
+    await second.waitForURL('**/token');
+    expect(await second.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.username)).toBe('tina');
+
+    const third = await passwordStep(browser, fixture.tollgate.url);
+    await third.getByRole('button', { name: '使用备用码' }).click();
+    await third.fill('#two-factor-code', recovery[0] ?? '');
+    await third.getByRole('button', { name: '验证并登录' }).click();
+    await third.waitForURL('**/token');
+  });
+});
