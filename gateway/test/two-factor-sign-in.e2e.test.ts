@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { ConsoleClient } from './support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 import { roomInStep, totpCode, wrongCode } from './support/totp.js';
 
 const SHOTS = '/tmp/shots-two-factor';
@@ -16,6 +17,15 @@ async function passwordStep(browser: Browser, url: string): Promise<Page> {
   await page.locator('#two-factor-code').waitFor();
   return page;
 }
+
+const connect = async (url: string, cookie: string): Promise<Socket> => {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+  return socket;
+};
 
 /** Two-factor sign-in end to end in Chromium: set up on the settings page, then sign in with a code computed here. */
 describe('two-factor sign-in in a real browser', () => {
@@ -68,5 +78,30 @@ describe('two-factor sign-in in a real browser', () => {
     await third.fill('#two-factor-code', recovery[0] ?? '');
     await third.getByRole('button', { name: '验证并登录' }).click();
     await third.waitForURL('**/token');
+  });
+
+  it('TwoFactorRequiredForAdmins: an administrator without two-factor gets neither administrator calls nor the live administrator pushes', async () => {
+    await roomInStep();
+    await addMockChannel(fixture);
+    const { items } = await fixture.root.must<{ items: { id: number }[] }>('GET', '/api/channel/?p=0&page_size=10');
+    await new ConsoleClient(fixture.tollgate.url).must('POST', '/api/user/register', { username: 'amos', password: 'amos-password', password2: 'amos-password' });
+    const amos = new ConsoleClient(fixture.tollgate.url);
+    await amos.login('amos', 'amos-password');
+    await fixture.root.must('POST', '/api/user/manage', { id: amos.userId, action: 'promote' });
+    const setup = await fixture.root.must<{ secret: string }>('POST', '/api/user/2fa/setup');
+    await fixture.root.must('POST', '/api/user/2fa/enable', { code: totpCode(setup.secret, -1) });
+    await fixture.root.must('PUT', '/api/option/', { key: 'TwoFactorRequiredForAdmins', value: 'true' });
+
+    expect((await amos.send('GET', '/api/channel/?p=0&page_size=10')).status).toBe(403);
+    const rootSocket = await connect(fixture.tollgate.url, fixture.root.sessionCookie());
+    const amosSocket = await connect(fixture.tollgate.url, amos.sessionCookie());
+    const heardByAmos: unknown[] = [];
+    amosSocket.on('channel', (payload) => heardByAmos.push(payload));
+    const pushed = new Promise<{ id: number }>((resolve) => rootSocket.once('channel', resolve));
+    await fixture.root.must('PUT', '/api/channel/', { id: items[0]?.id, priority: 3 });
+    expect(await pushed).toEqual({ id: items[0]?.id });
+    expect(heardByAmos).toEqual([]);
+    rootSocket.disconnect();
+    amosSocket.disconnect();
   });
 });

@@ -1,7 +1,11 @@
 import type { Server, Socket } from 'socket.io';
 import type { GuardDeps } from '../auth/require-user.js';
 import { type User, Role, UserStatus } from '../ports/user-store.js';
+import { type AdminTwoFactorDeps, meetsAdminTwoFactor } from '../two-factor/admin-requirement.js';
 import { adminRoom, userRoom } from './socket-fanout.js';
+
+/** What admitting a socket reads: sessions, users, and the administrators' two-factor requirement. */
+type AccessDeps = GuardDeps & AdminTwoFactorDeps;
 
 /** What a console's socket carries from its handshake. */
 export interface SocketAccess {
@@ -18,11 +22,11 @@ export async function currentSocketUser(deps: GuardDeps, sessionKey: string): Pr
 }
 
 /**
- * Puts the socket in the rooms its user's role allows now, or disconnects it when it may no longer
+ * Puts the socket in the rooms its user's role (and, when required, two-factor) allows now, or disconnects it when it may no longer
  * stay (also when the stores cannot say: the console reconnects and is checked afresh). The user's
  * room is joined before the look-up, so a change made meanwhile finds the socket and admits it again.
  */
-export async function admitSocket(deps: GuardDeps, socket: Socket): Promise<void> {
+export async function admitSocket(deps: AccessDeps, socket: Socket): Promise<void> {
   const { userId, sessionKey } = socket.data as SocketAccess;
   await socket.join(userRoom(userId));
   const user = await currentSocketUser(deps, sessionKey).catch(() => null);
@@ -30,7 +34,7 @@ export async function admitSocket(deps: GuardDeps, socket: Socket): Promise<void
     socket.disconnect(true);
     return;
   }
-  if (user.role >= Role.Admin) await socket.join(adminRoom);
+  if (user.role >= Role.Admin && (await meetsAdminTwoFactor(deps.options, deps.twoFactor, user))) await socket.join(adminRoom);
   else await socket.leave(adminRoom);
 }
 
@@ -47,7 +51,7 @@ function localSockets(io: Server, userId: number | undefined): Socket[] {
  * made the change (change notices reach every gateway): a demoted admin leaves the admins' room,
  * a disabled or deleted user's sockets close, and so does a socket whose session ended.
  */
-export function followAccessChanges(io: Server, deps: GuardDeps): () => void {
+export function followAccessChanges(io: Server, deps: AccessDeps): () => void {
   return deps.notices.subscribe((kind, id) => {
     if (kind !== 'users' && kind !== 'sessions') return;
     for (const socket of localSockets(io, id)) void admitSocket(deps, socket);

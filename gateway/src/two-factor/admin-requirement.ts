@@ -12,6 +12,17 @@ export function twoFactorRequired(options: OptionCache, user: Pick<User, 'role'>
   return user.role >= Role.Admin && options.boolean(ADMIN_TWO_FACTOR_OPTION);
 }
 
+/** What deciding the requirement reads. */
+export interface AdminTwoFactorDeps {
+  options: OptionCache;
+  twoFactor: TwoFactorStore;
+}
+
+/** Whether `user` may act as an administrator now: the option is off for them, or their two-factor is on. */
+export async function meetsAdminTwoFactor(options: OptionCache, store: TwoFactorStore, user: Pick<User, 'id' | 'role'>): Promise<boolean> {
+  return !twoFactorRequired(options, user) || Boolean((await store.byUserId(user.id))?.enabled);
+}
+
 /**
  * Wraps an administrator guard: with the option on, an administrator without two-factor enabled
  * is refused (403) with a message that says what to do. Sign-in and the user's own routes stay
@@ -21,8 +32,7 @@ export function requireAdminTwoFactor(guard: preHandlerAsyncHookHandler, options
   return async function adminTwoFactor(request, reply) {
     await guard.call(this, request, reply);
     const user = request.user;
-    if (reply.sent || !user || !twoFactorRequired(options, user)) return;
-    if ((await store.byUserId(user.id))?.enabled) return;
+    if (reply.sent || !user || (await meetsAdminTwoFactor(options, store, user))) return;
     return reply.code(403).send({ success: false, message: SET_UP_TWO_FACTOR_FIRST });
   };
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { Role } from '../../ports/user-store.js';
 import type { ApiContext } from './support/context.js';
 import { signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { NOT_ENABLED } from './two-factor.js';
+import { outranks } from './user-admin.js';
 
 const userIdParams = z.object({ id: z.coerce.number({ message: '用户ID格式错误' }).int({ message: '用户ID格式错误' }).positive({ message: '用户ID格式错误' }) });
 
@@ -28,7 +28,7 @@ export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiConte
     const { id } = parseInput(userIdParams, request.params);
     const target = await deps.users.byId(id);
     if (!target) throw new ApiFailure('用户不存在');
-    if (me.role <= target.role && me.role < Role.Root) throw new ApiFailure('无权操作同级或更高级用户的2FA设置');
+    if (!outranks(me, target)) throw new ApiFailure('无权操作同级或更高级用户的2FA设置');
     if (!(await deps.twoFactor.remove(id))) throw new ApiFailure(NOT_ENABLED);
     return ok(undefined, '用户2FA已被强制禁用');
   });
