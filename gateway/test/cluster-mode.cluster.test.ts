@@ -5,6 +5,7 @@ import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
 import { ConsoleClient, eventually } from './support/console-client.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
+import { roomInStep, totpCode } from './support/totp.js';
 
 /**
  * Tollgate as it runs across machines: a ledger process and two gateway processes on one Kafka
@@ -142,6 +143,27 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('two-factor sign-in spans the gateways: the password on one, the code on the other, each code and pending sign-in once', async () => {
+    await roomInStep();
+    const user = new ConsoleClient(a.url);
+    await user.must('POST', '/api/user/register', { username: 'tfa-user', password: 'password-1', password2: 'password-1' });
+    await user.login('tfa-user', 'password-1');
+    const { secret } = await user.must<{ secret: string }>('POST', '/api/user/2fa/setup');
+    await user.must('POST', '/api/user/2fa/enable', { code: totpCode(secret, -1) });
+    const passwordOnA = async () => {
+      const response = await fetch(`${a.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tfa-user', password: 'password-1' }) });
+      return response.headers.getSetCookie().find((c) => c.startsWith('pending_2fa='))?.split(';')[0] ?? '';
+    };
+    const codeOnB = async (pending: string, code: string) => {
+      const response = await fetch(`${b.url}/api/user/login/2fa`, { method: 'POST', headers: { cookie: pending, 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+      return (await response.json()) as { success: boolean; message: string };
+    };
+    const first = await passwordOnA();
+    expect((await codeOnB(first, totpCode(secret))).success).toBe(true);
+    expect((await codeOnB(first, totpCode(secret, 1))).message).toBe('会话已过期，请重新登录');
+    expect((await codeOnB(await passwordOnA(), totpCode(secret))).message).toBe('验证码或备用码错误，请重试');
   });
 
   it('a ledger killed with SIGKILL while calls are billed is replaced, and each call is applied exactly once', async () => {
