@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
+import { strictInt } from '../../http/strict-int.js';
 import type { ApiContext } from './support/context.js';
 import { signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
@@ -9,7 +10,8 @@ import { route } from './support/route.js';
 import { NOT_ENABLED } from './two-factor.js';
 import { outranks } from './user-admin.js';
 
-const userIdParams = z.object({ id: z.coerce.number({ message: '用户ID格式错误' }).int({ message: '用户ID格式错误' }).positive({ message: '用户ID格式错误' }) });
+const BAD_ID = { message: '用户ID格式错误' };
+const userIdParams = z.object({ id: strictInt(z.number(BAD_ID).int(BAD_ID).positive(BAD_ID)) });
 
 /** "12.5%": new-api's one-decimal rate. */
 const percent = (part: number, whole: number) => `${(whole > 0 ? (part / whole) * 100 : 0).toFixed(1)}%`;

@@ -142,7 +142,7 @@ describe('two-factor sign-in over HTTP', () => {
     const frank = api.client();
     await frank.login('frank', 'password123');
     expect((await frank.call('DELETE', `/api/user/${root.userId}/2fa`)).message).toBe('无权操作同级或更高级用户的2FA设置');
-    expect((await frank.call('DELETE', '/api/user/abc/2fa')).message).toBe('用户ID格式错误');
+    for (const bad of ['abc', '0x2', '1e1']) expect((await frank.call('DELETE', `/api/user/${bad}/2fa`)).message).toBe('用户ID格式错误');
     expect((await frank.call('DELETE', '/api/user/999/2fa')).message).toBe('用户不存在');
     expect(await frank.call('DELETE', `/api/user/${erin.userId}/2fa`)).toEqual({ success: true, message: '用户2FA已被强制禁用' });
     expect((await frank.call('DELETE', `/api/user/${erin.userId}/2fa`)).message).toBe('用户未启用2FA');
