@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayDeps } from '../deps.js';
 import { CodePurpose, type OneTimeCodes } from '../ports/one-time-codes.js';
 
 /**
@@ -19,11 +20,12 @@ interface PendingCookie {
 
 const cookieOptions = { signed: true, httpOnly: true, sameSite: 'strict', path: '/api/user/login' } as const;
 
-/** Remembers that `userId` gave the right password, for five minutes. */
-export async function startPendingSignIn(codes: OneTimeCodes, reply: FastifyReply, userId: number, now = Date.now()): Promise<void> {
+/** Remembers that `userId` gave the right password, for five minutes; `Secure` as the session cookie is. */
+export async function startPendingSignIn(deps: Pick<GatewayDeps, 'codes' | 'config'>, reply: FastifyReply, userId: number, now = Date.now()): Promise<void> {
   const pending: PendingCookie = { id: randomBytes(24).toString('base64url'), uid: userId, exp: now + TTL_MS };
-  await codes.issue(CodePurpose.TwoFactorSignIn, pending.id, String(userId), TTL_MS);
-  void reply.setCookie(COOKIE, JSON.stringify(pending), { ...cookieOptions, maxAge: TTL_MS / 1000 });
+  await deps.codes.issue(CodePurpose.TwoFactorSignIn, pending.id, String(userId), TTL_MS);
+  const secure = deps.config.COOKIE_SECURE || reply.request.protocol === 'https';
+  void reply.setCookie(COOKIE, JSON.stringify(pending), { ...cookieOptions, secure, maxAge: TTL_MS / 1000 });
 }
 
 /** The pending sign-in the cookie names, while it has not expired (not yet used up: see `finishPendingSignIn`). */

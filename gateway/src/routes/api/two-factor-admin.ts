@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { endUserSessions } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { strictInt } from '../../http/strict-int.js';
@@ -32,6 +33,7 @@ export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiConte
     if (!target) throw new ApiFailure('用户不存在');
     if (!outranks(me, target)) throw new ApiFailure('无权操作同级或更高级用户的2FA设置');
     if (!(await deps.twoFactor.remove(id))) throw new ApiFailure(NOT_ENABLED);
+    await endUserSessions(deps, id); // as new-api: a reset answers a lost or taken device, so its sessions go too
     return ok(undefined, '用户2FA已被强制禁用');
   });
 }

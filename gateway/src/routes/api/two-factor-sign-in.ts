@@ -18,7 +18,7 @@ const SESSION_EXPIRED = '会话已过期，请重新登录';
  */
 export async function askForSecondFactor(ctx: ApiContext, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
   if (!(await ctx.deps.twoFactor.byUserId(user.id))?.enabled) return null;
-  await startPendingSignIn(ctx.deps.codes, reply, user.id);
+  await startPendingSignIn(ctx.deps, reply, user.id);
   return ok({ require_2fa: true as const }, '请输入两步验证码');
 }
 
@@ -40,6 +40,6 @@ export function registerTwoFactorSignInRoute(app: FastifyInstance, ctx: ApiConte
     if (!setting?.enabled) throw new ApiFailure(NOT_ENABLED);
     await checkCode(ctx.deps.twoFactor, setting, code, 'totp-or-backup');
     if (!(await finishPendingSignIn(ctx.deps.codes, reply, pending))) throw new ApiFailure(SESSION_EXPIRED);
-    return ok(signIn(reply, user));
+    return ok(await signIn(ctx.deps, reply, user));
   });
 }

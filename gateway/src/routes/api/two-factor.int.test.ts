@@ -13,8 +13,8 @@ interface Setup {
 }
 
 /** The management API over real HTTP on loopback (real SQLite documents), and a client per user. */
-async function serve(options: Record<string, string> = {}) {
-  const harness = await buildApiHarness(options);
+async function serve(options: Record<string, string> = {}, env: Record<string, string> = {}) {
+  const harness = await buildApiHarness(options, env);
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
   const client = () => new ConsoleClient(url);
@@ -65,6 +65,7 @@ describe('two-factor sign-in over HTTP', () => {
     const cookies = passwordOnly.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('session='))).toBe(false);
     expect(cookies.find((c) => c.startsWith('pending_2fa='))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('pending_2fa='))).not.toMatch(/Secure/i);
     expect(JSON.stringify(cookies)).not.toContain(setup.secret);
     expect((await alice.call('GET', '/api/user/self')).success).toBe(false);
 
@@ -95,14 +96,16 @@ describe('two-factor sign-in over HTTP', () => {
     expect(await alice.login('alice', 'password123')).toMatchObject({ success: true, data: { username: 'alice' } });
   });
 
-  it('answers an expired or missing pending sign-in, and uses a pending sign-in once', async () => {
+  it('answers an expired or missing pending sign-in, and uses a pending sign-in once; Secure with COOKIE_SECURE', async () => {
     await roomInStep();
-    const api = await serve();
+    const api = await serve({}, { COOKIE_SECURE: 'true' });
     const bob = await api.signUp('bob');
     const setup = await enableTwoFactor(bob);
     expect((await api.client().loginSecondFactor(totpCode(setup.secret))).message).toBe('会话已过期，请重新登录');
     await passwordStep(bob, 'bob');
-    const stolenCookie = (await bob.send('POST', '/api/user/login', { username: 'bob', password: 'password123' })).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const pendingCookie = (await bob.send('POST', '/api/user/login', { username: 'bob', password: 'password123' })).headers.getSetCookie()[0] ?? '';
+    expect(pendingCookie).toMatch(/^pending_2fa=.*; Secure/i);
+    const stolenCookie = pendingCookie.split(';')[0] ?? '';
     expect((await bob.loginSecondFactor(totpCode(setup.secret))).success).toBe(true);
     const replay = await fetch(`${api.url}/api/user/login/2fa`, { method: 'POST', headers: { cookie: stolenCookie, 'content-type': 'application/json' }, body: JSON.stringify({ code: totpCode(setup.secret, 1) }) });
     expect((await replay.json()) as object).toEqual({ success: false, message: '会话已过期，请重新登录' });
@@ -145,6 +148,7 @@ describe('two-factor sign-in over HTTP', () => {
     for (const bad of ['abc', '0x2', '1e1']) expect((await frank.call('DELETE', `/api/user/${bad}/2fa`)).message).toBe('用户ID格式错误');
     expect((await frank.call('DELETE', '/api/user/999/2fa')).message).toBe('用户不存在');
     expect(await frank.call('DELETE', `/api/user/${erin.userId}/2fa`)).toEqual({ success: true, message: '用户2FA已被强制禁用' });
+    expect((await erin.send('GET', '/api/user/self')).status).toBe(401);
     expect((await frank.call('DELETE', `/api/user/${erin.userId}/2fa`)).message).toBe('用户未启用2FA');
     await erin.call('GET', '/api/user/logout');
     expect(await erin.login('erin', 'password123')).toMatchObject({ success: true, data: { username: 'erin' } });

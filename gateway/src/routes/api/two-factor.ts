@@ -54,6 +54,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext): 
     if (!looksLikeTotp(code)) throw new ApiFailure('验证码必须是6位数字');
     await checkCode(deps.twoFactor, setting, code, 'totp');
     if (!(await deps.twoFactor.enable(user.id))) throw new ApiFailure('2FA已经启用');
+    deps.notices.publish('users', user.id); // an administrator's consoles may join the admins' room now
     return ok(undefined, '两步验证启用成功');
   });
 
@@ -62,6 +63,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext): 
     const { code } = parseInput(codeBody, request.body);
     await checkCode(deps.twoFactor, await enabledSetting(ctx, user.id), code, 'totp-or-backup');
     await deps.twoFactor.remove(user.id);
+    deps.notices.publish('users', user.id);
     return ok(undefined, '两步验证已禁用');
   });
 
