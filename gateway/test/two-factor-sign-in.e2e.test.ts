@@ -80,7 +80,7 @@ describe('two-factor sign-in in a real browser', () => {
     await third.waitForURL('**/token');
   });
 
-  it('TwoFactorRequiredForAdmins: an administrator without two-factor gets neither administrator calls nor the live administrator pushes', async () => {
+  it('TwoFactorRequiredForAdmins: an administrator without two-factor gets neither administrator calls nor the live administrator pushes, and both once it is on', async () => {
     await roomInStep();
     await addMockChannel(fixture);
     const { items } = await fixture.root.must<{ items: { id: number }[] }>('GET', '/api/channel/?p=0&page_size=10');
@@ -101,6 +101,16 @@ describe('two-factor sign-in in a real browser', () => {
     await fixture.root.must('PUT', '/api/channel/', { id: items[0]?.id, priority: 3 });
     expect(await pushed).toEqual({ id: items[0]?.id });
     expect(heardByAmos).toEqual([]);
+
+    const amosSetup = await amos.must<{ secret: string }>('POST', '/api/user/2fa/setup');
+    await amos.must('POST', '/api/user/2fa/enable', { code: totpCode(amosSetup.secret, -1) });
+    await expect
+      .poll(async () => {
+        await fixture.root.must('PUT', '/api/channel/', { id: items[0]?.id, priority: 4 });
+        return heardByAmos.length;
+      }, { timeout: 5000, interval: 200 })
+      .toBeGreaterThan(0);
+    expect((await amos.send('GET', '/api/channel/?p=0&page_size=10')).status).toBe(200);
     rootSocket.disconnect();
     amosSocket.disconnect();
   });
