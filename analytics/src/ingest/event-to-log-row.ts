@@ -113,6 +113,7 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
       return systemRow(event, event.data.amount, '{}');
     case 'TokenQuotaSet':
     case 'AffQuotaMigrated':
+    case 'OpeningBalanceRecorded':
       return null;
   }
 }

@@ -1,13 +1,16 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 
 /**
  * Passwords are hashed with argon2id (OWASP's first choice; @node-rs/argon2 ships it prebuilt).
- * Hashes written by earlier builds with scrypt still verify, and `needsRehash` tells the login
- * to replace them.
+ * Hashes written by earlier builds with scrypt, and the bcrypt hashes of users imported from
+ * new-api or one-api, still verify, and `needsRehash` tells the login to replace them.
  */
 const ARGON2_PREFIX = '$argon2id$';
 const SCRYPT_KEY_LENGTH = 64;
+/** Go's bcrypt writes $2a$; PHP's and OpenBSD's $2y$ and $2b$ are the same algorithm. */
+const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2Hash(password);
@@ -16,6 +19,7 @@ export async function hashPassword(password: string): Promise<string> {
 /** True when `password` matches `stored`; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (stored.startsWith(ARGON2_PREFIX)) return argon2Verify(stored, password).catch(() => false);
+  if (BCRYPT_HASH.test(stored)) return bcrypt.compare(password, stored);
   return verifyScrypt(password, stored);
 }
 

@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { scryptHash } from '../../test/support/scrypt-hash.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
@@ -21,6 +22,20 @@ describe('password', () => {
     expect(await verifyPassword('old password', legacy)).toBe(true);
     expect(await verifyPassword('old passwore', legacy)).toBe(false);
     expect(needsRehash(legacy)).toBe(true);
+  });
+
+  it('verifies the bcrypt hash of a user imported from new-api ($2a$, $2b$, $2y$), and asks for it to be replaced', async () => {
+    const imported = bcrypt.hashSync('new-api password', 4);
+    for (const variant of ['$2a$', '$2b$', '$2y$']) {
+      const hash = variant + imported.slice(4);
+      expect(await verifyPassword('new-api password', hash)).toBe(true);
+      expect(await verifyPassword('new-api passwore', hash)).toBe(false);
+      expect(needsRehash(hash)).toBe(true);
+    }
+  });
+
+  it('never matches a truncated bcrypt hash', async () => {
+    expect(await verifyPassword('x', bcrypt.hashSync('x', 4).slice(0, 40))).toBe(false);
   });
 
   it('never matches a malformed hash', async () => {

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent, OpeningAccount } from '../events/ledger-events.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 
 /** The accounts one event touches; null where it touches none of that kind. */
@@ -33,6 +33,19 @@ export function accountKeysOf(event: LedgerEvent): AccountKeys {
     case 'AffQuotaTransferred':
     case 'AffQuotaMigrated':
       return { userId: event.data.userId, tokenId: null, channelId: null };
+    case 'OpeningBalanceRecorded':
+      return openedAccountKeys(event.data.account, event.data.userId);
+  }
+}
+
+function openedAccountKeys(account: OpeningAccount, userId: number): AccountKeys {
+  switch (account.kind) {
+    case 'user':
+      return { userId, tokenId: null, channelId: null };
+    case 'token':
+      return { userId: null, tokenId: account.tokenId, channelId: null };
+    case 'channel':
+      return { userId: null, tokenId: null, channelId: account.channelId };
   }
 }
 

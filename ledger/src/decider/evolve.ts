@@ -1,4 +1,4 @@
-import type { LedgerEvent, TaskRefunded, UsageRecorded } from '../events/ledger-events.js';
+import type { LedgerEvent, OpeningBalanceRecorded, TaskRefunded, UsageRecorded } from '../events/ledger-events.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 
@@ -39,6 +39,8 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
       const { affQuota, affHistoryQuota, affCount } = event.data;
       return { user: { ...user, affQuota: user.affQuota + affQuota, affHistoryQuota: user.affHistoryQuota + affHistoryQuota, affCount: user.affCount + affCount } };
     }
+    case 'OpeningBalanceRecorded':
+      return evolveOpening(current, event);
     case 'TokenQuotaSet': {
       const { tokenId, userId, remainQuota, unlimited } = event.data;
       const token = current.token ?? emptyToken(tokenId);
@@ -103,4 +105,36 @@ function evolveRefund(current: TouchedBalances, event: TaskRefunded): TouchedBal
     next.channel = { ...channel, usedQuota: channel.usedQuota - quota };
   }
   return next;
+}
+
+/**
+ * Adds what the account held in the source system (onto zero, as it is recorded when the account
+ * is created); a token's remaining quota and unlimited flag are set, like TokenQuotaSet.
+ */
+function evolveOpening(current: TouchedBalances, event: OpeningBalanceRecorded): TouchedBalances {
+  const { account, userId } = event.data;
+  switch (account.kind) {
+    case 'user': {
+      const user = current.user ?? emptyUser(userId);
+      return {
+        user: {
+          ...user,
+          quota: user.quota + account.quota,
+          usedQuota: user.usedQuota + account.usedQuota,
+          requestCount: user.requestCount + account.requestCount,
+          affQuota: user.affQuota + account.affQuota,
+          affHistoryQuota: user.affHistoryQuota + account.affHistoryQuota,
+          affCount: user.affCount + account.affCount,
+        },
+      };
+    }
+    case 'token': {
+      const token = current.token ?? emptyToken(account.tokenId, userId);
+      return { token: { ...token, userId, remainQuota: account.remainQuota, unlimited: account.unlimited, usedQuota: token.usedQuota + account.usedQuota } };
+    }
+    case 'channel': {
+      const channel = current.channel ?? emptyChannel(account.channelId);
+      return { channel: { ...channel, usedQuota: channel.usedQuota + account.usedQuota } };
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
+import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, openingBalanceRecorded, quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import { settledHoldIdOf } from './evolve.js';
 import { given } from './projection-spec.js';
 
@@ -115,5 +115,33 @@ describe('AffQuotaMigrated', () => {
     given(inviterRewarded({ amount: 100 }))
       .when(affQuotaMigrated({ affQuota: 700, affHistoryQuota: 900, affCount: 3 }))
       .then({ user: { ...alice, quota: 0, affQuota: 800, affHistoryQuota: 1000, affCount: 4 } });
+  });
+});
+
+describe('OpeningBalanceRecorded', () => {
+  const openedUser = { kind: 'user', quota: 5000, usedQuota: 1200, requestCount: 42, affQuota: 30, affHistoryQuota: 90, affCount: 2 } as const;
+
+  it('opens a user account with the quota, used quota, request count and invite account it held', () => {
+    given()
+      .when(openingBalanceRecorded(openedUser))
+      .then({ user: { ...alice, quota: 5000, usedQuota: 1200, requestCount: 42, affQuota: 30, affHistoryQuota: 90, affCount: 2 } });
+  });
+
+  it('is the start later usage is debited from', () => {
+    given(openingBalanceRecorded(openedUser))
+      .when(usageRecorded({ quota: 30, tokenId: 0, channelId: 0 }))
+      .then({ user: { ...alice, quota: 4970, usedQuota: 1230, requestCount: 43, affQuota: 30, affHistoryQuota: 90, affCount: 2 } });
+  });
+
+  it('opens a token under its owner with its remaining and used quota and unlimited flag', () => {
+    given()
+      .when(openingBalanceRecorded({ kind: 'token', tokenId: 10, remainQuota: 800, usedQuota: 200, unlimited: true }))
+      .then({ token: { ...aliceToken, remainQuota: 800, usedQuota: 200, unlimited: true } });
+  });
+
+  it('opens a channel with the quota used through it, touching no user', () => {
+    given()
+      .when(openingBalanceRecorded({ kind: 'channel', channelId: 100, usedQuota: 7000 }, 0))
+      .then({ channel: { channelId: 100, usedQuota: 7000 } });
   });
 });

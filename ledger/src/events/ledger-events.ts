@@ -149,6 +149,44 @@ export const affQuotaMigratedSchema = z.object({
   metadata: eventMetadataSchema,
 });
 
+/** What an account held in the system it was imported from: the opening of its Tollgate balance. */
+const openingAccountSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('user'),
+    quota: z.number().int(),
+    usedQuota: z.number().int(),
+    requestCount: z.number().int().nonnegative(),
+    affQuota: z.number().int(),
+    affHistoryQuota: z.number().int(),
+    affCount: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('token'),
+    tokenId: z.number().int().positive(),
+    remainQuota: z.number().int(),
+    usedQuota: z.number().int(),
+    unlimited: z.boolean(),
+  }),
+  z.object({ kind: z.literal('channel'), channelId: z.number().int().positive(), usedQuota: z.number().int() }),
+]);
+
+/**
+ * An account was imported from another gateway (new-api, one-api) with the balance it held
+ * there, so the audit (balances = fold of the log) holds from the first moment. The event id is
+ * derived from the source row, so a second import appends duplicates every store skips. `userId`
+ * is the owner (0 for a channel, which has none); not logged (the source's own log rows are).
+ */
+export const openingBalanceRecordedSchema = z.object({
+  type: z.literal('OpeningBalanceRecorded'),
+  data: z.object({
+    /** Where the balance came from, e.g. `new-api`. */
+    source: z.string().min(1),
+    userId: z.number().int().nonnegative(),
+    account: openingAccountSchema,
+  }),
+  metadata: eventMetadataSchema,
+});
+
 export const ledgerEventSchema = z.discriminatedUnion('type', [
   usageRecordedSchema,
   quotaAdjustedSchema,
@@ -158,6 +196,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   inviterRewardedSchema,
   affQuotaTransferredSchema,
   affQuotaMigratedSchema,
+  openingBalanceRecordedSchema,
 ]);
 
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
@@ -169,6 +208,8 @@ export type TaskRefunded = z.infer<typeof taskRefundedSchema>;
 export type InviterRewarded = z.infer<typeof inviterRewardedSchema>;
 export type AffQuotaTransferred = z.infer<typeof affQuotaTransferredSchema>;
 export type AffQuotaMigrated = z.infer<typeof affQuotaMigratedSchema>;
+export type OpeningBalanceRecorded = z.infer<typeof openingBalanceRecordedSchema>;
+export type OpeningAccount = OpeningBalanceRecorded['data']['account'];
 export type LedgerEventType = LedgerEvent['type'];
 
 /** Every ledger event is keyed by the user it concerns, so one user's events stay in order. */

@@ -1,5 +1,5 @@
 import { newEventMetadata } from '../events/envelope.js';
-import type { AffQuotaMigrated, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
+import type { AffQuotaMigrated, OpeningAccount, OpeningBalanceRecorded, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
 import type { StoredEvent } from '../ports/event-log.js';
 
 /** Test builders: valid events with sensible defaults, overridden per test. */
@@ -83,6 +83,10 @@ export function affQuotaMigrated(data: Partial<AffQuotaMigrated['data']> = {}): 
     data: { userId: 1, affQuota: 700, affHistoryQuota: 900, affCount: 3, ...data },
     metadata: newEventMetadata(),
   };
+}
+
+export function openingBalanceRecorded(account: OpeningAccount, userId = 1): OpeningBalanceRecorded {
+  return { type: 'OpeningBalanceRecorded', data: { source: 'new-api', userId, account }, metadata: newEventMetadata() };
 }
 
 /** Positions events in partition 0 from `firstOffset` on, as a log would read them back. */
