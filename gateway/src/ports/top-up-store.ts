@@ -33,4 +33,6 @@ export interface TopUpStore {
   complete(tradeNo: string, nowSeconds: number): Promise<TopUpOrder | null>;
   /** Orders newest first: one user's when `userId` is set, those whose trade number contains `tradeNo` when set. */
   list(filter: TopUpFilter, page: { offset: number; limit: number }): Promise<{ items: TopUpOrder[]; total: number }>;
+  /** Inserts an order under its own id (an import from new-api) unless that id is taken; false when it was. */
+  restore(order: TopUpOrder): Promise<boolean>;
 }

@@ -21,6 +21,13 @@ class MemoryTable<T extends { id: number }> {
     return { ...row };
   }
 
+  restore(row: T): boolean {
+    if (this.rows.has(row.id)) return false;
+    this.rows.set(row.id, { ...row });
+    this.nextId = Math.max(this.nextId, row.id + 1);
+    return true;
+  }
+
   get(id: number): T | null {
     const row = this.rows.get(id);
     return row ? { ...row } : null;
@@ -55,6 +62,7 @@ export class InMemoryUserStore implements UserStore {
   async create(user: NewUser): Promise<User> {
     return this.table.insert((id) => ({ ...user, id, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
   }
+  restore = async (row: User) => this.table.restore(row);
   byId = async (id: number) => this.table.get(id);
   byEmail = async (email: string) => (email ? this.table.find((u) => u.email === email) : null);
   byLinkedAccount = async (field: LinkedAccount, id: string) => (id ? this.table.find((u) => u[field] === id) : null);
@@ -75,6 +83,7 @@ export class InMemoryTokenStore implements TokenStore {
   async create(token: NewToken): Promise<Token> {
     return this.table.insert((id) => ({ ...token, id }));
   }
+  restore = async (row: Token) => this.table.restore(row);
   byId = async (id: number) => this.table.get(id);
   byKey = async (key: string) => this.table.find((t) => t.key === key);
   update = async (id: number, patch: Partial<Omit<Token, 'id' | 'userId' | 'key'>>) => this.table.patch(id, patch);
@@ -91,6 +100,7 @@ export class InMemoryChannelStore implements ChannelStore {
   async create(channel: NewChannel): Promise<Channel> {
     return this.table.insert((id) => ({ ...channel, id }));
   }
+  restore = async (row: Channel) => this.table.restore(row);
   byId = async (id: number) => this.table.get(id);
   update = async (id: number, patch: Partial<Omit<Channel, 'id'>>) => this.table.patch(id, patch);
   delete = async (id: number) => this.table.remove(id);

@@ -31,6 +31,7 @@ export async function createMongoChannelStore(connection: Connection): Promise<C
   const channels = new NumberedCollection<Channel>(connection, 'channels', channelShape);
   return {
     create: (channel) => channels.insert(channel),
+    restore: (channel) => channels.restore(channel),
     byId: (id) => channels.findOne({ _id: id }),
     update: (id, patch) => channels.update(id, patch),
     delete: (id) => channels.delete(id),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { requiredMongoUri } from '../../../test/support/config.js';
 import { runChannelStoreContract } from '../../ports/channel-store.contract.js';
 import { runOptionStoreContract } from '../../ports/option-store.contract.js';
+import { runRestoreContract } from '../../ports/restore.contract.js';
 import { runRedemptionStoreContract } from '../../ports/redemption-store.contract.js';
 import { runTokenStoreContract } from '../../ports/token-store.contract.js';
 import { runTaskStoreContract } from '../../ports/task-store.contract.js';
@@ -38,6 +39,10 @@ runRedemptionStoreContract('mongo', fixture('redemptions'));
 runTopUpStoreContract('mongo', fixture('topUps'));
 runTaskStoreContract('mongo', fixture('tasks'));
 runTwoFactorStoreContract('mongo', fixture('twoFactor'));
+runRestoreContract('mongo', async () => {
+  const documents = await freshDocuments();
+  return { store: documents, close: () => documents.close() };
+});
 
 describe('mongo documents under concurrent writers', () => {
   it('gives every concurrently created user its own id (the counter may hand out one twice; the insert draws again)', async () => {

@@ -24,6 +24,7 @@ export async function createMongoRedemptionStore(connection: Connection): Promis
   await codes.ready();
   const claims = new Claims(connection);
   return {
+    restore: (redemption) => codes.restore(redemption),
     create: (redemption) => codes.insert({ ...redemption, status: RedemptionStatus.Unused, redeemedTime: 0, usedUserId: 0 }),
     byId: (id) => codes.findOne({ _id: id }),
     byKey: (key) => codes.findOne({ key }),

@@ -26,6 +26,7 @@ export async function createMongoTokenStore(connection: Connection): Promise<Tok
   await tokens.ready();
   return {
     create: (token) => tokens.insert(token),
+    restore: (token) => tokens.restore(token),
     byId: (id) => tokens.findOne({ _id: id }),
     byKey: (key) => tokens.findOne({ key }),
     update: (id, patch) => tokens.update(id, patch),

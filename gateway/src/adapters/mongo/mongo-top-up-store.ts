@@ -27,6 +27,7 @@ export async function createMongoTopUpStore(connection: Connection): Promise<Top
   await orders.ready();
   const claims = new Claims(connection);
   return {
+    restore: (order) => orders.restore(order),
     create: (order) => orders.insert({ ...order, completeTime: 0, status: TopUpStatus.Pending }),
     byTradeNo: (tradeNo) => orders.findOne({ tradeNo }),
     async complete(tradeNo, nowSeconds) {

@@ -61,6 +61,7 @@ export async function createMongoUserStore(connection: Connection): Promise<User
   ]);
   await users.ready();
   return {
+    restore: (user) => users.restore(user),
     create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
     byId: async (id) => withCounters(await users.findOne({ _id: id })),
     byUsername: async (username) => withCounters(await users.findOne({ username })),

@@ -61,6 +61,22 @@ export class NumberedCollection<T extends { id: number }> {
     }
   }
 
+  /**
+   * Inserts `document` under its own id (an import keeping another system's ids) unless that id
+   * is taken; false when it was. The counter moves past it, so later inserts draw higher ids.
+   */
+  async restore(document: T): Promise<boolean> {
+    const { id, ...fields } = document;
+    try {
+      await this.model.create({ _id: id, ...fields });
+    } catch (error) {
+      if (isDuplicate(error) && (await this.model.exists({ _id: id })) !== null) return false;
+      throw error;
+    }
+    await counterModel(this.connection).updateOne({ _id: this.name }, { $max: { seq: id } }, { upsert: true });
+    return true;
+  }
+
   private async nextId(): Promise<number> {
     const counters = counterModel(this.connection);
     for (;;) {

@@ -37,6 +37,13 @@ export class StatementCache {
     return Number(this.prepare(sql).run(row).lastInsertRowid);
   }
 
+  /** Inserts `row` (with its `id`) unless that id is taken; false when it was. A taken unique key still throws. */
+  insertUnlessIdTaken(table: string, row: Row): boolean {
+    const columns = Object.keys(row);
+    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) ON CONFLICT(id) DO NOTHING`;
+    return this.prepare(sql).run(row).changes > 0;
+  }
+
   update(table: string, id: number, row: Row): boolean {
     const columns = Object.keys(row);
     if (columns.length === 0) return this.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;

@@ -46,6 +46,9 @@ export function createSqliteChannelStore(db: Database): ChannelStore {
     return row ? fromRow(row) : null;
   };
   return {
+    async restore({ id, ...channel }) {
+      return cache.insertUnlessIdTaken('channels', { id, ...toRow(channelColumns, channel) });
+    },
     async create(channel) {
       return byId(cache.insert('channels', toRow(channelColumns, channel))) as Channel;
     },

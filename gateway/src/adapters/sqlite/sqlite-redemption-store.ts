@@ -34,6 +34,10 @@ export function createSqliteRedemptionStore(db: Database): RedemptionStore {
     return row ? fromRow(row) : null;
   };
   return {
+    async restore(r) {
+      const row = { id: r.id, user_id: r.userId, redemption_key: r.key, name: r.name, status: r.status, quota: r.quota, created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId };
+      return cache.insertUnlessIdTaken('redemptions', row);
+    },
     async create(r: NewRedemption) {
       const id = cache.insert('redemptions', { user_id: r.userId, redemption_key: r.key, name: r.name, quota: r.quota, created_time: r.createdTime, status: RedemptionStatus.Unused });
       return byColumn('id', id) as Redemption;

@@ -88,6 +88,9 @@ export function createSqliteTokenStore(db: Database): TokenStore {
     return row ? fromRow(row) : null;
   };
   return {
+    async restore({ id, ...token }) {
+      return cache.insertUnlessIdTaken('tokens', { id, ...toRow(tokenColumns, token) });
+    },
     async create(token: NewToken) {
       return byColumn('id', cache.insert('tokens', toRow(tokenColumns, token))) as Token;
     },

@@ -48,6 +48,10 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
     return row ? fromRow(row) : null;
   };
   return {
+    async restore(o) {
+      const row = { id: o.id, user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, complete_time: o.completeTime, status: o.status };
+      return cache.insertUnlessIdTaken('top_ups', row);
+    },
     async create(o) {
       cache.insert('top_ups', { user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, status: TopUpStatus.Pending });
       return byTradeNo(o.tradeNo) as TopUpOrder;

@@ -104,6 +104,9 @@ export function createSqliteUserStore(db: Database): UserStore {
     return row ? fromRow(row) : null;
   };
   return {
+    async restore({ id, ...user }) {
+      return cache.insertUnlessIdTaken('users', { id, ...toRow(userColumns, user) });
+    },
     async create(user: NewUser) {
       const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
       const id = cache.insert('users', toRow(userColumns, fresh));
