@@ -31,6 +31,6 @@ export interface RedemptionStore {
    * disabled or already used. Exactly one of any number of concurrent calls wins.
    */
   redeem(key: string, userId: number, nowSeconds: number): Promise<Redemption | null>;
-  /** Inserts `a code` under its own id (an import from new-api) unless that id is taken; false when it was. */
+  /** Inserts a code under its own id (an import from new-api) unless that id is taken; false when it was. */
   restore(redemption: Redemption): Promise<boolean>;
 }

@@ -3,7 +3,6 @@ import { newChannel } from './channel-store.contract.js';
 import type { Documents } from './documents.js';
 import { RedemptionStatus } from './redemption-store.js';
 import type { StoreFactory } from './store-fixture.js';
-import { newTask } from './task-store.contract.js';
 import { newToken } from './token-store.contract.js';
 import { TopUpStatus } from './top-up-store.js';
 import { newUser } from './user-store.contract.js';
@@ -21,7 +20,6 @@ const token = newToken({ key: 'i'.repeat(48) });
 const channel = newChannel({ name: 'imported' });
 const code = { userId: 1, key: 'c'.repeat(32), name: 'used code', status: RedemptionStatus.Used, quota: 500, createdTime: 1_600_000_000, redeemedTime: 1_600_000_100, usedUserId: 7 };
 const order = { userId: 1, amount: 10, money: 7.3, tradeNo: 'USR1NO1', paymentMethod: 'alipay', createTime: 1_600_000_000, completeTime: 1_600_000_050, status: TopUpStatus.Success };
-const task = newTask('mj-imported');
 
 const cases: Record<string, RestoreCase> = {
   users: {
@@ -53,12 +51,6 @@ const cases: Record<string, RestoreCase> = {
     read: (d) => d.topUps.byTradeNo(order.tradeNo),
     expected: (id) => ({ ...order, id }),
     createNext: (d) => d.topUps.create({ userId: 1, amount: 1, money: 1, tradeNo: 'USR1NO2', paymentMethod: 'alipay', createTime: 1 }),
-  },
-  tasks: {
-    restore: (d, id) => d.tasks.restore({ ...task, id }),
-    read: async (d) => d.tasks.byTaskId(task.platform, task.taskId),
-    expected: (id) => ({ ...task, id }),
-    createNext: (d) => d.tasks.create(newTask('after')),
   },
 };
 

@@ -68,6 +68,4 @@ export interface TaskStore {
   unfinished(limit: number): Promise<Task[]>;
   /** Newest first, with the total matching `filter`. */
   list(filter: TaskFilter, page: { offset: number; limit: number }): Promise<{ items: Task[]; total: number }>;
-  /** Inserts `a task` under its own id (an import from new-api) unless that id is taken; false when it was. */
-  restore(task: Task): Promise<boolean>;
 }

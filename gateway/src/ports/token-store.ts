@@ -32,6 +32,6 @@ export interface TokenStore {
   delete(id: number): Promise<boolean>;
   /** A user's tokens, newest first; `keyword` matches the name, `key` a part of the key. */
   listByUser(userId: number, query: { offset: number; limit: number; keyword?: string; key?: string }): Promise<{ items: Token[]; total: number }>;
-  /** Inserts `a token` under its own id (an import from new-api) unless that id is taken; false when it was. */
+  /** Inserts a token under its own id (an import from new-api) unless that id is taken; false when it was. */
   restore(token: Token): Promise<boolean>;
 }

@@ -63,6 +63,6 @@ export interface UserStore {
   /** Newest first; `keyword` matches id, username, display name or email; `group` exact. */
   list(query: { offset: number; limit: number; keyword?: string; group?: string }): Promise<UserPage>;
   count(): Promise<number>;
-  /** Inserts `a user` under its own id (an import from new-api) unless that id is taken; false when it was. */
+  /** Inserts a user under its own id (an import from new-api) unless that id is taken; false when it was. */
   restore(user: User): Promise<boolean>;
 }

@@ -37,7 +37,6 @@ export async function createMongoTaskStore(connection: Connection): Promise<Task
   const claimFinal = async (id: number, status: string | undefined) => status === undefined || !FinalTaskStatuses.includes(status) || claims.claim(`task-final:${id}`);
   return {
     create: (task) => tasks.insert(task),
-    restore: (task) => tasks.restore(task),
     byTaskId: (platform, taskId) => tasks.findOne({ platform, taskId }),
     async byTaskIds(platform, taskIds, userId) {
       const owner = userId === undefined ? {} : { userId };

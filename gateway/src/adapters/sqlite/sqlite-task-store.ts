@@ -72,9 +72,6 @@ export function createSqliteTaskStore(db: Database): TaskStore {
   const byId = (id: number) => fromRow(cache.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow);
   const final = FinalTaskStatuses.map(() => '?').join(', ');
   return {
-    async restore({ id, ...task }) {
-      return cache.insertUnlessIdTaken('tasks', { id, ...toRow(taskColumns, task) });
-    },
     async create(task) {
       return byId(cache.insert('tasks', toRow(taskColumns, task)));
     },
