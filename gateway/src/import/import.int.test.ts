@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { EventLog, EventLogReader } from '@tollgate/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConsoleClient, eventually } from '../../test/support/console-client.js';
+import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
+import { openDocuments, openEventLog, openQuerier } from '../composition/engines.js';
+import { type GatewayConfig, loadConfig } from '../config.js';
+import { startEmbedded } from '../embedded.js';
+import { importDatabase } from './import-command.js';
+import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, sourceLogTotals, unlimitedToken } from './testing/new-api-fixture.js';
+
+/** CI's size; the 1M-row figures in docs come from a run by hand (see README, "Importing from new-api"). */
+const LOG_ROWS = 100_000;
+
+let dir: string;
+let source: string;
+let config: GatewayConfig;
+let upstream: OpenAIMock;
+
+/** What the engines hold, read through the same composition helpers the app uses. */
+async function snapshot() {
+  const dataDir = resolve(config.DATA_DIR);
+  const documents = await openDocuments(config, dataDir);
+  const querier = await openQuerier(config, dataDir);
+  const eventLog = openEventLog(config, dataDir) as EventLog & EventLogReader;
+  try {
+    let events = 0;
+    for await (const _ of eventLog.readAll()) events++;
+    const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
+    return { users: await documents.users.count(), channels: (await documents.channels.all()).length, options: await documents.options.all(), events, logs, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+  } finally {
+    await eventLog.close();
+    await querier.close();
+    await documents.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tollgate-import-'));
+  source = join(dir, 'one-api.db');
+  upstream = await startOpenAIMock({ promptTokens: 10, completionTokens: 5 });
+  buildNewApiDatabase(source, { upstreamUrl: upstream.url, logRows: LOG_ROWS });
+  config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' });
+});
+
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run import -- one-api.db', { timeout: 120_000 }, () => {
+  it('--dry-run says what it would import and writes nothing', async () => {
+    const report = await importDatabase(config, { source, dryRun: true });
+    expect(report.importedCount('users')).toBe(3);
+    expect(report.importedCount('log rows')).toBe(LOG_ROWS);
+    expect(report.toText()).toContain('Dry run: nothing was written.');
+    const after = await snapshot();
+    expect(after).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 } });
+  });
+
+  it('imports users, tokens, channels, options, codes, top-ups, tasks and every log row, and reports what it skipped', async () => {
+    const report = await importDatabase(config, { source, dryRun: false });
+    expect(report.importedCount('users')).toBe(3);
+    expect(report.importedCount('tokens')).toBe(2);
+    expect(report.importedCount('channels')).toBe(1);
+    expect(report.importedCount('abilities (from channel models and groups)')).toBe(4);
+    expect(report.importedCount('options')).toBe(3);
+    expect(report.importedCount('redemption codes')).toBe(2);
+    expect(report.importedCount('top-up records')).toBe(1);
+    expect(report.importedCount('Midjourney tasks')).toBe(1);
+    expect(report.importedCount('tasks')).toBe(1);
+    const text = report.toText();
+    expect(text).toContain('tokens: skipped 1 (deleted in new-api): 7');
+    expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
+    expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
+    expect(text).toContain('tasks: skipped 1 (platform kling');
+    expect(text).toContain('channel fields: skipped 1 (no Tollgate field for tag)');
+
+    const after = await snapshot();
+    expect(after.logs).toEqual(sourceLogTotals(source));
+    expect(after.options.SystemName).toBe('Old Gateway');
+    // One opening per user, per live token and per channel.
+    expect(after.events).toBe(3 + 2 + 1);
+  });
+
+  it('a second run changes nothing', async () => {
+    const before = await snapshot();
+    const report = await importDatabase(config, { source, dryRun: false });
+    for (const kind of ['users', 'tokens', 'channels', 'options', 'redemption codes', 'top-up records', 'Midjourney tasks', 'tasks', 'log rows']) {
+      expect(report.importedCount(kind), kind).toBe(0);
+    }
+    expect(report.skippedCount('log rows')).toBe(LOG_ROWS);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('Tollgate then signs users in with their new-api passwords, serves their old keys, and shows their balances', async () => {
+    const tollgate = await startEmbedded(config);
+    try {
+      const user = new ConsoleClient(tollgate.url);
+      expect((await user.login(alice.username, alice.password)).success).toBe(true);
+      expect((await new ConsoleClient(tollgate.url).login(alice.username, 'wrong password')).success).toBe(false);
+      const self = await eventually(async () => {
+        const shown = await user.must<{ quota: number; used_quota: number; request_count: number; aff_quota: number; aff_history_quota: number; aff_count: number }>('GET', '/api/user/self');
+        return shown.quota === alice.quota ? shown : undefined;
+      }, 10_000, "alice's opening balance");
+      expect(self).toMatchObject({ used_quota: alice.usedQuota, request_count: alice.requestCount, aff_quota: alice.affQuota, aff_history_quota: alice.affHistory, aff_count: alice.affCount });
+
+      const { items } = await user.must<{ items: { id: number; remain_quota: number; used_quota: number; unlimited_quota: boolean }[] }>('GET', '/api/token/?p=0&size=10');
+      expect(items.find((token) => token.id === aliceToken.id)).toMatchObject({ remain_quota: aliceToken.remainQuota, used_quota: aliceToken.usedQuota, unlimited_quota: false });
+      expect(items.find((token) => token.id === unlimitedToken.id)).toMatchObject({ used_quota: unlimitedToken.usedQuota, unlimited_quota: true });
+
+      const root = new ConsoleClient(tollgate.url);
+      expect((await root.login('root', 'root-old-password')).success).toBe(true);
+      const imported = await root.must<{ used_quota: number; priority: number; weight: number; model_mapping: string }>('GET', `/api/channel/${channel.id}`);
+      expect(imported).toMatchObject({ used_quota: channel.usedQuota, priority: 5, weight: 7, model_mapping: '{"gpt-4o":"gpt-4o-mini"}' });
+
+      const answer = await fetch(`${tollgate.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${aliceKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: channel.model, messages: [{ role: 'user', content: 'hello' }] }),
+      });
+      expect(answer.status).toBe(200);
+      expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
+    } finally {
+      await tollgate.close();
+    }
+    // Signing in replaced the bcrypt hash with argon2id.
+    expect((await snapshot()).aliceHash).toMatch(/^\$argon2id\$/);
+  });
+});

@@ -1,0 +1,38 @@
+import { checkAbilities } from './check-abilities.js';
+import type { ImportContext, ImportTargets, ProgressListener } from './import-context.js';
+import { importChannels } from './import-channels.js';
+import { importLogs } from './import-logs.js';
+import { importOptions } from './import-options.js';
+import { importRedemptions, importTopUps } from './import-payments.js';
+import { ImportReport } from './import-report.js';
+import { importTasks } from './import-tasks.js';
+import { importTokens } from './import-tokens.js';
+import { importUsers } from './import-users.js';
+import type { SourceDatabase } from './sources/source-database.js';
+
+export interface ImportOptions {
+  dryRun: boolean;
+  onProgress?: ProgressListener;
+  now?: () => number;
+}
+
+/**
+ * Brings a new-api/one-api database into Tollgate's stores. Users come before their tokens (a
+ * token's owner must exist); logs last, being the bulk. Balances go to the event log as opening
+ * events; the ledger worker applies them when Tollgate runs.
+ */
+export async function runImport(source: SourceDatabase, targets: ImportTargets, options: ImportOptions): Promise<ImportReport> {
+  const report = new ImportReport(options.dryRun);
+  const context: ImportContext = {
+    source,
+    targets,
+    report,
+    dryRun: options.dryRun,
+    nowSeconds: Math.floor((options.now ?? Date.now)() / 1000),
+    onProgress: options.onProgress ?? (() => {}),
+  };
+  for (const step of [importUsers, importTokens, importChannels, checkAbilities, importOptions, importRedemptions, importTopUps, importTasks, importLogs]) {
+    await step(context);
+  }
+  return report;
+}

@@ -1,0 +1,20 @@
+/** One row of a source table, as its driver returns it (numbers, strings, nulls; bigints on MySQL). */
+export type SourceRow = Record<string, unknown>;
+
+/**
+ * A new-api or one-api database, read only. SQLite now; MySQL/MariaDB and PostgreSQL are one
+ * adapter each later. Async throughout so those drivers fit.
+ */
+export interface SourceDatabase {
+  /** False for tables an older one-api never had (midjourneys, tasks, top_ups, ...). */
+  hasTable(table: string): Promise<boolean>;
+  count(table: string): Promise<number>;
+  /**
+   * The rows of a table with an integer `id`, in id order, `size` at a time: keyset pages, so
+   * memory stays flat however many millions of rows the table holds.
+   */
+  batches(table: string, size: number): AsyncIterable<SourceRow[]>;
+  /** Every row of a small table without an integer id (options, abilities). */
+  all(table: string): Promise<SourceRow[]>;
+  close(): Promise<void>;
+}
