@@ -1,6 +1,12 @@
 import { dropAlreadyIngested, type LogRow, logsTable } from '@tollgate/analytics';
-import { BATCH_SIZE, type ImportContext } from './import-context.js';
+import type { ImportContext } from './import-context.js';
 import { type SourceLog, sourceLog } from './new-api-rows.js';
+
+/**
+ * Log rows per page. chdb pays a fixed cost per insert (a part per table and per rollup view);
+ * pages of 20,000 halve it against 5,000 while a page stays a few megabytes.
+ */
+const LOG_BATCH_SIZE = 20_000;
 
 /** The row's id in ClickHouse: from the source's, so a second import finds its rows already there. */
 export const importedLogId = (sourceId: number) => `new-api-log-${sourceId}`;
@@ -38,12 +44,12 @@ export async function importLogs(context: ImportContext): Promise<void> {
   if (!(await source.hasTable('logs'))) return report.note('no logs table in the source');
   const total = await source.count('logs');
   let done = 0;
-  for await (const page of source.batches('logs', BATCH_SIZE)) {
+  for await (const page of source.batches('logs', LOG_BATCH_SIZE)) {
     const rows = page.map((raw) => toLogRow(sourceLog.parse(raw)));
     const fresh = await dropAlreadyIngested(targets.querier, rows);
     if (!context.dryRun && fresh.length > 0) await targets.querier.insert(logsTable, fresh);
     report.add('log rows', fresh.length);
-    if (fresh.length < rows.length) report.skip('log rows', `${page[0]?.id}..${page.at(-1)?.id}`, 'already in ClickHouse', rows.length - fresh.length);
+    report.skipMany('log rows', 'already in ClickHouse', rows.length - fresh.length);
     context.onProgress('logs', (done += page.length), total);
   }
   if (done > 0) report.note('log IP addresses are not carried: Tollgate log rows have no IP column');

@@ -22,9 +22,14 @@ export class ImportReport {
     const reasons = this.skipped.get(kind) ?? new Map<string, Skips>();
     const skips = reasons.get(reason) ?? { count: 0, ids: [] };
     skips.count += count;
-    if (skips.ids.length < IDS_SHOWN) skips.ids.push(String(id));
+    if (id !== '' && skips.ids.length < IDS_SHOWN) skips.ids.push(String(id));
     reasons.set(reason, skips);
     this.skipped.set(kind, reasons);
+  }
+
+  /** Rows skipped in bulk (log rows): counted, not named. */
+  skipMany(kind: string, reason: string, count: number): void {
+    if (count > 0) this.skip(kind, '', reason, count);
   }
 
   note(line: string): void {
@@ -46,7 +51,7 @@ export class ImportReport {
     for (const [kind, reasons] of this.skipped) {
       for (const [reason, { count, ids }] of reasons) {
         const more = count > ids.length ? ` and ${count - ids.length} more` : '';
-        lines.push(`  ${kind}: skipped ${count} (${reason}): ${ids.join(', ')}${more}`);
+        lines.push(`  ${kind}: skipped ${count} (${reason})${ids.length > 0 ? `: ${ids.join(', ')}${more}` : ''}`);
       }
     }
     return [...lines, ...this.notes.map((note) => `  note: ${note}`)].join('\n');
