@@ -6,7 +6,7 @@ import { type SourceChannel, sourceChannel } from './new-api-rows.js';
 import { openingBalance } from './opening-balance.js';
 
 /** new-api channel columns Tollgate has no field for: named in the report when a channel sets one. */
-const UNCARRIED = ['tag', 'setting', 'param_override', 'header_override', 'remark'] as const;
+const UNCARRIED = ['tag', 'setting', 'param_override', 'header_override', 'remark', 'config', 'system_prompt'] as const;
 
 function toChannel(row: SourceChannel): Channel {
   return {
@@ -43,7 +43,7 @@ export function importChannels(context: ImportContext): Promise<void> {
     kind: 'channels',
     row: sourceChannel,
     map(row) {
-      const dropped = UNCARRIED.filter((column) => row[column] !== '');
+      const dropped = UNCARRIED.filter((column) => row[column] !== '' && row[column] !== '{}');
       if (dropped.length > 0) context.report.skip('channel fields', row.id, `no Tollgate field for ${dropped.join(', ')}`);
       const opening = openingBalance(0, { kind: 'channel', channelId: row.id, usedQuota: row.used_quota }, context.nowSeconds * 1000);
       return { doc: toChannel(row), openings: [opening] };

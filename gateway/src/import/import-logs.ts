@@ -26,7 +26,7 @@ function toLogRow(row: SourceLog): LogRow {
     quota: row.quota,
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
-    use_time: row.use_time,
+    use_time: row.use_time || Math.round(row.elapsed_time / 1000),
     is_stream: row.is_stream,
     content: row.content,
     other: row.other || '{}',

@@ -22,8 +22,10 @@ export const sourceChannel = z.object({
   id: int, type: int, key: text, openai_organization: text, test_model: text, status: int, name: text, weight: int,
   created_time: int, test_time: int, response_time: int, base_url: text, other: text, balance: real,
   balance_updated_time: int, models: text, group: text, used_quota: int, model_mapping: text, status_code_mapping: text,
-  priority: int, auto_ban: z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v) => (v === null || v === undefined ? 1 : Number(v))),
+  priority: int, auto_ban: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined ? 1 : Number(v))),
   other_info: text, tag: text, setting: text, param_override: text, header_override: text, remark: text,
+  /** one-api only: per-type settings (region, AK/SK, plugin) and a system prompt Tollgate has no field for. */
+  config: text, system_prompt: text,
 });
 
 export const sourceAbility = z.object({ group: text, model: text, channel_id: int, enabled: flag, priority: int, weight: int });
@@ -54,6 +56,8 @@ export const sourceLog = z.object({
   id: int, user_id: int, created_at: int, type: int, content: text, username: text, token_name: text, model_name: text,
   quota: int, prompt_tokens: int, completion_tokens: int, use_time: int, is_stream: flag, channel_id: int, token_id: int,
   group: text, ip: text, other: text,
+  /** one-api's request time, in milliseconds, where new-api keeps whole seconds in use_time. */
+  elapsed_time: int,
 });
 
 export type SourceUser = z.infer<typeof sourceUser>;
