@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EventLog, EventLogReader } from '@tollgate/ledger';
+import { auditDrift, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConsoleClient, eventually } from '../../test/support/console-client.js';
 import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
-import { openDocuments, openEventLog, openQuerier } from '../composition/engines.js';
+import { openBalances, openDocuments, openEventLog, openQuerier } from '../composition/engines.js';
 import { type GatewayConfig, loadConfig } from '../config.js';
 import { startEmbedded } from '../embedded.js';
 import { importDatabase } from './import-command.js';
@@ -129,5 +129,20 @@ describe('npm run import -- one-api.db', { timeout: 120_000 }, () => {
     }
     // Signing in replaced the bcrypt hash with argon2id.
     expect((await snapshot()).aliceHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('the audit finds no drift: every imported balance is explained by the log', async () => {
+    const dataDir = resolve(config.DATA_DIR);
+    const eventLog = openEventLog(config, dataDir) as EventLog & EventLogReader;
+    const balances = (await openBalances(config, dataDir)) as BalanceStore & BalanceInventory;
+    try {
+      const audit = await auditDrift(eventLog.readAll(), balances);
+      expect(audit.drifts).toEqual([]);
+      // The six openings and the relayed call.
+      expect(audit.eventsFolded).toBe(7);
+    } finally {
+      await balances.close();
+      await eventLog.close();
+    }
   });
 });
