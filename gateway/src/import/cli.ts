@@ -8,5 +8,11 @@ if (!parsed.success) {
   process.stderr.write(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n`);
   process.exit(2);
 }
-const report = await importDatabase(loadConfig(), { ...parsed.data, onProgress: progressBar(process.stderr) });
-process.stdout.write(`${report.toText()}\n`);
+try {
+  const report = await importDatabase(loadConfig(), { ...parsed.data, onProgress: progressBar(process.stderr) });
+  process.stdout.write(`${report.toText()}\n`);
+} catch (error) {
+  // A missing file, a locked database, an unreachable engine: the reason, without a stack.
+  process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
