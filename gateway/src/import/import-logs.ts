@@ -1,4 +1,5 @@
-import { dropAlreadyIngested, type LogRow, logsTable } from '@tollgate/analytics';
+import { type AnalyticsQuerier, dropAlreadyIngested, type LogRow, logsTable } from '@tollgate/analytics';
+import { z } from 'zod';
 import type { ImportContext } from './import-context.js';
 import { type SourceLog, sourceLog } from './new-api-rows.js';
 
@@ -9,7 +10,8 @@ import { type SourceLog, sourceLog } from './new-api-rows.js';
 const LOG_BATCH_SIZE = 20_000;
 
 /** The row's id in ClickHouse: from the source's, so a second import finds its rows already there. */
-export const importedLogId = (sourceId: number) => `new-api-log-${sourceId}`;
+const LOG_ID_PREFIX = 'new-api-log-';
+const importedLogId = (sourceId: number) => `${LOG_ID_PREFIX}${sourceId}`;
 
 /** The same columns the analytics worker writes for an event (analytics/src/ingest/event-to-log-row.ts). */
 function toLogRow(row: SourceLog): LogRow {
@@ -35,6 +37,20 @@ function toLogRow(row: SourceLog): LogRow {
 }
 
 /**
+ * The highest source id an earlier import brought into ClickHouse (0: none). Pages are inserted
+ * in id order, so a page starting above it cannot be there yet and skips the lookup: a first
+ * import runs at insert speed; a second, or one resumed, checks only what it may repeat.
+ */
+async function highestImportedLogId(querier: AnalyticsQuerier): Promise<number> {
+  const [row] = await querier.query({
+    sql: `SELECT max(toUInt64OrZero(substring(id, {from:UInt32}))) AS highest FROM ${logsTable} WHERE startsWith(id, {prefix:String})`,
+    params: { prefix: LOG_ID_PREFIX, from: LOG_ID_PREFIX.length + 1 },
+    schema: z.object({ highest: z.coerce.number() }),
+  });
+  return row?.highest ?? 0;
+}
+
+/**
  * Streams the log table into ClickHouse a page at a time, one insert per page, so memory stays
  * flat over millions of rows. Rows already there (a second run) are dropped first, as the
  * analytics worker drops a redelivered batch, so the per-minute rollups never count one twice.
@@ -43,10 +59,12 @@ export async function importLogs(context: ImportContext): Promise<void> {
   const { source, report, targets } = context;
   if (!(await source.hasTable('logs'))) return report.note('no logs table in the source');
   const total = await source.count('logs');
+  const importedUpTo = await highestImportedLogId(targets.querier);
   let done = 0;
   for await (const page of source.batches('logs', LOG_BATCH_SIZE)) {
     const rows = page.map((raw) => toLogRow(sourceLog.parse(raw)));
-    const fresh = await dropAlreadyIngested(targets.querier, rows);
+    const mayBeThere = Number(page[0]?.id) <= importedUpTo;
+    const fresh = mayBeThere ? await dropAlreadyIngested(targets.querier, rows) : rows;
     if (!context.dryRun && fresh.length > 0) await targets.querier.insert(logsTable, fresh);
     report.add('log rows', fresh.length);
     report.skipMany('log rows', 'already in ClickHouse', rows.length - fresh.length);

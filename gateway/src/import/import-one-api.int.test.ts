@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDocuments, openQuerier } from '../composition/engines.js';
@@ -40,5 +41,21 @@ it("imports an older one-api database, its absent columns and tables read as GOR
   } finally {
     await querier.close();
     await documents.close();
+  }
+});
+
+it('a later run brings only the log rows new-api wrote since, each once', async () => {
+  const writable = new Database(join(dir, 'one-api.db'));
+  writable.prepare("INSERT INTO logs (user_id, created_at, type, quota) VALUES (1, 1600000100, 2, 40), (1, 1600000101, 2, 2)").run();
+  writable.close();
+  const report = await importDatabase(config, { source: join(dir, 'one-api.db'), dryRun: false });
+  expect(report.importedCount('log rows')).toBe(2);
+  expect(report.skippedCount('log rows')).toBe(3);
+  const querier = await openQuerier(config, resolve(config.DATA_DIR));
+  try {
+    const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
+    expect(logs).toEqual({ count: 5, quota: 3042 });
+  } finally {
+    await querier.close();
   }
 });
