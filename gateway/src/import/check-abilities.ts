@@ -1,4 +1,4 @@
-import type { ImportContext } from './import-context.js';
+import { BATCH_SIZE, type ImportContext } from './import-context.js';
 import { sourceAbility, sourceChannel } from './new-api-rows.js';
 
 const split = (text: string) =>
@@ -16,7 +16,7 @@ export async function checkAbilities(context: ImportContext): Promise<void> {
   const { source, report } = context;
   if (!(await source.hasTable('abilities')) || !(await source.hasTable('channels'))) return;
   const implied = new Set<string>();
-  for await (const rows of source.batches('channels', 5_000)) {
+  for await (const rows of source.batches('channels', BATCH_SIZE)) {
     for (const channel of rows.map((row) => sourceChannel.parse(row))) {
       for (const group of split(channel.group || 'default')) {
         for (const model of split(channel.models)) implied.add(`${channel.id}\n${group}\n${model}`);

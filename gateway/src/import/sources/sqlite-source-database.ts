@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { SourceDatabase, SourceRow } from './source-database.js';
 
-/** Table names come from our own list, never from input; quoted because new-api's include none odd, but SQL words lurk. */
+/** Table names come from the importer's own list, never from input; quoted as GORM quotes them. */
 const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`;
 
 /** A new-api/one-api SQLite file (one-api.db), opened read only: the import never writes to its source. */
