@@ -27,6 +27,7 @@ function toUser(row: SourceUser, nowSeconds: number): User {
     wechatId: row.wechat_id,
     telegramId: row.telegram_id,
     linuxDoId: row.linux_do_id,
+    setting: row.setting,
     // new-api keeps no sign-up time.
     createdAt: nowSeconds,
     deletedAt: row.deleted_at,
