@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER, ANSWER_TOKENS, type BurstModel, booksAfter, BURST_MODEL_NAMES, burst, callOnce, expectSolvent, MODELS, PROMPT_TOKENS, priceBurstModels, QUOTA_REFUSALS, tokenClients, UNLISTED } from './support/burst.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { booksAfter, burst, type BurstModel, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, startBurstFixture, tokenClients, UNLISTED } from './support/burst.js';
+import { type EmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
  * Issue #23, "No overdraft, ever" and "No stranded quota", on the real embedded server with the
@@ -15,9 +15,7 @@ describe('admission under a burst: no overdraft, no stranded quota', () => {
   let users = 0;
 
   beforeAll(async () => {
-    fixture = await startEmbeddedFixture({ reply: ANSWER, promptTokens: PROMPT_TOKENS, completionTokens: ANSWER_TOKENS });
-    await priceBurstModels(fixture.root);
-    await fixture.root.must('POST', '/api/channel/', { name: 'burst', type: 1, key: 'k', base_url: fixture.upstream.url, models: BURST_MODEL_NAMES, group: 'default' });
+    fixture = await startBurstFixture();
   });
 
   afterAll(async () => fixture?.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER, ANSWER_TOKENS, booksAfter, BURST_MODEL_NAMES, expectSolvent, MODELS, PROMPT, PROMPT_TOKENS, priceBurstModels, tokenClients } from './support/burst.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
+import { booksAfter, expectSolvent, MODELS, PROMPT, startBurstFixture, tokenClients } from './support/burst.js';
+import { type EmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
  * As the balance runs out, each surface's last call carries the limit the hold pays for in the
@@ -41,9 +41,7 @@ describe('the limit each surface gets as the balance runs out', () => {
   let users = 0;
 
   beforeAll(async () => {
-    fixture = await startEmbeddedFixture({ reply: ANSWER, promptTokens: PROMPT_TOKENS, completionTokens: ANSWER_TOKENS });
-    await priceBurstModels(fixture.root);
-    await fixture.root.must('POST', '/api/channel/', { name: 'burst', type: 1, key: 'k', base_url: fixture.upstream.url, models: BURST_MODEL_NAMES, group: 'default' });
+    fixture = await startBurstFixture();
   });
 
   afterAll(async () => fixture?.close());

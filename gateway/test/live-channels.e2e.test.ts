@@ -1,16 +1,8 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectLive } from './support/live-socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
-
-const connect = async (url: string, cookie: string): Promise<Socket> => {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', resolve);
-    socket.on('connect_error', reject);
-  });
-  return socket;
-};
 
 /** An open channel page hears a channel's test, balance and edits without reloading; users hear nothing. */
 describe('live channel changes over Socket.IO', () => {
@@ -26,8 +18,8 @@ describe('live channel changes over Socket.IO', () => {
     const { items } = await fixture.root.must<{ items: { id: number }[] }>('GET', '/api/channel/?p=0&page_size=10');
     channelId = items[0]?.id ?? 0;
     dora = await userWithQuota(fixture, 'dora', 1000);
-    admin = await connect(fixture.tollgate.url, fixture.root.sessionCookie());
-    user = await connect(fixture.tollgate.url, dora.sessionCookie());
+    admin = await connectLive(fixture.tollgate.url, fixture.root.sessionCookie());
+    user = await connectLive(fixture.tollgate.url, dora.sessionCookie());
   });
 
   afterAll(async () => {

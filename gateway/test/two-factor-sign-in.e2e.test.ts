@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { io, type Socket } from 'socket.io-client';
+import { connectLive } from './support/live-socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { ConsoleClient } from './support/console-client.js';
@@ -17,15 +17,6 @@ async function passwordStep(browser: Browser, url: string): Promise<Page> {
   await page.locator('#two-factor-code').waitFor();
   return page;
 }
-
-const connect = async (url: string, cookie: string): Promise<Socket> => {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', resolve);
-    socket.on('connect_error', reject);
-  });
-  return socket;
-};
 
 /** Two-factor sign-in end to end in Chromium: set up on the settings page, then sign in with a code computed here. */
 describe('two-factor sign-in in a real browser', () => {
@@ -93,8 +84,8 @@ describe('two-factor sign-in in a real browser', () => {
     await fixture.root.must('PUT', '/api/option/', { key: 'TwoFactorRequiredForAdmins', value: 'true' });
 
     expect((await amos.send('GET', '/api/channel/?p=0&page_size=10')).status).toBe(403);
-    const rootSocket = await connect(fixture.tollgate.url, fixture.root.sessionCookie());
-    const amosSocket = await connect(fixture.tollgate.url, amos.sessionCookie());
+    const rootSocket = await connectLive(fixture.tollgate.url, fixture.root.sessionCookie());
+    const amosSocket = await connectLive(fixture.tollgate.url, amos.sessionCookie());
     const heardByAmos: unknown[] = [];
     amosSocket.on('channel', (payload) => heardByAmos.push(payload));
     const pushed = new Promise<{ id: number }>((resolve) => rootSocket.once('channel', resolve));

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { expect } from 'vitest';
 import { type ConsoleClient, eventually } from './console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from './embedded-fixture.js';
 
 /**
  * The admission burst: models that cost more, less, or a fixed price per call, many parallel
@@ -44,6 +45,14 @@ export async function priceBurstModels(root: ConsoleClient): Promise<void> {
     PreConsumedQuota: 0, // no margin: a call's worst case is exactly what a whole answer costs
   };
   for (const [key, value] of Object.entries(options)) await root.must('PUT', '/api/option/', { key, value: JSON.stringify(value) });
+}
+
+/** The embedded server with the burst models priced and one OpenAI channel (the mock) serving them all. */
+export async function startBurstFixture(): Promise<EmbeddedFixture> {
+  const fixture = await startEmbeddedFixture({ reply: ANSWER, promptTokens: PROMPT_TOKENS, completionTokens: ANSWER_TOKENS });
+  await priceBurstModels(fixture.root);
+  await fixture.root.must('POST', '/api/channel/', { name: 'burst', type: 1, key: 'k', base_url: fixture.upstream.url, models: BURST_MODEL_NAMES, group: 'default' });
+  return fixture;
 }
 
 export interface Outcome {
