@@ -42,8 +42,10 @@ describe('an OpenAI client on an AI Proxy knowledge-base channel', () => {
   it('relays the library’s refusal as an error and charges nothing for it', async () => {
     await harness.fixture.root.must('PUT', '/api/channel/', { id: harness.channelId, other: 'lib-unknown' });
     await expect(harness.client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: QUESTION }] })).rejects.toMatchObject({ status: 502, error: { message: 'library not found' } });
-    await harness.charges.expectCharged(0);
     await harness.fixture.root.must('PUT', '/api/channel/', { id: harness.channelId, other: LIBRARY });
+    // The tracker's totals are exact: had the refusal charged or counted anything, this call's expectation fails.
+    await harness.client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: QUESTION }] });
+    await harness.charges.expectCharged(countTokens(QUESTION) + countTokens(SHOWN));
   });
 
   it('passes the channel test', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../ports/channel-store.js';
-import { aiProxyStreamTranslator, documentsText, openAIAnswer } from './answer.js';
+import { aiProxyStreamTranslator, documentsText, libraryRefusal, openAIAnswer } from './answer.js';
 import { aiProxyLibrary } from './index.js';
 
 describe('AI Proxy knowledge base', () => {
@@ -17,8 +17,10 @@ describe('AI Proxy knowledge base', () => {
     expect(body).toMatchObject({ choices: [{ message: { content: 'Yes' }, finish_reason: 'stop' }] });
   });
 
-  it('turns a refusal into an error body that charges nothing', () => {
-    expect(openAIAnswer({ success: false, errCode: 2001, message: 'library not found' }, 'm')).toEqual({ body: { error: { message: 'library not found', type: 'upstream_error', code: 2001 } }, usage: { promptTokens: 0, completionTokens: 0 }, status: 502 });
+  it('reads a refusal as one (the relay answers 502 and charges nothing), an answer as none', () => {
+    expect(libraryRefusal({ success: false, errCode: 2001, message: 'library not found' })).toBe('library not found');
+    expect(libraryRefusal({ success: false })).toBe('knowledge base error');
+    expect(libraryRefusal({ success: true, answer: 'Yes' })).toBeNull();
   });
 
   it('streams content, then the documents and the finish', () => {

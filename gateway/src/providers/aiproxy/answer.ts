@@ -11,7 +11,6 @@ interface LibraryAnswer {
   success?: boolean;
   answer?: string;
   documents?: LibraryDocument[];
-  errCode?: number;
   message?: string;
 }
 
@@ -27,12 +26,14 @@ export function documentsText(documents: LibraryDocument[] | undefined): string 
   return `\n\n参考文档：\n${documents.map((d, i) => `${i + 1}. [${d.title ?? ''}](${d.url ?? ''})\n`).join('')}`;
 }
 
+/** A library that answers `success: false` (an unknown library, a bad key) refused: nothing was answered, so nothing is charged. */
+export function libraryRefusal(upstream: unknown): string | null {
+  const answer = upstream as LibraryAnswer;
+  return answer.success === false ? (answer.message ?? 'knowledge base error') : null;
+}
+
 export function openAIAnswer(upstream: unknown, model: string): ReturnType<ProviderTranslation['answer']> {
   const answer = upstream as LibraryAnswer;
-  if (answer.success === false) {
-    // A refusal answered nothing: the client sees a 502 in OpenAI's error shape, and nothing is charged.
-    return { body: { error: { message: answer.message ?? 'knowledge base error', type: 'upstream_error', code: answer.errCode ?? null } }, usage: { promptTokens: 0, completionTokens: 0 }, status: 502 };
-  }
   return { body: textCompletion('chatcmpl-aiproxy', model, `${answer.answer ?? ''}${documentsText(answer.documents)}`, 'stop', null), usage: null };
 }
 

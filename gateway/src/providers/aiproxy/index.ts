@@ -1,7 +1,7 @@
 import { contentText } from '../../relay/token-count.js';
 import { bearerTarget, jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter } from '../types.js';
-import { aiProxyStreamTranslator, openAIAnswer } from './answer.js';
+import { aiProxyStreamTranslator, libraryRefusal, openAIAnswer } from './answer.js';
 
 const target = bearerTarget('https://api.aiproxy.io');
 
@@ -22,5 +22,6 @@ export const aiProxyLibrary: ProviderAdapter = {
   usageOfAnswer: () => null,
   usageOfChunk: () => null,
   textOfChunk: openai.textOfChunk,
+  refusalOf: libraryRefusal,
   translation: { answer: openAIAnswer, stream: aiProxyStreamTranslator },
 };
