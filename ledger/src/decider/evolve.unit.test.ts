@@ -60,6 +60,18 @@ describe('QuotaAdjusted', () => {
       .when(quotaAdjusted({ delta: -400 }))
       .then({ user: { ...alice, quota: 570, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 } });
   });
+
+  it('debits a held decrease like any other and settles the hold the gateway took for it', () => {
+    const decrease = quotaAdjusted({ delta: -400, holdId: 'admin-1' });
+    given(quotaGranted({ amount: 1000 }))
+      .when(decrease)
+      .then({ user: { ...alice, quota: 600 } });
+    expect(settledHoldIdOf(decrease)).toBe('admin-1');
+  });
+
+  it('settles no hold for an adjustment without one (an increase, an event from before holds)', () => {
+    expect(settledHoldIdOf(quotaAdjusted({ delta: 250 }))).toBeNull();
+  });
 });
 
 describe('QuotaGranted', () => {

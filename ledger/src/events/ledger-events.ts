@@ -52,6 +52,12 @@ export const quotaAdjustedSchema = z.object({
     adminId: z.number().int().nonnegative(),
     delta: z.number().int(),
     content: z.string(),
+    /**
+     * A decrease's hold on what the user could spend (issue #23): applying the event settles it, so
+     * the debit never takes the part of the balance that calls in flight hold. Added after the first
+     * version of this event: increases and older events carry none.
+     */
+    holdId: z.string().min(1).optional(),
   }),
   metadata: eventMetadataSchema,
 });
