@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /**
- * Issue #23 for admin decreases: root subtracts or lowers a user's quota while the user's calls
- * are in flight (a slow upstream keeps them holding part of the balance). On the real embedded
- * server over HTTP, once every call settled the balance is at or above zero, and every unit of
- * quota is accounted for: what root took, what the calls cost and what is left make the start.
+ * Issue #23 for decreases: root subtracts or lowers a user's quota, or the owner lowers a token's
+ * remaining quota, while the user's calls are in flight (a slow upstream keeps them holding part
+ * of the balance). On the real embedded server over HTTP, once every call settled the balance is
+ * at or above zero, and every unit of quota is accounted for: what was taken, what the calls cost
+ * and what is left make the start.
  */
 const QUOTA = 100_000;
 const CALLS = 3;
@@ -15,7 +16,7 @@ const LATENCY_MS = 1_500;
 
 interface Books { quota: number; used_quota: number; request_count: number }
 
-describe('an admin decrease while calls are in flight never leaves a balance below zero', () => {
+describe('a decrease while calls are in flight (admin on a user, owner on a token) never leaves a balance below zero', () => {
   let fixture: EmbeddedFixture;
   let users = 0;
 
@@ -42,7 +43,7 @@ describe('an admin decrease while calls are in flight never leaves a balance bel
         return books.request_count === CALLS ? books : undefined;
       }, 10_000, 'every call charged');
     };
-    return { id, settled };
+    return { id, user, settled };
   }
 
   it('subtract: takes what the user can spend, says how much, and the held calls settle at or above zero', async () => {
@@ -80,6 +81,22 @@ describe('an admin decrease while calls are in flight never leaves a balance bel
     const books = await settled();
     expect(books.quota).toBeGreaterThanOrEqual(0);
     expect(books.quota).toBe(held - books.used_quota);
+  });
+
+  it('PUT /api/token/ by the owner: refused below the held part, naming it; at it, accepted, and the token settles at or above zero', async () => {
+    const { user, settled } = await spending();
+    const tokens = async () => (await user.must<{ items: { id: number; remain_quota: number }[] }>('GET', '/api/token/?p=0&size=10')).items;
+    const [token] = await tokens();
+    if (!token) throw new Error('no token');
+    const refused = await user.call('PUT', '/api/token/', { id: token.id, remain_quota: 0 });
+    expect(refused.success).toBe(false);
+    const held = Number(/^令牌有 (\d+) 点额度正被进行中的请求占用，暂时不能将剩余额度改到 \d+ 点额度以下$/.exec(refused.message)?.[1]);
+    expect(held).toBeGreaterThan(0);
+    expect((await user.call('PUT', '/api/token/', { id: token.id, remain_quota: held })).success).toBe(true);
+    const books = await settled();
+    const [after] = await tokens();
+    expect(after?.remain_quota).toBeGreaterThanOrEqual(0);
+    expect(after?.remain_quota).toBe(held - books.used_quota);
   });
 });
 

@@ -49,13 +49,14 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
   }
 }
 
-/** The hold a gateway took for this event (a relayed request, an invite transfer, an admin decrease); applying the event settles it. */
+/** The hold a gateway took for this event (a relayed request, an invite transfer, a lowered quota); applying the event settles it. */
 export function settledHoldIdOf(event: LedgerEvent): string | null {
   switch (event.type) {
     case 'UsageRecorded':
     case 'AffQuotaTransferred':
       return event.data.holdId;
     case 'QuotaAdjusted':
+    case 'TokenQuotaSet':
       return event.data.holdId ?? null;
     default:
       return null;

@@ -88,6 +88,15 @@ describe('TokenQuotaSet', () => {
       .when(tokenQuotaSet({ remainQuota: 2000, unlimited: true }))
       .then({ token: { ...aliceToken, remainQuota: 2000, usedQuota: 30, unlimited: true } });
   });
+
+  it('sets a lowered remaining quota and settles the hold the gateway took for the lowering', () => {
+    const lowering = tokenQuotaSet({ remainQuota: 100, holdId: 'token-1' });
+    given(tokenQuotaSet({ remainQuota: 500 }))
+      .when(lowering)
+      .then({ token: { ...aliceToken, remainQuota: 100 } });
+    expect(settledHoldIdOf(lowering)).toBe('token-1');
+    expect(settledHoldIdOf(tokenQuotaSet({ remainQuota: 900 }))).toBeNull();
+  });
 });
 
 describe('TaskRefunded', () => {

@@ -83,6 +83,12 @@ export const tokenQuotaSetSchema = z.object({
     tokenId: z.number().int().positive(),
     remainQuota: z.number().int(),
     unlimited: z.boolean(),
+    /**
+     * A lowering's hold on what the token could still spend (issue #23), settled with the event, so
+     * calls in flight never find the new remaining quota short. Added after the first version of
+     * this event: a token's creation, a raise and older events carry none.
+     */
+    holdId: z.string().min(1).optional(),
   }),
   metadata: eventMetadataSchema,
 });
