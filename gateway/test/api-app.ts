@@ -21,7 +21,6 @@ import { registerApiRoutes } from '../src/routes/api/index.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
-import { unusedHoldStore } from './fakes/unused-hold-store.js';
 import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
 
 export const ROOT_PASSWORD = '123456';
@@ -51,6 +50,9 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const seen: ApiHarness['notices'] = [];
   notices.subscribe((kind, id) => seen.push({ kind, id }));
   const sessions = createSqliteSessionStore({ path: ':memory:' });
+  // Admin decreases hold on the relay's store, which follows the ledger as the gateway's does (live/ledger-follower.ts).
+  const holds = createInProcessHoldStore();
+  ledger.notifier.subscribe((changes) => void holds.applyLedgerChanges(changes));
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',
@@ -61,7 +63,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
     notifier: ledger.notifier,
-    holds: unusedHoldStore,
+    holds,
     inviteHolds: createInProcessHoldStore(),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),

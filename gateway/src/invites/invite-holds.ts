@@ -1,4 +1,5 @@
-import { type BalancesChanged, newId, type TokenBalance, type UserBalance } from '@tollgate/ledger';
+import { type BalancesChanged, newId, type UserBalance } from '@tollgate/ledger';
+import { acquireUserHold } from '../billing/balance-hold.js';
 import type { GatewayDeps } from '../deps.js';
 
 /**
@@ -10,10 +11,6 @@ import type { GatewayDeps } from '../deps.js';
  * applies the event sets the new balance and drops the hold together. `inviteHolds` is a second
  * hold store over the invite accounts: its "user quota" is the ledger's `affQuota`.
  */
-
-/** Transfers are limited by the invite account alone: the hold store's token check sees an unlimited token 0. */
-const NO_TOKEN = 0;
-const noTokenLimit: TokenBalance = { tokenId: NO_TOKEN, userId: 0, remainQuota: 0, usedQuota: 0, unlimited: true };
 
 /** The invite accounts as the hold store reads balances: `affQuota` in the place of `quota`. */
 function asInviteAccounts(users: UserBalance[]): UserBalance[] {
@@ -28,12 +25,9 @@ export function inviteChanges(changes: BalancesChanged): BalancesChanged {
 /** Reserves `amount` of the user's invite quota; the hold id to put in the transfer event, or null when there is not enough. */
 export async function holdInviteQuota(deps: Pick<GatewayDeps, 'inviteHolds' | 'balances' | 'config'>, userId: number, amount: number): Promise<string | null> {
   const { inviteHolds, balances, config } = deps;
-  const request = { holdId: `aff-${newId()}`, userId, tokenId: NO_TOKEN, least: amount, most: amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
-  let result = await inviteHolds.acquire(request);
-  if (!result.ok && result.reason === 'balance_unknown') {
-    await inviteHolds.seed(asInviteAccounts(await balances.users([userId])), [noTokenLimit]);
-    result = await inviteHolds.acquire(request);
-  }
+  const request = { holdId: `aff-${newId()}`, userId, least: amount, most: amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
+  // Transfers are limited by the invite account alone.
+  const result = await acquireUserHold(inviteHolds, request, async () => asInviteAccounts(await balances.users([userId])));
   return result.ok ? request.holdId : null;
 }
 

@@ -110,6 +110,13 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       expect(await store.available(USER)).toBe(75);
     });
 
+    it('keeps a quota as large as Number.MAX_SAFE_INTEGER exact, so the token alone limits a hold under it (billing/balance-hold.ts)', async () => {
+      const store = await seeded(factory, Number.MAX_SAFE_INTEGER, 300);
+      expect(await store.acquire(range('lowering', 0, 500))).toEqual({ ok: true, granted: 300 });
+      expect(await store.acquire(hold('more', 1))).toEqual({ ok: false, reason: 'token_quota' });
+      expect(await store.available(USER)).toBe(Number.MAX_SAFE_INTEGER - 300);
+    });
+
     it('keeps a newer balance from the ledger when seeded again with an older one', async () => {
       const store = await seeded(factory, 100);
       await store.applyLedgerChanges(changes({ users: [{ userId: USER, quota: 500, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }] }));

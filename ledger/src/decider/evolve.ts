@@ -49,9 +49,18 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
   }
 }
 
-/** The hold a gateway took for this event (a relayed request, an invite transfer); applying the event settles it. */
+/** The hold a gateway took for this event (a relayed request, an invite transfer, a lowered quota); applying the event settles it. */
 export function settledHoldIdOf(event: LedgerEvent): string | null {
-  return event.type === 'UsageRecorded' || event.type === 'AffQuotaTransferred' ? event.data.holdId : null;
+  switch (event.type) {
+    case 'UsageRecorded':
+    case 'AffQuotaTransferred':
+      return event.data.holdId;
+    case 'QuotaAdjusted':
+    case 'TokenQuotaSet':
+      return event.data.holdId ?? null;
+    default:
+      return null;
+  }
 }
 
 function addQuota(user: UserBalance, amount: number): UserBalance {

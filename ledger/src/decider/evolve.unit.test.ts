@@ -60,6 +60,18 @@ describe('QuotaAdjusted', () => {
       .when(quotaAdjusted({ delta: -400 }))
       .then({ user: { ...alice, quota: 570, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 } });
   });
+
+  it('debits a held decrease like any other and settles the hold the gateway took for it', () => {
+    const decrease = quotaAdjusted({ delta: -400, holdId: 'admin-1' });
+    given(quotaGranted({ amount: 1000 }))
+      .when(decrease)
+      .then({ user: { ...alice, quota: 600 } });
+    expect(settledHoldIdOf(decrease)).toBe('admin-1');
+  });
+
+  it('settles no hold for an adjustment without one (an increase, an event from before holds)', () => {
+    expect(settledHoldIdOf(quotaAdjusted({ delta: 250 }))).toBeNull();
+  });
 });
 
 describe('QuotaGranted', () => {
@@ -75,6 +87,15 @@ describe('TokenQuotaSet', () => {
     given(tokenQuotaSet({ remainQuota: 500 }), usageRecorded({ quota: 30 }))
       .when(tokenQuotaSet({ remainQuota: 2000, unlimited: true }))
       .then({ token: { ...aliceToken, remainQuota: 2000, usedQuota: 30, unlimited: true } });
+  });
+
+  it('sets a lowered remaining quota and settles the hold the gateway took for the lowering', () => {
+    const lowering = tokenQuotaSet({ remainQuota: 100, holdId: 'token-1' });
+    given(tokenQuotaSet({ remainQuota: 500 }))
+      .when(lowering)
+      .then({ token: { ...aliceToken, remainQuota: 100 } });
+    expect(settledHoldIdOf(lowering)).toBe('token-1');
+    expect(settledHoldIdOf(tokenQuotaSet({ remainQuota: 900 }))).toBeNull();
   });
 });
 

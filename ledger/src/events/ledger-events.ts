@@ -52,6 +52,12 @@ export const quotaAdjustedSchema = z.object({
     adminId: z.number().int().nonnegative(),
     delta: z.number().int(),
     content: z.string(),
+    /**
+     * A decrease's hold on what the user could spend (issue #23): applying the event settles it, so
+     * the debit never takes the part of the balance that calls in flight hold. Added after the first
+     * version of this event: increases and older events carry none.
+     */
+    holdId: z.string().min(1).optional(),
   }),
   metadata: eventMetadataSchema,
 });
@@ -77,6 +83,12 @@ export const tokenQuotaSetSchema = z.object({
     tokenId: z.number().int().positive(),
     remainQuota: z.number().int(),
     unlimited: z.boolean(),
+    /**
+     * A lowering's hold on what the token could still spend (issue #23), settled with the event, so
+     * calls in flight never find the new remaining quota short. Added after the first version of
+     * this event: a token's creation, a raise and older events carry none.
+     */
+    holdId: z.string().min(1).optional(),
   }),
   metadata: eventMetadataSchema,
 });

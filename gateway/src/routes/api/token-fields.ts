@@ -49,8 +49,10 @@ export function checkGroup(deps: GatewayDeps, user: User, group: string | undefi
   if (group && !(group in selectableGroups(deps.options, user.group))) throw new ApiFailure('无权使用该分组');
 }
 
-export function tokenQuotaSet(token: Token, remainQuota: number): LedgerEvent {
-  return { type: 'TokenQuotaSet', data: { userId: token.userId, tokenId: token.id, remainQuota, unlimited: token.unlimitedQuota }, metadata: newEventMetadata() };
+/** The token's remaining quota for the ledger; a lowering names the hold that reserved it (see token-lowering.ts). */
+export function tokenQuotaSet(token: Token, remainQuota: number, holdId?: string): LedgerEvent {
+  const held = holdId === undefined ? {} : { holdId };
+  return { type: 'TokenQuotaSet', data: { userId: token.userId, tokenId: token.id, remainQuota, unlimited: token.unlimitedQuota, ...held }, metadata: newEventMetadata() };
 }
 
 /** The signed-in user's own token; another user's token reads as absent. */

@@ -8,6 +8,7 @@ import { type Token, TokenStatus } from '../../ports/token-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import { holdTokenLowering } from './token-lowering.js';
 import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
 
 /** `count` (batch creation) is the console's business: it posts once per token. */
@@ -59,11 +60,15 @@ export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sy
       return respond(deps, updated);
     }
     checkGroup(deps, user, body.group);
-    const updated = (await deps.tokens.update(token.id, documentFields(body))) ?? token;
     const [balance] = await deps.balances.tokens([token.id]);
-    const remain = body.remain_quota ?? balance?.remainQuota ?? 0;
-    if (remain !== (balance?.remainQuota ?? 0) || updated.unlimitedQuota !== token.unlimitedQuota) {
-      await sync.publishAndWait([tokenQuotaSet(updated, remain)]);
+    const current = balance?.remainQuota ?? 0;
+    const remain = body.remain_quota ?? current;
+    // Only a limited token's remaining quota is spent; it is held before any field is written.
+    const staysLimited = !token.unlimitedQuota && !(body.unlimited_quota ?? false);
+    const holdId = staysLimited ? await holdTokenLowering(deps, token.id, current, remain) : undefined;
+    const updated = (await deps.tokens.update(token.id, documentFields(body))) ?? token;
+    if (remain !== current || updated.unlimitedQuota !== token.unlimitedQuota) {
+      await sync.publishAndWait([tokenQuotaSet(updated, remain, holdId)]);
     }
     deps.notices.publish('tokens', token.id);
     return respond(deps, updated);

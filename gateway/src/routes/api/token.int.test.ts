@@ -107,3 +107,38 @@ describe('token routes', () => {
     expect((await alice.call('POST', '/api/token/', { name: 't2', group: 'svip' })).body.message).toBe('无权使用该分组');
   });
 });
+
+describe('lowering a remaining quota while calls in flight hold part of it (issue #23)', () => {
+  it('is refused below the held part, naming it, before any field is written; within it, it is held and settled with the event', async () => {
+    const { app, deps, ledger } = await buildApiHarness({ QuotaForNewUser: '1000000' });
+    const alice = await signUp(app, 'alice');
+    const { body } = await alice.call<TokenWire>('POST', '/api/token/', { name: 'busy', remain_quota: 500000 });
+    const tokenId = body.data.id;
+    // A call in flight through the token, as the relay admits it.
+    await deps.holds.seed(await deps.balances.users([alice.userId]), await deps.balances.tokens([tokenId]));
+    const call = (holdId: string, amount: number) => deps.holds.acquire({ holdId, userId: alice.userId, tokenId, least: amount, most: amount, ttlMs: 60_000 });
+    expect(await call('call-1', 300000)).toEqual({ ok: true, granted: 300000 });
+
+    const refused = await alice.call('PUT', '/api/token/', { id: tokenId, name: 'renamed', remain_quota: 100000 });
+    expect(refused.body).toEqual({ success: false, message: '令牌有 ＄0.600000 额度正被进行中的请求占用，暂时不能将剩余额度改到 ＄0.600000 额度以下' });
+    expect((await deps.tokens.byId(tokenId))?.name).toBe('busy');
+    expect(ledger.ofType('TokenQuotaSet')).toHaveLength(1);
+
+    const lowered = await alice.call<TokenWire>('PUT', '/api/token/', { id: tokenId, name: 'renamed', remain_quota: 300000 });
+    expect(lowered.body.data).toMatchObject({ name: 'renamed', remain_quota: 300000 });
+    expect(ledger.ofType('TokenQuotaSet')[1]?.data).toMatchObject({ remainQuota: 300000, holdId: expect.stringMatching(/^token-/) });
+    // The lowering's hold went with the event: the token's 300000 are all the call's, nothing is left to admit.
+    expect(await call('call-2', 1)).toEqual({ ok: false, reason: 'token_quota' });
+    await deps.holds.release('call-1');
+    expect(await call('call-3', 300000)).toEqual({ ok: true, granted: 300000 });
+  });
+
+  it('raising it, or lowering an unlimited token, takes no hold', async () => {
+    const { app, ledger } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const { body } = await alice.call<TokenWire>('POST', '/api/token/', { name: 't', remain_quota: 100 });
+    await alice.call('PUT', '/api/token/', { id: body.data.id, remain_quota: 900 });
+    await alice.call('PUT', '/api/token/', { id: body.data.id, unlimited_quota: true, remain_quota: 0 });
+    expect(ledger.ofType('TokenQuotaSet').map((e) => e.data.holdId)).toEqual([undefined, undefined, undefined]);
+  });
+});

@@ -51,8 +51,8 @@ export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext): 
     if (!user) throw new ApiFailure('用户不存在');
     if (!outranks(me, user)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
     if (body.action === null) {
-      await adjustQuota(ctx, me, user, request.body);
-      return ok({ status: user.status, role: user.role });
+      const message = await adjustQuota(ctx, me, user, request.body);
+      return ok({ status: user.status, role: user.role }, message);
     }
     const updated = (await deps.users.update(user.id, actionPatch(body.action, me, user))) ?? user;
     deps.notices.publish('users', user.id);

@@ -1,8 +1,8 @@
-import { newEventMetadata } from '@tollgate/ledger';
 import { z } from 'zod';
 import { ApiFailure } from '../../http/errors.js';
 import { wholeNumber } from '../../http/strict-int.js';
 import type { User } from '../../ports/user-store.js';
+import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, subtraction } from './quota-debit.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
@@ -19,17 +19,14 @@ type Adjustment = z.infer<typeof adjustBody>;
 
 export const isQuotaAdjustment = (body: unknown) => (body as { action?: unknown } | null)?.action === 'add_quota';
 
-/**
- * The change a mode makes to a balance of `current`, never taking it below zero: subtracting
- * more than there is takes what there is; an override must not be negative.
- */
-function deltaOf({ mode, value }: Adjustment, current: number): number {
+/** The change a mode asks for; a decrease is held first on what the user can spend (see quota-debit.ts). */
+async function changeOf(ctx: ApiContext, target: User, { mode, value }: Adjustment, current: number): Promise<QuotaChange | null> {
   if (mode === 'override') {
     if (value < 0) throw new ApiFailure('额度不能为负数');
-    return value - current;
+    return changeTo(ctx.deps, target.id, current, value);
   }
   if (value <= 0) throw new ApiFailure(CHANGE_NOT_POSITIVE);
-  return mode === 'add' ? value : -Math.min(value, Math.max(current, 0));
+  return mode === 'add' ? { delta: value } : subtraction(ctx.deps, target.id, value);
 }
 
 function contentOf(ctx: ApiContext, { mode }: Adjustment, current: number, delta: number): string {
@@ -42,15 +39,14 @@ function contentOf(ctx: ApiContext, { mode }: Adjustment, current: number, delta
 /**
  * POST /api/user/manage with `action: "add_quota"`: adds, subtracts or sets a user's quota as one
  * admin adjustment event on the ledger (log type 3), like the quota edit of PUT /api/user/.
+ * Resolves the answer's message: empty, or what a subtraction took when it could not take all.
  */
-export async function adjustQuota(ctx: ApiContext, admin: User, target: User, body: unknown): Promise<void> {
+export async function adjustQuota(ctx: ApiContext, admin: User, target: User, body: unknown): Promise<string> {
   const adjustment = parseInput(adjustBody, body);
   const [balance] = await ctx.deps.balances.users([target.id]);
   const current = balance?.quota ?? 0;
-  const delta = deltaOf(adjustment, current);
-  if (delta === 0) return;
-  const content = contentOf(ctx, adjustment, current, delta);
-  await ctx.sync.publishAndWait([
-    { type: 'QuotaAdjusted', data: { userId: target.id, username: target.username, adminId: admin.id, delta, content }, metadata: newEventMetadata() },
-  ]);
+  const change = await changeOf(ctx, target, adjustment, current);
+  if (change !== null) await ctx.sync.publishAndWait([adjustmentEvent(admin, target, change, contentOf(ctx, adjustment, current, change.delta))]);
+  const taken = -(change?.delta ?? 0);
+  return adjustment.mode === 'subtract' && taken < adjustment.value ? shortSubtractionMessage(ctx.deps, taken) : '';
 }

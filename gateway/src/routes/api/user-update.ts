@@ -1,4 +1,3 @@
-import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
@@ -11,6 +10,7 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
 import { route } from './support/route.js';
+import { adjustmentEvent, changeTo, type QuotaChange } from './quota-debit.js';
 import { USERNAME_TAKEN, displayNameField, passwordField, usernameField } from './user-fields.js';
 import { outranks, usersWithBalances } from './user-admin.js';
 
@@ -37,14 +37,17 @@ async function documentPatch(ctx: ApiContext, target: User, body: UpdateBody): P
   return patch;
 }
 
-/** Setting a user's quota is one admin adjustment of the difference to the ledger's balance (log type 3). */
-async function quotaAdjustment(ctx: ApiContext, admin: User, target: User, quota: number): Promise<LedgerEvent | null> {
+/**
+ * Setting a user's quota is one admin adjustment of the difference to the ledger's balance (log
+ * type 3); a lowering is held first, or refused before anything is written (see quota-debit.ts).
+ */
+async function quotaSetting(ctx: ApiContext, target: User, quota: number): Promise<{ change: QuotaChange; content: string } | null> {
   const [balance] = await ctx.deps.balances.users([target.id]);
   const current = balance?.quota ?? 0;
-  if (quota === current) return null;
+  const change = await changeTo(ctx.deps, target.id, current, quota);
+  if (change === null) return null;
   const { options } = ctx.deps;
-  const content = `管理员将用户额度从 ${logQuota(options, current)}修改为 ${logQuota(options, quota)}`;
-  return { type: 'QuotaAdjusted', data: { userId: target.id, username: target.username, adminId: admin.id, delta: quota - current, content }, metadata: newEventMetadata() };
+  return { change, content: `管理员将用户额度从 ${logQuota(options, current)}修改为 ${logQuota(options, quota)}` };
 }
 
 /** PUT /api/user/: an administrator edits a user of a lower role (root edits anyone). */
@@ -58,11 +61,11 @@ export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext): 
     if (!outranks(admin, target)) throw new ApiFailure('无权更新同权限等级或更高权限等级的用户信息');
     if (body.role !== undefined && !outranks(admin, { role: body.role })) throw new ApiFailure('无权将其他用户权限等级提升到大于等于自己的权限等级');
     const patch = await documentPatch(ctx, target, body);
+    const setting = body.quota === undefined ? null : await quotaSetting(ctx, target, body.quota);
     const updated = (await deps.users.update(target.id, patch)) ?? target;
     // A password set by an administrator signs the user out everywhere (root editing itself keeps this session).
     if (patch.passwordHash) await endUserSessions(deps, target.id, target.id === admin.id ? request : undefined);
-    const adjustment = body.quota === undefined ? null : await quotaAdjustment(ctx, admin, updated, body.quota);
-    if (adjustment) await ctx.sync.publishAndWait([adjustment]);
+    if (setting) await ctx.sync.publishAndWait([adjustmentEvent(admin, updated, setting.change, setting.content)]);
     deps.notices.publish('users', target.id);
     const [wire] = await usersWithBalances(deps, [updated]);
     return ok(wire);

@@ -1,0 +1,28 @@
+import { newId } from '@tollgate/ledger';
+import { acquireTokenHold } from '../../billing/balance-hold.js';
+import type { GatewayDeps } from '../../deps.js';
+import { ApiFailure } from '../../http/errors.js';
+import { logQuota } from './support/quota-text.js';
+
+type LoweringDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options'>;
+
+/**
+ * Why a lower remaining quota holds first (issue #23): calls in flight through the token hold part
+ * of it and are charged when they end, so a remaining quota set below that part would end below
+ * zero, and a call admitted between the edit and the ledger applying it could spend the old one.
+ * The lowering reserves the difference from what the token can still spend (remaining - holds),
+ * in one step on the relay's hold store; the TokenQuotaSet event carries the hold, which the
+ * ledger settles as it sets the new remaining quota. A lowering past the held part is refused,
+ * naming it: anything else would leave a remaining quota other than the one asked for.
+ * Resolves the hold id, or undefined when the remaining quota does not go down.
+ */
+export async function holdTokenLowering(deps: LoweringDeps, tokenId: number, current: number, target: number): Promise<string | undefined> {
+  if (target >= current) return undefined;
+  const decrease = current - target;
+  const request = { holdId: `token-${newId()}`, tokenId, least: 0, most: decrease, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 };
+  const result = await acquireTokenHold(deps.holds, request, () => deps.balances.tokens([tokenId]));
+  if (result.ok && result.granted === decrease) return request.holdId;
+  if (result.ok) await deps.holds.release(request.holdId);
+  const lowest = logQuota(deps.options, current - (result.ok ? result.granted : 0));
+  throw new ApiFailure(`令牌有 ${lowest}正被进行中的请求占用，暂时不能将剩余额度改到 ${lowest}以下`);
+}
