@@ -96,16 +96,28 @@ async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSched
 const LEASE = 'task-poller';
 
 /**
+ * While a poll runs, its lease is kept this many periods ahead: renewals come every half period,
+ * so an event loop stalled (a busy machine) for up to this many periods less half of one still
+ * renews in time. A lease as long as one period let a 100 ms stall hand it to another gateway,
+ * which then polled the same tasks at the same time.
+ */
+const WORKING_LEASE_PERIODS = 5;
+
+/**
  * Runs `work` while renewing the lease it was claimed under every half period: a poll slower than
  * the period (a slow proxy) must not let another gateway claim the next period and poll the
- * same tasks at the same time.
+ * same tasks at the same time. After the poll the lease is shortened to half a period, so the
+ * next period's claim is open to every gateway again.
  */
 async function keepingLease(ctx: RelayContext, holder: string, everyMs: number, work: () => Promise<void>): Promise<void> {
-  const renewal = setInterval(() => void ctx.deps.leases.renew(LEASE, holder, everyMs).catch(() => undefined), everyMs / 2);
+  const renew = (ttlMs: number) => ctx.deps.leases.renew(LEASE, holder, ttlMs).catch(() => false);
+  const renewal = setInterval(() => void renew(everyMs * WORKING_LEASE_PERIODS), everyMs / 2);
   try {
+    await renew(everyMs * WORKING_LEASE_PERIODS);
     await work();
   } finally {
     clearInterval(renewal);
+    await renew(Math.ceil(everyMs / 2));
   }
 }
 
