@@ -40,6 +40,12 @@ export async function holdTokenLimiting(deps: LoweringDeps, tokenId: number, rem
   return holdId;
 }
 
+/** The hold a token edit takes before any field is written: none when the token ends unlimited (its remaining quota is not spent). */
+export function holdTokenEdit(deps: LoweringDeps, tokenId: number, edit: { wasUnlimited: boolean; unlimited: boolean; current: number; remain: number }): Promise<string | undefined> {
+  if (edit.unlimited) return Promise.resolve(undefined);
+  return edit.wasUnlimited ? holdTokenLimiting(deps, tokenId, edit.remain) : holdTokenLowering(deps, tokenId, edit.current, edit.remain);
+}
+
 function heldByCallsInFlight(deps: LoweringDeps, held: number): ApiFailure {
   const lowest = logQuota(deps.options, held);
   return new ApiFailure(`令牌有 ${lowest}正被进行中的请求占用，暂时不能将剩余额度改到 ${lowest}以下`);
