@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatStatus } from './support/chat-status.js';
 import { eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
@@ -11,17 +12,6 @@ const ANSWER_TOKENS = 1_000;
 
 interface Books { quota: number; used_quota: number; request_count: number }
 interface TokenRow { id: number; remain_quota: number; unlimited_quota: boolean }
-
-/** One chat call through the relay; resolves its HTTP status. */
-async function chat(url: string, key: string, stream = false): Promise<number> {
-  const response = await fetch(`${url}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }], max_tokens: ANSWER_TOKENS, stream }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 async function settledBooks(fixture: EmbeddedFixture, userId: number, calls: number): Promise<Books> {
   return eventually(async () => {
@@ -50,7 +40,7 @@ describe('an unlimited token turned limited while calls through it are in flight
     const [token] = await tokens();
     if (!token) throw new Error('no token');
     await user.must('PUT', '/api/token/', { id: token.id, unlimited_quota: true, remain_quota: 0 });
-    const calls = Array.from({ length: CALLS }, () => chat(fixture.tollgate.url, key));
+    const calls = Array.from({ length: CALLS }, () => chatStatus(fixture.tollgate.url, key, ANSWER_TOKENS));
     await eventually(async () => (fixture.upstream.requests.length === CALLS ? true : undefined), 5_000, 'every call at the upstream');
 
     const refused = await user.call('PUT', '/api/token/', { id: token.id, unlimited_quota: false, remain_quota: 0 });
@@ -60,7 +50,7 @@ describe('an unlimited token turned limited while calls through it are in flight
     expect((await tokens())[0]?.unlimited_quota).toBe(true);
     expect((await user.call('PUT', '/api/token/', { id: token.id, unlimited_quota: false, remain_quota: held })).success).toBe(true);
     // Limited at what the calls hold, the token admits nothing more until they settle.
-    expect(await chat(fixture.tollgate.url, key)).toBe(403);
+    expect(await chatStatus(fixture.tollgate.url, key, ANSWER_TOKENS)).toBe(403);
 
     expect(await Promise.all(calls)).toEqual(Array(CALLS).fill(200));
     const books = await settledBooks(fixture, userId, CALLS);
@@ -88,11 +78,11 @@ describe('a stream that outlives HOLD_TTL_SECONDS keeps its hold', () => {
   it('a second call past the TTL is refused or limited to what is left, and the balance ends at or above zero', async () => {
     const { user, key } = await userWithKey(fixture, 'streamer', QUOTA);
     const { id: userId } = await user.must<{ id: number }>('GET', '/api/user/self');
-    const streaming = chat(fixture.tollgate.url, key, true);
+    const streaming = chatStatus(fixture.tollgate.url, key, ANSWER_TOKENS, true);
     await eventually(async () => (fixture.upstream.requests.length === 1 ? true : undefined), 5_000, 'the stream at the upstream');
     await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1_000 + 600));
 
-    const second = await chat(fixture.tollgate.url, key);
+    const second = await chatStatus(fixture.tollgate.url, key, ANSWER_TOKENS);
     expect(await streaming).toBe(200);
     const served = second === 200;
     if (!served) expect(second).toBe(403);
