@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatStatus } from './support/chat-status.js';
 import { eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
@@ -34,7 +35,7 @@ describe('a decrease while calls are in flight (admin on a user, owner on a toke
     const { user, key } = await userWithKey(fixture, `spender${(users += 1)}`, QUOTA);
     const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
     const seen = fixture.upstream.requests.length;
-    const calls = Array.from({ length: CALLS }, () => chat(fixture.tollgate.url, key));
+    const calls = Array.from({ length: CALLS }, () => chatStatus(fixture.tollgate.url, key, ANSWER_TOKENS));
     await eventually(async () => (fixture.upstream.requests.length - seen === CALLS ? true : undefined), 5_000, 'every call at the upstream');
     const settled = async (): Promise<Books> => {
       expect((await Promise.all(calls)).every((status) => status === 200)).toBe(true);
@@ -99,14 +100,3 @@ describe('a decrease while calls are in flight (admin on a user, owner on a toke
     expect(after?.remain_quota).toBe(held - books.used_quota);
   });
 });
-
-/** One chat call through the relay; resolves its HTTP status. */
-async function chat(url: string, key: string): Promise<number> {
-  const response = await fetch(`${url}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }], max_tokens: ANSWER_TOKENS }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}

@@ -43,6 +43,39 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       expect(await unlimited.acquire(hold('u', 60))).toEqual({ ok: true, granted: 60 });
     });
 
+    it('tracks an unlimited token\'s holds, so turning it limited below what its calls in flight hold is refused', async () => {
+      const store = await seeded(factory, 1_000, 0, true);
+      await store.acquire(hold('a', 60));
+      await store.acquire(hold('b', 30));
+      expect(await store.limitToken({ holdId: 'lim-low', tokenId: TOKEN, remain: 89, ttlMs: MINUTE })).toEqual({ ok: false, held: 90 });
+      expect(await store.acquire(hold('c', 500))).toEqual({ ok: true, granted: 500 });
+      await store.release('c');
+      expect(await store.limitToken({ holdId: 'lim', tokenId: TOKEN, remain: 100, ttlMs: MINUTE })).toEqual({ ok: true });
+      expect(await store.acquire(range('d', 5, 20))).toEqual({ ok: true, granted: 10 });
+      expect(await store.acquire(hold('e', 1))).toEqual({ ok: false, reason: 'token_quota' });
+    });
+
+    it('keeps a token limited from limitToken until the ledger limits it, whatever older balances say meanwhile', async () => {
+      const store = await seeded(factory, 1_000, 0, true);
+      await store.acquire(hold('flight', 40));
+      await store.limitToken({ holdId: 'lim', tokenId: TOKEN, remain: 50, ttlMs: MINUTE });
+      const unlimitedEcho = { tokenId: TOKEN, userId: USER, remainQuota: -40, usedQuota: 40, unlimited: true };
+      await store.applyLedgerChanges(changes({ tokens: [unlimitedEcho] }));
+      expect(await store.acquire(hold('over', 11))).toEqual({ ok: false, reason: 'token_quota' });
+      const limited = { tokenId: TOKEN, userId: USER, remainQuota: 50, usedQuota: 40, unlimited: false };
+      await store.applyLedgerChanges(changes({ tokens: [limited], settledHoldIds: ['lim'] }));
+      expect(await store.acquire(hold('over', 11))).toEqual({ ok: false, reason: 'token_quota' });
+      expect(await store.acquire(hold('fits', 10))).toEqual({ ok: true, granted: 10 });
+    });
+
+    it('frees a limit hold that expired (its gateway died before the ledger limited the token)', async () => {
+      const store = await seeded(factory, 1_000, 0, true);
+      await store.limitToken({ holdId: 'lost', tokenId: TOKEN, remain: 10, ttlMs: 30 });
+      expect(await store.acquire(hold('capped', 20))).toEqual({ ok: false, reason: 'token_quota' });
+      await new Promise((r) => setTimeout(r, 60));
+      expect(await store.acquire(hold('free', 500))).toEqual({ ok: true, granted: 500 });
+    });
+
     it('frees a released hold, and an adjusted hold holds the new amount', async () => {
       const store = await seeded(factory, 100);
       await store.acquire(hold('a', 90));

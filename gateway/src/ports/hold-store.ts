@@ -17,6 +17,18 @@ export interface HoldRequest {
   ttlMs: number;
 }
 
+/** A token turning from unlimited to limited at `remain` (PUT /api/token/, see token-limiting.ts). */
+export interface TokenLimitRequest {
+  holdId: string;
+  tokenId: number;
+  remain: number;
+  /** A limit left by a gateway that died before the ledger applied it expires after this long. */
+  ttlMs: number;
+}
+
+/** `held`: what the token's calls in flight hold, more than the remaining quota asked for. */
+export type TokenLimitResult = { ok: true } | { ok: false; held: number };
+
 /** A hold a gateway still owes the log an event for: the call's charge, and whose balance it is on. */
 export interface OwedHold {
   holdId: string;
@@ -37,6 +49,13 @@ export interface HoldStore {
    * available balance allows; refuses when even `least` is not available. `balance_unknown` asks the caller to seed.
    */
   acquire(request: HoldRequest): Promise<AcquireResult>;
+  /**
+   * Limits a token ahead of the ledger, in one step: refused when its calls in flight (held
+   * whatever its unlimited flag) hold more than `remain`; else, until the ledger settles `holdId`
+   * (with the TokenQuotaSet that limits it) or the hold expires, the token admits no more than
+   * `remain` minus its holds, even while its balance still reads unlimited.
+   */
+  limitToken(request: TokenLimitRequest): Promise<TokenLimitResult>;
   /**
    * Turns a hold into the actual cost once the answer ended; it stays until the ledger settles it.
    * Resolves what the hold's user can still spend afterwards (as `available`, in the same step),

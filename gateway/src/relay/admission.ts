@@ -21,7 +21,7 @@ async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBa
 export async function admit(ctx: RelayContext, caller: Caller, holdId: string, range: HoldRange): Promise<number> {
   refuseWhileBillingUnavailable(ctx);
   const { holds, balances } = ctx.deps;
-  // A hold outlives the longest stream expected; one left by a dead gateway frees itself after HOLD_TTL_SECONDS.
+  // The call renews its hold while it runs (in-flight-holds.ts); one left by a dead gateway frees itself after HOLD_TTL_SECONDS.
   const request = { holdId, userId: caller.user.id, tokenId: caller.token.id, ...range, ttlMs: ctx.deps.config.HOLD_TTL_SECONDS * 1000 };
   let result = await holds.acquire(request);
   if (!result.ok && result.reason === 'balance_unknown') {

@@ -1,6 +1,7 @@
 import type { GatewayDeps } from '../deps.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './channel-router.js';
+import type { InFlightHolds } from './in-flight-holds.js';
 import type { DocumentCache } from './document-cache.js';
 import type { RelayMetrics } from './overhead.js';
 import type { SensitiveWords } from './sensitive-words.js';
@@ -13,6 +14,8 @@ export interface RelayContext {
   router: ChannelRouter;
   pools: UpstreamPools;
   publisher: UsagePublisher;
+  /** The holds of this gateway's calls in flight, renewed until they settle. */
+  inFlight: InFlightHolds;
   metrics: RelayMetrics;
   sensitive: SensitiveWords;
 }

@@ -97,6 +97,21 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
   clock.timeResponse(reply.raw);
   ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
+  // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
+  const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
+  await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
+}
+
+interface AdmittedCall {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  plan: CallPlan;
+  admitted: Admitted;
+  startedAt: number;
+  clock: OverheadClock;
+}
+
+async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply, plan, admitted, startedAt, clock }: AdmittedCall): Promise<void> {
   const cancel = new UpstreamCancel();
   // Only a client that left aborts the upstream call: aborting after every finished answer cost ~8% CPU (docs/benchmarks.md).
   reply.raw.once('close', () => {

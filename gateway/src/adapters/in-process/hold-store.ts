@@ -1,12 +1,17 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRequest, HoldStore, OwedHold } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 
 interface Hold {
   userId: number;
   tokenId: number;
   amount: number;
   expiresAt: number;
+  /** Set on a token's limit hold (limitToken): the remaining quota the token is limited to meanwhile. */
+  limit?: number;
 }
+
+/** A limit hold holds no quota: it caps its token; its user is none (see billing/balance-hold.ts). */
+const NO_USER = 0;
 
 interface TokenState {
   remain: number;
@@ -20,6 +25,8 @@ export class InProcessHoldStore implements HoldStore {
   private readonly holds = new Map<string, Hold>();
   private readonly heldByUser = new Map<number, number>();
   private readonly heldByToken = new Map<number, number>();
+  /** Per token, its live limit holds' limits (hold id -> remaining quota). */
+  private readonly limits = new Map<number, Map<string, number>>();
   /** No hold expires before this: at or below every live hold's expiry, so most calls skip the sweep. */
   private earliestExpiry = Number.POSITIVE_INFINITY;
 
@@ -38,7 +45,7 @@ export class InProcessHoldStore implements HoldStore {
     const token = this.tokenState.get(request.tokenId);
     if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
     const userRoom = quota - (this.heldByUser.get(request.userId) ?? 0);
-    const tokenRoom = token.unlimited ? request.most : token.remain - (this.heldByToken.get(request.tokenId) ?? 0);
+    const tokenRoom = this.tokenRoom(request.tokenId, token, request.most);
     if (userRoom < request.least) return { ok: false, reason: 'user_quota' };
     if (tokenRoom < request.least) return { ok: false, reason: 'token_quota' };
     const granted = Math.max(request.least, Math.min(request.most, userRoom, tokenRoom));
@@ -47,6 +54,18 @@ export class InProcessHoldStore implements HoldStore {
     this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
     this.addHeld(request.userId, request.tokenId, granted);
     return { ok: true, granted };
+  }
+
+  async limitToken({ holdId, tokenId, remain, ttlMs }: TokenLimitRequest): Promise<TokenLimitResult> {
+    this.expireHolds();
+    const held = this.heldByToken.get(tokenId) ?? 0;
+    if (held > remain) return { ok: false, held };
+    const expiresAt = this.now() + ttlMs;
+    this.holds.set(holdId, { userId: NO_USER, tokenId, amount: 0, expiresAt, limit: remain });
+    this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
+    const limits = this.limits.get(tokenId) ?? new Map<string, number>();
+    this.limits.set(tokenId, limits.set(holdId, remain));
+    return { ok: true };
   }
 
   async adjust(holdId: string, amount: number): Promise<number | null> {
@@ -62,6 +81,7 @@ export class InProcessHoldStore implements HoldStore {
     if (!hold) return;
     this.holds.delete(holdId);
     this.addHeld(hold.userId, hold.tokenId, -hold.amount);
+    if (hold.limit !== undefined) this.dropLimit(hold.tokenId, holdId);
   }
 
   async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
@@ -87,6 +107,19 @@ export class InProcessHoldStore implements HoldStore {
     this.expireHolds();
     const quota = this.userQuota.get(userId);
     return quota === undefined ? null : quota - (this.heldByUser.get(userId) ?? 0);
+  }
+
+  /** What the token can still take: the least of its remaining quota (when limited) and its limit holds, minus its holds; `most` when nothing caps it. */
+  private tokenRoom(tokenId: number, token: TokenState, most: number): number {
+    let cap = token.unlimited ? Number.POSITIVE_INFINITY : token.remain;
+    for (const limit of this.limits.get(tokenId)?.values() ?? []) cap = Math.min(cap, limit);
+    return cap === Number.POSITIVE_INFINITY ? most : cap - (this.heldByToken.get(tokenId) ?? 0);
+  }
+
+  private dropLimit(tokenId: number, holdId: string): void {
+    const limits = this.limits.get(tokenId);
+    limits?.delete(holdId);
+    if (limits?.size === 0) this.limits.delete(tokenId);
   }
 
   private addHeld(userId: number, tokenId: number, delta: number): void {

@@ -4,8 +4,9 @@
  * every gateway agrees on when a hold expires.
  *
  * Keys: {p}bal:u:<id> quota; {p}bal:t:<id> remaining; {p}unl:t:<id> "1" when unlimited;
- * {p}held:u:<id>, {p}held:t:<id> amounts held; {p}hold:<holdId> hash u, t, a; {p}exp zset of
- * hold ids by expiry (ms).
+ * {p}held:u:<id>, {p}held:t:<id> amounts held (a token's whatever its unlimited flag);
+ * {p}hold:<holdId> hash u, t, a (and l on a token's limit hold); {p}lim:t:<id> hash of a token's
+ * limit holds (holdId -> remaining quota); {p}exp zset of hold ids by expiry (ms).
  */
 
 /** Releases one hold (if still there) — shared head of every script. */
@@ -15,10 +16,11 @@ local function now_ms()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 local function release(p, id)
-  local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a')
+  local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a', 'l')
   if not h[1] then return end
   redis.call('DECRBY', p .. 'held:u:' .. h[1], h[3])
   redis.call('DECRBY', p .. 'held:t:' .. h[2], h[3])
+  if h[4] then redis.call('HDEL', p .. 'lim:t:' .. h[2], id) end
   redis.call('DEL', p .. 'hold:' .. id)
   redis.call('ZREM', p .. 'exp', id)
 end
@@ -35,7 +37,8 @@ end
 
 /**
  * ARGV: prefix, holdId, userId, tokenId, least, most, ttlMs -> the amount granted (as much of
- * [least, most] as the user's and, unless unlimited, the token's available balance allows)
+ * [least, most] as the user's and the token's available balance allow; the token's remaining
+ * quota counts unless unlimited, its limit holds' always)
  * | 'user_quota' | 'token_quota' | 'balance_unknown'
  */
 export const ACQUIRE = `${RELEASE_FN}
@@ -43,8 +46,13 @@ local p, id, u, t, least, most, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumb
 expire_due(p)
 if redis.call('EXISTS', p .. 'bal:u:' .. u) == 0 or redis.call('EXISTS', p .. 'bal:t:' .. t) == 0 then return 'balance_unknown' end
 local user_room = num(p .. 'bal:u:' .. u) - num(p .. 'held:u:' .. u)
+local cap = nil
+if redis.call('GET', p .. 'unl:t:' .. t) ~= '1' then cap = num(p .. 'bal:t:' .. t) end
+for _, limit in ipairs(redis.call('HVALS', p .. 'lim:t:' .. t)) do
+  if cap == nil or tonumber(limit) < cap then cap = tonumber(limit) end
+end
 local token_room = most
-if redis.call('GET', p .. 'unl:t:' .. t) ~= '1' then token_room = num(p .. 'bal:t:' .. t) - num(p .. 'held:t:' .. t) end
+if cap then token_room = cap - num(p .. 'held:t:' .. t) end
 if user_room < least then return 'user_quota' end
 if token_room < least then return 'token_quota' end
 local a = math.max(least, math.min(most, user_room, token_room))
@@ -53,6 +61,20 @@ redis.call('INCRBY', p .. 'held:u:' .. u, a)
 redis.call('INCRBY', p .. 'held:t:' .. t, a)
 redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
 return a`;
+
+/**
+ * ARGV: prefix, holdId, tokenId, remain, ttlMs -> 'ok' | what the token's holds hold, when more than remain.
+ * A limit hold holds nothing (user 0, amount 0): it caps the token at remain until released.
+ */
+export const LIMIT_TOKEN = `${RELEASE_FN}
+local p, id, t, remain, ttl = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
+expire_due(p)
+local held = num(p .. 'held:t:' .. t)
+if held > remain then return held end
+redis.call('HSET', p .. 'hold:' .. id, 'u', 0, 't', t, 'a', 0, 'l', remain)
+redis.call('HSET', p .. 'lim:t:' .. t, id, remain)
+redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
+return 'ok'`;
 
 /** ARGV: prefix, holdId, amount -> what the hold's user can still spend after, or nil (no such hold, balance unknown) */
 export const ADJUST = `${RELEASE_FN}

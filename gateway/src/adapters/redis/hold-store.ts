@@ -1,6 +1,6 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
 import type { Redis } from 'ioredis';
-import type { AcquireResult, HoldRequest, HoldStore, OwedHold } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript } from './lua-script.js';
 
@@ -12,6 +12,7 @@ const RELEASE = new LuaScript(scripts.RELEASE);
 const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
 const KEEP = new LuaScript(scripts.KEEP);
+const LIMIT_TOKEN = new LuaScript(scripts.LIMIT_TOKEN);
 
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
@@ -30,6 +31,11 @@ export class RedisHoldStore implements HoldStore {
   async acquire(r: HoldRequest): Promise<AcquireResult> {
     const result = (await this.run(ACQUIRE, [r.holdId, r.userId, r.tokenId, r.least, r.most, r.ttlMs])) as string | number;
     return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
+  }
+
+  async limitToken(r: TokenLimitRequest): Promise<TokenLimitResult> {
+    const result = await this.run(LIMIT_TOKEN, [r.holdId, r.tokenId, r.remain, r.ttlMs]);
+    return typeof result === 'number' ? { ok: false, held: result } : { ok: true };
   }
 
   async adjust(holdId: string, amount: number): Promise<number | null> {

@@ -23,6 +23,30 @@ export async function holdTokenLowering(deps: LoweringDeps, tokenId: number, cur
   const result = await acquireTokenHold(deps.holds, request, () => deps.balances.tokens([tokenId]));
   if (result.ok && result.granted === decrease) return request.holdId;
   if (result.ok) await deps.holds.release(request.holdId);
-  const lowest = logQuota(deps.options, current - (result.ok ? result.granted : 0));
-  throw new ApiFailure(`令牌有 ${lowest}正被进行中的请求占用，暂时不能将剩余额度改到 ${lowest}以下`);
+  throw heldByCallsInFlight(deps, current - (result.ok ? result.granted : 0));
+}
+
+/**
+ * An unlimited token turned limited (issue #23): its calls in flight were admitted without its
+ * remaining quota, and are charged to the new one when they end. The hold store tracks what they
+ * hold whatever the flag, and in one step refuses a remaining quota below it (naming it, as a
+ * lowering does) or caps the token at the new remaining quota until the ledger applies the
+ * TokenQuotaSet that carries the limit hold. Resolves the hold id.
+ */
+export async function holdTokenLimiting(deps: LoweringDeps, tokenId: number, remain: number): Promise<string> {
+  const holdId = `token-${newId()}`;
+  const result = await deps.holds.limitToken({ holdId, tokenId, remain, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 });
+  if (!result.ok) throw heldByCallsInFlight(deps, result.held);
+  return holdId;
+}
+
+/** The hold a token edit takes before any field is written: none when the token ends unlimited (its remaining quota is not spent). */
+export function holdTokenEdit(deps: LoweringDeps, tokenId: number, edit: { wasUnlimited: boolean; unlimited: boolean; current: number; remain: number }): Promise<string | undefined> {
+  if (edit.unlimited) return Promise.resolve(undefined);
+  return edit.wasUnlimited ? holdTokenLimiting(deps, tokenId, edit.remain) : holdTokenLowering(deps, tokenId, edit.current, edit.remain);
+}
+
+function heldByCallsInFlight(deps: LoweringDeps, held: number): ApiFailure {
+  const lowest = logQuota(deps.options, held);
+  return new ApiFailure(`令牌有 ${lowest}正被进行中的请求占用，暂时不能将剩余额度改到 ${lowest}以下`);
 }

@@ -8,7 +8,7 @@ import { type Token, TokenStatus } from '../../ports/token-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
-import { holdTokenLowering } from './token-lowering.js';
+import { holdTokenEdit } from './token-lowering.js';
 import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
 
 /** `count` (batch creation) is the console's business: it posts once per token. */
@@ -63,9 +63,7 @@ export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sy
     const [balance] = await deps.balances.tokens([token.id]);
     const current = balance?.remainQuota ?? 0;
     const remain = body.remain_quota ?? current;
-    // Only a limited token's remaining quota is spent; it is held before any field is written.
-    const staysLimited = !token.unlimitedQuota && !(body.unlimited_quota ?? false);
-    const holdId = staysLimited ? await holdTokenLowering(deps, token.id, current, remain) : undefined;
+    const holdId = await holdTokenEdit(deps, token.id, { wasUnlimited: token.unlimitedQuota, unlimited: body.unlimited_quota ?? token.unlimitedQuota, current, remain });
     const updated = (await deps.tokens.update(token.id, documentFields(body))) ?? token;
     if (remain !== current || updated.unlimitedQuota !== token.unlimitedQuota) {
       await sync.publishAndWait([tokenQuotaSet(updated, remain, holdId)]);

@@ -5,6 +5,7 @@ import type { LiveFanout } from '../../ports/live-fanout.js';
 import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
+import { InFlightHolds } from '../../relay/in-flight-holds.js';
 import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { SensitiveWords } from '../../relay/sensitive-words.js';
@@ -45,6 +46,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
       onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
+    inFlight: new InFlightHolds(deps.holds, deps.config.HOLD_TTL_SECONDS * 1000, (error) => app.log.warn({ err: error }, 'renewing the holds of calls in flight failed; retrying')),
     metrics: createRelayMetrics(),
     sensitive: new SensitiveWords(deps.options),
   };
@@ -60,6 +62,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
   app.addHook('onClose', async () => {
     await ctx.publisher.close();
     await ctx.pools.close();
+    ctx.inFlight.close();
   });
   registerOpenAIEndpoints(app, ctx);
   registerImages(app, ctx);
