@@ -60,7 +60,8 @@ export async function provisionTollgate(gatewayUrl: string, mockUrl: string, roo
   await user.must('POST', '/api/user/register', { username: 'bench', password: 'bench-password', password2: 'bench-password' });
   const id = await user.login('bench', 'bench-password');
   await root.must('PUT', '/api/user/', { id, quota: USER_QUOTA });
-  await user.must('POST', '/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-  const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-  return `sk-${items[0]?.key}`;
+  const { id: tokenId } = await user.must<{ id: number }>('POST', '/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+  // Token answers mask the key (as new-api's); the reveal call gives the whole key.
+  const { key } = await user.must<{ key: string }>('POST', `/api/token/${tokenId}/key`);
+  return `sk-${key}`;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
 import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { type PrivateBroker, startPrivateBroker } from './support/private-broker.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
 
@@ -52,9 +52,8 @@ describe('a broker outage under load, with a gateway stopped and one killed, cos
     await user.login(name, 'password-1');
     const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
     await root.must('PUT', '/api/user/', { id, quota });
-    await user.must('POST', '/api/token/', { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    return { id, key: `sk-${items[0]?.key}` };
+    const { key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    return { id, key };
   }
 
   const chat = (gateway: GatewayProcess, key: string, prompt: string) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleClient } from './support/console-client.js';
+import { type ConsoleClient, createTokenKey } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 import { httpFrom } from './support/http-from.js';
 
@@ -14,9 +14,7 @@ const chat = JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', co
 const forged = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}`, 'x-real-ip': `198.51.100.${n}` });
 
 async function keyAllowing(user: ConsoleClient, name: string, allowIps: string): Promise<string> {
-  await user.must('POST', '/api/token/', { name, remain_quota: 0, unlimited_quota: true, expired_time: -1, allow_ips: allowIps });
-  const { items } = await user.must<{ items: { key: string; name: string }[] }>('GET', '/api/token/?p=0&size=20');
-  return `sk-${items.find((t) => t.name === name)?.key}`;
+  return (await createTokenKey(user, { name, remain_quota: 0, unlimited_quota: true, expired_time: -1, allow_ips: allowIps })).key;
 }
 
 function chatFrom(fixture: EmbeddedFixture, localAddress: string, key: string, headers: Record<string, string>) {

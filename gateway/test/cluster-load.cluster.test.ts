@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
 import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { driveLoad, type LoadResult } from './support/load-driver.js';
 import { type PrivateBroker, startPrivateBroker } from './support/private-broker.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
@@ -57,10 +57,9 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
     await user.login(name, 'password-1');
     const { id } = await user.must<UserView>('GET', '/api/user/self');
     await root.must('PUT', '/api/user/', { id, quota: QUOTA });
-    for (let t = 0; t < TOKENS_PER_USER; t++) await user.must('POST', '/api/token/', { name: `key-${t}`, remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const { items } = await user.must<{ items: { id: number; key: string; name: string }[] }>('GET', '/api/token/?p=0&size=10');
-    const tokens = [...items].sort((a, b) => a.name.localeCompare(b.name));
-    return { id, keys: tokens.map((t) => `sk-${t.key}`), tokenIds: tokens.map((t) => t.id) };
+    const tokens: { id: number; key: string }[] = [];
+    for (let t = 0; t < TOKENS_PER_USER; t++) tokens.push(await createTokenKey(user, { name: `key-${t}`, remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
+    return { id, keys: tokens.map((t) => t.key), tokenIds: tokens.map((t) => t.id) };
   }
 
   const chat = (index: number) => {

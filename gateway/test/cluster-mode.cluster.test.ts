@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
 import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
 import { roomInStep, totpCode } from './support/totp.js';
 
@@ -31,9 +31,8 @@ describe('cluster mode: two gateways and a ledger on Kafka, MongoDB and Redis', 
     await user.login(username, 'password-1');
     const { id } = await user.must<SelfView>('GET', '/api/user/self');
     await rootA.must('PUT', '/api/user/', { id, quota });
-    await user.must('POST', '/api/token/', { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    return { user, key: `sk-${items[0]?.key}`, id };
+    const { key } = await createTokenKey(user, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    return { user, key, id };
   }
 
   const chat = (gateway: GatewayProcess, key: string, maxTokens = 16) =>

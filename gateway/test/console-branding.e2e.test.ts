@@ -111,7 +111,8 @@ describe('branding and money options in a real browser', () => {
     expect(await bella.getByTestId('nav-chat-1').textContent()).toBe('ChatLink');
     await bella.getByTestId('token-chat').click();
     const [popup] = await Promise.all([bella.waitForEvent('popup'), bella.getByRole('menuitem', { name: 'Acme Chat' }).click()]);
-    await popup.waitForLoadState();
+    // The tab opens blank in the click, then leaves for the link once the key is revealed.
+    await popup.waitForURL((url) => url.href === filled);
     expect(popup.url()).toBe(filled);
     await popup.close();
     await bella.getByTestId('nav-chat-1').click();

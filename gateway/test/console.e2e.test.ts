@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import type { ConsoleClient } from './support/console-client.js';
+import { type ConsoleClient, revealTokenKey } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
@@ -47,12 +47,19 @@ describe('the console in a real browser', () => {
     await expect.poll(() => page.getByTestId('token-row').filter({ hasText: 'browser-key' }).count()).toBe(1);
   });
 
+  /** The whole key of the token the browser created: the list masks it, the reveal call gives it. */
+  async function browserKey(): Promise<string> {
+    const { items } = await dave.must<{ items: { id: number; name: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const token = items.find((t) => t.name === 'browser-key');
+    if (!token) throw new Error('browser-key not listed');
+    return revealTokenKey(dave, token.id);
+  }
+
   it('sees the quota change after a relayed call, without reloading', async () => {
-    const { items } = await dave.must<{ items: { key: string; name: string }[] }>('GET', '/api/token/?p=0&size=10');
-    const key = items.find((t) => t.name === 'browser-key')?.key;
+    const key = await browserKey();
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(response.status).toBe(200);
@@ -65,11 +72,10 @@ describe('the console in a real browser', () => {
     await expect.poll(async () => (await dave.must<{ total: number }>('GET', '/api/log/self/')).total, { timeout: 5_000 }).toBe(2);
     await page.goto(`${fixture.tollgate.url}/log`);
     await expect.poll(() => page.getByTestId('log-row').count()).toBe(2);
-    const { items } = await dave.must<{ items: { key: string; name: string }[] }>('GET', '/api/token/?p=0&size=10');
-    const key = items.find((t) => t.name === 'browser-key')?.key;
+    const key = await browserKey();
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi again' }] }),
     });
     expect(response.status).toBe(200);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { driveLoad } from './support/load-driver.js';
 import { type GatewayProcess, startGatewayProcess } from './support/role-process.js';
 
@@ -59,9 +59,7 @@ describe('a kill -9 under load', () => {
     await user.login('paced', 'password-1');
     const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
     await root.must('PUT', '/api/user/', { id, quota: 100_000_000 });
-    await user.must('POST', '/api/token/', { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    key = `sk-${items[0]?.key}`;
+    ({ key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancePushed } from '../src/live/ledger-follower.js';
-import type { ConsoleClient } from './support/console-client.js';
+import { type ConsoleClient, createTokenKey } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /** Step 6: a console connected over Socket.IO sees its balance change without reloading. */
@@ -36,11 +36,10 @@ describe('live balance over Socket.IO', () => {
     });
     const pushed = new Promise<BalancePushed>((resolve) => socket.on('balance', resolve));
     const logRow = new Promise<{ user_id: number; quota: number }>((resolve) => socket.on('log', resolve));
-    await carol.must('POST', '/api/token/', { name: 'live', remain_quota: 5000, expired_time: -1 });
-    const { items } = await carol.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const { key } = await createTokenKey(carol, { name: 'live', remain_quota: 5000, expired_time: -1 });
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${items[0]?.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(response.status).toBe(200);

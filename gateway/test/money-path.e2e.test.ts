@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, eventually, revealTokenKey } from './support/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /**
@@ -75,9 +75,11 @@ describe('the money path, end to end', () => {
     expect(page.total).toBe(1);
     token = page.items[0] as TokenView;
     expect(token.name).toBe('my-key');
-    expect(token.key).toMatch(/^[A-Za-z0-9]{48}$/);
+    const key = await revealTokenKey(alice, token.id);
+    expect(key).toMatch(/^sk-[A-Za-z0-9]{48}$/);
+    expect(token.key).toBe(`${key.slice(3, 7)}**********${key.slice(-4)}`);
     expect(token.remain_quota).toBe(TOKEN_QUOTA);
-    client = new OpenAI({ apiKey: `sk-${token.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+    client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
 
   it('4a. a plain completion through the openai SDK returns the upstream answer', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from './support/console-client.js';
+import { createTokenKey, eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /** The legacy OpenAI billing endpoints clients call with a key to show what is left. */
@@ -21,8 +21,7 @@ describe('/dashboard/billing/subscription and /usage', () => {
     fixture = await startEmbeddedFixture();
     await addMockChannel(fixture);
     const bea = await userWithQuota(fixture, 'billing-bea', USER_QUOTA);
-    await bea.must('POST', '/api/token/', { name: 'bea-key', remain_quota: QUOTA, expired_time: EXPIRES });
-    key = `sk-${(await bea.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10')).items[0]?.key}`;
+    ({ key } = await createTokenKey(bea, { name: 'bea-key', remain_quota: QUOTA, expired_time: EXPIRES }));
     const call = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
-import { type ConsoleClient, eventually } from './support/console-client.js';
+import { type ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
@@ -37,9 +37,8 @@ describe('relay endpoints, retries and the playground', () => {
     await root.must('POST', '/api/channel/', { name: 'flaky', type: 1, key: 'k1', base_url: flaky.url, models: 'mock-model', group: 'default', priority: 10 });
     await root.must('POST', '/api/channel/', { name: 'steady', type: 1, key: 'k2', base_url: fixture.upstream.url, models: 'mock-model', group: 'default', priority: 0 });
     erin = await userWithQuota(fixture, 'erin', GRANT);
-    await erin.must('POST', '/api/token/', { name: 'erin-key', remain_quota: GRANT, expired_time: -1 });
-    const { items } = await erin.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    client = new OpenAI({ apiKey: `sk-${items[0]?.key}`, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
+    const { key } = await createTokenKey(erin, { name: 'erin-key', remain_quota: GRANT, expired_time: -1 });
+    client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0 });
   });
 
   afterAll(async () => {

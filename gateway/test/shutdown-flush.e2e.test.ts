@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
@@ -19,11 +19,10 @@ describe('shutdown right after a call', () => {
   it('flushes the buffered usage event before closing the event log', async () => {
     await addMockChannel(fixture);
     const jo = await userWithQuota(fixture, 'jo', 1000);
-    await jo.must('POST', '/api/token/', { name: 'k', remain_quota: 1000, expired_time: -1 });
-    const { items } = await jo.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
+    const { key } = await createTokenKey(jo, { name: 'k', remain_quota: 1000, expired_time: -1 });
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${items[0]?.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(response.status).toBe(200);

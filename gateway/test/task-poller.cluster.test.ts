@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTaskMock, type TaskMock } from './mock-upstream/task-mock.js';
 import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
-import { ConsoleClient, eventually } from './support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from './support/console-client.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
 
 /**
@@ -41,9 +41,8 @@ describe('cluster mode: tasks polled by one worker whatever the number of gatewa
     await user.login('cl-dee', 'password-1');
     const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
     await root.must('PUT', '/api/user/', { id, quota: 1_000_000 });
-    await user.must('POST', '/api/token/', { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-    dee = { user, key: `sk-${items[0]?.key}` };
+    const { key } = await createTokenKey(user, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    dee = { user, key };
   }, 120_000);
 
   afterAll(async () => {

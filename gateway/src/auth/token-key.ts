@@ -22,3 +22,14 @@ export function generateTokenKey(): string {
 export function stripKeyPrefix(key: string): string {
   return key.startsWith(TOKEN_KEY_PREFIX) ? key.slice(TOKEN_KEY_PREFIX.length) : key;
 }
+
+/**
+ * A key as lists show it, new-api's MaskTokenKey: the first and last four characters around ten
+ * asterisks (two and two around four for a key of 5 to 8, all asterisks up to 4). The whole key
+ * goes out only through POST /api/token/:id/key.
+ */
+export function maskTokenKey(key: string): string {
+  if (key.length <= 4) return '*'.repeat(key.length);
+  if (key.length <= 8) return `${key.slice(0, 2)}****${key.slice(-2)}`;
+  return `${key.slice(0, 4)}**********${key.slice(-4)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateTokenKey, randomAlphanumeric, stripKeyPrefix } from './token-key.js';
+import { generateTokenKey, maskTokenKey, randomAlphanumeric, stripKeyPrefix } from './token-key.js';
 
 describe('token keys', () => {
   it('are 48 alphanumerics without the sk- prefix', () => {
@@ -19,5 +19,14 @@ describe('token keys', () => {
   it('strips the wire prefix only when present', () => {
     expect(stripKeyPrefix('sk-abc')).toBe('abc');
     expect(stripKeyPrefix('abc')).toBe('abc');
+  });
+
+  it('mask as new-api: four and four around ten asterisks, two and two for 5 to 8 characters, all asterisks up to 4', () => {
+    expect(maskTokenKey('abcdEFGHijklMNOPqrstUVWXyz0123456789ABCDEFGHwxyz')).toBe('abcd**********wxyz');
+    expect(maskTokenKey('abcdefghi')).toBe('abcd**********fghi');
+    expect(maskTokenKey('abcdefgh')).toBe('ab****gh');
+    expect(maskTokenKey('abcde')).toBe('ab****de');
+    expect(maskTokenKey('abcd')).toBe('****');
+    expect(maskTokenKey('')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { expect } from 'vitest';
-import { type ConsoleClient, eventually } from './console-client.js';
+import { type ConsoleClient, eventually, revealTokenKey } from './console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './embedded-fixture.js';
 
 /**
@@ -91,7 +91,7 @@ export async function burst(clients: OpenAI[], m: BurstModel, count: number): Pr
 export const QUOTA_REFUSALS = ['403 用户额度不足', '403 该令牌额度已用尽'];
 
 interface SelfView { quota: number; used_quota: number; request_count: number }
-interface TokenView { id: number; key: string; remain_quota: number; used_quota: number }
+interface TokenView { id: number; remain_quota: number; used_quota: number }
 
 export interface Books {
   quota: number;
@@ -125,7 +125,8 @@ export async function booksAfter(user: ConsoleClient, served: number, timeoutMs 
 export async function tokenClients(user: ConsoleClient, count: number, remainQuota: number, baseUrls: string[]): Promise<OpenAI[]> {
   for (let i = 0; i < count; i += 1) await user.must('POST', '/api/token/', { name: `burst-${i}`, remain_quota: remainQuota, expired_time: -1 });
   const { items } = await user.must<{ items: TokenView[] }>('GET', '/api/token/?p=0&size=10');
-  return items.flatMap((t) => baseUrls.map((url) => new OpenAI({ apiKey: `sk-${t.key}`, baseURL: `${url}/v1`, maxRetries: 0 })));
+  const keys = await Promise.all(items.map((t) => revealTokenKey(user, t.id)));
+  return keys.flatMap((key) => baseUrls.map((url) => new OpenAI({ apiKey: key, baseURL: `${url}/v1`, maxRetries: 0 })));
 }
 
 /** The money invariants every burst must keep. */

@@ -82,3 +82,14 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** A token's whole key with `sk-`, through the reveal call: lists and other token answers mask it, as new-api's. */
+export async function revealTokenKey(client: ConsoleClient, tokenId: number): Promise<string> {
+  return `sk-${(await client.must<{ key: string }>('POST', `/api/token/${tokenId}/key`)).key}`;
+}
+
+/** Creates a token with `fields` and answers its id and whole `sk-` key (the create answer masks the key). */
+export async function createTokenKey(client: ConsoleClient, fields: object): Promise<{ id: number; key: string }> {
+  const { id } = await client.must<{ id: number }>('POST', '/api/token/', fields);
+  return { id, key: await revealTokenKey(client, id) };
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { type EmbeddedTollgate, startEmbedded } from '../../src/embedded.js';
 import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient } from './console-client.js';
+import { ConsoleClient, createTokenKey } from './console-client.js';
 
 /** A real embedded Tollgate on a temp data dir, a mock OpenAI upstream, and root logged in. */
 export interface EmbeddedFixture {
@@ -69,7 +69,6 @@ export async function priceModels(fixture: EmbeddedFixture, ratios: Record<strin
 /** A user given `quota` by root, with one token of the same quota; returns the user and its `sk-` key. */
 export async function userWithKey(fixture: EmbeddedFixture, username: string, quota: number): Promise<{ user: ConsoleClient; key: string }> {
   const user = await userWithQuota(fixture, username, quota);
-  await user.must('POST', '/api/token/', { name: `${username}-key`, remain_quota: quota, expired_time: -1 });
-  const { items } = await user.must<{ items: { key: string }[] }>('GET', '/api/token/?p=0&size=10');
-  return { user, key: `sk-${items[0]?.key}` };
+  const { key } = await createTokenKey(user, { name: `${username}-key`, remain_quota: quota, expired_time: -1 });
+  return { user, key };
 }

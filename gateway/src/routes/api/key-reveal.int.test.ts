@@ -10,7 +10,9 @@ describe('key reveal calls', () => {
     const bob = await signUp(app, 'bob');
     const created = await amy.call<{ id: number; key: string }>('POST', '/api/token/', { name: 'k', remain_quota: 10 });
     const answer = await app.inject({ method: 'POST', url: `/api/token/${created.body.data.id}/key`, headers: { cookie: amy.cookie, 'new-api-user': String(amy.userId) } });
-    expect(answer.json()).toEqual({ success: true, message: '', data: { key: created.body.data.key } });
+    const { key } = answer.json<{ data: { key: string } }>().data;
+    expect(answer.json()).toEqual({ success: true, message: '', data: { key: expect.stringMatching(/^[A-Za-z0-9]{48}$/) } });
+    expect(created.body.data.key).toBe(`${key.slice(0, 4)}**********${key.slice(-4)}`);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect((await bob.call('POST', `/api/token/${created.body.data.id}/key`)).body).toEqual({ success: false, message: '令牌不存在' });
     expect((await amy.call('POST', '/api/token/abc/key')).body.message).toBe('无效的参数');

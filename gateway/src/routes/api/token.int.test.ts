@@ -24,13 +24,14 @@ describe('token routes', () => {
     const created = await alice.call<TokenWire>('POST', '/api/token/', { name: 'ci', remain_quota: 500000, expired_time: -1, unlimited_quota: false, model_limits: 'gpt-4o, gpt-4o-mini', allow_ips: '10.0.0.1\n10.0.0.2', count: 3 });
     expect(created.body.success).toBe(true);
     expect(created.body.data).toMatchObject({ name: 'ci', status: 1, remain_quota: 500000, model_limits: 'gpt-4o,gpt-4o-mini', allow_ips: '10.0.0.1\n10.0.0.2' });
-    expect(created.body.data.key).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect(created.body.data.key).toMatch(/^[A-Za-z0-9]{4}\*{10}[A-Za-z0-9]{4}$/);
+    const { key } = (await alice.call<{ key: string }>('POST', `/api/token/${created.body.data.id}/key`)).body.data;
     expect(ledger.ofType('TokenQuotaSet').map((e) => e.data)).toEqual([{ userId: alice.userId, tokenId: created.body.data.id, remainQuota: 500000, unlimited: false }]);
     expect(notices).toContainEqual({ kind: 'tokens', id: created.body.data.id });
     const list = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=1&size=10');
     expect(list.body.data).toMatchObject({ total: 1, page: 1, page_size: 10 });
     expect(list.body.data.items.map((t) => t.id)).toEqual([created.body.data.id]);
-    const search = await alice.call<Page<TokenWire>>('GET', `/api/token/search?keyword=&token=sk-${created.body.data.key.slice(0, 10)}`);
+    const search = await alice.call<Page<TokenWire>>('GET', `/api/token/search?keyword=&token=sk-${key.slice(0, 10)}`);
     expect(search.body.data.items).toHaveLength(1);
   });
 

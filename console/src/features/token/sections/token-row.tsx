@@ -13,9 +13,6 @@ import { useTokenActions } from '../hooks/use-token-actions';
 
 const statusTag: Record<number, string> = { 1: tag.green, 2: tag.red, 3: tag.orange, 4: tag.grey };
 
-/** The key as users paste it: the stored key with the `sk-` prefix. */
-export const fullKey = (token: Token) => `sk-${token.key}`;
-
 interface TokenRowProps {
   token: Token;
   selected: boolean;
@@ -48,7 +45,7 @@ export function TokenRow({ token, selected, onSelect, onView, onEdit, onCopy }: 
       <td className={`${table.cell} flex gap-1`}>
         <Button variant="ghost" onClick={onView}>{t('token.view')}</Button>
         <Button variant="outline" onClick={onCopy}>{t('token.copy')}</Button>
-        <ChatMenu apiKey={fullKey(token)} />
+        <ChatMenu tokenId={token.id} />
         {token.status === 1 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 2)}>{t('token.disable')}</Button>}
         {token.status === 2 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 1)}>{t('token.enable')}</Button>}
         <Button variant="ghost" onClick={onEdit}>{t('token.edit')}</Button>

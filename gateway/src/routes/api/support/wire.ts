@@ -1,4 +1,5 @@
 import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
+import { maskTokenKey } from '../../../auth/token-key.js';
 import type { Channel } from '../../../ports/channel-store.js';
 import type { Token } from '../../../ports/token-store.js';
 import type { User } from '../../../ports/user-store.js';
@@ -29,12 +30,12 @@ export function userWire(user: User, balance?: UserBalance) {
   };
 }
 
-/** A token on the wire: the key without `sk-` (the console adds it), lists as new-api's strings. */
+/** A token on the wire, its key masked as new-api's (POST /api/token/:id/key reveals it, without `sk-`), lists as new-api's strings. */
 export function tokenWire(token: Token, balance?: TokenBalance) {
   return {
     id: token.id,
     user_id: token.userId,
-    key: token.key,
+    key: maskTokenKey(token.key),
     status: token.status,
     name: token.name,
     created_time: token.createdTime,
