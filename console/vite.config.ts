@@ -16,7 +16,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
       },

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { useStoredUser } from '../../lib/stored-user';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { Button } from '../ui/button';
 import { DEFAULT_LOGO, DEFAULT_SYSTEM_NAME } from './use-branding';
-import { UserMenu } from './user-menu';
 import { useTheme } from './use-theme';
+
+// The menu needs Headless UI (with its positioning libraries); a visitor on /login has no menu, so it is fetched only once signed in.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** System name and logo from /api/status, language and theme toggles, the user menu. */
 export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
@@ -31,7 +34,9 @@ export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
           {theme === 'dark' ? '☀' : '☾'}
         </Button>
         {user ? (
-          <UserMenu name={user.display_name || user.username} />
+          <Suspense fallback={<span className="text-sm">{user.display_name || user.username}</span>}>
+            <UserMenu name={user.display_name || user.username} />
+          </Suspense>
         ) : (
           <Link to="/login" className="text-sm text-indigo-600">
             {t('auth.login')}

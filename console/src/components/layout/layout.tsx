@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { useT } from '../../i18n';
+import { PageLoading } from '../../lib/lazy-page';
 import { banner } from '../ui/tokens';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -9,7 +11,7 @@ import { Sidebar } from './sidebar';
 import { useBranding } from './use-branding';
 import { useSidebar } from './use-sidebar';
 
-/** The shell: header, sidebar (collapsing on mobile), the page, footer; the tab's title and icon follow the brand. */
+/** The shell: header, sidebar (collapsing on mobile), the page (a small fallback while its chunk loads), footer; the tab's title and icon follow the brand. */
 export function Layout() {
   const t = useT();
   const { data: status, isError } = useStatus();
@@ -27,7 +29,9 @@ export function Layout() {
               {t('status.unreachable')}
             </div>
           )}
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <Footer />

@@ -1,0 +1,20 @@
+import { type ComponentType, lazy } from 'react';
+import { useT } from '../i18n';
+
+/**
+ * A route's page as its own chunk, fetched on the first visit: the entry then carries only the shell,
+ * so /login does not download the charts, markdown and every other page first.
+ */
+export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+/** Shown in the page's place while its chunk loads (normally a few milliseconds). */
+export function PageLoading() {
+  const t = useT();
+  return (
+    <p role="status" className="text-sm text-slate-500" data-testid="page-loading">
+      {t('common.loading')}
+    </p>
+  );
+}
