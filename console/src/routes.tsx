@@ -1,35 +1,35 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Layout } from './components/layout/layout';
-import { lazyPage } from './lib/lazy-page';
+import { lazyExport } from './lib/lazy';
 import { useStoredUser } from './lib/stored-user';
 
-// Each page is its own chunk (see lib/lazy-page.tsx).
-const LoginPage = lazyPage(() => import('./features/auth/login-page'), (m) => m.LoginPage);
-const OAuthCallbackPage = lazyPage(() => import('./features/auth/oauth-callback-page'), (m) => m.OAuthCallbackPage);
-const RegisterPage = lazyPage(() => import('./features/auth/register-page'), (m) => m.RegisterPage);
-const ResetConfirmPage = lazyPage(() => import('./features/auth/reset-confirm-page'), (m) => m.ResetConfirmPage);
-const ResetRequestPage = lazyPage(() => import('./features/auth/reset-request-page'), (m) => m.ResetRequestPage);
-const HomePage = lazyPage(() => import('./features/home/page'), (m) => m.HomePage);
-const LogPage = lazyPage(() => import('./features/log/page'), (m) => m.LogPage);
-const ChannelFormPage = lazyPage(() => import('./features/channel/form-page'), (m) => m.ChannelFormPage);
-const ChannelPage = lazyPage(() => import('./features/channel/page'), (m) => m.ChannelPage);
-const DetailPage = lazyPage(() => import('./features/detail/page'), (m) => m.DetailPage);
-const AboutPage = lazyPage(() => import('./features/misc/about-page'), (m) => m.AboutPage);
-const NotFound = lazyPage(() => import('./features/misc/not-found'), (m) => m.NotFound);
-const Chat2LinkPage = lazyPage(() => import('./features/chat/pages'), (m) => m.Chat2LinkPage);
-const ChatPage = lazyPage(() => import('./features/chat/pages'), (m) => m.ChatPage);
-const PlaygroundPage = lazyPage(() => import('./features/playground/page'), (m) => m.PlaygroundPage);
-const MidjourneyPage = lazyPage(() => import('./features/midjourney/page'), (m) => m.MidjourneyPage);
-const TaskPage = lazyPage(() => import('./features/task/page'), (m) => m.TaskPage);
-const PricingPage = lazyPage(() => import('./features/pricing/page'), (m) => m.PricingPage);
-const RedemptionPage = lazyPage(() => import('./features/redemption/page'), (m) => m.RedemptionPage);
-const OwnUserEditRedirect = lazyPage(() => import('./features/user/edit-page'), (m) => m.OwnUserEditRedirect);
-const UserEditPage = lazyPage(() => import('./features/user/edit-page'), (m) => m.UserEditPage);
-const UserPage = lazyPage(() => import('./features/user/page'), (m) => m.UserPage);
-const SettingPage = lazyPage(() => import('./features/setting/page'), (m) => m.SettingPage);
-const TopupPage = lazyPage(() => import('./features/topup/page'), (m) => m.TopupPage);
-const TokenPage = lazyPage(() => import('./features/token/page'), (m) => m.TokenPage);
+// Each page is its own chunk (see lib/lazy.tsx).
+const LoginPage = lazyExport(() => import('./features/auth/login-page'), (m) => m.LoginPage);
+const OAuthCallbackPage = lazyExport(() => import('./features/auth/oauth-callback-page'), (m) => m.OAuthCallbackPage);
+const RegisterPage = lazyExport(() => import('./features/auth/register-page'), (m) => m.RegisterPage);
+const ResetConfirmPage = lazyExport(() => import('./features/auth/reset-confirm-page'), (m) => m.ResetConfirmPage);
+const ResetRequestPage = lazyExport(() => import('./features/auth/reset-request-page'), (m) => m.ResetRequestPage);
+const HomePage = lazyExport(() => import('./features/home/page'), (m) => m.HomePage);
+const LogPage = lazyExport(() => import('./features/log/page'), (m) => m.LogPage);
+const ChannelFormPage = lazyExport(() => import('./features/channel/form-page'), (m) => m.ChannelFormPage);
+const ChannelPage = lazyExport(() => import('./features/channel/page'), (m) => m.ChannelPage);
+const DetailPage = lazyExport(() => import('./features/detail/page'), (m) => m.DetailPage);
+const AboutPage = lazyExport(() => import('./features/misc/about-page'), (m) => m.AboutPage);
+const NotFound = lazyExport(() => import('./features/misc/not-found'), (m) => m.NotFound);
+const Chat2LinkPage = lazyExport(() => import('./features/chat/pages'), (m) => m.Chat2LinkPage);
+const ChatPage = lazyExport(() => import('./features/chat/pages'), (m) => m.ChatPage);
+const PlaygroundPage = lazyExport(() => import('./features/playground/page'), (m) => m.PlaygroundPage);
+const MidjourneyPage = lazyExport(() => import('./features/midjourney/page'), (m) => m.MidjourneyPage);
+const TaskPage = lazyExport(() => import('./features/task/page'), (m) => m.TaskPage);
+const PricingPage = lazyExport(() => import('./features/pricing/page'), (m) => m.PricingPage);
+const RedemptionPage = lazyExport(() => import('./features/redemption/page'), (m) => m.RedemptionPage);
+const OwnUserEditRedirect = lazyExport(() => import('./features/user/edit-page'), (m) => m.OwnUserEditRedirect);
+const UserEditPage = lazyExport(() => import('./features/user/edit-page'), (m) => m.UserEditPage);
+const UserPage = lazyExport(() => import('./features/user/page'), (m) => m.UserPage);
+const SettingPage = lazyExport(() => import('./features/setting/page'), (m) => m.SettingPage);
+const TopupPage = lazyExport(() => import('./features/topup/page'), (m) => m.TopupPage);
+const TokenPage = lazyExport(() => import('./features/token/page'), (m) => m.TokenPage);
 
 /** A login-guarded page: without a stored user it goes to the login page. */
 export function Guarded({ children }: { children: ReactNode }) {

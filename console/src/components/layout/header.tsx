@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../i18n';
+import { lazyExport } from '../../lib/lazy';
 import { useStoredUser } from '../../lib/stored-user';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { Button } from '../ui/button';
@@ -8,7 +9,7 @@ import { DEFAULT_LOGO, DEFAULT_SYSTEM_NAME } from './use-branding';
 import { useTheme } from './use-theme';
 
 // The menu needs Headless UI (with its positioning libraries); a visitor on /login has no menu, so it is fetched only once signed in.
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazyExport(() => import('./user-menu'), (m) => m.UserMenu);
 
 /** System name and logo from /api/status, language and theme toggles, the user menu. */
 export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {

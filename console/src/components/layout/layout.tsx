@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { useT } from '../../i18n';
-import { PageLoading } from '../../lib/lazy-page';
+import { PageLoading } from '../../lib/lazy';
 import { banner } from '../ui/tokens';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
+import { lazyExport } from '../../../lib/lazy';
 import { storeUser } from '../../../lib/stored-user';
 import { useStatus } from '../../status/hooks/use-status';
 import type { LoginData } from '../api';
@@ -10,7 +11,9 @@ import { authApi } from '../api';
 import { useOAuthStart } from '../hooks/use-oauth-start';
 import { rememberedAffCode } from '../invite-code';
 import { TelegramWidget } from './telegram-widget';
-import { WeChatCodeDialog } from './wechat-code-dialog';
+
+// The dialog needs Headless UI; only a site with WeChat sign-in on fetches it.
+const WeChatCodeDialog = lazyExport(() => import('./wechat-code-dialog'), (m) => m.WeChatCodeDialog);
 
 /** The login and register pages' third-party buttons, each shown only while its switch is on (from /api/status). */
 export function ThirdPartySignIn() {
@@ -40,7 +43,11 @@ export function ThirdPartySignIn() {
       {status.linuxdo_oauth && <Button variant="outline" className="w-full" onClick={() => void startOAuth('linuxdo')}>{t('oauth.linuxdo')}</Button>}
       {status.wechat_login && <Button variant="outline" className="w-full" onClick={() => setWeChatOpen(true)}>{t('oauth.wechat')}</Button>}
       {status.telegram_oauth && status.telegram_bot_name && <TelegramWidget botName={status.telegram_bot_name} onAuth={(fields) => void telegramLogin({ ...fields, lang: 'zh' })} />}
-      <WeChatCodeDialog open={weChatOpen} qrCode={status.wechat_qrcode ?? ''} submitLabel={t('auth.login')} onClose={() => setWeChatOpen(false)} onCode={weChatLogin} />
+      {status.wechat_login && (
+        <Suspense fallback={null}>
+          <WeChatCodeDialog open={weChatOpen} qrCode={status.wechat_qrcode ?? ''} submitLabel={t('auth.login')} onClose={() => setWeChatOpen(false)} onCode={weChatLogin} />
+        </Suspense>
+      )}
     </div>
   );
 }

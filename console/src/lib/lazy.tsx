@@ -2,10 +2,10 @@ import { type ComponentType, lazy } from 'react';
 import { useT } from '../i18n';
 
 /**
- * A route's page as its own chunk, fetched on the first visit: the entry then carries only the shell,
- * so /login does not download the charts, markdown and every other page first.
+ * A named export as its own chunk, fetched on first render: route pages and parts a page shows only
+ * sometimes, so /login does not download the charts, markdown, dialogs and every other page first.
  */
-export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+export function lazyExport<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
