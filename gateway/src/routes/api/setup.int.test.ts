@@ -21,7 +21,7 @@ describe('the first-run wizard (/api/setup)', () => {
     expect((await app.inject({ method: 'GET', url: '/api/status' })).json().data.setup).toBe(false);
   });
 
-  it('names root and sets its password once; then status says setup true and a second run is refused', async () => {
+  it('SetupCompleted: names root and sets its password once; then status says setup true, a second run is refused, and only the wizard sets the option', async () => {
     const { app } = await buildApiHarness();
     const answer = await app.inject({ method: 'POST', url: '/api/setup', payload: wizard });
     expect(answer.json()).toEqual({ success: true, message: '系统初始化成功' });
