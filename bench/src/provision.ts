@@ -34,7 +34,8 @@ class ApiSession {
   }
 
   async must<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    // A bodyless POST (the key reveal) must not claim a JSON body: fastify refuses an empty one.
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
     if (this.cookie) headers.cookie = this.cookie;
     if (this.userId !== undefined) headers['new-api-user'] = String(this.userId);
     const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
