@@ -1,0 +1,22 @@
+import type { MessageKey } from '../zh';
+import { commonEn } from './common';
+import { accountEn } from './account';
+import { tokenEn } from './token';
+import { walletEn } from './wallet';
+import { logEn } from './log';
+import { userEn } from './user';
+import { settingEn } from './setting';
+import { channelEn } from './channel';
+import { taskEn } from './task';
+
+export const en: Record<MessageKey, string> = {
+  ...commonEn,
+  ...accountEn,
+  ...tokenEn,
+  ...walletEn,
+  ...logEn,
+  ...userEn,
+  ...settingEn,
+  ...channelEn,
+  ...taskEn,
+};

@@ -1,0 +1,24 @@
+/** The console's texts in Chinese: the spec's exact messages, one file per feature. The keys are the English texts' ids. */
+import { commonZh } from './common';
+import { accountZh } from './account';
+import { tokenZh } from './token';
+import { walletZh } from './wallet';
+import { logZh } from './log';
+import { userZh } from './user';
+import { settingZh } from './setting';
+import { channelZh } from './channel';
+import { taskZh } from './task';
+
+export const zh = {
+  ...commonZh,
+  ...accountZh,
+  ...tokenZh,
+  ...walletZh,
+  ...logZh,
+  ...userZh,
+  ...settingZh,
+  ...channelZh,
+  ...taskZh,
+} as const;
+
+export type MessageKey = keyof typeof zh;
