@@ -44,7 +44,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   await app.register(registerApiRoutes, { prefix: '/api', deps });
   const live = registerLive(app, deps);

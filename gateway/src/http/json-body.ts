@@ -108,18 +108,40 @@ function forbiddenPath(value: unknown): string[] | null {
   return null;
 }
 
+/**
+ * Whether the text nests deeper than MAX_JSON_DEPTH: the same scan as tooDeepAt without tracking
+ * where, so the common shallow body costs one tight loop and no allocation; tooDeepAt runs only
+ * to name the place in the error.
+ */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = stringEnd(text, i);
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
+  }
+  return false;
+}
+
+/**
+ * Whether the text could hold a prototype key: it names one, or escapes characters (a key can
+ * spell `__proto__` with \u escapes). Most bodies do neither, and skip the walk of the value.
+ */
+const mayHoldPrototypeKey = (text: string) => text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
+
 /** Parses a JSON body: shallow enough, JSON, no prototype keys (JSON.parse defines `__proto__` as a plain own key). */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw new BodyRefused('GW_ERR_BODY_EMPTY', 'body is empty but content-type is application/json');
-  const deepAt = tooDeepAt(text);
-  if (deepAt) throw new BodyRefused('GW_ERR_BODY_TOO_DEEP', `body nests deeper than ${MAX_JSON_DEPTH} levels at ${deepAt}`);
+  if (nestsTooDeep(text)) throw new BodyRefused('GW_ERR_BODY_TOO_DEEP', `body nests deeper than ${MAX_JSON_DEPTH} levels at ${tooDeepAt(text)}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new BodyRefused('GW_ERR_BODY_NOT_JSON', `body is not valid JSON: ${(error as Error).message}`);
   }
-  const forbidden = forbiddenKeyAt(value);
+  const forbidden = mayHoldPrototypeKey(text) ? forbiddenKeyAt(value) : null;
   if (forbidden) throw new BodyRefused('GW_ERR_BODY_FORBIDDEN_KEY', `body has a forbidden key at ${forbidden}`);
   return value;
 }

@@ -20,6 +20,16 @@ describe('parseJsonBody', () => {
     expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
   });
 
+  it('refuses prototype keys spelled with escapes, which the quick text check must not wave through', () => {
+    expect(() => parseJsonBody(String.raw`{"a":{"\u005f_proto__":{"isAdmin":true}}}`)).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_FORBIDDEN_KEY', message: 'body has a forbidden key at a.__proto__' }));
+    expect(() => parseJsonBody(String.raw`{"\u0063onstructor":{"prototype":{}}}`)).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_FORBIDDEN_KEY' }));
+  });
+
+  it('counts depth only outside strings, and stray closers do not buy extra depth', () => {
+    expect(parseJsonBody(JSON.stringify({ text: '['.repeat(500) }))).toEqual({ text: '['.repeat(500) });
+    expect(() => parseJsonBody(`${']'.repeat(10)}${'['.repeat(MAX_JSON_DEPTH + 1)}`)).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_TOO_DEEP' }));
+  });
+
   it('says why text is not JSON, and that an empty body is empty', () => {
     expect(() => parseJsonBody('{"model":')).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_NOT_JSON', message: expect.stringMatching(/^body is not valid JSON: /) }));
     expect(() => parseJsonBody('')).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_EMPTY' }));

@@ -3,11 +3,12 @@ import type { Dispatcher } from 'undici';
 import { openAIAnswerText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, Usage } from '../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
+import { needsCompletionText } from './token-count.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {
   usage: Usage | null;
-  /** Completion text seen (text, reasoning, tool calls), for counting when usage is missing. */
+  /** Completion text seen (text, reasoning, tool calls), for counting; read only when the usage lacks a completion count. */
   text: string;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
@@ -39,12 +40,14 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
-    const text = translated.text ?? openAIAnswerText(translated.body);
+    const text = needsCompletionText(translated.usage) ? (translated.text ?? openAIAnswerText(translated.body)) : '';
     return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt };
   }
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(body);
   if (json === null) return { usage: null, text: '', firstResponseMs: Date.now() - startedAt };
-  return { usage: adapter.usageOfAnswer(json), text: adapter.textOfAnswer?.(json) ?? openAIAnswerText(json), firstResponseMs: Date.now() - startedAt };
+  const usage = adapter.usageOfAnswer(json);
+  const text = needsCompletionText(usage) ? (adapter.textOfAnswer?.(json) ?? openAIAnswerText(json)) : '';
+  return { usage, text, firstResponseMs: Date.now() - startedAt };
 }
 
 /** An upstream failure as the client will see it: the (possibly mapped) status and the upstream's body. */

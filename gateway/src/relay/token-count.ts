@@ -47,6 +47,9 @@ export function countedUsage(prompt: string, completionText: string): Usage {
   return { promptTokens: countTokens(prompt), completionTokens: countTokens(completionText) };
 }
 
+/** Whether completedUsage will read the completion text: the upstream reported no completion count. */
+export const needsCompletionText = (reported: Usage | null): boolean => !reported || reported.completionTokens === 0;
+
 /**
  * The usage to bill: the upstream's where it is whole, else counted. A missing usage is counted
  * in full; a zero prompt is counted, and so is a zero completion when text came back, while what
@@ -54,7 +57,7 @@ export function countedUsage(prompt: string, completionText: string): Usage {
  * fills only the missing fields. `count` runs only when something is missing.
  */
 export function completedUsage(reported: Usage | null, completionText: string, count: () => Usage): Usage {
-  if (reported && reported.promptTokens > 0 && (reported.completionTokens > 0 || completionText === '')) return reported;
+  if (reported && reported.promptTokens > 0 && (!needsCompletionText(reported) || completionText === '')) return reported;
   const counted = count();
   if (!reported) return counted;
   return { ...reported, promptTokens: reported.promptTokens || counted.promptTokens, completionTokens: reported.completionTokens || counted.completionTokens };
