@@ -18,6 +18,7 @@ export { logStats, type LogStats } from './queries/log-stats.js';
 export { deleteLogsBefore } from './queries/delete-logs.js';
 export { granularities, type Granularity } from './queries/usage-per-minute.js';
 export { quotaData, quotaDataInputSchema, type QuotaDataInput, type QuotaDataRow } from './queries/quota-data.js';
+export { trafficPerMinute, type TrafficMinute, type TrafficPerMinuteInput } from './queries/traffic-per-minute.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';

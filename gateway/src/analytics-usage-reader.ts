@@ -1,10 +1,11 @@
-import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData } from '@tollgate/analytics';
+import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData, trafficPerMinute } from '@tollgate/analytics';
 import type { UsageReader } from './ports/usage-reader.js';
 
 /** The dashboard and export queries of analytics (chdb or a ClickHouse server) behind the gateway's port. */
 export function createAnalyticsUsageReader(querier: AnalyticsQuerier): UsageReader {
   return {
     quotaData: quotaData(querier),
+    trafficPerMinute: trafficPerMinute(querier),
     exportLogs: exportLogs(querier),
     exportDailyUsage: exportDailyUsage(querier),
   };

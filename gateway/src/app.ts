@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { relayLogLevel } from './http/relay-log-level.js';
 import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
+import { OpsMeter } from './ops/ops-meter.js';
 import { registerApiRoutes } from './routes/api/index.js';
 import { registerConsole } from './routes/console.js';
 import { registerRelayRoutes } from './routes/v1/index.js';
@@ -47,8 +48,10 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   await app.register(registerApiRoutes, { prefix: '/api', deps });
-  const live = registerLive(app, deps);
-  await app.register(registerRelayRoutes, { deps, live, logLevel: relayLogLevel(deps.config) });
+  // One meter per gateway: the relay counts its calls into it, the live module reports them.
+  const ops = new OpsMeter();
+  const live = registerLive(app, deps, ops);
+  await app.register(registerRelayRoutes, { deps, live, ops, logLevel: relayLogLevel(deps.config) });
   followOptionChanges(app, deps);
   const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic chore failed'));
   app.addHook('onClose', async () => stopChecks());

@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
 import type { RateLimiters } from './ports/rate-limiter.js';
 import type { UsageMeter } from './ports/usage-meter.js';
+import type { GatewayReports } from './ports/gateway-reports.js';
 import type { UsageOutbox } from './ports/usage-outbox.js';
 import type { ChangeNotices } from './ports/change-notices.js';
 import type { ChannelStore } from './ports/channel-store.js';
@@ -70,6 +71,8 @@ export interface GatewayDeps {
   liveAdapter?: ServerOptions['adapter'];
   /** Which live rooms have a console in them on any gateway (pushes to the others are skipped). */
   roomPresence: RoomPresence;
+  /** The gateways' reports to each other: the operations view's traffic and fleet (Redis pub/sub in cluster mode). */
+  gatewayReports: GatewayReports;
   /** Directory of the built console, or null to serve none. */
   consoleDir: string | null;
 }

@@ -9,6 +9,7 @@ import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../src/adapters/smtp/smtp-mailer.js';
+import { InProcessGatewayReports } from '../src/adapters/in-process/gateway-reports.js';
 import { InProcessRoomPresence } from '../src/adapters/in-process/room-presence.js';
 import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
@@ -68,6 +69,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     roomPresence: new InProcessRoomPresence(),
+    gatewayReports: new InProcessGatewayReports(),
     leases: new InProcessLeases(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),

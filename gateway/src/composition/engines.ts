@@ -28,6 +28,9 @@ import { InProcessOneTimeCodes } from '../adapters/in-process/one-time-codes.js'
 import { RedisOneTimeCodes } from '../adapters/redis/one-time-codes.js';
 import { InProcessRoomPresence } from '../adapters/in-process/room-presence.js';
 import { RedisRoomPresence } from '../adapters/redis/room-presence.js';
+import { RedisGatewayReports } from '../adapters/redis/gateway-reports.js';
+import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.js';
+import type { GatewayReports } from '../ports/gateway-reports.js';
 import type { RoomPresence } from '../ports/room-presence.js';
 import { createSmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import type { OptionCache } from '../options/option-cache.js';
@@ -66,6 +69,7 @@ export interface HotState {
   liveAdapter?: ServerOptions['adapter'];
   /** Which of those rooms have a console in them, on any gateway. */
   roomPresence: RoomPresence;
+  gatewayReports: GatewayReports;
   close(): Promise<void>;
 }
 
@@ -137,6 +141,7 @@ export function openHotState(config: EngineConfig): HotState {
       leases: new InProcessLeases(),
       codes: new InProcessOneTimeCodes(),
       roomPresence: new InProcessRoomPresence(),
+      gatewayReports: new InProcessGatewayReports(),
       close: async () => {},
     };
   }
@@ -149,6 +154,7 @@ export function openHotState(config: EngineConfig): HotState {
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`),
+    gatewayReports: new RedisGatewayReports(commands, subscriber, `${prefix}gateway-reports`),
     holds: createRedisHoldStore(commands, prefix),
     inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
     rateLimiters: redisRateLimiters(commands, prefix),

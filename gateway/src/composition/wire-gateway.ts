@@ -52,9 +52,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor } = documents;
-  const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes } = hot;
+  const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();

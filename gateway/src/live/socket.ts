@@ -3,7 +3,11 @@ import { Server, type Socket } from 'socket.io';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
+import type { OpsMeter } from '../ops/ops-meter.js';
+import { TOLLGATE_VERSION } from '../routes/api/status.js';
 import { pushChannelChanges } from './channel-pusher.js';
+import { pushChannelHealth } from './channel-health-pusher.js';
+import { runOpsReports } from './ops-pusher.js';
 import { followLedger } from './ledger-follower.js';
 import { allowSameOrigin } from './same-origin.js';
 import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
@@ -33,7 +37,7 @@ async function checkHandshake(app: FastifyInstance, deps: GatewayDeps, socket: S
  * gateway (through `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
  * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
-export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanout {
+export function registerLive(app: FastifyInstance, deps: GatewayDeps, ops: OpsMeter): LiveFanout {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin });
   io.use((socket, next) => {
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
@@ -47,8 +51,12 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps): LiveFanou
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);
+  const stopOps = runOpsReports({ meter: ops, reports: deps.gatewayReports, local, version: TOLLGATE_VERSION });
+  const stopHealth = pushChannelHealth(deps.notices, deps.channels, local, (error) => app.log.warn({ err: error }, 'channel health unavailable'));
   app.addHook('onClose', async () => {
     stopPresence();
+    stopOps();
+    stopHealth();
     stopAccess();
     stopFollowing();
     stopChannels();

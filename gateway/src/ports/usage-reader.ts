@@ -1,4 +1,4 @@
-import type { DailyUsage, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow } from '@tollgate/analytics';
+import type { DailyUsage, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, TrafficMinute, TrafficPerMinuteInput } from '@tollgate/analytics';
 
 /**
  * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the
@@ -8,6 +8,8 @@ import type { DailyUsage, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow } 
 export interface UsageReader {
   /** `/api/data`: quota, tokens and requests by model per hour, day or week bucket. */
   quotaData(input: QuotaDataInput): Promise<QuotaDataRow[]>;
+  /** `/api/ops/`: everyone's calls, tokens and quota per minute (the operations view's last hour). */
+  trafficPerMinute(input: TrafficPerMinuteInput): Promise<TrafficMinute[]>;
   /** Every log row of a time range, in pages. */
   exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
   /** Per-user, per-model, per-day totals of a time range, in pages. */

@@ -112,3 +112,6 @@ export function checkModelAllowed(caller: Caller, model: string): void {
   const { token } = caller;
   if (token.modelLimitsEnabled && !token.modelLimits.includes(model)) throw new RelayError(403, RelayMessages.modelNotAllowed(model), 'model_not_allowed');
 }
+
+/** Who a call is counted for in the operations view's top spenders. */
+export const spenderOf = (caller: Caller) => ({ user: { id: caller.user.id, name: caller.user.username }, apiToken: { id: caller.token.id, name: caller.token.name } });

@@ -4,6 +4,7 @@ import type { ChannelRouter } from './channel-router.js';
 import type { InFlightHolds } from './in-flight-holds.js';
 import type { DocumentCache } from './document-cache.js';
 import type { RelayMetrics } from './overhead.js';
+import type { OpsMeter } from '../ops/ops-meter.js';
 import type { SensitiveWords } from './sensitive-words.js';
 import type { UpstreamPools } from './upstream-pool.js';
 
@@ -17,5 +18,7 @@ export interface RelayContext {
   /** The holds of this gateway's calls in flight, renewed until they settle. */
   inFlight: InFlightHolds;
   metrics: RelayMetrics;
+  /** This gateway's live meter of calls, for the operations view. */
+  ops: OpsMeter;
   sensitive: SensitiveWords;
 }

@@ -6,7 +6,7 @@ import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
-import { type Caller, checkModelAllowed, checkTokenGroup } from './caller.js';
+import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './caller.js';
 import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
@@ -93,6 +93,19 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
  */
 export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
+  ctx.ops.callStarted();
+  try {
+    await admitAndServe(ctx, caller, request, reply, plan, startedAt);
+  } catch (error) {
+    const status = error instanceof RelayError ? error.status : 500;
+    ctx.ops.record({ channelId: 0, model: plan.model, status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
+    throw error;
+  } finally {
+    ctx.ops.callEnded();
+  }
+}
+
+async function admitAndServe(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan, startedAt: number): Promise<void> {
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
   clock.timeResponse(reply.raw);
   ctx.sensitive.checkPrompt(plan.promptText);
@@ -128,6 +141,7 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   if (attempted.response.statusCode >= 400) {
     await ctx.deps.holds.release(admitted.holdId);
     const failure = { status: clientStatus(attempted.channel, attempted.response.statusCode), text: attempted.errorText ?? '' };
+    ctx.ops.record({ channelId: attempted.channel.id, model: plan.model, status: failure.status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   const outcome = await plan.answer(attempted, startedAt, clock);

@@ -3,7 +3,7 @@ import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pr
 import { remindOnCrossing } from '../billing/quota-reminder.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Usage } from '../providers/types.js';
-import type { Caller } from './caller.js';
+import { type Caller, spenderOf } from './caller.js';
 import type { RelayContext } from './relay-context.js';
 
 /**
@@ -35,6 +35,9 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
   const quota = Math.min(costOf(s.quote, s.usage), s.granted);
   const available = await ctx.deps.holds.adjust(s.holdId, quota);
   remindIfLow(ctx, s.caller, quota, available);
+  const useTimeMs = Date.now() - s.startedAt;
+  const tokens = s.usage.promptTokens + s.usage.completionTokens;
+  ctx.ops.record({ channelId: s.channel.id, model: s.model, status: 200, useTimeMs, firstTokenMs: s.isStream ? s.firstResponseMs : undefined, tokens, quota, ...spenderOf(s.caller) });
   ctx.publisher.publish({
     type: 'UsageRecorded',
     data: {
@@ -51,7 +54,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       completionTokens: s.usage.completionTokens,
       quota,
       isStream: s.isStream,
-      useTimeMs: Date.now() - s.startedAt,
+      useTimeMs,
       content: priceContent(s.quote),
       other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage),
       logged: ctx.deps.options.boolean('LogConsumeEnabled'),

@@ -11,6 +11,7 @@ import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
+import { InProcessGatewayReports } from '../../src/adapters/in-process/gateway-reports.js';
 import { InProcessRoomPresence } from '../../src/adapters/in-process/room-presence.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
@@ -23,6 +24,7 @@ import type { NewToken, Token } from '../../src/ports/token-store.js';
 import type { NewUser, User } from '../../src/ports/user-store.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import { registerRelayRoutes } from '../../src/routes/v1/index.js';
+import { OpsMeter } from '../../src/ops/ops-meter.js';
 import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
@@ -50,6 +52,8 @@ export interface RelayHarness {
   usageEvents(): Promise<UsageRecorded[]>;
   /** What the relay pushed to live consoles. */
   live: RecordingFanout;
+  /** What the relay counted for the operations view. */
+  ops: OpsMeter;
 }
 
 function newUser(fields: Partial<NewUser>): NewUser {
@@ -85,6 +89,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     roomPresence: new InProcessRoomPresence(),
+    gatewayReports: new InProcessGatewayReports(),
     leases: new InProcessLeases(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
@@ -123,7 +128,8 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
   const live = new RecordingFanout();
-  await app.register(registerRelayRoutes, { deps, live });
+  const ops = new OpsMeter();
+  await app.register(registerRelayRoutes, { deps, live, ops });
   await app.ready();
   onTestFinished(async () => {
     await app.close();
@@ -135,7 +141,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
     await sleep(SETTLE_MS);
   };
   return {
-    app, deps, ledger, upstream,
+    app, deps, ledger, upstream, ops,
     async addUser({ quota = 0, ...fields } = {}) {
       const user = await deps.users.create(newUser(fields));
       await record({ type: 'QuotaAdjusted', data: { userId: user.id, username: user.username, adminId: 1, delta: quota, content: 'test' }, metadata: newEventMetadata() });

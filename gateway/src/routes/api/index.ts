@@ -14,6 +14,7 @@ import { registerWeChatRoutes } from './oauth-wechat.js';
 import { registerLogRoutes } from './log.js';
 import { registerModelRoutes } from './models.js';
 import { registerDataRoutes } from './data.js';
+import { registerOpsRoutes } from './ops.js';
 import { registerUsageExportRoutes } from './usage-export.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
@@ -69,6 +70,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerChannelOpsRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerOpsRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerUsageExportRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);

@@ -109,6 +109,8 @@ const access: Record<string, Access> = {
   'DELETE /api/log/': 'admin',
   'GET /api/log/stat': 'admin',
   'GET /api/data/': 'admin',
+  // The operations view's seed (its live part is pushed to the admins' room only).
+  'GET /api/ops/': 'admin',
   'GET /api/mj/': 'admin',
   'GET /api/task/': 'admin',
   'GET /api/log/export': 'admin',

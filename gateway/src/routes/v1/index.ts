@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
 import { tapAppendedEvents } from '../../live/usage-tap.js';
 import type { LiveFanout } from '../../ports/live-fanout.js';
+import type { OpsMeter } from '../../ops/ops-meter.js';
 import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
@@ -36,7 +37,7 @@ function followChanges(ctx: RelayContext): () => void {
 }
 
 /** The relay: OpenAI's surface (chat, completions, embeddings, images, audio, moderations, rerank, responses, models), Claude's and Gemini's native APIs, and the console's playground. */
-export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: { deps: GatewayDeps; live: LiveFanout }): Promise<void> {
+export async function registerRelayRoutes(app: FastifyInstance, { deps, live, ops }: { deps: GatewayDeps; live: LiveFanout; ops: OpsMeter }): Promise<void> {
   const ctx: RelayContext = {
     deps,
     cache: new DocumentCache(deps.tokens, deps.users),
@@ -48,6 +49,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live }: 
     }),
     inFlight: new InFlightHolds(deps.holds, deps.config.HOLD_TTL_SECONDS * 1000, (error) => app.log.warn({ err: error }, 'renewing the holds of calls in flight failed; retrying')),
     metrics: createRelayMetrics(),
+    ops,
     sensitive: new SensitiveWords(deps.options),
   };
   await registerRelayCors(app);

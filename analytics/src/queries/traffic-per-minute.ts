@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { usagePerMinuteTable } from './usage-per-minute.js';
+
+export const trafficPerMinuteInputSchema = z.object({
+  /** The first and last minute's start, epoch seconds, inclusive. */
+  fromMinute: z.number().int().nonnegative(),
+  toMinute: z.number().int().nonnegative(),
+});
+export type TrafficPerMinuteInput = z.input<typeof trafficPerMinuteInputSchema>;
+
+/** Every user's calls, tokens and quota of one minute (the operations view's history). */
+export const trafficMinuteSchema = z.object({
+  minute: z.coerce.number(),
+  calls: z.coerce.number(),
+  tokens: z.coerce.number(),
+  quota: z.coerce.number(),
+});
+export type TrafficMinute = z.infer<typeof trafficMinuteSchema>;
+
+/** The minute rollup summed over users, models, tokens and channels; minutes without calls are absent. */
+export function trafficPerMinute(querier: AnalyticsQuerier) {
+  return async (input: TrafficPerMinuteInput): Promise<TrafficMinute[]> => {
+    const { fromMinute, toMinute } = trafficPerMinuteInputSchema.parse(input);
+    return querier.query({
+      sql: `SELECT toUnixTimestamp(minute) AS minute, sum(requests) AS calls, sum(prompt_tokens + completion_tokens) AS tokens, sum(quota) AS quota
+            FROM ${usagePerMinuteTable}
+            WHERE minute >= toDateTime({fromMinute:UInt32}) AND minute <= toDateTime({toMinute:UInt32})
+            GROUP BY minute
+            ORDER BY minute`,
+      params: { fromMinute, toMinute },
+      schema: trafficMinuteSchema,
+    });
+  };
+}

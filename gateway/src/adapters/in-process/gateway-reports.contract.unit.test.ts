@@ -1,0 +1,7 @@
+import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
+import { InProcessGatewayReports } from './gateway-reports.js';
+
+runGatewayReportsContract('in-process', async () => {
+  const bus = new InProcessGatewayReports();
+  return [bus, bus, async () => {}];
+});

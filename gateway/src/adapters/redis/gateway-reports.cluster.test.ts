@@ -1,0 +1,12 @@
+import { Redis } from 'ioredis';
+import { requiredRedisUrl } from '../../../test/support/config.js';
+import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
+import { RedisGatewayReports } from './gateway-reports.js';
+
+runGatewayReportsContract('redis', async () => {
+  const connections = Array.from({ length: 4 }, () => new Redis(requiredRedisUrl()));
+  const [p1, s1, p2, s2] = connections as [Redis, Redis, Redis, Redis];
+  const channel = `tg-reports-test-${process.pid}-${Date.now()}-${Math.random()}`;
+  const close = async () => void (await Promise.all(connections.map((c) => c.quit())));
+  return [new RedisGatewayReports(p1, s1, channel), new RedisGatewayReports(p2, s2, channel), close];
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { percentile } from './latency-histogram.js';
+import { type OpsCall, OpsMeter } from './ops-meter.js';
+
+const dora = { id: 7, name: 'dora' };
+const call = (fields: Partial<OpsCall>): OpsCall => ({ channelId: 3, model: 'gpt-4o', status: 200, useTimeMs: 100, tokens: 12, quota: 12, user: dora, apiToken: { id: 70, name: 'dora-key' }, ...fields });
+
+describe('OpsMeter', () => {
+  it('tallies calls, errors by status, tokens and spend per channel, model, user and token', () => {
+    const meter = new OpsMeter();
+    meter.record(call({}));
+    meter.record(call({ model: 'gpt-4o-mini', firstTokenMs: 40, useTimeMs: 300 }));
+    meter.record(call({ status: 429, tokens: 0, quota: 0 }));
+    meter.record(call({ channelId: 0, status: 403, tokens: 0, quota: 0, user: { id: 8, name: 'eve' }, apiToken: undefined }));
+    const tally = meter.drain();
+    expect([tally.calls, tally.errors, tally.tokens, tally.quota]).toEqual([4, 2, 24, 24]);
+    expect(tally.channels['3']).toMatchObject({ calls: 3, errors: { '429': 1 }, tokens: 24 });
+    expect(tally.channels['0']).toMatchObject({ calls: 1, errors: { '403': 1 } });
+    expect(tally.models['gpt-4o']).toMatchObject({ calls: 3, errors: { '429': 1, '403': 1 } });
+    expect(percentile(tally.models['gpt-4o-mini']?.firstToken ?? {}, 0.5)).toBeGreaterThanOrEqual(40);
+    expect(percentile(tally.models['gpt-4o-mini']?.firstToken ?? {}, 0.5)).toBeLessThanOrEqual(44);
+    expect(percentile(tally.models['gpt-4o']?.firstToken ?? {}, 0.5)).toBeNull();
+    expect(tally.users).toEqual({ '7': { name: 'dora', quota: 24, calls: 3 }, '8': { name: 'eve', quota: 0, calls: 1 } });
+    expect(tally.apiTokens).toEqual({ '70': { name: 'dora-key', quota: 24, calls: 3 } });
+  });
+
+  it('starts afresh after each drain, so no call is counted twice', () => {
+    const meter = new OpsMeter();
+    meter.record(call({}));
+    expect(meter.drain().calls).toBe(1);
+    expect(meter.drain()).toMatchObject({ calls: 0, channels: {}, users: {} });
+  });
+
+  it('counts calls in flight', () => {
+    const meter = new OpsMeter();
+    meter.callStarted();
+    meter.callStarted();
+    meter.callEnded();
+    expect(meter.callsInFlight()).toBe(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { type LatencyHistogram, mergeHistogram } from './latency-histogram.js';
+
+const histogramSchema = z.record(z.string(), z.number().int().nonnegative()).transform((h) => h as unknown as LatencyHistogram);
+
+/** Calls of one channel or one model: counts, errors by HTTP status, latencies and tokens. */
+export const breakdownSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  /** Status -> failed calls. */
+  errors: z.record(z.string(), z.number().int().nonnegative()),
+  tokens: z.number().int().nonnegative(),
+  quota: z.number().int().nonnegative(),
+  /** The whole answer's time. */
+  latency: histogramSchema,
+  /** Until the first chunk of a stream (streams only). */
+  firstToken: histogramSchema,
+});
+export type Breakdown = z.infer<typeof breakdownSchema>;
+
+/** A user's or an API token's spend. */
+export const spenderSchema = z.object({ name: z.string(), quota: z.number().int().nonnegative(), calls: z.number().int().nonnegative() });
+export type Spender = z.infer<typeof spenderSchema>;
+
+/** What one gateway relayed in one stretch of time: the unit its reports carry and the board adds up. */
+export const tallySchema = z.object({
+  calls: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  quota: z.number().int().nonnegative(),
+  /** Keyed by channel id ("0": refused before a channel was picked). */
+  channels: z.record(z.string(), breakdownSchema),
+  models: z.record(z.string(), breakdownSchema),
+  /** Keyed by user id. */
+  users: z.record(z.string(), spenderSchema),
+  /** Keyed by API token id. */
+  apiTokens: z.record(z.string(), spenderSchema),
+});
+export type Tally = z.infer<typeof tallySchema>;
+
+export const emptyTally = (): Tally => ({ calls: 0, errors: 0, tokens: 0, quota: 0, channels: {}, models: {}, users: {}, apiTokens: {} });
+export const emptyBreakdown = (): Breakdown => ({ calls: 0, errors: {}, tokens: 0, quota: 0, latency: {}, firstToken: {} });
+
+function mergeBreakdown(into: Breakdown, from: Breakdown): void {
+  into.calls += from.calls;
+  into.tokens += from.tokens;
+  into.quota += from.quota;
+  for (const [status, count] of Object.entries(from.errors)) into.errors[status] = (into.errors[status] ?? 0) + count;
+  mergeHistogram(into.latency, from.latency);
+  mergeHistogram(into.firstToken, from.firstToken);
+}
+
+function mergeSpenders(into: Record<string, Spender>, from: Record<string, Spender>): void {
+  for (const [id, spender] of Object.entries(from)) {
+    const known = into[id] ?? (into[id] = { name: spender.name, quota: 0, calls: 0 });
+    known.name = spender.name;
+    known.quota += spender.quota;
+    known.calls += spender.calls;
+  }
+}
+
+/** Adds `from` into `into` (counts add, histograms add bucket by bucket). */
+export function mergeTally(into: Tally, from: Tally): Tally {
+  into.calls += from.calls;
+  into.errors += from.errors;
+  into.tokens += from.tokens;
+  into.quota += from.quota;
+  for (const [key, breakdown] of Object.entries(from.channels)) mergeBreakdown(into.channels[key] ?? (into.channels[key] = emptyBreakdown()), breakdown);
+  for (const [key, breakdown] of Object.entries(from.models)) mergeBreakdown(into.models[key] ?? (into.models[key] = emptyBreakdown()), breakdown);
+  mergeSpenders(into.users, from.users);
+  mergeSpenders(into.apiTokens, from.apiTokens);
+  return into;
+}
