@@ -15,6 +15,7 @@ const LogPage = lazyExport(() => import('./features/log/page'), (m) => m.LogPage
 const ChannelFormPage = lazyExport(() => import('./features/channel/form-page'), (m) => m.ChannelFormPage);
 const ChannelPage = lazyExport(() => import('./features/channel/page'), (m) => m.ChannelPage);
 const DetailPage = lazyExport(() => import('./features/detail/page'), (m) => m.DetailPage);
+const OpsPage = lazyExport(() => import('./features/ops/page'), (m) => m.OpsPage);
 const AboutPage = lazyExport(() => import('./features/misc/about-page'), (m) => m.AboutPage);
 const NotFound = lazyExport(() => import('./features/misc/not-found'), (m) => m.NotFound);
 const Chat2LinkPage = lazyExport(() => import('./features/chat/pages'), (m) => m.Chat2LinkPage);
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
       { path: '/detail', element: guarded(<DetailPage />) },
+      { path: '/ops', element: guarded(<OpsPage />) },
       { path: '/midjourney', element: guarded(<MidjourneyPage />) },
       { path: '/task', element: guarded(<TaskPage />) },
       { path: '/pricing', element: <PricingPage /> },

@@ -21,6 +21,7 @@ export const navItems: NavItem[] = [
   { to: '/user', label: 'nav.user', adminOnly: true },
   { to: '/log', label: 'nav.log' },
   { to: '/detail', label: 'nav.detail', flag: 'enable_data_export' },
+  { to: '/ops', label: 'nav.ops', adminOnly: true },
   { to: '/midjourney', label: 'nav.midjourney', flag: 'enable_drawing' },
   { to: '/task', label: 'nav.task', flag: 'enable_task' },
   { to: '/setting', label: 'nav.setting' },

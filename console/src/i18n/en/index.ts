@@ -8,6 +8,7 @@ import { userEn } from './user';
 import { settingEn } from './setting';
 import { channelEn } from './channel';
 import { taskEn } from './task';
+import { opsEn } from './ops';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -19,4 +20,5 @@ export const en: Record<MessageKey, string> = {
   ...settingEn,
   ...channelEn,
   ...taskEn,
+  ...opsEn,
 };

@@ -8,6 +8,7 @@ import { userZh } from './user';
 import { settingZh } from './setting';
 import { channelZh } from './channel';
 import { taskZh } from './task';
+import { opsZh } from './ops';
 
 export const zh = {
   ...commonZh,
@@ -19,6 +20,7 @@ export const zh = {
   ...settingZh,
   ...channelZh,
   ...taskZh,
+  ...opsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -1,0 +1,54 @@
+import { useT } from '../../i18n';
+import { isAdmin, useStoredUser } from '../../lib/stored-user';
+import { useOpsSeed } from './hooks/use-ops-seed';
+import { useLiveChannelHealth } from './live/use-live-channel-health';
+import { useLiveOps } from './live/use-live-ops';
+import { BreakdownTable } from './sections/breakdown-table';
+import { FleetSection } from './sections/fleet-section';
+import { HealthSection } from './sections/health-section';
+import { LogTailSection } from './sections/log-tail-section';
+import { SpendersTable } from './sections/spenders-table';
+import { TrafficSection } from './sections/traffic-section';
+
+function LiveBadge({ connected }: { connected: boolean }) {
+  const t = useT();
+  return (
+    <span className={`text-sm ${connected ? 'text-emerald-600' : 'text-amber-600'}`} data-testid="ops-connection">
+      {connected ? `● ${t('ops.live')}` : t('ops.offline')}
+    </span>
+  );
+}
+
+function OpsView() {
+  const t = useT();
+  const { data: seed } = useOpsSeed();
+  const { snapshot, isConnected } = useLiveOps();
+  const { events } = useLiveChannelHealth();
+  const channelName = (key: string) => (key === '0' ? t('ops.noChannel') : `#${key} ${seed?.channels.find((c) => String(c.id) === key)?.name ?? ''}`);
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-xl font-semibold">{t('ops.title')}</h1>
+        <LiveBadge connected={isConnected} />
+        {!snapshot && <span className="text-sm text-slate-500">{t('ops.waiting')}</span>}
+      </div>
+      <TrafficSection snapshot={snapshot} history={seed?.minutes ?? []} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <BreakdownTable title="ops.channels" keyColumn="ops.col.channel" rows={snapshot?.channels ?? []} label={channelName} testId="ops-channels" />
+        <BreakdownTable title="ops.models" keyColumn="ops.col.model" rows={snapshot?.models ?? []} label={(key) => key} testId="ops-models" />
+        <SpendersTable title="ops.topUsers" rows={snapshot?.topUsers ?? []} testId="ops-top-users" />
+        <SpendersTable title="ops.topTokens" rows={snapshot?.topTokens ?? []} testId="ops-top-tokens" />
+      </div>
+      <HealthSection channels={seed?.channels ?? []} events={events} />
+      <FleetSection fleet={snapshot?.fleet ?? []} />
+      <LogTailSection />
+    </div>
+  );
+}
+
+/** /ops: what every gateway is doing now, pushed live to administrators. */
+export function OpsPage() {
+  const t = useT();
+  const admin = isAdmin(useStoredUser());
+  return admin ? <OpsView /> : <p className="p-4 text-sm text-slate-500">{t('ops.adminOnly')}</p>;
+}
