@@ -9,6 +9,8 @@ import { percent } from '../format';
 import type { MinutePoint, OpsSnapshot } from '../schemas';
 import { lastHour } from '../traffic';
 
+const LABEL_EVERY = 10;
+
 function Stat({ label, value, testId }: { label: MessageKey; value: string; testId: string }) {
   const t = useT();
   return (
@@ -25,7 +27,8 @@ export function TrafficSection({ snapshot, history }: { snapshot: OpsSnapshot | 
   const display = useQuotaDisplay();
   const now = snapshot?.now;
   const hour = lastHour(history, snapshot?.minutes ?? [], snapshot?.at ?? Date.now());
-  const categories = hour.minutes.map((minute) => format(minute * 1000, 'HH:mm'));
+  // Sixty labels do not fit under a small chart: every tenth minute and the current one are named.
+  const categories = hour.minutes.map((minute, i) => (i % LABEL_EVERY === 0 || i === hour.minutes.length - 1 ? format(minute * 1000, 'HH:mm') : ''));
   return (
     <section className="space-y-3">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
+import { launchChromium } from './support/browser.js';
+import { ClusterRun } from './support/cluster-run.js';
+import { requiredClusterEngines } from './support/config.js';
+import { ConsoleClient, createTokenKey } from './support/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './support/role-process.js';
+
+/**
+ * The operations view (/ops) in Chromium, on gateway A of a cluster of two gateways and a ledger
+ * on Kafka, MongoDB-wire and Redis: calls, errors and an automatic switch-off made through either
+ * gateway show on it, pushed, within a second or so; non-admins get none of it.
+ */
+const cluster = new ClusterRun(requiredClusterEngines());
+const SHOTS = '/tmp/shots-ops';
+/** A call's effect must reach the page within a second; the margin is Chromium's render on a busy CI machine. */
+const WITHIN_MS = 1_500;
+
+describe('the operations view across two gateways', () => {
+  let ledger: RoleProcess;
+  let a: GatewayProcess;
+  let b: GatewayProcess;
+  let good: OpenAIMock;
+  let flaky: OpenAIMock;
+  let doomed: OpenAIMock;
+  let root: ConsoleClient;
+  let olga: ConsoleClient;
+  let key: string;
+  let browser: Browser;
+  let page: Page;
+  const channels: Record<string, number> = {};
+  const sockets: Socket[] = [];
+
+  const chat = (gateway: GatewayProcess, model: string) =>
+    fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  async function addChannel(name: string, upstream: OpenAIMock, model: string): Promise<void> {
+    await root.must('POST', '/api/channel/', { name, type: 1, key: 'k', base_url: upstream.url, models: model, group: 'default' });
+    const { items } = await root.must<{ items: { id: number; name: string }[] }>('GET', `/api/channel/search?keyword=${name}`);
+    channels[name] = items.find((item) => item.name === name)?.id ?? 0;
+  }
+
+  beforeAll(async () => {
+    [good, flaky, doomed] = await Promise.all([startOpenAIMock({ promptTokens: 5, completionTokens: 7 }), startOpenAIMock({ failWith: 429 }), startOpenAIMock({ failWith: 401 })]);
+    ledger = startRole('ledger', cluster.roleEnv());
+    [a, b] = await Promise.all([startGatewayProcess(cluster.roleEnv()), startGatewayProcess(cluster.roleEnv())]);
+    root = new ConsoleClient(a.url);
+    await root.login('root', '123456');
+    const ratios = JSON.stringify({ 'mock-model': 1, 'flaky-model': 1, 'doomed-model': 1 });
+    for (const [name, value] of Object.entries({ ModelRatio: ratios, CompletionRatio: ratios, PreConsumedQuota: '0', RetryTimes: '0', AutomaticDisableChannelEnabled: 'true' })) {
+      await root.must('PUT', '/api/option/', { key: name, value });
+    }
+    await addChannel('ops-good', good, 'mock-model');
+    await addChannel('ops-flaky', flaky, 'flaky-model');
+    await addChannel('ops-doomed', doomed, 'doomed-model');
+    olga = new ConsoleClient(b.url);
+    await olga.must('POST', '/api/user/register', { username: 'ops-olga', password: 'password-1', password2: 'password-1' });
+    await olga.login('ops-olga', 'password-1');
+    await root.must('PUT', '/api/user/', { id: olga.userId, quota: 1_000_000 });
+    ({ key } = await createTokenKey(olga, { name: 'olga-key', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 2400 } });
+    await page.goto(`${a.url}/login`);
+    await page.fill('#username', 'root');
+    await page.fill('#password', '123456');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/token');
+    await page.goto(`${a.url}/ops`);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await browser?.close();
+    await Promise.allSettled([a?.stop(), b?.stop(), ledger?.stop()]);
+    await Promise.allSettled([good?.close(), flaky?.close(), doomed?.close()]);
+    cluster.removeDataDirs();
+  });
+
+  const text = (testId: string) => page.getByTestId(testId).textContent();
+  const channelRow = (name: string) => page.locator(`[data-testid=ops-channels-row][data-key="${channels[name]}"]`);
+
+  it('lists both gateways, each with its version, as they report themselves', async () => {
+    await expect.poll(() => page.getByTestId('ops-fleet-row').count(), { timeout: 10_000 }).toBe(2);
+    expect(await page.getByTestId('ops-fleet-row').allTextContents()).toEqual([expect.stringContaining('v0.1.0'), expect.stringContaining('v0.1.0')]);
+    expect(await text('ops-connection')).toContain('实时');
+  });
+
+  it('counts calls made on either gateway within a second: RPM, TPM, spend, the channel, the model, the top user, the chart and the log tail', async () => {
+    const answers = await Promise.all([chat(b, 'mock-model'), chat(b, 'mock-model'), chat(b, 'mock-model'), chat(a, 'mock-model'), chat(a, 'mock-model')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    await expect.poll(() => text('ops-rpm'), { timeout: WITHIN_MS }).toBe('5');
+    expect(await text('ops-tpm')).toBe(String(5 * 12));
+    expect(await text('ops-error-rate')).toBe('0.0%');
+    expect(await channelRow('ops-good').getByTestId('calls').textContent()).toBe('5');
+    expect(await page.locator('[data-testid=ops-models-row][data-key="mock-model"]').getByTestId('calls').textContent()).toBe('5');
+    expect(await page.getByTestId('ops-top-users-row').first().textContent()).toContain('ops-olga');
+    expect(await page.getByTestId('ops-top-tokens-row').first().textContent()).toContain('olga-key');
+    const calls = JSON.parse((await page.getByTestId('ops-chart-calls').getAttribute('data-series')) ?? '[]') as { data: number[] }[];
+    expect(calls[0]?.data.reduce((sum, n) => sum + n, 0)).toBe(5);
+    // The log row travels through the batched event log; it is pushed once appended.
+    await expect.poll(() => page.getByTestId('ops-tail-row').count(), { timeout: 5_000 }).toBe(5);
+  });
+
+  it('shows errors by status and the error rate, and the tail pauses without losing rows', async () => {
+    await page.getByTestId('ops-tail-pause').click();
+    const answers = await Promise.all([chat(b, 'flaky-model'), chat(a, 'flaky-model'), chat(b, 'mock-model')]);
+    expect(answers.map((answer) => answer.status)).toEqual([429, 429, 200]);
+    await expect.poll(() => channelRow('ops-flaky').getByTestId('errors').textContent(), { timeout: WITHIN_MS }).toBe('429×2');
+    expect(await text('ops-error-rate')).toBe(`${((2 / 8) * 100).toFixed(1)}%`);
+    await expect.poll(() => text('ops-tail-waiting'), { timeout: 5_000 }).toContain('1');
+    expect(await page.getByTestId('ops-tail-row').count()).toBe(5);
+    await page.getByTestId('ops-tail-pause').click();
+    expect(await page.getByTestId('ops-tail-row').count()).toBe(6);
+  });
+
+  it('shows an automatic switch-off on the other gateway as it happens, with its reason', async () => {
+    const healthRow = page.locator(`[data-testid=ops-health-row][data-id="${channels['ops-doomed']}"]`);
+    expect(await healthRow.getByTestId('status').textContent()).toBe('已启用');
+    expect((await chat(b, 'doomed-model')).status).toBe(401);
+    await expect.poll(() => healthRow.getByTestId('status').textContent(), { timeout: WITHIN_MS }).toBe('已自动禁用');
+    expect(await healthRow.textContent()).toContain('httpCode 401');
+    expect(await text('ops-health-events')).toContain('ops-doomed');
+    expect(await text('ops-health-events')).toContain('httpCode 401');
+    await expect.poll(() => channelRow('ops-doomed').getByTestId('errors').textContent(), { timeout: WITHIN_MS }).toBe('401×1');
+    await page.screenshot({ path: `${SHOTS}/ops.png`, fullPage: true });
+  });
+
+  it("refuses non-admins: no operations push on the user's socket, and the API says no", async () => {
+    const listen = (client: ConsoleClient, gateway: GatewayProcess) => {
+      const socket = io(gateway.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.sessionCookie() } });
+      sockets.push(socket);
+      const heard: unknown[] = [];
+      socket.on('ops', (payload: unknown) => heard.push(payload));
+      return heard;
+    };
+    const rootOnB = new ConsoleClient(b.url);
+    await rootOnB.login('root', '123456');
+    const byAdmin = listen(rootOnB, b);
+    const byUser = listen(olga, b);
+    await expect.poll(() => byAdmin.length, { timeout: 5_000 }).toBeGreaterThan(2);
+    expect(byUser).toEqual([]);
+    expect((await olga.call('GET', '/api/ops/')).success).toBe(false);
+    const seed = await root.must<{ channels: { name: string; status: number }[] }>('GET', '/api/ops/');
+    expect(seed.channels.map((c) => [c.name, c.status])).toEqual([['ops-good', 1], ['ops-flaky', 1], ['ops-doomed', 3]]);
+  });
+});
