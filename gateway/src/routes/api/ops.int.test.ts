@@ -46,7 +46,7 @@ describe('GET /api/ops/', () => {
     const info = JSON.stringify({ status_reason: 'httpCode 401', status_time: 1_700_000_000 });
     await deps.channels.create(newChannel('http://127.0.0.1:1', { name: 'broken', key: 'sk-never-shown', status: ChannelStatus.AutoDisabled, otherInfo: info, testTime: 1_700_000_100, responseTime: 420 }));
     const root = await login(app, 'root', ROOT_PASSWORD);
-    const { body } = await root.call('GET', '/api/ops/');
+    const { body } = await root.call<{ minutes: unknown[]; channels: unknown[] }>('GET', '/api/ops/');
     expect(body).toMatchObject({ success: true });
     expect(body.data.minutes).toEqual([
       { minute: thisMinute - 120, calls: 2, tokens: 24, quota: 30 },
