@@ -9,8 +9,8 @@ import type { LiveFanout } from '../ports/live-fanout.js';
 export const OPS_EVENT = 'ops';
 /** How often each gateway reports: a call shows on every console within this plus a push. */
 export const REPORT_EVERY_MS = 500;
-/** Reports of every gateway arriving close together make one push. */
-const PUSH_COALESCE_MS = 50;
+/** Reports arriving within this make one push: at most ten a second however many gateways report. */
+const PUSH_COALESCE_MS = 100;
 
 export interface OpsPusherDeps {
   meter: OpsMeter;

@@ -29,6 +29,15 @@ describe('the relay feeds the operations meter', () => {
     expect(h.ops.drain()).toMatchObject({ calls: 1, errors: 1, quota: 0, channels: { [channel.id]: { errors: { '429': 1 } } } });
   });
 
+  it('counts an unreachable upstream under the channel it was sent to', async () => {
+    const h = await buildRelayHarness({ ...pricing, RetryTimes: '0' });
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    const channel = await h.addChannel({ models: 'test-model', baseUrl: 'http://127.0.0.1:1' });
+    expect((await h.post('/v1/chat/completions', bearer, chat)).statusCode).toBe(502);
+    expect(h.ops.drain()).toMatchObject({ calls: 1, errors: 1, channels: { [channel.id]: { errors: { '502': 1 } } } });
+  });
+
   it('counts a call refused before any channel under channel 0', async () => {
     const h = await buildRelayHarness(pricing);
     const user = await h.addUser({ quota: 1_000_000 });

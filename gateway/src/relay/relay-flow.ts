@@ -93,23 +93,26 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
  */
 export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
+  // The channel a failure is counted under in the operations view: 0 until one is picked.
+  const picked = { channelId: 0 };
   ctx.ops.callStarted();
   try {
-    await admitAndServe(ctx, caller, request, reply, plan, startedAt);
+    await admitAndServe(ctx, caller, request, reply, plan, startedAt, picked);
   } catch (error) {
     const status = error instanceof RelayError ? error.status : 500;
-    ctx.ops.record({ channelId: 0, model: plan.model, status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
+    ctx.ops.record({ channelId: picked.channelId, model: plan.model, status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     throw error;
   } finally {
     ctx.ops.callEnded();
   }
 }
 
-async function admitAndServe(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan, startedAt: number): Promise<void> {
+async function admitAndServe(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan, startedAt: number, picked: { channelId: number }): Promise<void> {
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
   clock.timeResponse(reply.raw);
   ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
+  picked.channelId = admitted.channel.id;
   // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
   const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
   await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
