@@ -151,10 +151,12 @@ export function openHotState(config: EngineConfig): HotState {
   const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`);
   const livePublisher = commands.duplicate();
   const liveSubscriber = commands.duplicate();
+  const reportsPublisher = commands.duplicate();
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
     roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`),
-    gatewayReports: new RedisGatewayReports(commands, subscriber, `${prefix}gateway-reports`),
+    // A connection of its own: a report is a few kilobytes, and the relay's hold scripts must not queue behind it.
+    gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`),
     holds: createRedisHoldStore(commands, prefix),
     inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
     rateLimiters: redisRateLimiters(commands, prefix),
@@ -166,6 +168,7 @@ export function openHotState(config: EngineConfig): HotState {
     close: async () => {
       await notifier.close();
       liveSubscriber.disconnect();
+      reportsPublisher.disconnect();
       livePublisher.disconnect();
       subscriber.disconnect();
       commands.disconnect();

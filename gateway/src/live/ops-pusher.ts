@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventLoopProbe } from '../ops/fleet-probe.js';
 import { OpsBoard } from '../ops/ops-board.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
+import { keepTopSpenders } from '../ops/ops-tally.js';
 import type { GatewayReports } from '../ports/gateway-reports.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
@@ -9,6 +10,8 @@ import type { LiveFanout } from '../ports/live-fanout.js';
 export const OPS_EVENT = 'ops';
 /** How often each gateway reports: a call shows on every console within this plus a push. */
 export const REPORT_EVERY_MS = 500;
+/** The spenders of each kind a report carries (the view shows ten). */
+const SPENDERS_PER_REPORT = 100;
 /** Reports arriving within this make one push: at most ten a second however many gateways report. */
 const PUSH_COALESCE_MS = 100;
 
@@ -40,7 +43,7 @@ export function runOpsReports({ meter, reports, local, version, now = Date.now }
     pending ??= setTimeout(push, PUSH_COALESCE_MS);
   });
   const timer = setInterval(() => {
-    reports.publish({ ...identity, atMs: now(), eventLoopUtilization: busy(), inFlight: meter.callsInFlight(), tally: meter.drain() });
+    reports.publish({ ...identity, atMs: now(), eventLoopUtilization: busy(), inFlight: meter.callsInFlight(), tally: keepTopSpenders(meter.drain(), SPENDERS_PER_REPORT) });
   }, REPORT_EVERY_MS);
   timer.unref();
   return () => {

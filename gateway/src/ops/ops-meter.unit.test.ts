@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { percentile } from './latency-histogram.js';
 import { type OpsCall, OpsMeter } from './ops-meter.js';
+import { keepTopSpenders } from './ops-tally.js';
 
 const dora = { id: 7, name: 'dora' };
 const call = (fields: Partial<OpsCall>): OpsCall => ({ channelId: 3, model: 'gpt-4o', status: 200, useTimeMs: 100, tokens: 12, quota: 12, user: dora, apiToken: { id: 70, name: 'dora-key' }, ...fields });
@@ -37,5 +38,16 @@ describe('OpsMeter', () => {
     meter.callStarted();
     meter.callEnded();
     expect(meter.callsInFlight()).toBe(1);
+  });
+});
+
+describe('keepTopSpenders', () => {
+  it('keeps the biggest spenders of each kind and leaves the totals alone', () => {
+    const meter = new OpsMeter();
+    for (let id = 1; id <= 5; id++) meter.record(call({ quota: id * 10, user: { id, name: `u${id}` }, apiToken: { id: 100 + id, name: `k${id}` } }));
+    const kept = keepTopSpenders(meter.drain(), 2);
+    expect(Object.keys(kept.users).sort()).toEqual(['4', '5']);
+    expect(Object.keys(kept.apiTokens).sort()).toEqual(['104', '105']);
+    expect([kept.calls, kept.quota]).toEqual([5, 150]);
   });
 });

@@ -70,3 +70,18 @@ export function mergeTally(into: Tally, from: Tally): Tally {
   mergeSpenders(into.apiTokens, from.apiTokens);
   return into;
 }
+
+function topOf(spenders: Record<string, Spender>, count: number): Record<string, Spender> {
+  const entries = Object.entries(spenders);
+  if (entries.length <= count) return spenders;
+  return Object.fromEntries(entries.sort(([, a], [, b]) => b.quota - a.quota || b.calls - a.calls).slice(0, count));
+}
+
+/**
+ * The tally with only its `count` biggest spenders of each kind, so a report stays small however
+ * many users called. The board's top ten across gateways stays exact unless a spender is in the
+ * fleet's top ten without being in any one gateway's top `count`.
+ */
+export function keepTopSpenders(tally: Tally, count: number): Tally {
+  return { ...tally, users: topOf(tally.users, count), apiTokens: topOf(tally.apiTokens, count) };
+}
