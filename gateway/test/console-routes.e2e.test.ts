@@ -9,7 +9,7 @@ const SHOTS = '/tmp/shots-routes';
 
 const PUBLIC = ['/', '/login', '/register', '/reset', '/pricing', '/about', '/chat'];
 const USER = ['/token', '/topup', '/log', '/detail', '/midjourney', '/task', '/playground', '/setting', '/chat2link'];
-const ADMIN = ['/channel', '/channel/add', '/redemption', '/user'];
+const ADMIN = ['/channel', '/channel/add', '/redemption', '/user', '/ops'];
 const ROOT = ['/setting?tab=operation', '/setting?tab=system', '/setting?tab=other'];
 
 /**
