@@ -11,6 +11,22 @@ async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
   }
 }
 
+/** The id of the notices sent only to learn that every subscription is live; assertions leave them out. */
+const WARM_UP = -1;
+const real = (heard: Heard[]) => heard.filter(([, id]) => id !== WARM_UP);
+
+/**
+ * Sends warm-up notices until every list has heard one: a Redis subscription goes live some time
+ * after subscribe() returns, longer on a loaded machine than any fixed wait.
+ */
+async function untilSubscribed(sender: ChangeNotices, ...lists: Heard[][]): Promise<void> {
+  await until(() => {
+    if (lists.every((heard) => heard.some(([, id]) => id === WARM_UP))) return true;
+    sender.publish('options', WARM_UP);
+    return false;
+  }, 10_000);
+}
+
 /**
  * Every ChangeNotices adapter must pass this. `factory` returns two handles on the same bus
  * (two gateways); delivery may be asynchronous.
@@ -23,12 +39,12 @@ export function runChangeNoticesContract(name: string, factory: () => Promise<[C
       const heardByB: Heard[] = [];
       a.subscribe((kind, id) => heardByA.push([kind, id]));
       b.subscribe((kind, id) => heardByB.push([kind, id]));
-      await new Promise((r) => setTimeout(r, 50));
+      await untilSubscribed(a, heardByA, heardByB);
       a.publish('tokens', 42);
       a.publish('options');
-      await until(() => heardByA.length === 2 && heardByB.length === 2);
-      expect(heardByB).toEqual([['tokens', 42], ['options', undefined]]);
-      expect(heardByA).toEqual(heardByB);
+      await until(() => real(heardByA).length === 2 && real(heardByB).length === 2);
+      expect(real(heardByB)).toEqual([['tokens', 42], ['options', undefined]]);
+      expect(real(heardByA)).toEqual(real(heardByB));
       await close();
     });
 
@@ -38,11 +54,11 @@ export function runChangeNoticesContract(name: string, factory: () => Promise<[C
       const stop = b.subscribe((kind, id) => heard.push([kind, id]));
       const marker: Heard[] = [];
       b.subscribe((kind, id) => marker.push([kind, id]));
-      await new Promise((r) => setTimeout(r, 50));
+      await untilSubscribed(a, heard, marker);
       stop();
       a.publish('channels', 1);
-      await until(() => marker.length === 1);
-      expect(heard).toEqual([]);
+      await until(() => real(marker).length === 1);
+      expect(real(heard)).toEqual([]);
       await close();
     });
   });
