@@ -2,7 +2,7 @@
 # The PostgreSQL that FerretDB stores its documents in: Debian's postgresql, one throwaway
 # cluster per DIR on a free loopback port, no fsync (test data only).
 #   postgres.sh install        installs Debian's postgresql when no initdb is found
-#   postgres.sh start DIR      initdb DIR/pg, start it, create database "ferretdb"; prints the port
+#   postgres.sh start DIR [DB] initdb DIR/pg, start it, create database DB ("ferretdb"); prints the port
 #   postgres.sh stop DIR       fast shutdown of the cluster in DIR/pg
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the "postgres" user.
 set -euo pipefail
@@ -17,7 +17,7 @@ install_postgres() {
 }
 
 start_postgres() {
-  local dir="$1" bin port
+  local dir="$1" database="${2:-ferretdb}" bin port
   bin="$(pg_bin)"
   port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
   mkdir -p "$dir/pg"
@@ -25,7 +25,7 @@ start_postgres() {
   as_owner "$bin/initdb" -D "$dir/pg/data" --auth=trust -U postgres -E UTF8 --no-sync >/dev/null
   as_owner "$bin/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/postgres.log" -w start \
     -o "-p $port -k $dir/pg -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >/dev/null
-  "$bin/psql" -q -h 127.0.0.1 -p "$port" -U postgres -c "CREATE DATABASE ferretdb" >/dev/null
+  "$bin/psql" -q -h 127.0.0.1 -p "$port" -U postgres -c "CREATE DATABASE $database" >/dev/null
   echo "$port"
 }
 
@@ -37,7 +37,7 @@ stop_postgres() {
 
 case "${1:-}" in
   install) install_postgres ;;
-  start) start_postgres "$2" ;;
+  start) start_postgres "$2" "${3:-}" ;;
   stop) stop_postgres "$2" ;;
-  *) echo "usage: $0 install | start DIR | stop DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 install | start DIR [DB] | stop DIR" >&2; exit 2 ;;
 esac
