@@ -2,7 +2,7 @@ import { loadConfig } from '../config.js';
 import { importArgsSchema, importDatabase } from './import-command.js';
 import { progressBar } from './progress-bar.js';
 
-/** `npm run import -- <new-api.db> [--dry-run]`: run it with Tollgate stopped, before its first start. */
+/** `npm run import -- <one-api.db | DSN> [--dry-run]`: run it with Tollgate stopped, before its first start. */
 const parsed = importArgsSchema.safeParse(process.argv.slice(2));
 if (!parsed.success) {
   process.stderr.write(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n`);

@@ -6,20 +6,13 @@ import type { EngineConfig } from '../config.js';
 import type { ImportTargets, ProgressListener } from './import-context.js';
 import type { ImportReport } from './import-report.js';
 import { runImport } from './run-import.js';
-import type { SourceDatabase } from './sources/source-database.js';
-import { openSqliteSource } from './sources/sqlite-source-database.js';
+import { openSource } from './sources/open-source.js';
 
 export const importArgsSchema = z
   .array(z.string())
   .transform((args) => ({ dryRun: args.includes('--dry-run'), sources: args.filter((arg) => !arg.startsWith('--')), unknown: args.filter((arg) => arg.startsWith('--') && arg !== '--dry-run') }))
-  .refine((args) => args.sources.length === 1 && args.unknown.length === 0, { message: 'usage: npm run import -- <new-api.db> [--dry-run]' })
+  .refine((args) => args.sources.length === 1 && args.unknown.length === 0, { message: 'usage: npm run import -- <one-api.db | mysql://… | user:pass@tcp(host:port)/db | postgres://…> [--dry-run]' })
   .transform(({ dryRun, sources }) => ({ dryRun, source: sources[0] as string }));
-
-/** The source database: a SQLite file now; MySQL and PostgreSQL URLs are a later adapter each. */
-function openSource(source: string): SourceDatabase {
-  if (/^(mysql|postgres(ql)?):\/\//.test(source)) throw new Error('Only SQLite sources (a one-api.db file) can be imported so far; MySQL and PostgreSQL follow.');
-  return openSqliteSource(source);
-}
 
 /** Tollgate's engines as the config names them, through the composition root's helpers. */
 async function openTargets(config: EngineConfig): Promise<ImportTargets & { close(): Promise<void> }> {
@@ -42,7 +35,7 @@ async function openTargets(config: EngineConfig): Promise<ImportTargets & { clos
 
 /** Imports `source` into the engines `config` names; the engines are closed when it returns. */
 export async function importDatabase(config: EngineConfig, args: { source: string; dryRun: boolean; onProgress?: ProgressListener }): Promise<ImportReport> {
-  const source = openSource(args.source);
+  const source = await openSource(args.source);
   try {
     const targets = await openTargets(config);
     try {

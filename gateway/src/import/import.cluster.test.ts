@@ -27,10 +27,10 @@ async function appendedEvents(): Promise<StoredEvent[]> {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tollgate-import-cluster-'));
   source = join(dir, 'one-api.db');
-  buildNewApiDatabase(source, { upstreamUrl: 'http://127.0.0.1:9', logRows: 2_000 });
+  await buildNewApiDatabase(source, { upstreamUrl: 'http://127.0.0.1:9', logRows: 2_000 });
   const mongo = new URL(engines.MONGODB_URI);
   mongo.pathname = `/import_${randomBytes(6).toString('hex')}`;
   const topic = `tg-import-${randomBytes(4).toString('hex')}`;

@@ -29,3 +29,13 @@ export function requiredClusterEngines(): z.infer<typeof clusterEnginesSchema> {
 export function requiredMongoUri(): string {
   return parseOrThrow(clusterEnginesSchema.pick({ MONGODB_URI: true })).MONGODB_URI;
 }
+
+/** The new-api source databases the import's cluster tests write to (infra/local/with-engines.sh starts them). */
+export function requiredSqlServers(): { MARIADB_URL: string; POSTGRES_URL: string } {
+  return parseOrThrow(
+    z.object({
+      MARIADB_URL: z.string().startsWith('mysql://', { message: `MARIADB_URL must name a MariaDB server ${hint}` }),
+      POSTGRES_URL: z.string().startsWith('postgres://', { message: `POSTGRES_URL must name a PostgreSQL server ${hint}` }),
+    }),
+  );
+}

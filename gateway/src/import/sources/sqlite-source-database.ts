@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { keysetPages } from './keyset-pages.js';
 import type { SourceDatabase, SourceRow } from './source-database.js';
 
 /** Table names come from the importer's own list, never from input; quoted as GORM quotes them. */
@@ -14,14 +15,9 @@ export function openSqliteSource(path: string): SourceDatabase {
     async count(table) {
       return (db.prepare(`SELECT count(*) AS n FROM ${quoted(table)}`).get() as { n: number }).n;
     },
-    async *batches(table, size) {
+    batches(table, size) {
       const page = db.prepare(`SELECT * FROM ${quoted(table)} WHERE id > ? ORDER BY id LIMIT ?`);
-      for (let after = -1; ; ) {
-        const rows = page.all(after, size) as SourceRow[];
-        if (rows.length === 0) return;
-        yield rows;
-        after = Number(rows[rows.length - 1]?.id);
-      }
+      return keysetPages(async (after, limit) => page.all(after, limit) as SourceRow[], size);
     },
     async all(table) {
       return db.prepare(`SELECT * FROM ${quoted(table)}`).all() as SourceRow[];

@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { auditDrift, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConsoleClient, eventually } from '../../../test/support/console-client.js';
+import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai-mock.js';
+import { openBalances, openDocuments, openEventLog, openQuerier } from '../../composition/engines.js';
+import { type GatewayConfig, loadConfig } from '../../config.js';
+import { startEmbedded } from '../../embedded.js';
+import { importDatabase } from '../import-command.js';
+import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
+import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
+
+/** Where the scenario's new-api database lives: a SQLite path, or a MariaDB/PostgreSQL server to make one on. */
+export interface ScenarioSource {
+  /** The argument `npm run import --` would be given, once the database exists. */
+  create(dir: string): Promise<string>;
+  logRows: number;
+}
+
+/**
+ * The import, end to end, against one source engine (the contract every source adapter meets):
+ * a dry run writes nothing; the import brings every table over and reports its skips; a second
+ * run changes nothing; Tollgate then signs users in with their old passwords, serves their old
+ * keys and shows their balances; and the ledger audit finds no drift.
+ */
+export function describeImportScenario(name: string, from: ScenarioSource): void {
+  describe(`npm run import -- <${name}>`, { timeout: 240_000 }, () => {
+    let dir: string;
+    let source: string;
+    let config: GatewayConfig;
+    let upstream: OpenAIMock;
+
+    /** What the engines hold, read through the same composition helpers the app uses. */
+    async function snapshot() {
+      const dataDir = resolve(config.DATA_DIR);
+      const documents = await openDocuments(config, dataDir);
+      const querier = await openQuerier(config, dataDir);
+      const eventLog = openEventLog(config, dataDir) as EventLog & EventLogReader;
+      try {
+        let events = 0;
+        for await (const _ of eventLog.readAll()) events++;
+        const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
+        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, options: await documents.options.all(), events, logs, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+      } finally {
+        await eventLog.close();
+        await querier.close();
+        await documents.close();
+      }
+    }
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'tollgate-import-'));
+      upstream = await startOpenAIMock({ promptTokens: 10, completionTokens: 5 });
+      source = await from.create(dir);
+      await buildNewApiDatabase(source, { upstreamUrl: upstream.url, logRows: from.logRows });
+      config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' });
+    });
+
+    afterAll(async () => {
+      await upstream?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('--dry-run says what it would import and writes nothing', async () => {
+      const report = await importDatabase(config, { source, dryRun: true });
+      expect(report.importedCount('users')).toBe(3);
+      expect(report.importedCount('log rows')).toBe(from.logRows);
+      expect(report.toText()).toContain('Dry run: nothing was written.');
+      expect(await snapshot()).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 } });
+    });
+
+    it('imports users, tokens, channels, options, codes, top-ups, tasks and every log row, streaming the logs, and reports what it skipped', async () => {
+      const meter: LogImportMeter = meterLogImport();
+      const started = performance.now();
+      const report = await importDatabase(config, { source, dryRun: false, onProgress: meter.onProgress });
+      const figures = meter.figures();
+      console.info(`[import ${name}] whole import ${((performance.now() - started) / 1000).toFixed(1)} s; ${from.logRows} log rows: ${figures.logSeconds.toFixed(1)} s (${figures.rowsPerSecond} rows/s); peak RSS ${figures.peakRssMb} MB; JS heap growth over the log import ${figures.heapGrowthMb} MB, second half's peak over the first's ${figures.lateHeapGrowthMb} MB`);
+      // A page, not the table, is held: held rows (a few hundred bytes each) would grow the heap's
+      // peak from the first half to the second by about half the table.
+      expect(figures.lateHeapGrowthMb).toBeLessThan(from.logRows >= 1_000_000 ? 100 : 50);
+      expect(figures.logProgressCalls).toBeGreaterThanOrEqual(Math.ceil(from.logRows / 20_000));
+      expect([report.importedCount('users'), report.importedCount('tokens'), report.importedCount('channels'), report.importedCount('abilities (from channel models and groups)')]).toEqual([3, 2, 1, 4]);
+      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 2, 1, 1, 1]);
+      const text = report.toText();
+      expect(text).toContain('tokens: skipped 1 (deleted in new-api): 7');
+      expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
+      expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
+      expect(text).toContain('tasks: skipped 1 (platform kling');
+      expect(text).toContain('channel fields: skipped 1 (no Tollgate field for tag)');
+
+      const after = await snapshot();
+      expect(after.logs).toEqual(await sourceLogTotals(source));
+      expect(after.options.SystemName).toBe('Old Gateway');
+      // One opening per user, per live token and per channel.
+      expect(after.events).toBe(3 + 2 + 1);
+    });
+
+    it('a second run changes nothing', async () => {
+      const before = await snapshot();
+      const report = await importDatabase(config, { source, dryRun: false });
+      for (const kind of ['users', 'tokens', 'channels', 'options', 'redemption codes', 'top-up records', 'Midjourney tasks', 'tasks', 'log rows']) {
+        expect(report.importedCount(kind), kind).toBe(0);
+      }
+      expect(report.skippedCount('log rows')).toBe(from.logRows);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('Tollgate then signs users in with their new-api passwords, serves their old keys, and shows their balances', async () => {
+      const tollgate = await startEmbedded(config);
+      try {
+        const user = new ConsoleClient(tollgate.url);
+        expect((await user.login(alice.username, alice.password)).success).toBe(true);
+        expect((await new ConsoleClient(tollgate.url).login(alice.username, 'wrong password')).success).toBe(false);
+        const self = await eventually(async () => {
+          const shown = await user.must<{ quota: number; used_quota: number; request_count: number; aff_quota: number; aff_history_quota: number; aff_count: number }>('GET', '/api/user/self');
+          return shown.quota === alice.quota ? shown : undefined;
+        }, 10_000, "alice's opening balance");
+        expect(self).toMatchObject({ used_quota: alice.usedQuota, request_count: alice.requestCount, aff_quota: alice.affQuota, aff_history_quota: alice.affHistory, aff_count: alice.affCount });
+
+        const { items } = await user.must<{ items: { id: number; remain_quota: number; used_quota: number; unlimited_quota: boolean }[] }>('GET', '/api/token/?p=0&size=10');
+        expect(items.find((token) => token.id === aliceToken.id)).toMatchObject({ remain_quota: aliceToken.remainQuota, used_quota: aliceToken.usedQuota, unlimited_quota: false });
+        expect(items.find((token) => token.id === unlimitedToken.id)).toMatchObject({ used_quota: unlimitedToken.usedQuota, unlimited_quota: true });
+
+        const root = new ConsoleClient(tollgate.url);
+        expect((await root.login('root', 'root-old-password')).success).toBe(true);
+        const imported = await root.must<{ used_quota: number; priority: number; weight: number; model_mapping: string }>('GET', `/api/channel/${channel.id}`);
+        expect(imported).toMatchObject({ used_quota: channel.usedQuota, priority: 5, weight: 7, model_mapping: '{"gpt-4o":"gpt-4o-mini"}' });
+
+        const answer = await fetch(`${tollgate.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer sk-${aliceKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: channel.model, messages: [{ role: 'user', content: 'hello' }] }),
+        });
+        expect(answer.status).toBe(200);
+        expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
+      } finally {
+        await tollgate.close();
+      }
+      // Signing in replaced the bcrypt hash with argon2id.
+      expect((await snapshot()).aliceHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('the audit finds no drift: every imported balance is explained by the log', async () => {
+      const dataDir = resolve(config.DATA_DIR);
+      const eventLog = openEventLog(config, dataDir) as EventLog & EventLogReader;
+      const balances = (await openBalances(config, dataDir)) as BalanceStore & BalanceInventory;
+      try {
+        const audit = await auditDrift(eventLog.readAll(), balances);
+        expect(audit.drifts).toEqual([]);
+        // The six openings and the relayed call.
+        expect(audit.eventsFolded).toBe(7);
+      } finally {
+        await balances.close();
+        await eventLog.close();
+      }
+    });
+  });
+}
