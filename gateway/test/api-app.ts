@@ -23,6 +23,8 @@ import { FakeLedger } from './fakes/fake-ledger.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
+import { ImportJobs } from '../src/import/import-jobs.js';
+import { noAnalyticsQuerier } from './fakes/no-analytics-querier.js';
 
 export const ROOT_PASSWORD = '123456';
 
@@ -76,6 +78,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     logs,
     usage: emptyUsageReader,
     notices,
+    imports: new ImportJobs({ documents: temp.documents, eventLog: ledger.eventLog, querier: noAnalyticsQuerier }, async () => {}),
     consoleDir: null,
   };
   await ensureRootUser(deps.users, ROOT_PASSWORD);

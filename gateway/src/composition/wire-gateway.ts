@@ -5,6 +5,7 @@ import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { bootstrapRoot } from '../bootstrap/root-user.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
+import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
@@ -54,7 +55,12 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier) };
+  // What an import wrote reaches this gateway's caches and, through the notices, every other's.
+  const imports = new ImportJobs({ documents, eventLog, querier }, async () => {
+    await options.reload();
+    for (const kind of ['options', 'users', 'tokens', 'channels'] as const) hot.notices.publish(kind);
+  });
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();

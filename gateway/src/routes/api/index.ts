@@ -43,6 +43,7 @@ import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerUserSettingRoute } from './user-setting.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerUserTopupListRoutes } from './user-topup-list.js';
+import { registerImportRoutes } from './import.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
@@ -89,4 +90,5 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerUserSettingRoute(app, ctx);
   registerPublicPageRoutes(app, ctx);
   registerUserTopupListRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
 }

@@ -118,6 +118,8 @@ const access: Record<string, Access> = {
   'GET /api/option/': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  'GET /api/import/': 'root',
+  'POST /api/import/': 'root',
   'POST /api/channel/:id/key': 'root',
 };
 

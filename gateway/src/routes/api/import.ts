@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { ApiFailure } from '../../http/errors.js';
+import { ImportBusyError } from '../../import/import-jobs.js';
+import type { ApiContext } from './support/context.js';
+import { parseInput } from './support/input.js';
+import { route } from './support/route.js';
+
+const startBody = z.object({
+  /** A SQLite path on this server, or a MySQL/MariaDB or PostgreSQL DSN (new-api's SQL_DSN). */
+  source: z.string({ message: '请填写导入源' }).trim().min(1, '请填写导入源').max(2048, '导入源过长'),
+  dry_run: z.boolean({ message: '无效的参数' }).default(false),
+});
+
+/**
+ * The import from new-api/one-api as a console page (root only): start one, then poll its
+ * progress per table and its report. The DSN's password is never answered back.
+ */
+export function registerImportRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+  route(app, 'GET', '/import/', guard.root, async () => ok(deps.imports.current()));
+
+  route(app, 'POST', '/import/', guard.root, async (request) => {
+    const { source, dry_run: dryRun } = parseInput(startBody, request.body);
+    try {
+      return ok(await deps.imports.start(source, dryRun));
+    } catch (error) {
+      if (error instanceof ImportBusyError) throw new ApiFailure('已有导入正在进行，请等待其完成');
+      throw new ApiFailure(`无法打开导入源：${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+}
