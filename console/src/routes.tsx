@@ -31,6 +31,7 @@ const UserPage = lazyExport(() => import('./features/user/page'), (m) => m.UserP
 const SettingPage = lazyExport(() => import('./features/setting/page'), (m) => m.SettingPage);
 const TopupPage = lazyExport(() => import('./features/topup/page'), (m) => m.TopupPage);
 const TokenPage = lazyExport(() => import('./features/token/page'), (m) => m.TokenPage);
+const ImportPage = lazyExport(() => import('./features/import/page'), (m) => m.ImportPage);
 
 /** A login-guarded page: without a stored user it goes to the login page. */
 export function Guarded({ children }: { children: ReactNode }) {
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/user', element: guarded(<UserPage />) },
       { path: '/user/edit/:id', element: guarded(<UserEditPage />) },
       { path: '/user/edit', element: guarded(<OwnUserEditRedirect />) },
+      { path: '/import', element: guarded(<ImportPage />) },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,5 +1,5 @@
 import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
-import type { ImportJobs } from './import/import-jobs.js';
+import type { DatabaseImports } from './import/import-jobs.js';
 import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';
@@ -75,7 +75,7 @@ export interface GatewayDeps {
   /** The gateways' reports to each other: the operations view's traffic and fleet (Redis pub/sub in cluster mode). */
   gatewayReports: GatewayReports;
   /** The root's imports from a new-api database, run in this process one at a time. */
-  imports: ImportJobs;
+  imports: DatabaseImports;
   /** Directory of the built console, or null to serve none. */
   consoleDir: string | null;
 }

@@ -49,3 +49,4 @@ export function useStoredUser(): StoredUser | null {
 }
 
 export const isAdmin = (user: StoredUser | null): boolean => (user?.role ?? 0) >= ADMIN_ROLE;
+export const isRoot = (user: StoredUser | null): boolean => (user?.role ?? 0) >= ROOT_ROLE;

@@ -25,12 +25,18 @@ const IDLE: ImportJobView = { status: 'idle', source: '', dry_run: false, starte
 
 export class ImportBusyError extends Error {}
 
+/** The console's imports: the one running (or the last), and starting one. */
+export interface DatabaseImports {
+  current(): ImportJobView;
+  start(source: string, dryRun: boolean): Promise<ImportJobView>;
+}
+
 /**
  * Imports started from the console, one at a time in this process: each runs in the background
  * into the app's own open stores, and its progress and report stay readable until the next one.
  * `afterImport` lets the app's caches (options, routing) see what was written.
  */
-export class ImportJobs {
+export class ImportJobs implements DatabaseImports {
   private job: ImportJobView = IDLE;
 
   constructor(

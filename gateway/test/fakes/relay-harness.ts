@@ -29,7 +29,7 @@ import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../moc
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
 import { emptyUsageReader } from './empty-usage-reader.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -112,6 +112,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     notices: createInProcessChangeNotices(),
     logs: new FakeLogReader(),
     usage: emptyUsageReader,
+    imports: unusedImports,
     consoleDir: null,
   };
 }

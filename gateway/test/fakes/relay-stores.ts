@@ -6,6 +6,7 @@ import type { TwoFactorStore } from '../../src/ports/two-factor-store.js';
 import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
 import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/user-store.js';
+import type { DatabaseImports } from '../../src/import/import-jobs.js';
 
 /**
  * FAKES, for relay route tests: tiny in-memory documents implementing the ports exactly, so the
@@ -133,3 +134,4 @@ export const unusedRedemptionStore = unusedStore<RedemptionStore>('RedemptionSto
 export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');
 export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');
 export const unusedTwoFactorStore = unusedStore<TwoFactorStore>('TwoFactorStore');
+export const unusedImports = unusedStore<DatabaseImports>('DatabaseImports');

@@ -14,6 +14,11 @@ describe('sidebar entries', () => {
     expect(paths(true)).toEqual(expect.arrayContaining(['/channel', '/redemption', '/user']));
   });
 
+  it('shows the import to the super administrator only', () => {
+    expect(paths(true)).not.toContain('/import');
+    expect(visibleNavItems(true, status({}), true).map((item) => item.to)).toContain('/import');
+  });
+
   it('shows dashboard, drawing and tasks only when the status enables them', () => {
     expect(paths(false, { enable_data_export: true, enable_drawing: true, enable_task: true })).toEqual(expect.arrayContaining(['/detail', '/midjourney', '/task']));
     expect(paths(false, { enable_drawing: true })).not.toContain('/task');

@@ -6,6 +6,8 @@ export interface NavItem {
   to: string;
   label: MessageKey;
   adminOnly?: boolean;
+  /** Only the super administrator (role 100) sees it. */
+  rootOnly?: boolean;
   /** Shown only when this status flag is on. */
   flag?: keyof Pick<ServerStatus, 'enable_data_export' | 'enable_drawing' | 'enable_task'>;
 }
@@ -24,9 +26,10 @@ export const navItems: NavItem[] = [
   { to: '/ops', label: 'nav.ops', adminOnly: true },
   { to: '/midjourney', label: 'nav.midjourney', flag: 'enable_drawing' },
   { to: '/task', label: 'nav.task', flag: 'enable_task' },
+  { to: '/import', label: 'nav.import', rootOnly: true },
   { to: '/setting', label: 'nav.setting' },
 ];
 
-export function visibleNavItems(admin: boolean, status: ServerStatus | undefined): NavItem[] {
-  return navItems.filter((item) => (!item.adminOnly || admin) && (!item.flag || status?.[item.flag] === true));
+export function visibleNavItems(admin: boolean, status: ServerStatus | undefined, root = false): NavItem[] {
+  return navItems.filter((item) => (!item.adminOnly || admin) && (!item.rootOnly || root) && (!item.flag || status?.[item.flag] === true));
 }

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { chatLinkNames } from '../../features/chat/chat-links';
 import { useStatus } from '../../features/status/hooks/use-status';
 import { useT } from '../../i18n';
-import { isAdmin, useStoredUser } from '../../lib/stored-user';
+import { isAdmin, isRoot, useStoredUser } from '../../lib/stored-user';
 import { visibleNavItems } from './nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -25,7 +25,8 @@ function ChatEntries({ names }: { names: string[] }) {
 export function Sidebar({ className }: { className: string }) {
   const t = useT();
   const { data: status } = useStatus();
-  const items = visibleNavItems(isAdmin(useStoredUser()), status);
+  const user = useStoredUser();
+  const items = visibleNavItems(isAdmin(user), status, isRoot(user));
   const chatNames = chatLinkNames(status);
   return (
     <nav aria-label="sidebar" data-testid="sidebar" className={`${className} w-48 shrink-0 border-r border-slate-200 p-3 dark:border-slate-800`}>
