@@ -36,18 +36,27 @@ function toLogRow(row: SourceLog): LogRow {
   };
 }
 
-/**
- * The highest source id an earlier import brought into ClickHouse (0: none). Pages are inserted
- * in id order, so a page starting above it cannot be there yet and skips the lookup: a first
- * import runs at insert speed; a second, or one resumed, checks only what it may repeat.
- */
-async function highestImportedLogId(querier: AnalyticsQuerier): Promise<number> {
+/** What earlier imports brought into ClickHouse: the highest source id (0: none) and how many distinct rows. */
+async function importedLogs(querier: AnalyticsQuerier): Promise<{ highest: number; rows: number }> {
   const [row] = await querier.query({
-    sql: `SELECT max(toUInt64OrZero(substring(id, {from:UInt32}))) AS highest FROM ${logsTable} WHERE startsWith(id, {prefix:String})`,
+    sql: `SELECT max(toUInt64OrZero(substring(id, {from:UInt32}))) AS highest, uniqExact(id) AS rows FROM ${logsTable} WHERE startsWith(id, {prefix:String})`,
     params: { prefix: LOG_ID_PREFIX, from: LOG_ID_PREFIX.length + 1 },
-    schema: z.object({ highest: z.coerce.number() }),
+    schema: z.object({ highest: z.coerce.number(), rows: z.coerce.number() }),
   });
-  return row?.highest ?? 0;
+  return row ?? { highest: 0, rows: 0 };
+}
+
+/**
+ * Where reading the source may start. Pages are inserted in id order, so when ClickHouse holds as
+ * many imported rows as the source has up to the highest imported id, that whole range is there
+ * and is not read again: a second run reads only what new-api wrote since. Otherwise (rows
+ * deleted in new-api since, a page lost) every page is read and checked row by row.
+ */
+async function resumePoint(context: ImportContext): Promise<{ after: number; present: number; importedUpTo: number }> {
+  const { highest, rows } = await importedLogs(context.targets.querier);
+  if (highest === 0) return { after: -1, present: 0, importedUpTo: 0 };
+  const present = await context.source.countThrough('logs', highest);
+  return present === rows ? { after: highest, present, importedUpTo: highest } : { after: -1, present: 0, importedUpTo: highest };
 }
 
 /**
@@ -59,9 +68,11 @@ export async function importLogs(context: ImportContext): Promise<void> {
   const { source, report, targets } = context;
   if (!(await source.hasTable('logs'))) return report.note('no logs table in the source');
   const total = await source.count('logs');
-  const importedUpTo = await highestImportedLogId(targets.querier);
-  let done = 0;
-  for await (const page of source.batches('logs', LOG_BATCH_SIZE)) {
+  const { after, present, importedUpTo } = await resumePoint(context);
+  report.skipMany('log rows', 'already in ClickHouse', present);
+  let done = present;
+  if (present > 0) context.onProgress('logs', done, total);
+  for await (const page of source.batches('logs', LOG_BATCH_SIZE, after)) {
     const rows = page.map((raw) => toLogRow(sourceLog.parse(raw)));
     const mayBeThere = Number(page[0]?.id) <= importedUpTo;
     const fresh = mayBeThere ? await dropAlreadyIngested(targets.querier, rows) : rows;

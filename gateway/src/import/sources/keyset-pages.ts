@@ -8,8 +8,8 @@ export type PageReader = (after: number, size: number) => Promise<SourceRow[]>;
  * is an index range scan, so the millionth row costs what the first did and only one page is
  * ever held in memory (no OFFSET, no server-side cursor to leak).
  */
-export async function* keysetPages(readPage: PageReader, size: number): AsyncIterable<SourceRow[]> {
-  for (let after = -1; ; ) {
+export async function* keysetPages(readPage: PageReader, size: number, afterId = -1): AsyncIterable<SourceRow[]> {
+  for (let after = afterId; ; ) {
     const rows = await readPage(after, size);
     if (rows.length === 0) return;
     yield rows;

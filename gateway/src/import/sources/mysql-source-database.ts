@@ -20,8 +20,11 @@ export async function openMysqlSource(options: ConnectionOptions): Promise<Sourc
     async count(table) {
       return Number((await rows(`SELECT count(*) AS n FROM ${quoted(table)}`))[0]?.n);
     },
-    batches(table, size) {
-      return keysetPages((after, limit) => rows(`SELECT * FROM ${quoted(table)} WHERE id > ? ORDER BY id LIMIT ?`, [after, limit]), size);
+    async countThrough(table, lastId) {
+      return Number((await rows(`SELECT count(*) AS n FROM ${quoted(table)} WHERE id <= ?`, [lastId]))[0]?.n);
+    },
+    batches(table, size, afterId) {
+      return keysetPages((after, limit) => rows(`SELECT * FROM ${quoted(table)} WHERE id > ? ORDER BY id LIMIT ?`, [after, limit]), size, afterId);
     },
     all(table) {
       return rows(`SELECT * FROM ${quoted(table)}`);

