@@ -16,6 +16,8 @@ export type ProgressListener = (table: string, done: number, total: number) => v
 
 export interface ImportContext {
   source: SourceDatabase;
+  /** Where the logs table is: `source`, unless new-api kept its logs apart (LOG_SQL_DSN). */
+  logSource: SourceDatabase;
   targets: ImportTargets;
   report: ImportReport;
   dryRun: boolean;

@@ -1,7 +1,7 @@
 import type { ImportTargets } from './import-context.js';
 import { redactIn, redactSource, sourcePassword } from './redact-source.js';
 import { runImport } from './run-import.js';
-import { openSource } from './sources/open-source.js';
+import { type OpenSources, openSources } from './sources/open-source.js';
 
 export interface TableProgress {
   table: string;
@@ -13,6 +13,8 @@ export interface TableProgress {
 export interface ImportJobView {
   status: 'idle' | 'running' | 'finished' | 'failed';
   source: string;
+  /** new-api's separate log database (LOG_SQL_DSN), or ''. */
+  logs_source: string;
   dry_run: boolean;
   started_at: number;
   finished_at: number;
@@ -21,14 +23,21 @@ export interface ImportJobView {
   error: string;
 }
 
-const IDLE: ImportJobView = { status: 'idle', source: '', dry_run: false, started_at: 0, finished_at: 0, tables: [], report: '', error: '' };
+const IDLE: ImportJobView = { status: 'idle', source: '', logs_source: '', dry_run: false, started_at: 0, finished_at: 0, tables: [], report: '', error: '' };
 
 export class ImportBusyError extends Error {}
+
+export interface ImportRequest {
+  source: string;
+  /** new-api's separate log database (LOG_SQL_DSN), when it had one. */
+  logSource?: string;
+  dryRun: boolean;
+}
 
 /** The console's imports: the one running (or the last), and starting one. */
 export interface DatabaseImports {
   current(): ImportJobView;
-  start(source: string, dryRun: boolean): Promise<ImportJobView>;
+  start(request: ImportRequest): Promise<ImportJobView>;
 }
 
 /**
@@ -53,30 +62,33 @@ export class ImportJobs implements DatabaseImports {
    * Opens the source (so an unreachable database or a missing file is answered at once), then
    * imports in the background. Throws ImportBusyError while another import runs.
    */
-  async start(source: string, dryRun: boolean): Promise<ImportJobView> {
+  async start({ source, logSource, dryRun }: ImportRequest): Promise<ImportJobView> {
     if (this.job.status === 'running') throw new ImportBusyError();
-    const password = sourcePassword(source);
+    const redact = (text: string) => redactIn(redactIn(text, sourcePassword(source)), sourcePassword(logSource ?? ''));
     // Claimed before the first await: of two starts racing, the second finds this one running.
-    this.job = { ...IDLE, status: 'running', source: redactSource(source), dry_run: dryRun, started_at: Math.floor(this.now() / 1000) };
+    this.job = { ...IDLE, status: 'running', source: redactSource(source), logs_source: redactSource(logSource ?? ''), dry_run: dryRun, started_at: Math.floor(this.now() / 1000) };
+    let sources: OpenSources;
     try {
-      const database = await openSource(source);
-      void this.run(database, dryRun, password);
+      sources = await openSources({ source, logSource });
     } catch (error) {
-      this.finish({ status: 'failed', error: redactIn(messageOf(error), password) });
-      throw new Error(redactIn(messageOf(error), password));
+      const message = redact(messageOf(error));
+      this.finish({ status: 'failed', error: message });
+      throw new Error(message);
     }
+    void this.run(sources, dryRun, redact);
     return this.current();
   }
 
-  private async run(database: Awaited<ReturnType<typeof openSource>>, dryRun: boolean, password: string): Promise<void> {
+  private async run(sources: OpenSources, dryRun: boolean, redact: (text: string) => string): Promise<void> {
     try {
-      const report = await runImport(database, this.targets, { dryRun, onProgress: (table, done, total) => this.progress(table, done, total) });
+      const onProgress = (table: string, done: number, total: number) => this.progress(table, done, total);
+      const report = await runImport(sources.source, this.targets, { dryRun, logSource: sources.logSource, onProgress });
       if (!dryRun) await this.afterImport();
       this.finish({ status: 'finished', report: report.toText() });
     } catch (error) {
-      this.finish({ status: 'failed', error: redactIn(messageOf(error), password) });
+      this.finish({ status: 'failed', error: redact(messageOf(error)) });
     } finally {
-      await database.close().catch(() => {});
+      await sources.close();
     }
   }
 

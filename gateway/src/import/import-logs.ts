@@ -55,7 +55,7 @@ async function importedLogs(querier: AnalyticsQuerier): Promise<{ highest: numbe
 async function resumePoint(context: ImportContext): Promise<{ after: number; present: number; importedUpTo: number }> {
   const { highest, rows } = await importedLogs(context.targets.querier);
   if (highest === 0) return { after: -1, present: 0, importedUpTo: 0 };
-  const present = await context.source.countThrough('logs', highest);
+  const present = await context.logSource.countThrough('logs', highest);
   return present === rows ? { after: highest, present, importedUpTo: highest } : { after: -1, present: 0, importedUpTo: highest };
 }
 
@@ -65,8 +65,8 @@ async function resumePoint(context: ImportContext): Promise<{ after: number; pre
  * analytics worker drops a redelivered batch, so the per-minute rollups never count one twice.
  */
 export async function importLogs(context: ImportContext): Promise<void> {
-  const { source, report, targets } = context;
-  if (!(await source.hasTable('logs'))) return report.note('no logs table in the source');
+  const { logSource: source, report, targets } = context;
+  if (!(await source.hasTable('logs'))) return report.note('no logs table in the source (new-api with LOG_SQL_DSN: give that database as the log source)');
   const total = await source.count('logs');
   const { after, present, importedUpTo } = await resumePoint(context);
   report.skipMany('log rows', 'already in ClickHouse', present);

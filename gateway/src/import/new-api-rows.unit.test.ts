@@ -34,7 +34,11 @@ describe('import arguments', () => {
     expect(importArgsSchema.parse(['one-api.db'])).toEqual({ source: 'one-api.db', dryRun: false });
   });
 
+  it("takes new-api's separate log database with --logs=", () => {
+    expect(importArgsSchema.parse(['root:pw@tcp(db:3306)/newapi', '--logs=postgres://u@logs/newapi_logs'])).toEqual({ source: 'root:pw@tcp(db:3306)/newapi', logSource: 'postgres://u@logs/newapi_logs', dryRun: false });
+  });
+
   it('refuses no source, two sources and unknown flags', () => {
-    for (const args of [[], ['a.db', 'b.db'], ['a.db', '--force']]) expect(importArgsSchema.safeParse(args).success).toBe(false);
+    for (const args of [[], ['a.db', 'b.db'], ['a.db', '--force'], ['a.db', '--logs='], ['a.db', '--logs=b.db', '--logs=c.db']]) expect(importArgsSchema.safeParse(args).success).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import type { SourceDatabase } from './sources/source-database.js';
 
 export interface ImportOptions {
   dryRun: boolean;
+  /** new-api's separate log database (LOG_SQL_DSN), when it had one. */
+  logSource?: SourceDatabase;
   onProgress?: ProgressListener;
   now?: () => number;
 }
@@ -25,6 +27,7 @@ export async function runImport(source: SourceDatabase, targets: ImportTargets, 
   const report = new ImportReport(options.dryRun);
   const context: ImportContext = {
     source,
+    logSource: options.logSource ?? source,
     targets,
     report,
     dryRun: options.dryRun,

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 export interface ImportJob {
   status: 'idle' | 'running' | 'finished' | 'failed';
   source: string;
+  logs_source: string;
   dry_run: boolean;
   started_at: number;
   finished_at: number;
@@ -14,5 +15,5 @@ export interface ImportJob {
 
 export const importApi = {
   current: (signal?: AbortSignal) => api<ImportJob>('GET', '/api/import/', undefined, { signal, quiet: true }),
-  start: (source: string, dryRun: boolean) => api<ImportJob>('POST', '/api/import/', { source, dry_run: dryRun }),
+  start: (source: string, logsSource: string, dryRun: boolean) => api<ImportJob>('POST', '/api/import/', { source, logs_source: logsSource, dry_run: dryRun }),
 };

@@ -34,6 +34,7 @@ export function JobProgress({ job }: { job: ImportJob }) {
       <div className="flex flex-wrap gap-x-4 text-sm">
         <strong data-testid="import-status">{t(STATUS[job.status])}</strong>
         <span className="font-mono">{job.source}</span>
+        {job.logs_source && <span className="font-mono">{t('import.logsFrom', { source: job.logs_source })}</span>}
         {job.dry_run && <span>{t('import.dryRun')}</span>}
         {job.started_at > 0 && <span>{t('import.startedAt', { time: formatTime(job.started_at) })}</span>}
       </div>

@@ -12,11 +12,12 @@ export function ImportPage() {
   const t = useT();
   const { job, start } = useImportJob();
   const [source, setSource] = useState('');
+  const [logsSource, setLogsSource] = useState('');
   const [dryRun, setDryRun] = useState(true);
   const running = job?.status === 'running';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    start.mutate({ source: source.trim(), dryRun });
+    start.mutate({ source: source.trim(), logsSource: logsSource.trim(), dryRun });
   };
   return (
     <div className="max-w-3xl space-y-4">
@@ -25,6 +26,7 @@ export function ImportPage() {
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('import.intro')}</p>
         <Field id="import-source" label={t('import.source')} value={source} onChange={(event) => setSource(event.target.value)} placeholder="user:pass@tcp(127.0.0.1:3306)/new-api" autoComplete="off" spellCheck={false} />
         <p className="text-xs text-slate-500">{t('import.sourceHint')}</p>
+        <Field id="import-logs-source" label={t('import.logsSource')} value={logsSource} onChange={(event) => setLogsSource(event.target.value)} autoComplete="off" spellCheck={false} />
         <Switch checked={dryRun} onChange={setDryRun} label={t('import.dryRun')} />
         <Button type="submit" disabled={running || start.isPending || source.trim() === ''}>{t(dryRun ? 'import.startDry' : 'import.start')}</Button>
       </form>

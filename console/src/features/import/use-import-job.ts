@@ -14,7 +14,7 @@ export function useImportJob() {
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
   const start = useMutation({
-    mutationFn: ({ source, dryRun }: { source: string; dryRun: boolean }) => importApi.start(source, dryRun),
+    mutationFn: ({ source, logsSource, dryRun }: { source: string; logsSource: string; dryRun: boolean }) => importApi.start(source, logsSource, dryRun),
     onSuccess: (started) => client.setQueryData(importJobKey, started),
     // A source the server could not open is its last import now, shown as failed.
     onError: () => client.invalidateQueries({ queryKey: importJobKey }),

@@ -6,6 +6,8 @@ export const importEn: Record<keyof typeof importZh, string> = {
   'import.intro': 'Brings over users (passwords kept), tokens (keys kept), channels, settings, redemption codes, top-ups, drawing and async tasks, and every log row; balances enter the ledger as opening events. Importing again changes nothing already imported.',
   'import.source': 'Source',
   'import.sourceHint': "A SQLite file's path on this server, or a MySQL/MariaDB or PostgreSQL DSN (mysql://…, postgres://…, or new-api's SQL_DSN form user:pass@tcp(host:port)/db).",
+  'import.logsSource': 'Log source (optional: when new-api set LOG_SQL_DSN)',
+  'import.logsFrom': 'logs from {source}',
   'import.dryRun': 'Dry run (report only, write nothing)',
   'import.start': 'Start import',
   'import.startDry': 'Start dry run',

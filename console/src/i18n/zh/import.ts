@@ -5,6 +5,8 @@ export const importZh = {
   'import.intro': '导入用户（保留密码）、令牌（保留密钥）、渠道、设置、兑换码、充值记录、绘图与异步任务以及全部日志；余额以期初事件记入账本。重复导入不会改变已导入的数据。',
   'import.source': '数据源',
   'import.sourceHint': 'SQLite 文件在本服务器上的路径，或 MySQL/MariaDB、PostgreSQL 的 DSN（mysql://…、postgres://…，或 new-api 的 SQL_DSN 格式 user:pass@tcp(host:port)/db）。',
+  'import.logsSource': '日志数据源（可选：new-api 设置了 LOG_SQL_DSN 时填写）',
+  'import.logsFrom': '日志来自 {source}',
   'import.dryRun': '试运行（只报告，不写入）',
   'import.start': '开始导入',
   'import.startDry': '开始试运行',

@@ -28,6 +28,7 @@ export function sourceKind(source: string): 'mysql' | 'postgres' | 'sqlite' {
 
 /** Opens the source a CLI argument or an API request names: a SQLite path, a MySQL/MariaDB or PostgreSQL DSN. */
 export function openSource(source: string): Promise<SourceDatabase> {
+  if (/^(clickhouse|tcp|https?):\/\//.test(source)) return Promise.reject(new Error("new-api's ClickHouse log database (LOG_SQL_DSN) cannot be read; SQLite, MySQL/MariaDB and PostgreSQL can"));
   switch (sourceKind(source)) {
     case 'postgres':
       return openPostgresSource(source);
@@ -35,5 +36,24 @@ export function openSource(source: string): Promise<SourceDatabase> {
       return openMysqlSource(goDsnOptions(source) ?? { uri: source });
     case 'sqlite':
       return Promise.resolve(openSqliteSource(source));
+  }
+}
+
+/** The source, and new-api's log database when it had one apart; `close` closes both. */
+export interface OpenSources {
+  source: SourceDatabase;
+  logSource?: SourceDatabase;
+  close(): Promise<void>;
+}
+
+/** Opens both sources (an unreachable one fails here, before anything is imported). */
+export async function openSources(args: { source: string; logSource?: string }): Promise<OpenSources> {
+  const source = await openSource(args.source);
+  try {
+    const logSource = args.logSource ? await openSource(args.logSource) : undefined;
+    return { source, logSource, close: async () => void (await Promise.allSettled([source.close(), logSource?.close()])) };
+  } catch (error) {
+    await source.close();
+    throw error;
   }
 }

@@ -46,6 +46,11 @@ describe('/api/import (root): the import as a console page', { timeout: 120_000 
     const shown = await fixture.root.must<ImportJobView>('GET', '/api/import/');
     expect(shown).toMatchObject({ status: 'failed', source: 'mysql://newapi:***@127.0.0.1:9/newapi' });
     expect(JSON.stringify(shown)).not.toContain('S3cret-pass');
+    // new-api's separate log database (LOG_SQL_DSN) is opened before anything is imported, too.
+    const logsRefused = await fixture.root.call('POST', '/api/import/', { source, logs_source: 'postgres://logs:L0g-secret@127.0.0.1:9/logs' });
+    expect(logsRefused.success).toBe(false);
+    expect(logsRefused.message).not.toContain('L0g-secret');
+    expect(await fixture.root.must<ImportJobView>('GET', '/api/import/')).toMatchObject({ status: 'failed', logs_source: 'postgres://logs:***@127.0.0.1:9/logs' });
   });
 
   it('a dry run reports per table and writes nothing', async () => {

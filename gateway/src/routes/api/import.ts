@@ -10,6 +10,8 @@ import { route } from './support/route.js';
 const startBody = z.object({
   /** A SQLite path on this server, or a MySQL/MariaDB or PostgreSQL DSN (new-api's SQL_DSN). */
   source: z.string({ message: '请填写导入源' }).trim().min(1, '请填写导入源').max(2048, '导入源过长'),
+  /** new-api's separate log database (its LOG_SQL_DSN), when it had one. */
+  logs_source: z.string({ message: '无效的参数' }).trim().max(2048, '导入源过长').default(''),
   dry_run: z.boolean({ message: '无效的参数' }).default(false),
 });
 
@@ -21,9 +23,9 @@ export function registerImportRoutes(app: FastifyInstance, { deps, guard }: ApiC
   route(app, 'GET', '/import/', guard.root, async () => ok(deps.imports.current()));
 
   route(app, 'POST', '/import/', guard.root, async (request) => {
-    const { source, dry_run: dryRun } = parseInput(startBody, request.body);
+    const { source, logs_source: logSource, dry_run: dryRun } = parseInput(startBody, request.body);
     try {
-      return ok(await deps.imports.start(source, dryRun));
+      return ok(await deps.imports.start({ source, dryRun, ...(logSource ? { logSource } : {}) }));
     } catch (error) {
       if (error instanceof ImportBusyError) throw new ApiFailure('已有导入正在进行，请等待其完成');
       throw new ApiFailure(`无法打开导入源：${error instanceof Error ? error.message : String(error)}`);
