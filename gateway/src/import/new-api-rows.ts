@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedAt, flag, int, real, text } from './source-columns.js';
+import { deletedAt, fixedText, flag, int, real, text } from './source-columns.js';
 
 /**
  * The tables of new-api (and one-api, its ancestor) as GORM makes them from model/*.go, with
@@ -7,13 +7,13 @@ import { deletedAt, flag, int, real, text } from './source-columns.js';
  */
 export const sourceUser = z.object({
   id: int, username: text, password: text, display_name: text, role: int, status: int, email: text,
-  github_id: text, oidc_id: text, wechat_id: text, telegram_id: text, linux_do_id: text, access_token: text,
+  github_id: text, oidc_id: text, wechat_id: text, telegram_id: text, linux_do_id: text, access_token: fixedText,
   quota: int, used_quota: int, request_count: int, group: text, aff_code: text, aff_count: int, aff_quota: int,
   aff_history: int, inviter_id: int, deleted_at: deletedAt, setting: text, remark: text,
 });
 
 export const sourceToken = z.object({
-  id: int, user_id: int, key: text, status: int, name: text, created_time: int, accessed_time: int, expired_time: int,
+  id: int, user_id: int, key: fixedText, status: int, name: text, created_time: int, accessed_time: int, expired_time: int,
   remain_quota: int, unlimited_quota: flag, model_limits_enabled: flag, model_limits: text, allow_ips: text,
   used_quota: int, group: text, deleted_at: deletedAt,
 });
@@ -33,7 +33,7 @@ export const sourceAbility = z.object({ group: text, model: text, channel_id: in
 export const sourceOption = z.object({ key: text, value: text });
 
 export const sourceRedemption = z.object({
-  id: int, user_id: int, key: text, status: int, name: text, quota: int, created_time: int, redeemed_time: int,
+  id: int, user_id: int, key: fixedText, status: int, name: text, quota: int, created_time: int, redeemed_time: int,
   used_user_id: int, deleted_at: deletedAt, expired_time: int,
 });
 

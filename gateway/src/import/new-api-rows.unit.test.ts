@@ -23,6 +23,12 @@ describe('new-api rows', () => {
     expect(sourceChannel.parse({ id: 1, auto_ban: 0 }).auto_ban).toBe(0);
   });
 
+  it('reads the values MySQL and PostgreSQL drivers give: bigint and decimal strings, dates, space-padded char keys', () => {
+    const token = sourceToken.parse({ id: '5', remain_quota: '3000000', used_quota: 100000n, key: 'short-key   ', deleted_at: new Date(Date.UTC(2025, 0, 1)) });
+    expect(token).toMatchObject({ id: 5, remain_quota: 3_000_000, used_quota: 100_000, key: 'short-key', deleted_at: Date.UTC(2025, 0, 1) / 1000 });
+    expect(sourceChannel.parse({ id: 1, balance: '12.500000' }).balance).toBe(12.5);
+  });
+
   it('refuses a non-integer id rather than import it under another', () => {
     expect(() => sourceUser.parse({ id: 'x' })).toThrow();
   });

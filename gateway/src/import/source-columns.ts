@@ -13,6 +13,9 @@ export const real = scalar.transform((value) => (value === null || value === und
 
 export const text = scalar.transform((value) => (value === null || value === undefined ? '' : String(value)));
 
+/** A char(n) column (token and code keys, access tokens): PostgreSQL pads a shorter value with spaces, which were never part of it. */
+export const fixedText = text.transform((value) => value.trimEnd());
+
 /** GORM writes booleans to SQLite as 0/1; MySQL as tinyint; PostgreSQL as true/false. */
 export const flag = z.union([z.boolean(), z.number(), z.bigint(), z.string(), z.null()]).optional().transform((value) => value === true || value === 1 || value === '1' || value === 'true');
 
