@@ -10,7 +10,8 @@ export async function importOptions(context: ImportContext): Promise<void> {
   const { source, report, targets } = context;
   if (!(await source.hasTable('options'))) return;
   const existing = await targets.documents.options.all();
-  for (const { key, value } of (await source.all('options')).map((row) => sourceOption.parse(row))) {
+  const rows = (await source.all('options')).map((row) => sourceOption.parse(row));
+  for (const { key, value } of rows) {
     if (!isKnownOption(key)) {
       report.skip('options', key, 'not a Tollgate option');
       continue;
@@ -27,4 +28,5 @@ export async function importOptions(context: ImportContext): Promise<void> {
     if (!context.dryRun) await targets.documents.options.set(key, checked.value);
     report.add('options');
   }
+  context.onProgress('options', rows.length, rows.length);
 }
