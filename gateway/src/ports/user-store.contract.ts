@@ -18,6 +18,7 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
     wechatId: '',
     telegramId: '',
     linuxDoId: '',
+    oidcId: '',
     ...overrides,
   };
 }
