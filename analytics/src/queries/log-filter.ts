@@ -13,7 +13,7 @@ export const logFilterSchema = z.object({
   type: z.number().int().optional(),
   username: z.string().optional(),
   tokenName: z.string().optional(),
-  /** A LIKE pattern, as new-api's filter is: `%` any run, `_` one character, `\\` escapes. */
+  /** A LIKE pattern, as new-api's filter is: `%` any run, `_` one character, `\\` escapes; case aside. */
   modelName: z.string().transform(mysqlLikePattern).optional(),
   /** The key's id: `/api/log/token` answers one key's rows. */
   tokenId: z.number().int().nonnegative().optional(),
@@ -34,7 +34,8 @@ const conditions: Record<LogFilterKey, string> = {
   type: 'type = {type:Int64}',
   username: 'username = {username:String}',
   tokenName: 'token_name = {tokenName:String}',
-  modelName: 'model_name LIKE {modelName:String}',
+  // ILIKE: new-api's default SQLite and its MySQL compare ASCII letters without case.
+  modelName: 'model_name ILIKE {modelName:String}',
   tokenId: 'token_id = {tokenId:UInt64}',
   channel: 'channel_id = {channel:Int64}',
   startTimestamp: 'created_at >= toDateTime({startTimestamp:UInt32})',

@@ -13,7 +13,7 @@ describe('buildWhere', () => {
   it('binds each set filter to its own placeholder', () => {
     const where = buildWhere({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
     expect(where.sql).toBe(
-      'WHERE user_id = {userId:UInt64} AND model_name LIKE {modelName:String} AND created_at <= toDateTime({endTimestamp:UInt32})',
+      'WHERE user_id = {userId:UInt64} AND model_name ILIKE {modelName:String} AND created_at <= toDateTime({endTimestamp:UInt32})',
     );
     expect(where.params).toEqual({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
   });
