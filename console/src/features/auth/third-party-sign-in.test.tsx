@@ -46,7 +46,9 @@ describe('LoginPage third-party sign-in and bot check', () => {
   it('oidc.enabled: shows the OIDC button and sends the browser to the provider\'s authorize page with state as nonce', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, origin: 'http://console.example', assign });
-    onTestFinished(() => vi.unstubAllGlobals());
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     stubApi({
       '/api/status': { ...baseStatus, oidc_enabled: true, oidc_client_id: 'tollgate', oidc_authorization_endpoint: 'https://idp.example/authorize' },
       'GET /api/oauth/state': 'state123',
