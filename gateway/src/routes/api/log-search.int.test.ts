@@ -141,6 +141,10 @@ describe('GET /api/log/token (usage by key, read with the key)', () => {
     await deps.tokens.update(ALICE_KEY_ID, { status: TokenStatus.Exhausted });
     expect(ids((await get(`Bearer ${'k'.repeat(48)}`)).json().data)).toEqual(['a2', 'a1']);
     expect([(await get()).statusCode, (await get()).json()]).toEqual([401, { success: false, message: '未提供令牌' }]);
+    // Other sites' pages may read it from the browser: the preflight and both answers allow any origin.
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/api/log/token', headers: { origin: 'https://balance.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect([preflight.statusCode, preflight.headers['access-control-allow-origin'], preflight.headers['access-control-allow-headers']]).toEqual([204, '*', 'Authorization']);
+    expect([read.headers['access-control-allow-origin'], (await get()).headers['access-control-allow-origin']]).toEqual(['*', '*']);
     expect((await get('Bearer sk-unknown')).json()).toEqual({ success: false, message: '无效的令牌' });
     await deps.users.update(ALICE, { status: UserStatus.Disabled });
     expect([(await get(`Bearer sk-${'k'.repeat(48)}`)).statusCode, (await get(`Bearer sk-${'k'.repeat(48)}`)).json().message]).toEqual([403, '用户已被封禁']);
