@@ -26,18 +26,22 @@ export const NO_DISCOVERY = 'OIDC Well-Known 文档缺少 issuer 或 jwks_uri，
 
 /** A provider's document changes rarely; re-read after this long, so a key or endpoint move is picked up. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
+/**
+ * A failed read is remembered this long: `/api/status` names the authorize page from the document,
+ * and a provider that is down must not hold every page load for the 5 s timeout.
+ */
+const FAILURE_TTL_MS = 30_000;
 
-const documents = new Map<string, { metadata: OidcProviderMetadata; readAt: number }>();
+const documents = new Map<string, { read: Outcome<OidcProviderMetadata>; readAt: number }>();
 const keySets = new Map<string, JWTVerifyGetKey>();
 
 /** The discovery document at `wellKnown`, read once per ten minutes; one without issuer or JWKS fails. */
 export async function discoverOidc(wellKnown: string, now = Date.now()): Promise<Outcome<OidcProviderMetadata>> {
   const cached = documents.get(wellKnown);
-  if (cached && now - cached.readAt < DISCOVERY_TTL_MS) return { ok: true, value: cached.metadata };
-  const read = await requestJson(wellKnown, { headers: { accept: 'application/json' } }, metadataSchema, OIDC_UNREACHABLE);
-  if (!read.ok) return read;
-  if (!read.value.issuer || !read.value.jwks_uri) return { ok: false, message: NO_DISCOVERY };
-  documents.set(wellKnown, { metadata: read.value, readAt: now });
+  if (cached && now - cached.readAt < (cached.read.ok ? DISCOVERY_TTL_MS : FAILURE_TTL_MS)) return cached.read;
+  const fetched = await requestJson(wellKnown, { headers: { accept: 'application/json' } }, metadataSchema, OIDC_UNREACHABLE);
+  const read: Outcome<OidcProviderMetadata> = fetched.ok && (!fetched.value.issuer || !fetched.value.jwks_uri) ? { ok: false, message: NO_DISCOVERY } : fetched;
+  documents.set(wellKnown, { read, readAt: now });
   return read;
 }
 

@@ -112,6 +112,14 @@ describe('OIDC sign-in against a local OpenID Provider', () => {
     expect((await callbackWithCode(wrongUser, alice)).body).toEqual({ success: false, message: 'OIDC 获取用户信息失败！请检查设置！' });
   });
 
+  it('with the provider down, the callback says it is unreachable and /api/status names no authorize page', async () => {
+    const harness = await oidcHarness();
+    await harness.provider.close();
+    expect((await callbackWithCode(harness, alice)).body).toEqual({ success: false, message: '无法连接至 OIDC 服务器，请稍后重试！' });
+    const status = (await harness.app.inject({ method: 'GET', url: '/api/status' })).json();
+    expect(status).toMatchObject({ success: true, data: { oidc_enabled: true, oidc_authorization_endpoint: '' } });
+  });
+
   it('oidc.enabled: off refuses the callback; on needs a client id first; the secret never leaves the server', async () => {
     const harness = await oidcHarness({ 'oidc.enabled': 'false' });
     expect((await callbackWithCode(harness, alice)).body).toEqual({ success: false, message: '管理员未开启通过 OIDC 登录以及注册' });
