@@ -5,7 +5,7 @@ import { logEntryColumns, logEntrySchema, type LogEntry } from './log-entry.js';
 import { mysqlLikePattern } from './log-filter.js';
 
 /** new-api's MaxRecentItems: a search answers at most this many rows, newest first. */
-export const SEARCH_LIMIT = 100;
+const SEARCH_LIMIT = 100;
 
 export const searchLogsInputSchema = z.object({
   /** `/api/log/self/search`: only this user's rows, matched by type alone. */
