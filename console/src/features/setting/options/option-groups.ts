@@ -73,6 +73,8 @@ export const systemGroups: OptionGroup[] = [
   {
     id: 'oidc',
     title: 'option.oidc',
+    // The provider sends the browser back to <ServerAddress>/oauth/oidc, and the code exchange names it.
+    rule: 'needsServerAddress',
     // The client id before the switch: the server refuses the switch while the id is empty.
     fields: [
       ...of('text', 'oidc.client_id'), ...of('secret', 'oidc.client_secret'),
