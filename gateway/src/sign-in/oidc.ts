@@ -10,6 +10,8 @@ const NO_USER_INFO = 'OIDC 获取用户信息失败！请检查设置！';
 const EMPTY_USER = 'OIDC 获取用户信息为空！请检查设置！';
 const BAD_ID_TOKEN = 'OIDC ID Token 校验失败，请重新登录';
 const NO_WELL_KNOWN = '请先填写 OIDC Well-Known 地址';
+/** Seconds of clock difference with the provider that expiry and not-before forgive. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 const tokenAnswer = z
   .object({ access_token: z.string().catch(''), id_token: z.string().catch('') })
@@ -56,7 +58,12 @@ export async function oidcAuthorizationEndpoint(options: OptionCache): Promise<s
  */
 async function verifiedIdToken(idToken: string, metadata: OidcProviderMetadata, client: OidcClient, state: string): Promise<JWTPayload | null> {
   try {
-    const { payload } = await jwtVerify(idToken, providerKeys(metadata.jwks_uri), { issuer: metadata.issuer, audience: client.clientId, requiredClaims: ['sub', 'exp', 'iat'] });
+    const { payload } = await jwtVerify(idToken, providerKeys(metadata.jwks_uri), {
+      issuer: metadata.issuer,
+      audience: client.clientId,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    });
     if (payload.nonce !== undefined && payload.nonce !== state) return null;
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== client.clientId) return null;
     return payload;
