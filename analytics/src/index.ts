@@ -22,3 +22,4 @@ export { trafficPerMinute, type TrafficMinute, type TrafficPerMinuteInput } from
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';
+export { searchLogs, type SearchLogsInput } from './queries/search-logs.js';

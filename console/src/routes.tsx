@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/user/reset', element: <ResetConfirmPage /> },
       { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
       { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
+      { path: '/oauth/oidc', element: <OAuthCallbackPage provider="oidc" /> },
       { path: '/setting', element: guarded(<SettingPage />) },
       { path: '/channel', element: guarded(<ChannelPage />) },
       { path: '/channel/add', element: guarded(<ChannelFormPage />) },

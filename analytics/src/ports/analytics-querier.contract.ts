@@ -4,6 +4,7 @@ import type { AnalyticsQuerier } from './analytics-querier.js';
 import { deleteLogsContract } from './contract/delete-logs.contract.js';
 import { ingestionContract } from './contract/ingestion.contract.js';
 import { listLogsContract } from './contract/list-logs.contract.js';
+import { searchLogsContract } from './contract/search-logs.contract.js';
 import { logStatsContract } from './contract/log-stats.contract.js';
 import { migrationContract } from './contract/migration.contract.js';
 import { querierContract } from './contract/querier.contract.js';
@@ -43,6 +44,7 @@ export function runAnalyticsContract(name: string, factory: () => Promise<Analyt
     migrationContract(context);
     ingestionContract(context);
     listLogsContract(context);
+    searchLogsContract(context);
     logStatsContract(context);
     deleteLogsContract(context);
     usageRollupContract(context);

@@ -8,6 +8,8 @@ export const logEntrySchema = z.object({
   type: z.coerce.number(),
   content: z.string(),
   username: z.string(),
+  /** The key's id (0 for rows no key caused). */
+  token_id: z.coerce.number(),
   token_name: z.string(),
   model_name: z.string(),
   quota: z.coerce.number(),
@@ -32,6 +34,7 @@ export const logEntryColumns = [
   'type',
   'content',
   'username',
+  'token_id',
   'token_name',
   'model_name',
   'quota',

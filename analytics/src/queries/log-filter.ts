@@ -13,7 +13,10 @@ export const logFilterSchema = z.object({
   type: z.number().int().optional(),
   username: z.string().optional(),
   tokenName: z.string().optional(),
-  modelName: z.string().optional(),
+  /** A LIKE pattern, as new-api's filter is: `%` any run, `_` one character, `\\` escapes; case aside. */
+  modelName: z.string().transform(mysqlLikePattern).optional(),
+  /** The key's id: `/api/log/token` answers one key's rows. */
+  tokenId: z.number().int().nonnegative().optional(),
   /** Channel id; one that no channel has matches no row. */
   channel: z.number().int().optional(),
   /** Seconds since the epoch, inclusive, within what a DateTime holds (the gateway maps other bounds). */
@@ -31,11 +34,35 @@ const conditions: Record<LogFilterKey, string> = {
   type: 'type = {type:Int64}',
   username: 'username = {username:String}',
   tokenName: 'token_name = {tokenName:String}',
-  modelName: 'model_name = {modelName:String}',
+  // ILIKE: new-api's default SQLite and its MySQL compare ASCII letters without case.
+  modelName: 'model_name ILIKE {modelName:String}',
+  tokenId: 'token_id = {tokenId:UInt64}',
   channel: 'channel_id = {channel:Int64}',
   startTimestamp: 'created_at >= toDateTime({startTimestamp:UInt32})',
   endTimestamp: 'created_at <= toDateTime({endTimestamp:UInt32})',
 };
+
+/**
+ * The pattern as MySQL reads it, written for ClickHouse: MySQL lets a backslash escape any
+ * character and keeps a trailing one as itself, where ClickHouse refuses both (a 500 on a user's
+ * filter). So a backslash before anything but `%`, `_` or `\\` becomes that character, and a lone
+ * trailing one a literal backslash.
+ */
+export function mysqlLikePattern(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] ?? '';
+    if (char !== '\\') {
+      out += char;
+      continue;
+    }
+    const next = pattern[i + 1];
+    if (next === undefined) out += '\\\\';
+    else out += '%_\\'.includes(next) ? `\\${next}` : next;
+    i++;
+  }
+  return out;
+}
 
 export const timeRangeKeys: readonly LogFilterKey[] = ['startTimestamp', 'endTimestamp'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWhere, timeRangeKeys } from './log-filter.js';
+import { buildWhere, logFilterSchema, mysqlLikePattern, timeRangeKeys } from './log-filter.js';
 
 describe('buildWhere', () => {
   it('is empty when no filter is set', () => {
@@ -13,7 +13,7 @@ describe('buildWhere', () => {
   it('binds each set filter to its own placeholder', () => {
     const where = buildWhere({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
     expect(where.sql).toBe(
-      'WHERE user_id = {userId:UInt64} AND model_name = {modelName:String} AND created_at <= toDateTime({endTimestamp:UInt32})',
+      'WHERE user_id = {userId:UInt64} AND model_name ILIKE {modelName:String} AND created_at <= toDateTime({endTimestamp:UInt32})',
     );
     expect(where.params).toEqual({ userId: 7, modelName: 'gpt-4o', endTimestamp: 1700000000 });
   });
@@ -21,5 +21,23 @@ describe('buildWhere', () => {
   it('puts extra conditions first and drops ignored filters', () => {
     const where = buildWhere({ type: 3, startTimestamp: 5, tokenName: 't' }, ['type = 2'], ['type', ...timeRangeKeys]);
     expect(where).toEqual({ sql: 'WHERE type = 2 AND token_name = {tokenName:String}', params: { tokenName: 't' } });
+  });
+});
+
+describe('mysqlLikePattern', () => {
+  it.each([
+    ['gpt-4o%', 'gpt-4o%'],
+    ['a_b', 'a_b'],
+    ['100\\%', '100\\%'],
+    ['a\\_b', 'a\\_b'],
+    ['back\\\\slash', 'back\\\\slash'],
+    ['a\\b', 'ab'],
+    ['end\\', 'end\\\\'],
+  ])('reads %j as MySQL does: %j', (input, expected) => {
+    expect(mysqlLikePattern(input)).toBe(expected);
+  });
+
+  it('is applied to the model filter when the filters are parsed', () => {
+    expect(logFilterSchema.parse({ modelName: 'gpt\\' }).modelName).toBe('gpt\\\\');
   });
 });

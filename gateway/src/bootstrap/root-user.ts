@@ -50,5 +50,6 @@ async function createRoot(users: UserStore, initialPassword: string): Promise<Us
     wechatId: '',
     telegramId: '',
     linuxDoId: '',
+    oidcId: '',
   });
 }

@@ -16,6 +16,9 @@ const criticalRoutes = new Set([
   '/api/user/topup',
   '/api/oauth/github',
   '/api/oauth/linuxdo',
+  '/api/oauth/oidc',
+  // A key guessed here reads usage: as new-api, the tighter limit.
+  '/api/log/token',
   '/api/oauth/wechat',
   '/api/oauth/wechat/bind',
   '/api/oauth/telegram/login',

@@ -27,6 +27,7 @@ function toUser(row: SourceUser, nowSeconds: number): User {
     wechatId: row.wechat_id,
     telegramId: row.telegram_id,
     linuxDoId: row.linux_do_id,
+    oidcId: row.oidc_id,
     setting: row.setting,
     // new-api keeps no sign-up time.
     createdAt: nowSeconds,
@@ -43,7 +44,6 @@ export function importUsers(context: ImportContext): Promise<void> {
     row: sourceUser,
     map(row) {
       if (!row.username) return { skip: 'no username' };
-      if (row.oidc_id) context.report.skip('user fields', row.id, 'OIDC account link: Tollgate has no OIDC sign-in');
       const { quota, used_quota: usedQuota, request_count: requestCount, aff_quota: affQuota, aff_history: affHistoryQuota, aff_count: affCount } = row;
       const opening = openingBalance(row.id, { kind: 'user', quota, usedQuota, requestCount, affQuota, affHistoryQuota, affCount }, context.nowSeconds * 1000);
       return { doc: toUser(row, context.nowSeconds), openings: [opening] };

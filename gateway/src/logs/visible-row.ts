@@ -2,9 +2,10 @@ import { eventToLogRow } from '@tollgate/analytics';
 import type { LedgerEvent } from '@tollgate/ledger';
 import type { LogRow } from '../ports/log-reader.js';
 
-/** A user's own row: no channel, and no `admin_info` in `other`. */
-export function selfRow(row: LogRow): Omit<LogRow, 'channel'> {
-  const { channel: _channel, ...rest } = row;
+/** A user's own row: no channel (its name empty, as new-api clears it), and no `admin_info` in `other`. */
+export function selfRow(row: LogRow): Omit<LogRow, 'channel'> & { channel_name: '' } {
+  const { channel: _channel, ...fields } = row;
+  const rest = { ...fields, channel_name: '' as const };
   try {
     const other: unknown = JSON.parse(row.other || '{}');
     if (other === null || typeof other !== 'object' || Array.isArray(other)) return rest;
@@ -19,6 +20,6 @@ export function selfRow(row: LogRow): Omit<LogRow, 'channel'> {
 export function logRowOf(event: LedgerEvent): LogRow | null {
   const row = eventToLogRow(event);
   if (!row) return null;
-  const { channel_id, token_id: _tokenId, ...rest } = row;
+  const { channel_id, ...rest } = row;
   return { ...rest, channel: channel_id };
 }

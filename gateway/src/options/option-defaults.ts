@@ -69,6 +69,15 @@ export const optionDefaults = {
   LinuxDOClientId: '',
   GitHubClientSecret: '',
   LinuxDOClientSecret: '',
+  /** OIDC sign-in (new-api's `oidc.*`): the discovery document names the issuer and the JWKS that ID tokens are checked against. */
+  'oidc.enabled': 'false',
+  'oidc.client_id': '',
+  'oidc.client_secret': '',
+  'oidc.well_known': '',
+  /** Set, these three win over the discovery document's; empty, its values are used. */
+  'oidc.authorization_endpoint': '',
+  'oidc.token_endpoint': '',
+  'oidc.user_info_endpoint': '',
   /** new-api's WeChat server, which turns an official-account code into a WeChat id. */
   WeChatServerAddress: '',
   WeChatServerToken: '',

@@ -4,7 +4,10 @@ export interface LogFilter {
   type?: number;
   username?: string;
   tokenName?: string;
+  /** A LIKE pattern (`%`, `_`), as new-api's model filter. */
   modelName?: string;
+  /** One key's rows (`/api/log/token`). */
+  tokenId?: number;
   channel?: number;
   startTimestamp?: number;
   endTimestamp?: number;
@@ -18,6 +21,8 @@ export interface LogRow {
   content: string;
   user_id: number;
   username: string;
+  /** The key that caused the row (0 for none). */
+  token_id: number;
   token_name: string;
   model_name: string;
   quota: number;
@@ -35,4 +40,6 @@ export interface LogReader {
   list(filter: LogFilter, page: { offset: number; limit: number }): Promise<{ items: LogRow[]; total: number }>;
   stat(filter: LogFilter): Promise<{ quota: number; rpm: number; tpm: number }>;
   deleteBefore(timestampSeconds: number): Promise<number>;
+  /** new-api's keyword search, newest first, at most 100 rows; `userId` scopes it to one user (type only). */
+  search(query: { userId?: number; keyword: string }): Promise<LogRow[]>;
 }

@@ -18,6 +18,7 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
     wechatId: '',
     telegramId: '',
     linuxDoId: '',
+    oidcId: '',
     ...overrides,
   };
 }
@@ -73,12 +74,14 @@ export function runUserStoreContract(name: string, factory: StoreFactory<UserSto
     it('finds users by a linked account, deleted or not, never by an empty id', async () => {
       const users = await open();
       const a = await users.create(newUser({ githubId: 'octocat', telegramId: '42' }));
-      const b = await users.create(newUser({ username: 'bob', wechatId: 'wx-1', linuxDoId: '7' }));
+      const b = await users.create(newUser({ username: 'bob', wechatId: 'wx-1', linuxDoId: '7', oidcId: 'sub-7' }));
       await users.update(b.id, { deletedAt: 1 });
       expect((await users.byLinkedAccount('githubId', 'octocat'))?.id).toBe(a.id);
       expect((await users.byLinkedAccount('telegramId', '42'))?.id).toBe(a.id);
       expect((await users.byLinkedAccount('wechatId', 'wx-1'))?.id).toBe(b.id);
       expect((await users.byLinkedAccount('linuxDoId', '7'))?.id).toBe(b.id);
+      expect((await users.byLinkedAccount('oidcId', 'sub-7'))?.id).toBe(b.id);
+      expect(await users.byLinkedAccount('oidcId', '')).toBeNull();
       expect(await users.byLinkedAccount('githubId', '42')).toBeNull();
       expect(await users.byLinkedAccount('githubId', '')).toBeNull();
     });

@@ -30,6 +30,8 @@ export interface User {
   wechatId: string;
   telegramId: string;
   linuxDoId: string;
+  /** The OIDC provider's subject (`sub`) bound to this account. */
+  oidcId: string;
   /** new-api's user setting as JSON text (notify type, warning threshold, webhook, ...); empty until saved. */
   setting: string;
   createdAt: number;
@@ -37,7 +39,7 @@ export interface User {
 }
 
 /** The fields that hold an account linked from another service (OAuth, WeChat, Telegram). */
-export type LinkedAccount = 'githubId' | 'wechatId' | 'telegramId' | 'linuxDoId';
+export type LinkedAccount = 'githubId' | 'wechatId' | 'telegramId' | 'linuxDoId' | 'oidcId';
 
 /** A user to create; invite counters start at zero. */
 export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota' | 'setting'>;

@@ -17,6 +17,11 @@ export class FakeLogReader implements LogReader {
     return { quota, rpm: 0, tpm: 0 };
   }
 
+  async search(query: { userId?: number; keyword: string }) {
+    const type = Number(query.keyword);
+    return this.rows.filter((row) => (query.userId === undefined || row.user_id === query.userId) && (row.type === type || (query.userId === undefined && row.content.startsWith(query.keyword))));
+  }
+
   async deleteBefore(timestampSeconds: number) {
     const before = this.rows.length;
     this.rows = this.rows.filter((row) => row.created_at >= timestampSeconds);
@@ -30,6 +35,7 @@ function matches(row: LogRow, filter: LogFilter): boolean {
   if (filter.username !== undefined && row.username !== filter.username) return false;
   if (filter.tokenName !== undefined && row.token_name !== filter.tokenName) return false;
   if (filter.modelName !== undefined && row.model_name !== filter.modelName) return false;
+  if (filter.tokenId !== undefined && row.token_id !== filter.tokenId) return false;
   if (filter.channel !== undefined && row.channel !== filter.channel) return false;
   if (filter.startTimestamp !== undefined && row.created_at < filter.startTimestamp) return false;
   return filter.endTimestamp === undefined || row.created_at <= filter.endTimestamp;

@@ -59,7 +59,7 @@ export interface RelayHarness {
 function newUser(fields: Partial<NewUser>): NewUser {
   return {
     username: `user${randomAlphanumeric(6)}`, passwordHash: '', displayName: '', role: 1, status: 1, email: '', group: 'default',
-    affCode: randomAlphanumeric(4), inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', ...fields,
+    affCode: randomAlphanumeric(4), inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', oidcId: '', ...fields,
   };
 }
 

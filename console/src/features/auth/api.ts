@@ -18,7 +18,7 @@ export interface RegisterBody {
 }
 
 /** The services whose OAuth callback pages the console has. */
-export type OAuthProvider = 'github' | 'linuxdo';
+export type OAuthProvider = 'github' | 'linuxdo' | 'oidc';
 
 /** `?turnstile=` when the bot check gave a token (the server asks for it only when the check is on). */
 const withTurnstile = (turnstile: string) => (turnstile ? `?${query({ turnstile })}` : '');

@@ -11,7 +11,7 @@ import { rememberedAffCode } from './invite-code';
 const FAILURE_DELAY_MS = 1500;
 
 /**
- * /oauth/github and /oauth/linuxdo: hands code and state to the API. 'bind' means the signed-in
+ * /oauth/github, /oauth/linuxdo and /oauth/oidc: hands code and state to the API. 'bind' means the signed-in
  * user bound the account (to /setting); otherwise the user is stored and signed in (to /token);
  * a failure shows its message, then the spec's redirect text, and goes to /setting.
  */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPage, stubApi } from '../../test/render';
 import { LoginPage } from './login-page';
 import { TURNSTILE_SCRIPT } from './sections/turnstile-widget';
@@ -41,6 +41,26 @@ describe('LoginPage third-party sign-in and bot check', () => {
     expect(await screen.findByText('token page')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/oauth/wechat?code=123456')).toBe(true);
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 4 });
+  });
+
+  it('oidc.enabled: shows the OIDC button and sends the browser to the provider\'s authorize page with state as nonce', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: 'http://console.example', assign });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    stubApi({
+      '/api/status': { ...baseStatus, oidc_enabled: true, oidc_client_id: 'tollgate', oidc_authorization_endpoint: 'https://idp.example/authorize' },
+      'GET /api/oauth/state': 'state123',
+    });
+    renderPage(pages, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: '使用 OIDC 继续' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    const target = new URL(String(assign.mock.calls[0]?.[0]));
+    expect(`${target.origin}${target.pathname}`).toBe('https://idp.example/authorize');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      client_id: 'tollgate', redirect_uri: 'http://console.example/oauth/oidc', response_type: 'code', scope: 'openid profile email', state: 'state123', nonce: 'state123',
+    });
   });
 
   it('with Turnstile on, loads its script and asks to wait instead of sending a login without a token', async () => {

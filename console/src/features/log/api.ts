@@ -18,6 +18,9 @@ export interface LogEntry {
   use_time: number;
   is_stream: boolean;
   channel?: number;
+  /** The channel's name on administrators' rows (new-api joins it); '' or absent otherwise. */
+  channel_name?: string;
+  token_id?: number;
   other: string;
 }
 

@@ -40,6 +40,15 @@ describe('LogPage', () => {
     expect(screen.getByTestId('export-log-csv').getAttribute('href')).toMatch(/^\/api\/log\/export\?format=csv&start_timestamp=100&end_timestamp=\d+$/);
   });
 
+  it('shows each admin row\'s channel id with the channel name new-api joins to it', async () => {
+    signIn(10);
+    stubApi({ '/api/log/stat': { quota: 0, rpm: 0, tpm: 0 }, '/api/log/?': { ...page, items: [{ ...entry, channel_name: 'east-main', token_id: 7 }] }, '/api/status': {} });
+    renderPage(<LogPage />, '/log');
+    const cell = (await screen.findByText('east-main')).closest('td');
+    expect(cell?.textContent).toBe('4east-main');
+    expect(cell?.getAttribute('title')).toBe('east-main');
+  });
+
   it('opens the user info dialog from a username, for admins, without expanding the row', async () => {
     signIn(10);
     const amy = { id: 3, username: 'amy', display_name: 'Amy', role: 1, status: 1, email: 'amy@example.com', group: 'vip', quota: 1_000_000, used_quota: 250_000, request_count: 42, DeletedAt: null };

@@ -39,6 +39,10 @@ export interface ServerStatus {
   linuxdo_oauth?: boolean;
   linuxdo_client_id?: string;
   linuxdo_authorize_url?: string;
+  oidc_enabled?: boolean;
+  oidc_client_id?: string;
+  /** The provider's authorize page (the option, else its discovery document's). */
+  oidc_authorization_endpoint?: string;
   wechat_login?: boolean;
   wechat_qrcode?: string;
   telegram_oauth?: boolean;

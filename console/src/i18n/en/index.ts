@@ -10,6 +10,7 @@ import { channelEn } from './channel';
 import { taskEn } from './task';
 import { opsEn } from './ops';
 import { importEn } from './import';
+import { oidcEn } from './oidc';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -23,4 +24,5 @@ export const en: Record<MessageKey, string> = {
   ...taskEn,
   ...opsEn,
   ...importEn,
+  ...oidcEn,
 };

@@ -10,6 +10,7 @@ import { channelZh } from './channel';
 import { taskZh } from './task';
 import { opsZh } from './ops';
 import { importZh } from './import';
+import { oidcZh } from './oidc';
 
 export const zh = {
   ...commonZh,
@@ -23,6 +24,7 @@ export const zh = {
   ...taskZh,
   ...opsZh,
   ...importZh,
+  ...oidcZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -22,7 +22,7 @@ async function freshDocuments() {
   return createMongoDocuments({ uri: url.toString() });
 }
 
-const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '' });
+const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', oidcId: '' });
 
 function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks' | 'twoFactor'>(kind: K) {
   return async () => {

@@ -22,6 +22,7 @@ const userShape = {
   wechatId: String,
   telegramId: String,
   linuxDoId: String,
+  oidcId: { type: String, default: '' },
   setting: { type: String, default: '' },
   createdAt: Number,
   deletedAt: { type: Number, default: null },
@@ -44,7 +45,7 @@ function searchFilter(query: { keyword?: string; group?: string }): Record<strin
 function withCounters(stored: User | null): User | null {
   if (!stored) return null;
   const { affVersion: _version, ...user } = stored as User & { affVersion?: number };
-  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0, setting: user.setting ?? '' };
+  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0, setting: user.setting ?? '', oidcId: user.oidcId ?? '' };
 }
 
 /** Users in MongoDB. Deleted users keep their document (deletedAt set) so their name stays taken. */
@@ -58,6 +59,7 @@ export async function createMongoUserStore(connection: Connection): Promise<User
     { fields: { wechatId: 1 } },
     { fields: { telegramId: 1 } },
     { fields: { linuxDoId: 1 } },
+    { fields: { oidcId: 1 } },
   ]);
   await users.ready();
   return {

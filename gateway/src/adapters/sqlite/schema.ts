@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS users (
   wechat_id TEXT NOT NULL DEFAULT '',
   telegram_id TEXT NOT NULL DEFAULT '',
   linux_do_id TEXT NOT NULL DEFAULT '',
+  oidc_id TEXT NOT NULL DEFAULT '',
   setting TEXT NOT NULL DEFAULT '',
   created_at INTEGER NOT NULL,
   deleted_at INTEGER
@@ -124,6 +125,7 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'users', column: 'aff_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'users', column: 'aff_history_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'users', column: 'setting', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'users', column: 'oidc_id', definition: "TEXT NOT NULL DEFAULT ''" },
 ];
 
 function addMissingColumns(db: Database): void {

@@ -22,6 +22,7 @@ const userColumns: ColumnMap<Omit<User, 'id'>> = {
     wechatId: 'wechat_id',
     telegramId: 'telegram_id',
     linuxDoId: 'linux_do_id',
+    oidcId: 'oidc_id',
     setting: 'setting',
     createdAt: 'created_at',
     deletedAt: 'deleted_at',
@@ -47,6 +48,7 @@ interface UserRow {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  oidc_id: string;
   setting: string;
   created_at: number;
   deleted_at: number | null;
@@ -72,6 +74,7 @@ function fromRow(row: UserRow): User {
     wechatId: row.wechat_id,
     telegramId: row.telegram_id,
     linuxDoId: row.linux_do_id,
+    oidcId: row.oidc_id,
     setting: row.setting,
     createdAt: row.created_at,
     deletedAt: row.deleted_at,

@@ -12,6 +12,7 @@ import { registerEmailBindRoute } from './oauth-email-bind.js';
 import { registerTelegramRoutes } from './oauth-telegram.js';
 import { registerWeChatRoutes } from './oauth-wechat.js';
 import { registerLogRoutes } from './log.js';
+import { registerLogSearchRoutes } from './log-search.js';
 import { registerModelRoutes } from './models.js';
 import { registerDataRoutes } from './data.js';
 import { registerOpsRoutes } from './ops.js';
@@ -72,6 +73,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerOptionRoutes(app, ctx);
   registerLogRoutes(app, ctx);
   registerOpsRoutes(app, ctx);
+  registerLogSearchRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerUsageExportRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);

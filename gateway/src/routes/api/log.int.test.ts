@@ -11,6 +11,7 @@ function row(overrides: Partial<LogRow>): LogRow {
     content: '',
     user_id: 2,
     username: 'alice',
+    token_id: 3,
     token_name: 't',
     model_name: 'gpt-4o',
     quota: 100,

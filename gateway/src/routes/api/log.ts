@@ -2,8 +2,9 @@ import { MAX_EPOCH_SECOND } from '@tollgate/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { withChannelNames } from '../../logs/channel-names.js';
 import { selfRow } from '../../logs/visible-row.js';
-import type { LogFilter, LogRow } from '../../ports/log-reader.js';
+import type { LogFilter } from '../../ports/log-reader.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
@@ -57,11 +58,12 @@ export function registerLogRoutes(app: FastifyInstance, { deps, guard }: ApiCont
     const { filter, emptyRange } = filterOf(q, admin);
     return { q, emptyRange, filter: admin ? filter : { ...filter, userId: signedIn(request).id } };
   };
-  const list = async (request: FastifyRequest, admin: boolean, shape: (row: LogRow) => object) => {
+  const list = async (request: FastifyRequest, admin: boolean) => {
     const { q, filter, emptyRange } = queryOf(request, admin);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
     const result = emptyRange ? { items: [], total: 0 } : await deps.logs.list(filter, { offset, limit: pageSize });
-    return ok(pageOf(result.items.map(shape), result.total, page, pageSize));
+    const items: object[] = admin ? await withChannelNames(deps.channels, result.items) : result.items.map(selfRow);
+    return ok(pageOf(items, result.total, page, pageSize));
   };
   // RPM and TPM look at the last minute whatever the range; only the quota is the range's.
   const stat = async (request: FastifyRequest, admin: boolean) => {
@@ -70,9 +72,9 @@ export function registerLogRoutes(app: FastifyInstance, { deps, guard }: ApiCont
     return ok(emptyRange ? { ...stats, quota: 0 } : stats);
   };
 
-  route(app, 'GET', '/log/self/', guard.user, async (request) => list(request, false, selfRow));
+  route(app, 'GET', '/log/self/', guard.user, async (request) => list(request, false));
   route(app, 'GET', '/log/self/stat', guard.user, async (request) => stat(request, false));
-  route(app, 'GET', '/log/', guard.admin, async (request) => list(request, true, (row) => row));
+  route(app, 'GET', '/log/', guard.admin, async (request) => list(request, true));
   route(app, 'GET', '/log/stat', guard.admin, async (request) => stat(request, true));
 
   route(app, 'DELETE', '/log/', guard.root, async (request) => {

@@ -8,6 +8,7 @@ import { CodePurpose } from '../../ports/one-time-codes.js';
 import { gitHubIdentity } from '../../sign-in/github.js';
 import type { ExternalIdentity } from '../../sign-in/identity.js';
 import { linuxDoIdentity } from '../../sign-in/linuxdo.js';
+import { oidcClientOf, oidcIdentity } from '../../sign-in/oidc.js';
 import type { Outcome } from '../../sign-in/outbound.js';
 import { bindLinked, type LinkedService, signInLinked } from './linked-accounts.js';
 import type { ApiContext } from './support/context.js';
@@ -29,7 +30,8 @@ interface CodeProvider extends LinkedService {
   path: string;
   enabledOption: string;
   offMessage: string;
-  identity(deps: GatewayDeps, code: string): Promise<Outcome<ExternalIdentity>>;
+  /** `state` is the callback's one-time state, which OIDC also checks as the ID token's nonce. */
+  identity(deps: GatewayDeps, code: string, state: string): Promise<Outcome<ExternalIdentity>>;
 }
 
 const PROVIDERS: CodeProvider[] = [
@@ -51,6 +53,15 @@ const PROVIDERS: CodeProvider[] = [
     offMessage: '管理员未开启通过 Linux DO 登录以及注册',
     takenMessage: '该 Linux DO 账户已被绑定',
     identity: ({ config, options }, code) => linuxDoIdentity(config.LINUXDO_OAUTH_URL, { id: options.string('LinuxDOClientId'), secret: options.string('LinuxDOClientSecret') }, code),
+  },
+  {
+    path: '/oauth/oidc',
+    field: 'oidcId',
+    usernamePrefix: 'oidc',
+    enabledOption: 'oidc.enabled',
+    offMessage: '管理员未开启通过 OIDC 登录以及注册',
+    takenMessage: '该 OIDC 账户已被绑定',
+    identity: ({ options }, code, state) => oidcIdentity(oidcClientOf(options), code, state),
   },
 ];
 
@@ -83,7 +94,7 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeP
     void reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });
     if (!deps.options.boolean(provider.enabledOption)) throw new ApiFailure(provider.offMessage);
     if (!query.code) throw new ApiFailure('无效的参数');
-    const identity = await provider.identity(deps, query.code);
+    const identity = await provider.identity(deps, query.code, query.state);
     if (!identity.ok) throw new ApiFailure(identity.message);
     const current = await sessionAccount(request, deps);
     if (!current) return ok(await signInLinked(ctx, reply, provider, identity.value, query.aff));
@@ -92,7 +103,7 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeP
   });
 }
 
-/** GitHub and Linux DO sign-in and binding, and the state that ties a callback to its start. */
+/** GitHub, Linux DO and OIDC sign-in and binding, and the state that ties a callback to its start. */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
   route(app, 'GET', '/oauth/state', null, async (_request, reply) => {
     const state = randomAlphanumeric(STATE_LENGTH);

@@ -7,6 +7,7 @@ const NEEDS_SERVER_ADDRESS = '请先填写服务器地址';
 const PREREQUISITES: Record<string, { needs: string; message: string }> = {
   GitHubOAuthEnabled: { needs: 'GitHubClientId', message: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！' },
   LinuxDOOAuthEnabled: { needs: 'LinuxDOClientId', message: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！' },
+  'oidc.enabled': { needs: 'oidc.client_id', message: '无法启用 OIDC 登录，请先填入 OIDC Client Id 以及 OIDC Client Secret！' },
   EmailVerificationEnabled: { needs: 'SMTPServer', message: '无法开启邮箱验证，请先填入 SMTP 相关设置信息！' },
   EmailDomainRestrictionEnabled: { needs: 'EmailDomainWhitelist', message: '无法启用邮箱域名限制，请先填入限制的邮箱域名！' },
   WeChatAuthEnabled: { needs: 'WeChatServerAddress', message: '无法启用微信登录，请先填入微信登录相关配置信息！' },
@@ -27,7 +28,7 @@ export function checkOption(options: OptionCache, key: string, value: string): C
   return checked;
 }
 
-/** Secrets never leave the server: keys ending in Token, Secret or Key (as new-api). */
+/** Secrets never leave the server: keys ending in Token, Secret or Key, or `secret` (`oidc.client_secret`), as new-api. */
 export function isSecretOption(key: string): boolean {
-  return /(Token|Secret|Key)$/.test(key);
+  return /(Token|Secret|Key|secret)$/.test(key);
 }

@@ -32,6 +32,10 @@ const access: Record<string, Access> = {
   'GET /api/oauth/state': 'public',
   'GET /api/oauth/github': 'public',
   'GET /api/oauth/linuxdo': 'public',
+  'GET /api/oauth/oidc': 'public',
+  // A key, not a session, reads its own usage (its own 401s), from any origin.
+  'GET /api/log/token': 'public',
+  'OPTIONS /api/log/token': 'public',
   'GET /api/oauth/wechat': 'public',
   'GET /api/oauth/telegram/login': 'public',
   'GET /api/oauth/wechat/bind': 'user',
@@ -68,6 +72,7 @@ const access: Record<string, Access> = {
   'POST /api/token/:id/key': 'user',
   'GET /api/log/self/': 'user',
   'GET /api/log/self/stat': 'user',
+  'GET /api/log/self/search': 'user',
   'GET /api/data/self/': 'user',
   'GET /api/mj/self/': 'user',
   'GET /api/task/self': 'user',
@@ -108,6 +113,7 @@ const access: Record<string, Access> = {
   'GET /api/log/': 'admin',
   'DELETE /api/log/': 'admin',
   'GET /api/log/stat': 'admin',
+  'GET /api/log/search': 'admin',
   'GET /api/data/': 'admin',
   // The operations view's seed (its live part is pushed to the admins' room only).
   'GET /api/ops/': 'admin',
@@ -126,7 +132,7 @@ const access: Record<string, Access> = {
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, root: 3 };
 const guarded = (level: Access) => Object.entries(access).filter(([, needs]) => rank[needs] >= rank[level]);
 const request = (route: string) => {
-  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS', string];
   return { method, url: url.replace(':id', '1'), payload: method === 'GET' ? undefined : {} };
 };
 

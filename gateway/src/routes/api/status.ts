@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
 import type { OptionCache } from '../../options/option-cache.js';
+import { oidcAuthorizationEndpoint } from '../../sign-in/oidc.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
 
@@ -55,6 +56,8 @@ export function serverStatus(options: OptionCache) {
     telegram_bot_name: text('TelegramBotName'),
     linuxdo_oauth: flag('LinuxDOOAuthEnabled'),
     linuxdo_client_id: text('LinuxDOClientId'),
+    oidc_enabled: flag('oidc.enabled'),
+    oidc_client_id: text('oidc.client_id'),
     server_address: text('ServerAddress'),
     top_up_link: text('TopUpLink'),
     price: Number(text('Price') || 7.3),
@@ -70,7 +73,9 @@ function signInPages(config: GatewayConfig) {
 
 /** Public calls: status, notice, about, home page content. */
 export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext): void {
-  route(app, 'GET', '/status', null, async () => ok({ ...serverStatus(deps.options), ...signInPages(deps.config) }));
+  route(app, 'GET', '/status', null, async () =>
+    ok({ ...serverStatus(deps.options), oidc_authorization_endpoint: await oidcAuthorizationEndpoint(deps.options), ...signInPages(deps.config) }),
+  );
   route(app, 'GET', '/notice', null, async () => ok(deps.options.string('Notice')));
   route(app, 'GET', '/about', null, async () => ok(deps.options.string('About')));
   route(app, 'GET', '/home_page_content', null, async () => ok(deps.options.string('HomePageContent')));

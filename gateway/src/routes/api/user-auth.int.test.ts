@@ -61,6 +61,21 @@ describe('sign-up, sign-in and the session guard', () => {
     expect((await post('/api/user/register', { username: 'root', password: 'password123' })).message).toBe('用户名已存在，或已注销');
   });
 
+  it('POST /api/user/login accepts the email address in place of the username, as new-api; a username still wins', async () => {
+    const { app, deps } = await buildApiHarness();
+    const alice = await signUp(app, 'alice', 'alice-password');
+    await deps.users.update(alice.userId, { email: 'alice@example.com' });
+    const post = async (username: string, password: string) => (await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } })).json<Envelope<{ id: number }>>();
+    expect(await post('alice@example.com', 'alice-password')).toMatchObject({ success: true, data: { id: alice.userId } });
+    expect((await post('alice@example.com', 'wrong-password')).message).toBe('用户名或密码错误，或用户已被封禁');
+    // A user who took another's address as a username keeps signing in by that name.
+    const named = await signUp(app, 'b@x.io', 'bob-password');
+    await deps.users.update(named.userId, { email: 'bob-real@example.com' });
+    const other = await signUp(app, 'carol', 'carol-password');
+    await deps.users.update(other.userId, { email: 'b@x.io' });
+    expect(await post('b@x.io', 'bob-password')).toMatchObject({ success: true, data: { id: named.userId } });
+  });
+
   it('stores argon2id hashes, and replaces a scrypt hash of an earlier build at its next sign-in', async () => {
     const { app, deps } = await buildApiHarness();
     const alice = await signUp(app, 'alice');

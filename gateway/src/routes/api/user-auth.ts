@@ -57,8 +57,9 @@ async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Pr
   await openAccount(ctx, { username: body.username, passwordHash: await hashPassword(body.password), email }, body.aff_code);
 }
 
+/** The name typed at sign-in may be the username or the email address, as new-api reads it (a username wins). */
 async function authenticate(username: string, password: string, users: ApiContext['deps']['users']): Promise<User> {
-  const user = await users.byUsername(username);
+  const user = (await users.byUsername(username)) ?? (username.includes('@') ? await users.byEmail(username) : null);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !matches || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new ApiFailure(BAD_LOGIN);
   if (needsRehash(user.passwordHash)) await users.update(user.id, { passwordHash: await hashPassword(password) });

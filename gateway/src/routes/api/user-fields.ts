@@ -54,6 +54,7 @@ export async function newUserDocument(users: UserStore, fields: NewUserFields): 
     wechatId: '',
     telegramId: '',
     linuxDoId: '',
+    oidcId: '',
     ...fields.linked,
   };
 }

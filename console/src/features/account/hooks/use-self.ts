@@ -17,6 +17,7 @@ export interface SelfUser {
   wechat_id?: string;
   telegram_id?: string;
   linux_do_id?: string;
+  oidc_id?: string;
 }
 
 export const selfQueryKey = ['user', 'self'] as const;

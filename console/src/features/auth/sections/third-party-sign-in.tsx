@@ -23,7 +23,7 @@ export function ThirdPartySignIn() {
   const { data: status } = useStatus();
   const startOAuth = useOAuthStart();
   const [weChatOpen, setWeChatOpen] = useState(false);
-  if (!status || !(status.github_oauth || status.linuxdo_oauth || status.wechat_login || status.telegram_oauth)) return null;
+  if (!status || !(status.github_oauth || status.linuxdo_oauth || status.oidc_enabled || status.wechat_login || status.telegram_oauth)) return null;
   const signedIn = (user: LoginData) => {
     storeUser({ id: user.id, username: user.username, display_name: user.display_name, role: user.role, status: user.status, group: user.group });
     notify(t('auth.loggedIn'));
@@ -41,6 +41,7 @@ export function ThirdPartySignIn() {
     <div className="mt-4 space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800" data-testid="third-party">
       {status.github_oauth && <Button variant="outline" className="w-full" onClick={() => void startOAuth('github')}>{t('oauth.github')}</Button>}
       {status.linuxdo_oauth && <Button variant="outline" className="w-full" onClick={() => void startOAuth('linuxdo')}>{t('oauth.linuxdo')}</Button>}
+      {status.oidc_enabled && <Button variant="outline" className="w-full" onClick={() => void startOAuth('oidc')}>{t('oauth.oidc')}</Button>}
       {status.wechat_login && <Button variant="outline" className="w-full" onClick={() => setWeChatOpen(true)}>{t('oauth.wechat')}</Button>}
       {status.telegram_oauth && status.telegram_bot_name && <TelegramWidget botName={status.telegram_bot_name} onAuth={(fields) => void telegramLogin({ ...fields, lang: 'zh' })} />}
       {status.wechat_login && (

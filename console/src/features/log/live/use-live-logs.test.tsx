@@ -66,4 +66,15 @@ describe('matchesFilters', () => {
     expect(matchesFilters(r, { ...emptyFilters, channel: '4' }, true)).toBe(true);
     expect(matchesFilters(r, { ...emptyFilters, channel: '5' }, true)).toBe(false);
   });
+
+  it('matches the model as the server\'s LIKE pattern: % any run, _ one character, \\ escapes, case aside', () => {
+    const r = row('r', { model_name: 'gpt-4o_mini' });
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'gpt%' }, false)).toBe(true);
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'GPT-4o%' }, false)).toBe(true);
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'gpt-4o_mini' }, false)).toBe(true);
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'gpt-4o\\_mini' }, false)).toBe(true);
+    expect(matchesFilters(row('s', { model_name: 'gpt-4oXmini' }), { ...emptyFilters, model_name: 'gpt-4o\\_mini' }, false)).toBe(false);
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'claude%' }, false)).toBe(false);
+    expect(matchesFilters(r, { ...emptyFilters, model_name: 'gpt.4o%' }, false)).toBe(false);
+  });
 });

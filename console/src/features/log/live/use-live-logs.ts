@@ -23,6 +23,8 @@ const pushedRowSchema = z.object({
   use_time: z.number(),
   is_stream: z.boolean(),
   channel: z.optional(z.number()),
+  channel_name: z.optional(z.string()),
+  token_id: z.optional(z.number()),
   other: z.string(),
 });
 

@@ -33,7 +33,12 @@ export function LogRow({ entry, admin, columns, onUserInfo }: { entry: LogEntry;
     <Fragment>
       <tr data-testid="log-row" className={`${table.row} cursor-pointer`} onClick={() => setOpen(!open)}>
         <td className={table.cell}>{formatTime(entry.created_at)}</td>
-        {admin && <td className={table.cell}>{entry.channel ?? ''}</td>}
+        {admin && (
+          <td className={table.cell} title={entry.channel_name || undefined}>
+            {entry.channel ?? ''}
+            {entry.channel_name ? <span className="ml-1 text-slate-500">{entry.channel_name}</span> : null}
+          </td>
+        )}
         {admin && (
           <td className={table.cell}>
             <button

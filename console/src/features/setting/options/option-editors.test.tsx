@@ -58,6 +58,15 @@ describe('root option editors', () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('oidc.well_known: the OIDC group wants the server address (its redirect URI) before saving', async () => {
+    const calls = open('system');
+    const oidc = await group('配置 OIDC');
+    fireEvent.change(within(oidc).getByLabelText('Well-Known URL'), { target: { value: 'https://idp.example/.well-known/openid-configuration' } });
+    fireEvent.click(within(oidc).getByRole('button', { name: '保存配置 OIDC' }));
+    expect(await screen.findByText('请先填写服务器地址')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
   it('names the top-up group ratio when it is not JSON', async () => {
     signIn(100);
     const withAddress = optionList.map((o) => (o.key === 'ServerAddress' ? { key: o.key, value: 'https://gw.example' } : o));

@@ -70,6 +70,18 @@ export const systemGroups: OptionGroup[] = [
       ...of('text', 'TelegramBotName'), ...of('secret', 'TelegramBotToken'),
     ],
   },
+  {
+    id: 'oidc',
+    title: 'option.oidc',
+    // The provider sends the browser back to <ServerAddress>/oauth/oidc, and the code exchange names it.
+    rule: 'needsServerAddress',
+    // The client id before the switch: the server refuses the switch while the id is empty.
+    fields: [
+      ...of('text', 'oidc.client_id'), ...of('secret', 'oidc.client_secret'),
+      ...of('text', 'oidc.well_known', 'oidc.authorization_endpoint', 'oidc.token_endpoint', 'oidc.user_info_endpoint'),
+      ...of('switch', 'oidc.enabled'),
+    ],
+  },
   { id: 'turnstile', title: 'option.turnstile', fields: [...of('text', 'TurnstileSiteKey'), ...of('secret', 'TurnstileSecretKey')] },
 ];
 

@@ -70,6 +70,11 @@ export function BindingsCard() {
           {!self?.linux_do_id && <Button variant="outline" onClick={() => void startOAuth('linuxdo')}>{t('setting.bind')}</Button>}
         </BindingRow>
       )}
+      {status?.oidc_enabled && (
+        <BindingRow label="OIDC" value={self?.oidc_id ?? ''} testId="oidc">
+          {!self?.oidc_id && <Button variant="outline" onClick={() => void startOAuth('oidc')}>{t('setting.bind')}</Button>}
+        </BindingRow>
+      )}
       <EmailBindDialog open={dialog === 'email'} onClose={() => setDialog(null)} onBound={refresh} />
       <WeChatCodeDialog open={dialog === 'wechat'} qrCode={status?.wechat_qrcode ?? ''} submitLabel={t('setting.bind')} onClose={() => setDialog(null)} onCode={(code) => bound(authApi.weChatBind(code))} />
     </section>

@@ -26,6 +26,7 @@ export function userWire(user: User, balance?: UserBalance) {
     wechat_id: user.wechatId,
     telegram_id: user.telegramId,
     linux_do_id: user.linuxDoId,
+    oidc_id: user.oidcId,
     DeletedAt: user.deletedAt === null ? null : new Date(user.deletedAt * 1000).toISOString(),
   };
 }
