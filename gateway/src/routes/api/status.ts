@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
 import type { OptionCache } from '../../options/option-cache.js';
+import { compatibilityStatus } from './status-compatibility.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
 
@@ -60,6 +61,7 @@ export function serverStatus(options: OptionCache) {
     price: Number(text('Price') || 7.3),
     min_topup: Number(text('MinTopUp') || 1),
     enable_online_topup: text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
+    ...compatibilityStatus(options),
   };
 }
 
