@@ -28,7 +28,6 @@ export function serverStatus(options: OptionCache) {
     logo: text('Logo'),
     footer_html: text('Footer'),
     quota_per_unit: options.number('QuotaPerUnit'),
-    display_in_currency: flag('DisplayInCurrencyEnabled'),
     enable_drawing: flag('DrawingEnabled'),
     enable_task: flag('TaskEnabled'),
     enable_data_export: flag('DataExportEnabled'),
