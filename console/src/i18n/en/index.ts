@@ -9,6 +9,7 @@ import { settingEn } from './setting';
 import { channelEn } from './channel';
 import { taskEn } from './task';
 import { opsEn } from './ops';
+import { siteOptionsEn } from './site-options';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -21,4 +22,5 @@ export const en: Record<MessageKey, string> = {
   ...channelEn,
   ...taskEn,
   ...opsEn,
+  ...siteOptionsEn,
 };

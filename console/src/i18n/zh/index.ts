@@ -9,6 +9,7 @@ import { settingZh } from './setting';
 import { channelZh } from './channel';
 import { taskZh } from './task';
 import { opsZh } from './ops';
+import { siteOptionsZh } from './site-options';
 
 export const zh = {
   ...commonZh,
@@ -21,6 +22,7 @@ export const zh = {
   ...channelZh,
   ...taskZh,
   ...opsZh,
+  ...siteOptionsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
