@@ -16,6 +16,7 @@ const ChannelFormPage = lazyExport(() => import('./features/channel/form-page'),
 const ChannelPage = lazyExport(() => import('./features/channel/page'), (m) => m.ChannelPage);
 const DetailPage = lazyExport(() => import('./features/detail/page'), (m) => m.DetailPage);
 const OpsPage = lazyExport(() => import('./features/ops/page'), (m) => m.OpsPage);
+const LegalPage = lazyExport(() => import('./features/legal/page'), (m) => m.LegalPage);
 const AboutPage = lazyExport(() => import('./features/misc/about-page'), (m) => m.AboutPage);
 const NotFound = lazyExport(() => import('./features/misc/not-found'), (m) => m.NotFound);
 const Chat2LinkPage = lazyExport(() => import('./features/chat/pages'), (m) => m.Chat2LinkPage);
@@ -42,7 +43,7 @@ export function Guarded({ children }: { children: ReactNode }) {
 
 const guarded = (element: ReactNode) => <Guarded>{element}</Guarded>;
 
-/** Every route of the spec (both documents' route tables). Public: /, login, register, reset, OAuth callbacks, pricing, about, chat. */
+/** Every route of the spec (both documents' route tables). Public: /, login, register, reset, OAuth callbacks, pricing, about, the legal pages, chat. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -70,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: '/pricing', element: <PricingPage /> },
       { path: '/playground', element: guarded(<PlaygroundPage />) },
       { path: '/about', element: <AboutPage /> },
+      { path: '/user-agreement', element: <LegalPage document="user-agreement" /> },
+      { path: '/privacy-policy', element: <LegalPage document="privacy-policy" /> },
       { path: '/chat/:id?', element: <ChatPage /> },
       { path: '/chat2link', element: guarded(<Chat2LinkPage />) },
       { path: '/user', element: guarded(<UserPage />) },

@@ -20,4 +20,12 @@ describe('quota display', () => {
     expect(formatQuota(750_000, { displayInCurrency: false, quotaPerUnit: 500_000 })).toBe('750.00k');
     expect(formatQuota(500, { displayInCurrency: true, quotaPerUnit: 0 })).toBe('500');
   });
+
+  it('general_setting.quota_display_type: USD in dollars, CNY in yuan at the exchange rate, CUSTOM with its symbol and rate (general_setting.custom_currency_symbol, general_setting.custom_currency_exchange_rate), TOKENS as the number', () => {
+    const base = { displayInCurrency: true, quotaPerUnit: 500_000 };
+    expect(formatQuota(750_000, { ...base, type: 'USD' })).toBe('$1.50');
+    expect(formatQuota(750_000, { ...base, type: 'CNY', perDollar: 7.2 })).toBe('¥10.80');
+    expect(formatQuota(750_000, { ...base, type: 'CUSTOM', symbol: '€', perDollar: 0.9 })).toBe('€1.35');
+    expect(formatQuota(750_000, { ...base, type: 'TOKENS' })).toBe('750.00k');
+  });
 });

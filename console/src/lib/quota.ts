@@ -2,6 +2,20 @@
 export interface QuotaDisplay {
   displayInCurrency: boolean;
   quotaPerUnit: number;
+  /** general_setting.quota_display_type: USD (the default), CNY, TOKENS or CUSTOM. */
+  type?: string;
+  /** Units of the display currency per dollar (CNY: the yuan rate; CUSTOM: its own rate). */
+  perDollar?: number;
+  /** CUSTOM's symbol. */
+  symbol?: string;
+}
+
+/** The symbol and the units per dollar money is shown in, or null when quota is shown as tokens. */
+export function displayCurrency(display: QuotaDisplay): { symbol: string; perDollar: number } | null {
+  if (!display.displayInCurrency || display.type === 'TOKENS' || display.quotaPerUnit <= 0) return null;
+  if (display.type === 'CNY') return { symbol: '¥', perDollar: display.perDollar || 7.3 };
+  if (display.type === 'CUSTOM') return { symbol: display.symbol || '¤', perDollar: display.perDollar || 1 };
+  return { symbol: '$', perDollar: 1 };
 }
 
 /** Large numbers as the spec shows them: 1e4 and above as k, 1e6 as M, 1e9 as B. */
@@ -13,8 +27,9 @@ export function shortNumber(value: number): string {
   return String(value);
 }
 
-/** Quota in dollars when the server displays currency, else the raw (shortened) number. */
+/** Quota as money in the display currency (USD, CNY or custom), else as the raw (shortened) number of tokens. */
 export function formatQuota(quota: number, display: QuotaDisplay): string {
-  if (display.displayInCurrency && display.quotaPerUnit > 0) return `$${(quota / display.quotaPerUnit).toFixed(2)}`;
-  return shortNumber(quota);
+  const currency = displayCurrency(display);
+  if (!currency) return shortNumber(quota);
+  return `${currency.symbol}${((quota / display.quotaPerUnit) * currency.perDollar).toFixed(2)}`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How a user is warned of a low balance (new-api's `notify_type`); only email is delivered yet. */
+/** How a user is warned of a low balance (new-api's `notify_type`): a mail, or a signed webhook POST. */
 export const NotifyType = { Email: 'email', Webhook: 'webhook' } as const;
 
 /** new-api's user setting, as stored (JSON text on the user) and sent back in /api/user/self's `setting`. */

@@ -13,21 +13,27 @@ export interface PriceQuote {
   cacheCreationRatio?: number;
   audioRatio?: number;
   audioCompletionRatio?: number;
+  /** Image input tokens (ImageRatio), relative to ordinary prompt tokens; absent = 1. */
+  imageRatio?: number;
 }
+
+/** new-api's ratio for a model nobody priced, served only in self-use mode. */
+export const SELF_USE_MODEL_RATIO = 37.5;
 
 /** Tokens of one answer; the special kinds are counted inside the prompt and completion totals. */
 export type TokenUsage = Usage;
 
 /**
  * The ratios for a model in a group, or null when the operator set neither a ratio nor a price
- * for it: an unpriced model is refused rather than served for free.
+ * for it: an unpriced model is refused rather than served for free, unless SelfUseModeEnabled,
+ * where it is billed at SELF_USE_MODEL_RATIO (new-api's self-use mode).
  */
 export function quoteFor(options: OptionCache, model: string, group: string): PriceQuote | null {
   const groupRatio = options.numberMap('GroupRatio')[group] ?? 1;
   const quotaPerUnit = options.number('QuotaPerUnit');
   const modelPrice = options.numberMap('ModelPrice')[model];
   if (modelPrice !== undefined) return { modelRatio: 0, completionRatio: 0, groupRatio, modelPrice, quotaPerUnit };
-  const modelRatio = options.numberMap('ModelRatio')[model];
+  const modelRatio = options.numberMap('ModelRatio')[model] ?? (options.boolean('SelfUseModeEnabled') ? SELF_USE_MODEL_RATIO : undefined);
   if (modelRatio === undefined) return null;
   const completionRatio = options.numberMap('CompletionRatio')[model] ?? 1;
   const special = {
@@ -35,6 +41,7 @@ export function quoteFor(options: OptionCache, model: string, group: string): Pr
     cacheCreationRatio: options.numberMap('CreateCacheRatio')[model] ?? 1,
     audioRatio: options.numberMap('AudioRatio')[model] ?? 1,
     audioCompletionRatio: options.numberMap('AudioCompletionRatio')[model] ?? 1,
+    imageRatio: options.numberMap('ImageRatio')[model] ?? 1,
   };
   return { modelRatio, completionRatio, groupRatio, modelPrice: -1, quotaPerUnit, ...special };
 }
@@ -45,9 +52,11 @@ function weightedTokens(quote: PriceQuote, usage: TokenUsage): { prompt: number;
   const written = usage.cacheWriteTokens ?? 0;
   const audioIn = usage.audioPromptTokens ?? 0;
   const audioOut = usage.audioCompletionTokens ?? 0;
-  const plainPrompt = Math.max(usage.promptTokens - cached - written - audioIn, 0);
+  const imageIn = usage.imagePromptTokens ?? 0;
+  const plainPrompt = Math.max(usage.promptTokens - cached - written - audioIn - imageIn, 0);
+  const special = cached * (quote.cacheRatio ?? 1) + written * (quote.cacheCreationRatio ?? 1) + audioIn * (quote.audioRatio ?? 1) + imageIn * (quote.imageRatio ?? 1);
   return {
-    prompt: plainPrompt + cached * (quote.cacheRatio ?? 1) + written * (quote.cacheCreationRatio ?? 1) + audioIn * (quote.audioRatio ?? 1),
+    prompt: plainPrompt + special,
     completion: Math.max(usage.completionTokens - audioOut, 0) + audioOut * (quote.audioCompletionRatio ?? 1),
   };
 }
@@ -82,6 +91,7 @@ export function priceOther(quote: PriceQuote, firstResponseMs: number, usage?: T
     ...(usage?.cachedPromptTokens ? { cache_tokens: usage.cachedPromptTokens, cache_ratio: quote.cacheRatio ?? 1 } : {}),
     ...(usage?.cacheWriteTokens ? { cache_creation_tokens: usage.cacheWriteTokens, cache_creation_ratio: quote.cacheCreationRatio ?? 1 } : {}),
     ...(usage?.audioPromptTokens ? { audio_input: usage.audioPromptTokens, audio_ratio: quote.audioRatio ?? 1 } : {}),
+    ...(usage?.imagePromptTokens ? { image: true, image_output: usage.imagePromptTokens, image_ratio: quote.imageRatio ?? 1 } : {}),
     ...(usage?.audioCompletionTokens ? { audio_output: usage.audioCompletionTokens, audio_completion_ratio: quote.audioCompletionRatio ?? 1 } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { Leases } from '../ports/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
 import type { User } from '../ports/user-store.js';
 import { NotifyType, readNotifySetting } from './notify-setting.js';
+import { deliverWebhook, quotaWebhookPayload } from './quota-webhook.js';
 
 export type QuotaCrossing = 'low' | 'exhausted';
 
@@ -18,10 +19,13 @@ export function quotaCrossing(before: number, after: number, threshold: number):
   return null;
 }
 
+const reminderTitle = (crossing: QuotaCrossing) => (crossing === 'exhausted' ? '您的额度已用尽' : '您的额度即将用尽');
+const topUpLink = (options: OptionCache) => `${options.string('ServerAddress').replace(/\/+$/, '')}/topup`;
+
 /** The wire-compatible gateway's reminder, word for word. */
 export function quotaReminderMail(options: OptionCache, to: string, crossing: QuotaCrossing, remaining: number): Mail {
-  const subject = crossing === 'exhausted' ? '您的额度已用尽' : '您的额度即将用尽';
-  const link = `${options.string('ServerAddress').replace(/\/+$/, '')}/topup`;
+  const subject = reminderTitle(crossing);
+  const link = topUpLink(options);
   return {
     to,
     subject,
@@ -51,24 +55,37 @@ async function crossingName(deps: QuotaReminderDeps, user: User, crossing: Quota
   return `quota-remind:${user.id}:${crossing}:${granted}`;
 }
 
+/** Where a reminder goes: a mail address, or a webhook with its signing secret. */
+export type ReminderChannel = { kind: 'email'; to: string } | { kind: 'webhook'; url: string; secret: string };
+
 /**
  * Where and below what a user is warned: their own setting (PUT /api/user/setting) when saved,
- * else QuotaRemindThreshold to the account's email. A webhook choice gets no mail (webhook
- * delivery is not built yet), so `to` is empty.
+ * else QuotaRemindThreshold to the account's email. Null: nowhere to send (no address).
  */
-export function reminderTarget(options: OptionCache, user: User): { to: string; threshold: number } {
+export function reminderTarget(options: OptionCache, user: User): { channel: ReminderChannel | null; threshold: number } {
   const setting = readNotifySetting(user.setting);
-  if (!setting) return { to: user.email, threshold: options.number('QuotaRemindThreshold') };
-  const to = setting.notify_type === NotifyType.Email ? setting.notification_email || user.email : '';
-  return { to, threshold: setting.quota_warning_threshold };
+  if (!setting) return { channel: user.email ? { kind: 'email', to: user.email } : null, threshold: options.number('QuotaRemindThreshold') };
+  if (setting.notify_type === NotifyType.Webhook) {
+    const channel = setting.webhook_url ? { kind: 'webhook' as const, url: setting.webhook_url, secret: setting.webhook_secret ?? '' } : null;
+    return { channel, threshold: setting.quota_warning_threshold };
+  }
+  const to = setting.notification_email || user.email;
+  return { channel: to ? { kind: 'email', to } : null, threshold: setting.quota_warning_threshold };
 }
 
-/** Mails the user when the charge `quota`, which left `after` to spend, crossed the reminder line. */
+/**
+ * Warns the user when the charge `quota`, which left `after` to spend, crossed the reminder line:
+ * by mail, or by new-api's signed webhook POST (retried with backoff), once per crossing.
+ */
 export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quota: number, after: number): Promise<boolean> {
-  const { to, threshold } = reminderTarget(deps.options, user);
+  const { channel, threshold } = reminderTarget(deps.options, user);
   const crossing = quotaCrossing(after + quota, after, threshold);
-  if (!crossing || !to) return false;
+  if (!crossing || !channel) return false;
   if (!(await deps.leases.claim(await crossingName(deps, user, crossing), 'settle', DEDUPE_MS))) return false;
-  const sent = await deps.mailer.send(quotaReminderMail(deps.options, to, crossing, after));
+  if (channel.kind === 'webhook') {
+    const payload = quotaWebhookPayload(reminderTitle(crossing), after, topUpLink(deps.options), Math.floor(Date.now() / 1000));
+    return deliverWebhook(channel.url, channel.secret, payload);
+  }
+  const sent = await deps.mailer.send(quotaReminderMail(deps.options, channel.to, crossing, after));
   return sent.ok;
 }

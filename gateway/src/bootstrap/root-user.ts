@@ -1,3 +1,4 @@
+import { type EventLog, LogType, newEventMetadata } from '@tollgate/ledger';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { OptionCache } from '../options/option-cache.js';
 import { Role, type User, UserStatus, type UserStore } from '../ports/user-store.js';
@@ -7,16 +8,26 @@ export const ROOT_USERNAME = 'root';
 /** root's password until the first-run wizard or INITIAL_ROOT_PASSWORD sets another. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
 
+/** new-api gives root this quota when it creates it ($200 at the default 500,000 per dollar). */
+export const ROOT_INITIAL_QUOTA = 100_000_000;
+
 /**
  * Creates root on first start. An operator-given password (INITIAL_ROOT_PASSWORD) is an unattended
  * install: setup counts as done and the wizard is skipped; without one the wizard stays open while
  * root keeps the default password. An install from before the wizard whose root was renamed or
- * given another password counts as set up too.
+ * given another password counts as set up too. The root it creates gets ROOT_INITIAL_QUOTA through
+ * the ledger, as a system grant: only the gateway that created root publishes it, so it comes once.
  */
-export async function bootstrapRoot(users: UserStore, options: OptionCache, initialPassword: string | undefined): Promise<void> {
-  await ensureRootUser(users, initialPassword ?? DEFAULT_ROOT_PASSWORD);
+export async function bootstrapRoot(users: UserStore, options: OptionCache, eventLog: Pick<EventLog, 'append'>, initialPassword: string | undefined): Promise<void> {
+  const created = await ensureRootUser(users, initialPassword ?? DEFAULT_ROOT_PASSWORD);
+  if (created) await grantRootQuota(eventLog, created);
   if (options.boolean('SetupCompleted')) return;
   if (initialPassword !== undefined || !(await rootHasDefaultPassword(users))) await options.set('SetupCompleted', 'true');
+}
+
+async function grantRootQuota(eventLog: Pick<EventLog, 'append'>, root: User): Promise<void> {
+  const data = { userId: root.id, username: root.username, amount: ROOT_INITIAL_QUOTA, logType: LogType.System, content: '初始化 root 用户额度' } as const;
+  await eventLog.append([{ type: 'QuotaGranted', data, metadata: newEventMetadata() }]);
 }
 
 async function rootHasDefaultPassword(users: UserStore): Promise<boolean> {

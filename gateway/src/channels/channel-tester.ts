@@ -2,7 +2,8 @@ import type { GatewayDeps } from '../deps.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import { probeChannel } from './channel-probe.js';
 import { disableAutomatically, enableAutomatically, recordTest } from './channel-status.js';
-import { failureReason, type HealthSwitches, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
+import { failureReason, type HealthSwitches, keywordList, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
+import { rangesOf } from './status-code-ranges.js';
 
 type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>;
 
@@ -11,6 +12,8 @@ export function healthSwitches(deps: Pick<GatewayDeps, 'options'>): HealthSwitch
     automaticDisable: deps.options.boolean('AutomaticDisableChannelEnabled'),
     automaticEnable: deps.options.boolean('AutomaticEnableChannelEnabled'),
     disableThresholdSeconds: deps.options.number('ChannelDisableThreshold'),
+    disableStatuses: rangesOf(deps.options.string('AutomaticDisableStatusCodes')),
+    disableKeywords: keywordList(deps.options.string('AutomaticDisableKeywords')),
   };
 }
 

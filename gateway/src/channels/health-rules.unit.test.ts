@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type HealthSwitches, shouldDisable, shouldEnable, slowTestReason, type UpstreamFailure } from './health-rules.js';
+import { optionDefaults } from '../options/option-defaults.js';
+import { type HealthSwitches, keywordList, shouldDisable, shouldEnable, slowTestReason, type UpstreamFailure } from './health-rules.js';
+import { rangesOf } from './status-code-ranges.js';
 
-const on: HealthSwitches = { automaticDisable: true, automaticEnable: true, disableThresholdSeconds: 5 };
-const off: HealthSwitches = { automaticDisable: false, automaticEnable: false, disableThresholdSeconds: 0 };
+const rules = { disableStatuses: rangesOf(optionDefaults.AutomaticDisableStatusCodes), disableKeywords: keywordList(optionDefaults.AutomaticDisableKeywords) };
+const on: HealthSwitches = { automaticDisable: true, automaticEnable: true, disableThresholdSeconds: 5, ...rules };
+const off: HealthSwitches = { automaticDisable: false, automaticEnable: false, disableThresholdSeconds: 0, ...rules };
 const failure = (patch: Partial<UpstreamFailure>): UpstreamFailure => ({ status: 500, type: '', code: '', message: 'boom', ...patch });
 
 describe('shouldDisable', () => {
@@ -25,6 +28,19 @@ describe('shouldDisable', () => {
   it('given the switch on, when one call fails for its own reasons, then the channel stays', () => {
     expect(shouldDisable(on, 1, failure({ status: 500, message: 'upstream overloaded' }))).toBe(false);
     expect(shouldDisable(on, 1, failure({ status: 400, type: 'invalid_request_error', message: 'bad messages' }))).toBe(false);
+  });
+
+  it('AutomaticDisableStatusCodes: a status in its ranges disables, one outside does not', () => {
+    const switches = { ...on, disableStatuses: rangesOf('403, 500-503') };
+    expect([401, 403, 499, 500, 502, 503, 504].map((status) => shouldDisable(switches, 1, failure({ status })))).toEqual([false, true, false, true, true, true, false]);
+  });
+
+  it('AutomaticDisableKeywords: a keyword anywhere in the message, in either case, disables; the default list holds new-api\'s', () => {
+    const switches = { ...on, disableKeywords: keywordList('  Account SUSPENDED \n\nkey revoked') };
+    expect(shouldDisable(switches, 1, failure({ message: 'Your account suspended until further notice' }))).toBe(true);
+    expect(shouldDisable(switches, 1, failure({ message: 'The KEY REVOKED by owner' }))).toBe(true);
+    expect(shouldDisable(switches, 1, failure({ message: 'Your credit balance is too low' }))).toBe(false);
+    expect(shouldDisable(on, 1, failure({ status: 400, message: 'permission denied for this org' }))).toBe(true);
   });
 });
 

@@ -48,7 +48,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
   for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
-  await bootstrapRoot(documents.users, options, config.INITIAL_ROOT_PASSWORD);
+  await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });

@@ -146,11 +146,21 @@ export function parseJsonBody(text: string): unknown {
   return value;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as the client sent it, for a relay that passes it through unchanged (pass-through.ts). */
+    rawJsonBody?: string;
+  }
+}
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
-      done(null, parseJsonBody(String(body)));
+      const text = String(body);
+      const parsed = parseJsonBody(text);
+      request.rawJsonBody = text;
+      done(null, parsed);
     } catch (error) {
       done(error as BodyRefused, undefined);
     }

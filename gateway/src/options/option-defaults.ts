@@ -1,6 +1,7 @@
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
 import { defaultModelMaxOutputTokens } from '../billing/output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
+import { compatibilityDefaults } from './compatibility-defaults.js';
 
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
@@ -116,6 +117,7 @@ export const optionDefaults = {
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+  ...compatibilityDefaults,
 } satisfies Record<string, string>;
 
 export type OptionKey = keyof typeof optionDefaults;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-ranges.js';
 import { isHttpUrl } from '../http/http-url.js';
 
 /**
@@ -28,6 +29,9 @@ export const onOff: OptionKind = (key) => z.enum(['true', 'false'], { error: `${
 
 /** Counts of quota, tries or minutes: whole and not negative. */
 export const count: OptionKind = (key) => z.string().trim().regex(/^\d+$/, `${key} 必须是非负整数`);
+
+/** A whole count that must be at least 1 (a window's minutes, a success limit). */
+export const wholePositive: OptionKind = (key) => z.string().trim().regex(/^[1-9]\d*$/, `${key} 必须是正整数`);
 
 /** Prices, seconds and other amounts: a number, not negative. */
 export const amount: OptionKind = (key) =>
@@ -74,3 +78,26 @@ export const oneOf =
   (...choices: [string, ...string[]]): OptionKind =>
   (key) =>
     z.enum(choices, { error: `${key} 只能是 ${choices.join('、')} 之一` });
+
+/** HTTP status codes and ranges ("401,500-503"), stored sorted and merged as new-api does. */
+export const statusRanges: OptionKind = (key) =>
+  z.string().transform((text, ctx) => {
+    const parsed = parseStatusRanges(text);
+    if (parsed.ok) return formatStatusRanges(parsed.ranges);
+    ctx.addIssue({ code: 'custom', message: `${key} 含无效的状态码规则：${parsed.invalid.join(', ')}（应为 100 到 599 的状态码或范围，如 401,500-503）` });
+    return z.NEVER;
+  });
+
+/** Lines of text (keywords): stored trimmed, one per line, without empty lines. */
+export const lines: OptionKind = () =>
+  z.string().transform((text) => text.split('\n').map((line) => line.trim()).filter(Boolean).join('\n'));
+
+const MAX_INT32 = 2147483647;
+
+/** {"group": [count, successCount]}: the count may be 0 (no limit), the success count at least 1 (new-api's check). */
+export const rateLimitGroups: OptionKind = (key) =>
+  parsedJson(
+    key,
+    z.record(z.string(), z.tuple([z.number().int().min(0).max(MAX_INT32), z.number().int().min(1).max(MAX_INT32)])),
+    `${key} 必须是 JSON 对象，形如 {"分组": [总请求数, 成功请求数]}，总请求数不小于 0，成功请求数不小于 1`,
+  );

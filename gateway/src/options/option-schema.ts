@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { amount, chatList, count, domainList, image, nameMap, onOff, oneOf, type OptionKind, port, positive, ratioMap, text, url } from './option-kinds.js';
+import { amount, chatList, count, domainList, image, lines, nameMap, onOff, oneOf, type OptionKind, port, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -100,6 +100,25 @@ const optionKinds = {
   SensitiveWords: text,
   GroupRatio: ratioMap,
   UserUsableGroups: nameMap,
+  ModelRequestRateLimitEnabled: onOff,
+  ModelRequestRateLimitDurationMinutes: wholePositive,
+  ModelRequestRateLimitCount: count,
+  ModelRequestRateLimitSuccessCount: wholePositive,
+  ModelRequestRateLimitGroup: rateLimitGroups,
+  'general_setting.docs_link': url,
+  'general_setting.quota_display_type': oneOf('USD', 'CNY', 'TOKENS', 'CUSTOM'),
+  'general_setting.custom_currency_symbol': text,
+  'general_setting.custom_currency_exchange_rate': positive,
+  ImageRatio: ratioMap,
+  'legal.user_agreement': text,
+  'legal.privacy_policy': text,
+  'global.pass_through_request_enabled': onOff,
+  AutomaticDisableKeywords: lines,
+  AutomaticDisableStatusCodes: statusRanges,
+  AutomaticRetryStatusCodes: statusRanges,
+  'token_setting.max_user_tokens': count,
+  SelfUseModeEnabled: onOff,
+  DemoSiteEnabled: onOff,
 } satisfies Record<OptionKey, OptionKind>;
 
 export type CheckedOption = { ok: true; value: string } | { ok: false; problem: string };

@@ -42,5 +42,18 @@ export function runRateLimiterContract(name: string, limiters: RateLimiters): vo
       await new Promise((r) => setTimeout(r, 1_100));
       expect(await limiter.take('k')).toBeNull();
     });
+
+    it('peeks without counting: open while points are left, then how long to wait', async () => {
+      const limiter = limiters(rule(2, 60));
+      expect(await limiter.peek('k')).toBeNull();
+      expect(await limiter.peek('k')).toBeNull();
+      await limiter.take('k');
+      expect(await limiter.peek('k')).toBeNull();
+      await limiter.take('k');
+      const wait = await limiter.peek('k');
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await limiter.peek('other')).toBeNull();
+    });
   });
 }

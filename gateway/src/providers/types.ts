@@ -11,6 +11,8 @@ export interface Usage {
   cacheWriteTokens?: number;
   /** Of the prompt tokens, audio input (billed at AudioRatio). */
   audioPromptTokens?: number;
+  /** Of the prompt tokens, image input (billed at ImageRatio). */
+  imagePromptTokens?: number;
   /** Of the completion tokens, audio output (billed at AudioCompletionRatio). */
   audioCompletionTokens?: number;
 }

@@ -8,6 +8,7 @@ import type { RelayEndpoint } from './endpoints.js';
 import { speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
 import { bounded } from './output-limit.js';
+import { passThroughRequest } from './pass-through.js';
 import { relayWithPlan } from './relay-flow.js';
 import { countedUsage, roughTokens } from './token-count.js';
 import { upstreamModel } from './upstream-attempts.js';
@@ -35,6 +36,8 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
     isStream: stream,
     accepts: endpoint.untranslated ? speaksOpenAI : undefined,
     build: (channel: Channel, outputLimit) => {
+      const passed = passThroughRequest(ctx.deps.options, request, channel, endpoint.path, upstreamModel(channel, body.model), outputLimit);
+      if (passed) return passed;
       const limited = endpoint.outputLimit ? bounded(endpoint.outputLimit, upstreamBody, outputLimit) : upstreamBody;
       return providerFor(channel.type).request(channel, endpoint.path, { ...limited, model: upstreamModel(channel, body.model) });
     },

@@ -1,3 +1,4 @@
+import type { ModelRequestLimit } from './model-request-limit.js';
 import type { GatewayDeps } from '../deps.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './channel-router.js';
@@ -21,4 +22,6 @@ export interface RelayContext {
   /** This gateway's live meter of calls, for the operations view. */
   ops: OpsMeter;
   sensitive: SensitiveWords;
+  /** The per-user model request limits (ModelRequestRateLimit*). */
+  requestLimit: ModelRequestLimit;
 }

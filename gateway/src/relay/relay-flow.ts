@@ -110,12 +110,14 @@ export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: 
 async function admitAndServe(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan, startedAt: number, picked: { channelId: number }): Promise<void> {
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
   clock.timeResponse(reply.raw);
+  const limited = await ctx.requestLimit.admit(caller.user.id, caller.group);
   ctx.sensitive.checkPrompt(plan.promptText);
   const admitted = await admitCall(ctx, caller, plan);
   picked.channelId = admitted.channel.id;
   // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
   const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
   await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
+  if (reply.raw.statusCode < 400) await limited.succeeded();
 }
 
 interface AdmittedCall {

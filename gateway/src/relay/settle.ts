@@ -69,6 +69,6 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
  * charge. The reminder runs on its own: a mail never delays or fails the call it follows.
  */
 function remindIfLow(ctx: RelayContext, caller: Caller, quota: number, after: number | null): void {
-  if (quota <= 0 || !caller.user.email || after === null) return;
+  if (quota <= 0 || after === null) return;
   void remindOnCrossing(ctx.deps, caller.user, quota, after).catch(() => false);
 }

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { reportUpstreamFailure } from '../channels/channel-failures.js';
+import { inRanges, rangesOf } from '../channels/status-code-ranges.js';
 import type { Channel } from '../ports/channel-store.js';
 import { providerFor } from '../providers/index.js';
 import { UntranslatableRequest } from '../providers/shared/chat-input.js';
@@ -8,8 +9,13 @@ import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
 
-/** Statuses another channel may answer better: a bad key, throttling, an upstream fault. */
-const RETRYABLE = (status: number) => status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
+/** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
+const NEVER_RETRIED = new Set([504, 524]);
+
+/** Statuses another channel may answer better: those of AutomaticRetryStatusCodes, but never a timeout. */
+function retryable(ctx: RelayContext, status: number): boolean {
+  return !NEVER_RETRIED.has(status) && inRanges(rangesOf(ctx.deps.options.string('AutomaticRetryStatusCodes')), status);
+}
 
 /** The upstream's name for the model, from the channel's model_mapping JSON. */
 export function upstreamModel(channel: Channel, model: string): string {
@@ -82,7 +88,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
     const response = await send(ctx, channel, plan);
     if (response) {
       last = response.statusCode < 400 ? { channel, response } : await failedAttempt(ctx, channel, response);
-      if (!RETRYABLE(response.statusCode)) return last;
+      if (response.statusCode < 400 || !retryable(ctx, response.statusCode)) return last;
     }
     tried.add(channel.id);
     channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);

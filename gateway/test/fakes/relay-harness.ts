@@ -1,3 +1,4 @@
+import { registerJsonBodyParser } from '../../src/http/json-body.js';
 import { createLogOutbox } from '../../src/adapters/in-process/log-outbox.js';
 import { type LedgerEvent, newEventMetadata, type UsageRecorded } from '@tollgate/ledger';
 import cookie from '@fastify/cookie';
@@ -128,6 +129,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   const live = new RecordingFanout();
   const ops = new OpsMeter();
   await app.register(registerRelayRoutes, { deps, live, ops });

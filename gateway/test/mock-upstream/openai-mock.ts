@@ -14,6 +14,8 @@ export interface OpenAIMockOptions {
   omitUsage?: boolean;
   /** Of the prompt tokens, how many the usage reports as read from the prompt cache. */
   cachedTokens?: number;
+  /** Of the prompt tokens, how many the usage reports as image input (prompt_tokens_details.image_tokens). */
+  imageTokens?: number;
   /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
   audioSeconds?: number;
   /** Report the chat prompt's word count as its prompt tokens, as an upstream counts the prompt it got (lets a test tell calls apart by their charge). */
@@ -93,7 +95,8 @@ function usageOf(options: Required<OpenAIMockOptions>, body: Record<string, unkn
   const { completionTokens } = options;
   const promptTokens = options.countPromptWords ? promptWords(body) : options.promptTokens;
   if (options.omitUsage) return undefined;
-  const details = options.cachedTokens ? { prompt_tokens_details: { cached_tokens: options.cachedTokens, audio_tokens: 0 } } : {};
+  const reported = options.cachedTokens || options.imageTokens;
+  const details = reported ? { prompt_tokens_details: { cached_tokens: options.cachedTokens, audio_tokens: 0, ...(options.imageTokens ? { image_tokens: options.imageTokens } : {}) } } : {};
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, ...details };
 }
 
@@ -136,7 +139,7 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
 
 /** A real HTTP server speaking OpenAI's chat completions, completions and embeddings protocols, plain and SSE, and its other surfaces (openai-surfaces-mock.ts). */
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
-  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, ignoreLimits: false, countPromptWords: false, ...initial };
+  let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, imageTokens: 0, ignoreLimits: false, countPromptWords: false, ...initial };
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const { body, files } = await readBody(request);

@@ -11,7 +11,7 @@ import { useTheme } from './use-theme';
 // The menu needs Headless UI (with its positioning libraries); a visitor on /login has no menu, so it is fetched only once signed in.
 const UserMenu = lazyExport(() => import('./user-menu'), (m) => m.UserMenu);
 
-/** System name and logo from /api/status, language and theme toggles, the user menu. */
+/** System name and logo from /api/status, the docs link (general_setting.docs_link), language and theme toggles, the user menu. */
 export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
   const { t, lang, setLang } = useI18n();
   const { data: status } = useStatus();
@@ -28,6 +28,11 @@ export function Header({ onToggleSidebar }: { onToggleSidebar(): void }) {
         {status?.system_name || DEFAULT_SYSTEM_NAME}
       </Link>
       <div className="ml-auto flex items-center gap-1">
+        {status?.docs_link ? (
+          <a href={status.docs_link} target="_blank" rel="noreferrer" className="px-2 text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-300" data-testid="docs-link">
+            {t('nav.docs')}
+          </a>
+        ) : null}
         <Button variant="ghost" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
           {t('lang.toggle')}
         </Button>

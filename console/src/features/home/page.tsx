@@ -11,6 +11,7 @@ import { NoticeBanner } from './sections/notice-banner';
 function Welcome({ systemName }: { systemName: string }) {
   const t = useT();
   const user = useStoredUser();
+  const { data: status } = useStatus();
   return (
     <section className={card}>
       <h1 className="text-xl font-semibold">
@@ -22,7 +23,14 @@ function Welcome({ systemName }: { systemName: string }) {
         {user ? <Link to="/log">{t('nav.log')}</Link> : <Link to="/register">{t('auth.register')}</Link>}
         <Link to="/pricing">{t('nav.pricing')}</Link>
         <Link to="/about">{t('nav.about')}</Link>
+        {status?.docs_link ? <a href={status.docs_link} target="_blank" rel="noreferrer">{t('nav.docs')}</a> : null}
       </div>
+      {/* DemoSiteEnabled: new-api's home page tells a demo site's visitors which version they try. */}
+      {status?.demo_site_enabled ? (
+        <p className="mt-3 text-xs text-slate-500" data-testid="demo-site">
+          {t('home.demoSite')} · {status.version}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signIn } from '../../test/render';
 import { PricingPage } from './page';
@@ -9,11 +9,11 @@ const entries = [
 ];
 
 /** /api/pricing answers group_ratio and usable_group beside data, which the generic stub cannot express. */
-function stubPricing(usable: Record<string, string>) {
+function stubPricing(usable: Record<string, string>, status: object = {}) {
   globalThis.fetch = (async (input: RequestInfo | URL) =>
     String(input).startsWith('/api/pricing')
       ? Response.json({ success: true, message: '', data: entries, group_ratio: { default: 1, vip: 0.5 }, usable_group: usable })
-      : Response.json({ success: true, message: '', data: {} })) as typeof fetch;
+      : Response.json({ success: true, message: '', data: String(input).startsWith('/api/status') ? status : {} })) as typeof fetch;
 }
 
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
@@ -27,6 +27,14 @@ describe('PricingPage', () => {
     expect(cells(rows[0]!).slice(1)).toEqual(['可用', 'gpt-4o', '按量计费', 'defaultvip', '2.5 / 4 / 1', '提示 $5 / 1M · 补全 $20 / 1M']);
     expect(cells(rows[1]!).slice(1)).toEqual(['当前分组不可用', 'dall-e-3', '按次计费', 'vip', '—', '$0.04']);
     expect(screen.getByTestId('admission-rule').textContent).toContain('余额永不为负');
+  });
+
+  it('general_setting.quota_display_type: CNY prices in yuan at the exchange rate', async () => {
+    localStorage.removeItem('status');
+    stubPricing({ default: '默认分组' }, { display_in_currency: true, quota_per_unit: 500_000, quota_display_type: 'CNY', usd_exchange_rate: 7 });
+    renderPage(<PricingPage />, '/pricing');
+    await waitFor(async () => expect(cells((await screen.findAllByTestId('price-row'))[1]!).at(-1)).toBe('¥0.28'));
+    expect(cells(screen.getAllByTestId('price-row')[0]!).at(-1)).toBe('提示 ¥35 / 1M · 补全 ¥140 / 1M');
   });
 
   it('reprices and re-checks availability for the chosen group, filters by name, and asks before copying none', async () => {

@@ -5,14 +5,21 @@ import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { useToast } from '../../components/ui/toast';
 import { banner, input, table, tag } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
+import { displayCurrency } from '../../lib/quota';
 import { useStoredUser } from '../../lib/stored-user';
 import { useClipboard } from '../../lib/use-clipboard';
+import { useQuotaDisplay } from '../status/hooks/use-status';
 import { type PriceEntry, priceIn, pricingApi } from './api';
 
-const usd = (value: number) => `$${Number(value.toFixed(6))}`;
+/** A dollar price in the site's display currency (general_setting.quota_display_type); dollars when quota shows as tokens. */
+function useMoney(): (usd: number) => string {
+  const currency = displayCurrency(useQuotaDisplay()) ?? { symbol: '$', perDollar: 1 };
+  return (usd) => `${currency.symbol}${Number((usd * currency.perDollar).toFixed(6))}`;
+}
 
 function PriceCell({ entry, groupRatio }: { entry: PriceEntry; groupRatio: number }) {
   const t = useT();
+  const usd = useMoney();
   const price = priceIn(entry, groupRatio);
   if ('perCall' in price) return <>{usd(price.perCall)}</>;
   return <>{t('pricing.promptPrice')} {usd(price.prompt)} / 1M · {t('pricing.completionPrice')} {usd(price.completion)} / 1M</>;

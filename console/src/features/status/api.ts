@@ -47,6 +47,19 @@ export interface ServerStatus {
   wechat_qrcode?: string;
   telegram_oauth?: boolean;
   telegram_bot_name?: string;
+  /** general_setting.docs_link: a docs link in the header; empty shows none. */
+  docs_link?: string;
+  /** general_setting.quota_display_type: USD, CNY, TOKENS or CUSTOM (new-api's values). */
+  quota_display_type?: string;
+  custom_currency_symbol?: string;
+  custom_currency_exchange_rate?: number;
+  /** Yuan per dollar, for CNY display. */
+  usd_exchange_rate?: number;
+  /** legal.user_agreement and legal.privacy_policy are set: their pages and links show. */
+  user_agreement_enabled?: boolean;
+  privacy_policy_enabled?: boolean;
+  self_use_mode_enabled?: boolean;
+  demo_site_enabled?: boolean;
 }
 
 export const statusApi = {

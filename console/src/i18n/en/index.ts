@@ -11,6 +11,7 @@ import { taskEn } from './task';
 import { opsEn } from './ops';
 import { importEn } from './import';
 import { oidcEn } from './oidc';
+import { siteOptionsEn } from './site-options';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -25,4 +26,5 @@ export const en: Record<MessageKey, string> = {
   ...opsEn,
   ...importEn,
   ...oidcEn,
+  ...siteOptionsEn,
 };

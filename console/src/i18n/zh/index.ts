@@ -11,6 +11,7 @@ import { taskZh } from './task';
 import { opsZh } from './ops';
 import { importZh } from './import';
 import { oidcZh } from './oidc';
+import { siteOptionsZh } from './site-options';
 
 export const zh = {
   ...commonZh,
@@ -25,6 +26,7 @@ export const zh = {
   ...opsZh,
   ...importZh,
   ...oidcZh,
+  ...siteOptionsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

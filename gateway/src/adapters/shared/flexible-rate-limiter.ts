@@ -13,5 +13,10 @@ export function flexibleRateLimiter(limiter: RateLimiterAbstract): RateLimiter {
         throw refusal; // the store failed: not a verdict on the caller
       }
     },
+    async peek(key) {
+      const counted = await limiter.get(key);
+      if (!counted || counted.consumedPoints < limiter.points) return null;
+      return Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+    },
   };
 }

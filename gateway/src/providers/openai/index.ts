@@ -6,7 +6,7 @@ import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '..
 interface OpenAIUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; image_tokens?: number } | null;
   completion_tokens_details?: { audio_tokens?: number } | null;
 }
 
@@ -16,6 +16,7 @@ function readUsage(value: unknown): Usage | null {
   const special = {
     cachedPromptTokens: usage.prompt_tokens_details?.cached_tokens,
     audioPromptTokens: usage.prompt_tokens_details?.audio_tokens,
+    imagePromptTokens: usage.prompt_tokens_details?.image_tokens,
     audioCompletionTokens: usage.completion_tokens_details?.audio_tokens,
   };
   const reported = Object.fromEntries(Object.entries(special).filter(([, count]) => typeof count === 'number' && count > 0));

@@ -6,14 +6,14 @@ import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
 
 /**
- * Calls new-api's console makes that Tollgate answers plainly: the legal texts (none configured:
- * the legal.* settings are not kept yet, so an empty text, which the console reads as "not set"),
+ * Calls new-api's console makes that Tollgate answers plainly: the legal texts (legal.* options;
+ * an empty text, which the console reads as "not set", hides the page),
  * custom OAuth bindings (Tollgate has no custom OAuth providers, so none), and the models of the
  * enabled channels.
  */
 export function registerPublicPageRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
-  route(app, 'GET', '/user-agreement', null, async () => ok(''));
-  route(app, 'GET', '/privacy-policy', null, async () => ok(''));
+  route(app, 'GET', '/user-agreement', null, async () => ok(deps.options.string('legal.user_agreement')));
+  route(app, 'GET', '/privacy-policy', null, async () => ok(deps.options.string('legal.privacy_policy')));
   route(app, 'GET', '/user/oauth/bindings', guard.user, async () => ok([]));
   route(app, 'GET', '/channel/models_enabled', guard.admin, async () => {
     const models = new Set<string>();

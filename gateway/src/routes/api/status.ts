@@ -3,6 +3,7 @@ import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
 import type { OptionCache } from '../../options/option-cache.js';
 import { oidcAuthorizationEndpoint } from '../../sign-in/oidc.js';
+import { compatibilityStatus } from './status-compatibility.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
 
@@ -28,7 +29,6 @@ export function serverStatus(options: OptionCache) {
     logo: text('Logo'),
     footer_html: text('Footer'),
     quota_per_unit: options.number('QuotaPerUnit'),
-    display_in_currency: flag('DisplayInCurrencyEnabled'),
     enable_drawing: flag('DrawingEnabled'),
     enable_task: flag('TaskEnabled'),
     enable_data_export: flag('DataExportEnabled'),
@@ -63,6 +63,7 @@ export function serverStatus(options: OptionCache) {
     price: Number(text('Price') || 7.3),
     min_topup: Number(text('MinTopUp') || 1),
     enable_online_topup: text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
+    ...compatibilityStatus(options),
   };
 }
 

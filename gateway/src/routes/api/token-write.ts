@@ -34,12 +34,20 @@ async function checkCanEnable(deps: GatewayDeps, token: Token): Promise<void> {
   if (!token.unlimitedQuota && (balance?.remainQuota ?? 0) <= 0) throw new ApiFailure(EXHAUSTED);
 }
 
+/** token_setting.max_user_tokens: a user at the cap is refused one more, with new-api's message. */
+async function checkTokenCap(deps: GatewayDeps, userId: number): Promise<void> {
+  const cap = deps.options.number('token_setting.max_user_tokens');
+  const { total } = await deps.tokens.listByUser(userId, { offset: 0, limit: 1 });
+  if (total >= cap) throw new ApiFailure(`已达到最大令牌数量限制 (${cap})`);
+}
+
 /** Creating and editing API keys; the remaining quota goes to the ledger as TokenQuotaSet. */
 export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext): void {
   route(app, 'POST', '/token/', guard.user, async (request) => {
     const user = signedIn(request);
     const body = parseInput(createBody, request.body);
     checkGroup(deps, user, body.group);
+    await checkTokenCap(deps, user.id);
     const now = Math.floor(Date.now() / 1000);
     const fields = { name: body.name, expiredTime: -1, unlimitedQuota: false, modelLimitsEnabled: false, modelLimits: [], allowIps: [], group: '', ...documentFields(body) };
     const token = await deps.tokens.create({ ...fields, userId: user.id, key: generateTokenKey(), status: TokenStatus.Enabled, createdTime: now, accessedTime: now });

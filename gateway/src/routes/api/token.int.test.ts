@@ -109,6 +109,38 @@ describe('token routes', () => {
   });
 });
 
+describe('token lists and the token cap (issue #25)', () => {
+  it('shows status 3 for an expired token and 4 for an exhausted one, leaving the stored status (and the toggle back) alone', async () => {
+    const { app } = await buildApiHarness();
+    const alice = await signUp(app, 'alice');
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = (await alice.call<TokenWire>('POST', '/api/token/', { name: 'old', expired_time: past, unlimited_quota: true })).body.data;
+    const exhausted = (await alice.call<TokenWire>('POST', '/api/token/', { name: 'empty', remain_quota: 0, unlimited_quota: false })).body.data;
+    const fine = (await alice.call<TokenWire>('POST', '/api/token/', { name: 'fine', remain_quota: 10, unlimited_quota: false })).body.data;
+    const unlimited = (await alice.call<TokenWire>('POST', '/api/token/', { name: 'open', remain_quota: 0, unlimited_quota: true })).body.data;
+    const list = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=1&size=10');
+    const statuses = Object.fromEntries(list.body.data.items.map((t) => [t.id, t.status]));
+    expect(statuses).toEqual({ [expired.id]: 3, [exhausted.id]: 4, [fine.id]: 1, [unlimited.id]: 1 });
+    expect((await alice.call('PUT', '/api/token/?status_only=true', { id: exhausted.id, status: 2 })).body.success).toBe(true);
+    const after = await alice.call<Page<TokenWire>>('GET', '/api/token/?p=1&size=10');
+    expect(after.body.data.items.find((t) => t.id === exhausted.id)?.status).toBe(2);
+  });
+
+  it("token_setting.max_user_tokens: a user at the cap is refused one more with new-api's message; others are not", async () => {
+    const { app } = await buildApiHarness();
+    const root = await login(app, 'root', ROOT_PASSWORD);
+    expect((await root.call('PUT', '/api/option/', { key: 'token_setting.max_user_tokens', value: '2' })).body.success).toBe(true);
+    const alice = await signUp(app, 'alice');
+    const bob = await signUp(app, 'bob');
+    for (const name of ['a', 'b']) expect((await alice.call('POST', '/api/token/', { name, unlimited_quota: true })).body.success).toBe(true);
+    const refused = await alice.call('POST', '/api/token/', { name: 'c', unlimited_quota: true });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ success: false, message: '已达到最大令牌数量限制 (2)' });
+    expect((await bob.call('POST', '/api/token/', { name: 'b1', unlimited_quota: true })).body.success).toBe(true);
+    expect((await alice.call<Page<TokenWire>>('GET', '/api/token/?p=1&size=10')).body.data.total).toBe(2);
+  });
+});
+
 describe('lowering a remaining quota while calls in flight hold part of it (issue #23)', () => {
   it('is refused below the held part, naming it, before any field is written; within it, it is held and settled with the event', async () => {
     const { app, deps, ledger } = await buildApiHarness({ QuotaForNewUser: '1000000' });

@@ -46,4 +46,28 @@ describe('the relay switching channels off', () => {
     expect((await h.deps.channels.byId(broke.id))?.status).toBe(ChannelStatus.Enabled);
     expect(h.upstream.requests).toHaveLength(0);
   });
+
+  it('AutomaticDisableKeywords: an upstream message holding an operator\'s keyword switches the channel off, whatever its status', async () => {
+    const { h, bearer, broke } = await relayWithBrokeChannel({ AutomaticDisableChannelEnabled: 'true', AutomaticDisableKeywords: 'Plan And Billing', AutomaticDisableStatusCodes: '' });
+    expect((await h.post('/v1/chat/completions', bearer, chat)).statusCode).toBe(429);
+    expect((await h.deps.channels.byId(broke.id))?.status).toBe(ChannelStatus.AutoDisabled);
+  });
+
+  it.each([
+    ['503', ChannelStatus.AutoDisabled],
+    ['401', ChannelStatus.Enabled],
+  ])('AutomaticDisableStatusCodes: set to %s, an overloaded upstream (503, no keyword) leaves the channel in status %i', async (codes, status) => {
+    const h = await buildRelayHarness({ ...PRICING, AutomaticDisableChannelEnabled: 'true', AutomaticDisableStatusCodes: codes });
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    const server = createServer((request, response) => {
+      request.resume();
+      sendJson(response, 503, { error: { message: 'The server is overloaded', type: 'server_error', code: null } });
+    });
+    const listening = await listenOnLoopback(server);
+    onTestFinished(() => listening.close());
+    const overloaded = await h.addChannel({ models: 'test-model', baseUrl: listening.url });
+    expect((await h.post('/v1/chat/completions', bearer, chat)).statusCode).toBe(503);
+    expect((await h.deps.channels.byId(overloaded.id))?.status).toBe(status);
+  });
 });

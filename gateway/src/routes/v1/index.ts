@@ -7,6 +7,7 @@ import { UsagePublisher } from '../../events/usage-publisher.js';
 import { ChannelRouter } from '../../relay/channel-router.js';
 import { DocumentCache } from '../../relay/document-cache.js';
 import { InFlightHolds } from '../../relay/in-flight-holds.js';
+import { ModelRequestLimit } from '../../relay/model-request-limit.js';
 import { createRelayMetrics } from '../../relay/overhead.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { SensitiveWords } from '../../relay/sensitive-words.js';
@@ -51,6 +52,7 @@ export async function registerRelayRoutes(app: FastifyInstance, { deps, live, op
     metrics: createRelayMetrics(),
     ops,
     sensitive: new SensitiveWords(deps.options),
+    requestLimit: new ModelRequestLimit(deps.rateLimiters, deps.options),
   };
   await registerRelayCors(app);
   await ctx.router.reload();

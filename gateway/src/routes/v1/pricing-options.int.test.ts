@@ -29,6 +29,24 @@ async function relayWithKey(keyGroup = '') {
 }
 
 describe('price options on a running relay', () => {
+  it('ImageRatio: image input tokens are billed at the model\'s image ratio, the other prompt tokens as before', async () => {
+    const { h, charge } = await relayWithKey();
+    h.upstream.configure({ promptTokens: 5, imageTokens: 4 });
+    expect(await charge()).toBe(48); // no ratio for the model: images count as text, (5 + 14) x 2.5
+    await h.deps.options.set('ImageRatio', JSON.stringify({ 'test-model': 3 }));
+    expect(await charge()).toBe(68); // (1 text + 4 images x 3 + 7 x 2) x 2.5 = 67.5, rounded
+  });
+
+  it('SelfUseModeEnabled: a model with no ratio or price is refused, and in self-use mode served at ratio 37.5', async () => {
+    const { h, bearer } = await relayWithKey();
+    const unpriced = await h.post('/v1/chat/completions', bearer, chat('flat-model'));
+    expect(unpriced.statusCode).toBe(400);
+    await h.deps.options.set('SelfUseModeEnabled', 'true');
+    const served = await h.post('/v1/chat/completions', bearer, chat('flat-model'));
+    expect(served.statusCode).toBe(200);
+    expect((await h.usageEvents()).at(-1)?.data.quota).toBe(450); // (5 + 7) x 37.5
+  });
+
   it('ModelRatio, CompletionRatio: a saved change prices the next call', async () => {
     const { h, charge } = await relayWithKey();
     expect(await charge()).toBe(48); // (5 + 7 x 2) x 2.5 = 47.5, rounded half away from zero

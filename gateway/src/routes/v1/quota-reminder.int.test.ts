@@ -1,7 +1,8 @@
 import { newEventMetadata } from '@tollgate/ledger';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startMockSmtp } from '../../../test/support/mock-smtp.js';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
+import { startWebhookReceiver } from '../../../test/support/webhook-receiver.js';
 
 /** Every call costs (5 prompt + 7 completion x 2) x 2.5 = 48 with the mock upstream's usage. */
 const PRICING = {
@@ -60,7 +61,7 @@ describe('the quota reminder mail', () => {
     await h.usageEvents();
     expect(smtp.mails).toHaveLength(3);
   });
-  it("honours the user's own setting (PUT /api/user/setting): their threshold, to their notification email; a webhook choice gets no mail", async () => {
+  it("honours the user's own setting (PUT /api/user/setting): their threshold, to their notification email; a webhook choice gets a POST, not a mail", async () => {
     const smtp = await startMockSmtp();
     const h = await buildRelayHarness({ ...PRICING, ...smtp.options });
     const user = await h.addUser({ quota: 1000, email: 'account@example.com' });
@@ -72,11 +73,12 @@ describe('the quota reminder mail', () => {
     expect(mail.to).toEqual(['alerts@example.com']);
     expect(mail.html).toContain('当前剩余额度为 952');
 
+    const receiver = await startWebhookReceiver('s');
     const hooked = await h.addUser({ quota: 1000, email: 'hook@example.com' });
-    await h.deps.users.update(hooked.id, { setting: JSON.stringify({ notify_type: 'webhook', quota_warning_threshold: 960, webhook_url: 'https://hook.example/x', webhook_secret: 's' }) });
+    await h.deps.users.update(hooked.id, { setting: JSON.stringify({ notify_type: 'webhook', quota_warning_threshold: 960, webhook_url: receiver.url, webhook_secret: 's' }) });
     const second = await h.addKey(hooked.id);
     await h.post('/v1/chat/completions', second.bearer, chat);
-    await h.usageEvents();
+    await vi.waitFor(() => expect(receiver.delivered()).toHaveLength(1));
     expect(smtp.mails).toHaveLength(1);
   });
 });

@@ -78,4 +78,18 @@ describe('RetryTimes on a running relay', () => {
     await h.usageEvents();
     expect(await h.deps.holds.available(user.id)).toBeGreaterThan(1_000_000 - 100); // what was sent is billed, no hold is left
   });
+
+  it.each([
+    [500, 1],
+    [502, 0],
+    [504, 0],
+  ])('AutomaticRetryStatusCodes: with 500 and 503-529 (502 too, but for the 502 case), a %i goes to another channel %i times, a gateway timeout (504) never', async (status, retried) => {
+    const { h, bearer } = await relayWith('1');
+    await h.deps.options.set('AutomaticRetryStatusCodes', status === 502 ? '500,503-529' : '500,502-529');
+    const failing = await failingUpstream(status);
+    await h.addChannel({ models: 'test-model', priority: 10, baseUrl: failing.url });
+    await h.addChannel({ models: 'test-model', priority: 0 });
+    expect((await h.post('/v1/chat/completions', bearer, chat())).statusCode).toBe(retried ? 200 : status);
+    expect([failing.requests.length, h.upstream.requests.length]).toEqual([1, retried]);
+  });
 });

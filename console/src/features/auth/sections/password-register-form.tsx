@@ -8,6 +8,7 @@ import type { MessageKey } from '../../../i18n/zh';
 import { authApi } from '../api';
 import { useTurnstile } from '../hooks/use-turnstile';
 import { rememberedAffCode } from '../invite-code';
+import { LegalConsent, useLegalDocuments } from '../../legal/legal-links';
 import { EmailCodeFields } from './email-code-fields';
 
 export const MIN_PASSWORD = 8;
@@ -29,11 +30,14 @@ export function PasswordRegisterForm({ emailVerification }: { emailVerification:
   const navigate = useNavigate();
   const [form, setForm] = useState(emptyForm);
   const turnstile = useTurnstile();
+  const legal = useLegalDocuments();
+  const [agreed, setAgreed] = useState(false);
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = registerProblem(form.username.trim(), form.password, form.password2);
     if (problem) return notify(t(problem), 'error');
+    if ((legal.agreement || legal.privacy) && !agreed) return notify(t('legal.mustAgree'), 'warning');
     if (turnstile.waiting) return notify(t('auth.turnstileWait'), 'warning');
     const { email, verification_code, ...account } = form;
     const emailFields = emailVerification ? { email, verification_code } : {};
@@ -52,6 +56,7 @@ export function PasswordRegisterForm({ emailVerification }: { emailVerification:
       <Field id="password2" label={t('auth.password2')} type="password" value={form.password2} onChange={(e) => set('password2')(e.target.value)} autoComplete="new-password" />
       {emailVerification && <EmailCodeFields email={form.email} code={form.verification_code} onEmail={set('email')} onCode={set('verification_code')} turnstile={turnstile} />}
       {turnstile.widget}
+      <LegalConsent checked={agreed} onChange={setAgreed} />
       <Button type="submit" className="w-full">
         {t('auth.register')}
       </Button>

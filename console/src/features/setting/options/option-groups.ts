@@ -1,11 +1,13 @@
 import type { MessageKey } from '../../../i18n/zh';
 
 /** How an option is edited: its wire value is always a string ("true"/"false" for switches). */
-export type OptionKind = 'text' | 'number' | 'textarea' | 'json' | 'switch' | 'secret';
+export type OptionKind = 'text' | 'number' | 'textarea' | 'json' | 'switch' | 'secret' | 'choice';
 
 export interface OptionField {
   key: string;
   kind: OptionKind;
+  /** The values a `choice` may take. */
+  choices?: string[];
 }
 
 /** A checked precondition of a whole group, e.g. payment needs the server address. */
@@ -25,7 +27,24 @@ export const operationGroups: OptionGroup[] = [
   {
     id: 'general',
     title: 'option.general',
-    fields: [...of('text', 'TopUpLink', 'ChatLink', 'ChatLink2'), ...of('number', 'QuotaPerUnit', 'RetryTimes'), ...of('switch', 'DisplayInCurrencyEnabled', 'DisplayTokenStatEnabled', 'DefaultCollapseSidebar')],
+    fields: [
+      ...of('text', 'TopUpLink', 'ChatLink', 'ChatLink2', 'general_setting.docs_link'),
+      ...of('number', 'QuotaPerUnit', 'RetryTimes', 'token_setting.max_user_tokens'),
+      { key: 'general_setting.quota_display_type', kind: 'choice', choices: ['USD', 'CNY', 'TOKENS', 'CUSTOM'] },
+      ...of('text', 'general_setting.custom_currency_symbol'),
+      ...of('number', 'general_setting.custom_currency_exchange_rate'),
+      ...of('switch', 'DisplayInCurrencyEnabled', 'DisplayTokenStatEnabled', 'DefaultCollapseSidebar', 'global.pass_through_request_enabled'),
+    ],
+  },
+  { id: 'modes', title: 'option.modes', fields: of('switch', 'SelfUseModeEnabled', 'DemoSiteEnabled') },
+  {
+    id: 'rate-limit',
+    title: 'option.rateLimit',
+    fields: [
+      ...of('switch', 'ModelRequestRateLimitEnabled'),
+      ...of('number', 'ModelRequestRateLimitDurationMinutes', 'ModelRequestRateLimitCount', 'ModelRequestRateLimitSuccessCount'),
+      ...of('json', 'ModelRequestRateLimitGroup'),
+    ],
   },
   { id: 'drawing', title: 'option.drawing', fields: of('switch', 'DrawingEnabled', 'MjNotifyEnabled', 'TaskEnabled') },
   { id: 'sensitive', title: 'option.sensitive', fields: [...of('switch', 'CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'StopOnSensitiveEnabled'), ...of('textarea', 'SensitiveWords')] },
@@ -34,10 +53,15 @@ export const operationGroups: OptionGroup[] = [
   {
     id: 'monitor',
     title: 'option.monitor',
-    fields: [...of('number', 'ChannelDisableThreshold', 'QuotaRemindThreshold'), ...of('switch', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled')],
+    fields: [
+      ...of('number', 'ChannelDisableThreshold', 'QuotaRemindThreshold'),
+      ...of('switch', 'AutomaticDisableChannelEnabled', 'AutomaticEnableChannelEnabled'),
+      ...of('text', 'AutomaticDisableStatusCodes', 'AutomaticRetryStatusCodes'),
+      ...of('textarea', 'AutomaticDisableKeywords'),
+    ],
   },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
-  { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'UserUsableGroups') },
+  { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'UserUsableGroups') },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
 ];
 
@@ -89,4 +113,5 @@ export const systemGroups: OptionGroup[] = [
 export const otherGroups: OptionGroup[] = [
   { id: 'notice', title: 'option.notice', fields: of('textarea', 'Notice') },
   { id: 'branding', title: 'option.branding', fields: [...of('text', 'SystemName', 'Logo'), ...of('textarea', 'HomePageContent', 'About', 'Footer')] },
+  { id: 'legal', title: 'option.legal', fields: of('textarea', 'legal.user_agreement', 'legal.privacy_policy') },
 ];

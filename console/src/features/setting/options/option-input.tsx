@@ -1,4 +1,5 @@
 import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { input } from '../../../components/ui/tokens';
 import { useI18n } from '../../../i18n';
@@ -10,6 +11,7 @@ export function OptionInput({ field, value, onChange }: { field: OptionField; va
   const { key, kind } = field;
   const label = optionLabel(key, useI18n().lang);
   if (kind === 'switch') return <Switch checked={value === 'true'} onChange={(on) => onChange(String(on))} label={label} />;
+  if (kind === 'choice') return <Select id={`option-${key}`} label={label} value={value} options={(field.choices ?? []).map((choice) => ({ value: choice, label: choice }))} onChange={onChange} />;
   if (kind === 'textarea' || kind === 'json') {
     return (
       <div className="md:col-span-2">

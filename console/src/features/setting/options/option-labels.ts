@@ -1,4 +1,5 @@
 import type { Lang } from '../../../i18n';
+import { siteOptionLabels } from './site-option-labels';
 
 /** What each option is called in the settings tabs, in Chinese (new-api's wording) and English. */
 const labels: Record<string, [zh: string, en: string]> = {
@@ -92,6 +93,7 @@ const labels: Record<string, [zh: string, en: string]> = {
   HomePageContent: ['首页内容（Markdown 或网址）', 'Home page (Markdown or a URL)'],
   About: ['关于（Markdown 或网址）', 'About (Markdown or a URL)'],
   Footer: ['页脚（HTML）', 'Footer (HTML)'],
+  ...siteOptionLabels,
 };
 
 /** The option's name in `lang`, or its key when it has none. */

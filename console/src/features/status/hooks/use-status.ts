@@ -34,7 +34,10 @@ export function useStatus() {
   });
 }
 
+/** How quota is shown everywhere (general_setting.quota_display_type and its currency). */
 export function useQuotaDisplay(): QuotaDisplay {
   const { data } = useStatus();
-  return { displayInCurrency: data?.display_in_currency ?? false, quotaPerUnit: data?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT };
+  const type = data?.quota_display_type ?? 'USD';
+  const perDollar = type === 'CNY' ? data?.usd_exchange_rate : data?.custom_currency_exchange_rate;
+  return { displayInCurrency: data?.display_in_currency ?? false, quotaPerUnit: data?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT, type, perDollar, symbol: data?.custom_currency_symbol };
 }

@@ -1,7 +1,7 @@
 import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
 import { maskTokenKey } from '../../../auth/token-key.js';
 import type { Channel } from '../../../ports/channel-store.js';
-import type { Token } from '../../../ports/token-store.js';
+import { type Token, TokenStatus } from '../../../ports/token-store.js';
 import type { User } from '../../../ports/user-store.js';
 
 /** A user on the wire (snake_case as new-api); never the password hash nor the access token. */
@@ -32,12 +32,23 @@ export function userWire(user: User, balance?: UserBalance) {
 }
 
 /** A token on the wire, its key masked as new-api's (POST /api/token/:id/key reveals it, without `sk-`), lists as new-api's strings. */
+/**
+ * The status a list shows (spec: 3 expired, 4 exhausted): an enabled token past its expiry, or
+ * limited and with nothing left, shows why it cannot be used; the stored status is unchanged.
+ */
+function shownTokenStatus(token: Token, balance: TokenBalance | undefined, nowSeconds: number): number {
+  if (token.status !== TokenStatus.Enabled) return token.status;
+  if (token.expiredTime !== -1 && token.expiredTime < nowSeconds) return TokenStatus.Expired;
+  if (!token.unlimitedQuota && balance && balance.remainQuota <= 0) return TokenStatus.Exhausted;
+  return token.status;
+}
+
 export function tokenWire(token: Token, balance?: TokenBalance) {
   return {
     id: token.id,
     user_id: token.userId,
     key: maskTokenKey(token.key),
-    status: token.status,
+    status: shownTokenStatus(token, balance, Math.floor(Date.now() / 1000)),
     name: token.name,
     created_time: token.createdTime,
     accessed_time: token.accessedTime,

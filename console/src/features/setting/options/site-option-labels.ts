@@ -1,0 +1,22 @@
+/** The names of new-api's site options (issue #25) in the settings tabs, in new-api's Chinese wording and English. */
+export const siteOptionLabels: Record<string, [zh: string, en: string]> = {
+  'general_setting.docs_link': ['文档地址', 'Docs link'],
+  'general_setting.quota_display_type': ['额度展示类型', 'Show quota as'],
+  'general_setting.custom_currency_symbol': ['自定义货币符号', 'Custom currency symbol'],
+  'general_setting.custom_currency_exchange_rate': ['自定义货币汇率（1 美元 = ?）', 'Custom currency per dollar'],
+  'token_setting.max_user_tokens': ['用户最大令牌数量', 'Most tokens per user'],
+  'global.pass_through_request_enabled': ['启用请求透传', 'Pass requests through unchanged'],
+  SelfUseModeEnabled: ['自用模式（未设置价格的模型也可使用）', 'Self-use mode (unpriced models allowed)'],
+  DemoSiteEnabled: ['演示站点模式', 'Demo site mode'],
+  ModelRequestRateLimitEnabled: ['启用用户模型请求速率限制', 'Limit model requests per user'],
+  ModelRequestRateLimitDurationMinutes: ['限制周期（分钟）', 'Window (minutes)'],
+  ModelRequestRateLimitCount: ['用户每周期最多请求次数（包括失败，0 表示不限制）', 'Most requests per window, failed ones too (0: no limit)'],
+  ModelRequestRateLimitSuccessCount: ['用户每周期最多请求完成次数', 'Most completed requests per window'],
+  ModelRequestRateLimitGroup: ['分组速率限制（{"分组": [总请求数, 成功请求数]}）', 'Limits by group ({"group": [requests, completed]})'],
+  AutomaticDisableStatusCodes: ['自动禁用状态码（如 401,403,500-503）', 'Status codes that disable a channel (e.g. 401,403,500-503)'],
+  AutomaticRetryStatusCodes: ['自动重试状态码（如 429,500-599）', 'Status codes retried on another channel (e.g. 429,500-599)'],
+  AutomaticDisableKeywords: ['自动禁用关键词，一行一个', 'Keywords that disable a channel, one per line'],
+  ImageRatio: ['图片输入倍率', 'Image input ratio'],
+  'legal.user_agreement': ['用户协议（Markdown 或网址）', 'User agreement (Markdown or a URL)'],
+  'legal.privacy_policy': ['隐私政策（Markdown 或网址）', 'Privacy policy (Markdown or a URL)'],
+};

@@ -1,0 +1,74 @@
+import type { OptionCache } from '../options/option-cache.js';
+import type { RateLimiter, RateLimiters } from '../ports/rate-limiter.js';
+import { RelayError } from './relay-error.js';
+
+/** What the caller may still do: count its answered call once it has one. */
+export interface AdmittedRequest {
+  /** Counts the call against the success limit; call it only for an answer below 400. */
+  succeeded(): Promise<void>;
+}
+
+const UNLIMITED: AdmittedRequest = { succeeded: async () => {} };
+
+interface Limits {
+  minutes: number;
+  total: number;
+  success: number;
+}
+
+/** The limits in force for a group: ModelRequestRateLimitGroup's pair, else the two global counts. */
+function limitsFor(options: OptionCache, group: string): Limits {
+  const minutes = options.number('ModelRequestRateLimitDurationMinutes');
+  const pair = groupPairs(options.string('ModelRequestRateLimitGroup'))[group];
+  if (pair) return { minutes, total: pair[0], success: pair[1] };
+  return { minutes, total: options.number('ModelRequestRateLimitCount'), success: options.number('ModelRequestRateLimitSuccessCount') };
+}
+
+function groupPairs(text: string): Record<string, [number, number]> {
+  try {
+    return JSON.parse(text) as Record<string, [number, number]>;
+  } catch {
+    return {};
+  }
+}
+
+const tooMany = (message: string) => new RelayError(429, message, 'model_request_rate_limited');
+
+/**
+ * new-api's per-user model request limits (ModelRequestRateLimit*): every call counts against
+ * the total (0 = none), and only answered calls (status < 400) against the success count, which
+ * is checked before the call and counted after it. The counters live where the composition root
+ * put the rate limiters: in the process embedded, in Redis for a cluster.
+ */
+export class ModelRequestLimit {
+  /** One limiter per rule: an in-process limiter keeps its counters in itself, so it must be reused. */
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  constructor(
+    private readonly makeLimiter: RateLimiters,
+    private readonly options: OptionCache,
+  ) {}
+
+  private limiter(name: string, points: number, minutes: number): RateLimiter {
+    const id = `${name}:${points}:${minutes}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = this.makeLimiter({ name: `model-request-${name}`, points, durationSeconds: minutes * 60 });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** Refuses with new-api's 429 and message when a limit is reached; otherwise admits the call. */
+  async admit(userId: number, group: string): Promise<AdmittedRequest> {
+    if (!this.options.boolean('ModelRequestRateLimitEnabled')) return UNLIMITED;
+    const { minutes, total, success } = limitsFor(this.options, group);
+    const key = String(userId);
+    if (total > 0 && (await this.limiter('total', total, minutes).take(key)) !== null) {
+      throw tooMany(`您已达到总请求数限制：${minutes}分钟内最多请求${total}次，包括失败次数，请检查您的请求是否正确`);
+    }
+    const successes = this.limiter('success', success, minutes);
+    if ((await successes.peek(key)) !== null) throw tooMany(`您已达到请求数限制：${minutes}分钟内最多请求${success}次`);
+    return { succeeded: async () => void (await successes.take(key)) };
+  }
+}
