@@ -23,6 +23,7 @@ import type { TaskStore } from './ports/task-store.js';
 import type { TopUpStore } from './ports/top-up-store.js';
 import type { TwoFactorStore } from './ports/two-factor-store.js';
 import type { UserStore } from './ports/user-store.js';
+import type { AuditTrail } from './ports/audit-trail.js';
 
 /** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
 export interface GatewayDeps {
@@ -42,6 +43,8 @@ export interface GatewayDeps {
   /** TOTP secrets and hashed recovery codes (two-factor sign-in). */
   twoFactor: TwoFactorStore;
   options: OptionCache;
+  /** Every admin and root write as an event (actor, address, before, after), and the ledger audit's runs. */
+  auditTrail: AuditTrail;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;
   /** The relay's path for usage into `eventLog`: straight in when the log is local, through a spool when it is Kafka. */

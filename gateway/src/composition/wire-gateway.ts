@@ -52,7 +52,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
-  const { users, tokens, channels, redemptions, topUps, tasks, twoFactor } = documents;
+  const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
   // What an import wrote reaches this gateway's caches and, through the notices, every other's.
@@ -60,7 +60,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
     await options.reload();
     for (const kind of ['options', 'users', 'tokens', 'channels'] as const) hot.notices.publish(kind);
   });
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();

@@ -6,6 +6,7 @@ import type { TopUpStore } from './top-up-store.js';
 import type { UserStore } from './user-store.js';
 import type { TaskStore } from './task-store.js';
 import type { TwoFactorStore } from './two-factor-store.js';
+import type { AuditTrail } from './audit-trail.js';
 
 /** Every document store on one database (SQLite file or MongoDB), closed together. */
 export interface Documents {
@@ -17,5 +18,7 @@ export interface Documents {
   topUps: TopUpStore;
   tasks: TaskStore;
   twoFactor: TwoFactorStore;
+  /** Every admin and root write, with its actor, address, before and after. */
+  auditTrail: AuditTrail;
   close(): Promise<void> | void;
 }

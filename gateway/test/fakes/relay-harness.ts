@@ -30,7 +30,7 @@ import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../moc
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
 import { emptyUsageReader } from './empty-usage-reader.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports, unusedAuditTrail } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,6 +103,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     topUps: unusedTopUpStore,
     tasks: unusedTaskStore,
     twoFactor: unusedTwoFactorStore,
+    auditTrail: unusedAuditTrail,
     options: optionCache,
     eventLog: ledger.eventLog,
     usageOutbox: createLogOutbox(ledger.eventLog),

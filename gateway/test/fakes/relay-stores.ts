@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../src/ports/audit-trail.js';
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
 import type { OptionStore } from '../../src/ports/option-store.js';
 import type { TaskStore } from '../../src/ports/task-store.js';
@@ -135,3 +136,4 @@ export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');
 export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');
 export const unusedTwoFactorStore = unusedStore<TwoFactorStore>('TwoFactorStore');
 export const unusedImports = unusedStore<DatabaseImports>('DatabaseImports');
+export const unusedAuditTrail = unusedStore<AuditTrail>('AuditTrail');

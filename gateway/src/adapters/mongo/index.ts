@@ -8,6 +8,7 @@ import { createMongoTopUpStore } from './mongo-top-up-store.js';
 import { createMongoUserStore } from './mongo-user-store.js';
 import { createMongoTaskStore } from './mongo-task-store.js';
 import { createMongoTwoFactorStore } from './mongo-two-factor-store.js';
+import { createMongoAuditTrail } from './mongo-audit-trail.js';
 
 /** Connects to the database named in `uri` and opens every document store on it (indexes built). */
 export async function createMongoDocuments({ uri }: { uri: string }): Promise<Documents> {
@@ -21,6 +22,7 @@ export async function createMongoDocuments({ uri }: { uri: string }): Promise<Do
     topUps: await createMongoTopUpStore(connection),
     tasks: await createMongoTaskStore(connection),
     twoFactor: await createMongoTwoFactorStore(connection),
+    auditTrail: await createMongoAuditTrail(connection),
     close: () => connection.close(),
   };
 }

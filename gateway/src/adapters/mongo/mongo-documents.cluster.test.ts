@@ -10,6 +10,7 @@ import { runTaskStoreContract } from '../../ports/task-store.contract.js';
 import { runTopUpStoreContract } from '../../ports/top-up-store.contract.js';
 import { runTwoFactorStoreContract } from '../../ports/two-factor-store.contract.js';
 import { runUserStoreContract } from '../../ports/user-store.contract.js';
+import { runAuditTrailContract } from '../../ports/audit-trail.contract.js';
 import type { NewUser } from '../../ports/user-store.js';
 import { createMongoDocuments } from './index.js';
 
@@ -24,7 +25,7 @@ async function freshDocuments() {
 
 const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', oidcId: '' });
 
-function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks' | 'twoFactor'>(kind: K) {
+function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks' | 'twoFactor' | 'auditTrail'>(kind: K) {
   return async () => {
     const documents = await freshDocuments();
     return { store: documents[kind], close: () => documents.close() };
@@ -38,6 +39,7 @@ runOptionStoreContract('mongo', fixture('options'));
 runRedemptionStoreContract('mongo', fixture('redemptions'));
 runTopUpStoreContract('mongo', fixture('topUps'));
 runTaskStoreContract('mongo', fixture('tasks'));
+runAuditTrailContract('mongo', fixture('auditTrail'));
 runTwoFactorStoreContract('mongo', fixture('twoFactor'));
 runRestoreContract('mongo', async () => {
   const documents = await freshDocuments();

@@ -16,6 +16,8 @@ import { createSqliteTopUpStore } from './sqlite-top-up-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteTaskStore } from './sqlite-task-store.js';
 import { createSqliteTwoFactorStore } from './sqlite-two-factor-store.js';
+import { createSqliteAuditTrail } from './sqlite-audit-trail.js';
+import type { AuditTrail } from '../../ports/audit-trail.js';
 
 export interface SqliteDocuments {
   users: UserStore;
@@ -26,6 +28,7 @@ export interface SqliteDocuments {
   topUps: TopUpStore;
   tasks: TaskStore;
   twoFactor: TwoFactorStore;
+  auditTrail: AuditTrail;
   close(): void;
 }
 
@@ -45,6 +48,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     topUps: createSqliteTopUpStore(db),
     tasks: createSqliteTaskStore(db),
     twoFactor: createSqliteTwoFactorStore(db),
+    auditTrail: createSqliteAuditTrail(db),
     close: () => db.close(),
   };
 }

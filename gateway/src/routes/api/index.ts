@@ -45,11 +45,14 @@ import { registerUserSettingRoute } from './user-setting.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerUserTopupListRoutes } from './user-topup-list.js';
 import { registerImportRoutes } from './import.js';
+import { recordAdminWrites } from '../../audit/record-admin-writes.js';
+import { registerAuditRoutes } from './audit.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   limitRate(app, deps.config, deps.rateLimiters);
   await app.register(formbody); // Epay may notify with a form post
+  recordAdminWrites(app, deps);
   const ctx = createApiContext(deps);
   registerStatusRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);
@@ -93,4 +96,5 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerPublicPageRoutes(app, ctx);
   registerUserTopupListRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
 }

@@ -1,0 +1,71 @@
+import { type Connection, Schema } from 'mongoose';
+import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
+import type { AuditQuery, AuditTrail } from '../../ports/audit-trail.js';
+
+interface AuditDocument {
+  _id: string;
+  type: string;
+  occurredAt: number;
+  actorId: number;
+  actorName: string;
+  targetKind: string;
+  targetId: string;
+  /** The whole event as JSON: before and after keep any shape, byte for byte. */
+  body: string;
+}
+
+function filterOf(query: AuditQuery): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (query.actor !== undefined) {
+    filter.$or = /^\d+$/.test(query.actor) ? [{ actorId: Number(query.actor) }, { actorName: query.actor }] : [{ actorName: query.actor }];
+  }
+  if (query.type !== undefined) filter.type = query.type;
+  if (query.targetKind !== undefined) filter.targetKind = query.targetKind;
+  if (query.targetId !== undefined) filter.targetId = query.targetId;
+  const time: Record<string, number> = {};
+  if (query.from !== undefined) time.$gte = query.from;
+  if (query.to !== undefined) time.$lt = query.to;
+  if (Object.keys(time).length > 0) filter.occurredAt = time;
+  return filter;
+}
+
+const newestFirst = { occurredAt: -1, _id: -1 } as const;
+const parseBody = (doc: AuditDocument): AuditEvent => auditEventSchema.parse(JSON.parse(doc.body));
+
+/** The audit trail as a MongoDB collection, written by the gateway that handled the change. */
+export async function createMongoAuditTrail(connection: Connection): Promise<AuditTrail> {
+  const schema = new Schema<AuditDocument>(
+    { _id: String, type: String, occurredAt: Number, actorId: Number, actorName: String, targetKind: String, targetId: String, body: String },
+    { versionKey: false },
+  );
+  schema.index({ occurredAt: -1, _id: -1 });
+  const events = connection.models.AuditEvent ?? connection.model('AuditEvent', schema, 'audit_events');
+  await events.init();
+  const find = (filter: Record<string, unknown>, skip: number, limit: number) =>
+    events.find(filter as never).sort(newestFirst).skip(skip).limit(limit).lean<AuditDocument[]>();
+  return {
+    async append(event) {
+      const { eventId, type, occurredAt, actor, target } = auditEventSchema.parse(event);
+      const doc = { type, occurredAt, actorId: actor.userId, actorName: actor.username, targetKind: target.kind, targetId: target.id, body: JSON.stringify(event) };
+      // An upsert that only inserts: appending the same event again changes nothing.
+      await events.updateOne({ _id: eventId }, { $setOnInsert: doc }, { upsert: true });
+    },
+    async page(query, offset, limit) {
+      const filter = filterOf(query);
+      const [docs, total] = await Promise.all([find(filter, offset, limit), events.countDocuments(filter as never)]);
+      return { items: docs.map(parseBody), total };
+    },
+    async *pages(query, pageSize) {
+      const filter = filterOf(query);
+      let after: AuditEvent | undefined;
+      for (;;) {
+        const keyset = after ? { $or: [{ occurredAt: { $lt: after.occurredAt } }, { occurredAt: after.occurredAt, _id: { $lt: after.eventId } }] } : {};
+        const docs = await find(after ? { $and: [filter, keyset] } : filter, 0, pageSize);
+        const page = docs.map(parseBody);
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        after = page.at(-1);
+      }
+    },
+  };
+}

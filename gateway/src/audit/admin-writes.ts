@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditEventType } from './audit-event.js';
+import { channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
+
+/**
+ * One admin or root write route as the audit trail records it. `state` is read twice: before the
+ * route runs (`answer` undefined) and after it answered success (`answer` = its `data`).
+ */
+export interface AdminWrite {
+  type: AuditEventType | ((request: FastifyRequest) => AuditEventType);
+  kind: string;
+  /** The target's id: from the request, or for a creation from what the write answered. */
+  target(request: FastifyRequest, answer: unknown, deps: SnapshotDeps): Promise<string> | string;
+  state?(deps: SnapshotDeps, request: FastifyRequest, answer?: unknown): Promise<unknown> | unknown;
+  /** What the request asked that before/after do not show; never a secret. */
+  detail?(request: FastifyRequest, answer: unknown): unknown;
+}
+
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const paramId = (request: FastifyRequest) => (request.params as { id?: string }).id ?? '';
+const bodyId = (request: FastifyRequest) => String(bodyOf(request).id ?? '');
+/** A positive id, or 0 (reads nothing) for anything else: a write that fails its own check is never recorded. */
+const asId = (text: string) => (/^\d+$/.test(text) ? Number(text) : 0);
+const idList = (answer: unknown): number[] => (Array.isArray(answer) ? answer.filter((id): id is number => typeof id === 'number') : []);
+
+const userFrom = (idOf: (request: FastifyRequest) => string) => ({
+  kind: 'user',
+  target: idOf,
+  state: (deps: SnapshotDeps, request: FastifyRequest) => userSnapshot(deps, asId(idOf(request))),
+});
+
+const channelFrom = (idOf: (request: FastifyRequest) => string) => ({
+  kind: 'channel',
+  target: idOf,
+  state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshot(deps, asId(idOf(request))),
+});
+
+const channelsBy = (ids: (deps: SnapshotDeps, request: FastifyRequest) => Promise<number[]> | number[]) => ({
+  kind: 'channel',
+  target: (request: FastifyRequest) => (Array.isArray(bodyOf(request).ids) ? (bodyOf(request).ids as unknown[]).join(',') : '*'),
+  async state(deps: SnapshotDeps, request: FastifyRequest, answer?: unknown) {
+    if (answer !== undefined) return null; // deleted
+    return Promise.all((await ids(deps, request)).map((id) => channelSnapshot(deps, id)));
+  },
+});
+
+const manageTypes: Record<string, AuditEventType> = {
+  disable: 'UserDisabled',
+  enable: 'UserEnabled',
+  delete: 'UserDeleted',
+  promote: 'UserPromoted',
+  demote: 'UserDemoted',
+  add_quota: 'UserQuotaAdjusted',
+};
+
+/** The admin and root writes of `/api`, by `METHOD /path` as registered (without `/api` and a trailing slash). */
+export const adminWrites: Record<string, AdminWrite> = {
+  'POST /user': {
+    type: 'UserCreated',
+    kind: 'user',
+    target: async (request, _answer, deps) => String(await createdUserId(deps, request)),
+    state: async (deps, request, answer) => (answer === undefined ? null : userSnapshot(deps, await createdUserId(deps, request))),
+  },
+  'PUT /user': { type: 'UserUpdated', ...userFrom(bodyId), detail: (request) => ({ password_changed: Boolean(bodyOf(request).password) }) },
+  'POST /user/manage': {
+    type: (request) => manageTypes[String(bodyOf(request).action)] ?? 'UserUpdated',
+    ...userFrom(bodyId),
+    detail: (request) => ({ action: bodyOf(request).action, mode: bodyOf(request).mode, value: bodyOf(request).value }),
+  },
+  'DELETE /user/:id/2fa': { type: 'UserTwoFactorReset', ...userFrom(paramId) },
+  'DELETE /user/:id/sessions': { type: 'UserSessionsEnded', kind: 'user', target: paramId, detail: (_request, answer) => ({ sessions_ended: answer }) },
+  'POST /channel': {
+    type: 'ChannelCreated',
+    kind: 'channel',
+    target: (_request, answer) => idList(answer).join(','),
+    state: async (deps, _request, answer) => (answer === undefined ? null : Promise.all(idList(answer).map((id) => channelSnapshot(deps, id)))),
+  },
+  'POST /channel/copy/:id': {
+    type: 'ChannelCopied',
+    kind: 'channel',
+    target: (_request, answer) => String((answer as { id?: number } | undefined)?.id ?? ''),
+    state: (deps, _request, answer) => (answer === undefined ? null : channelSnapshot(deps, (answer as { id?: number }).id ?? 0)),
+    detail: (request) => ({ from: paramId(request) }),
+  },
+  'PUT /channel': { type: 'ChannelUpdated', ...channelFrom(bodyId) },
+  'DELETE /channel/:id': { type: 'ChannelDeleted', ...channelFrom(paramId) },
+  'POST /channel/batch': { type: 'ChannelsDeleted', ...channelsBy((_deps, request) => idList(bodyOf(request).ids)) },
+  'DELETE /channel/disabled': {
+    type: 'DisabledChannelsDeleted',
+    ...channelsBy(async (deps) => (await deps.channels.all()).filter((channel) => channel.status !== 1).map((channel) => channel.id)),
+  },
+  'POST /channel/fix': { type: 'ChannelAbilitiesFixed', kind: 'channel', target: () => '*', detail: (_request, answer) => answer },
+  'POST /channel/:id/key': { type: 'ChannelKeyRevealed', kind: 'channel', target: paramId },
+  'PUT /option': {
+    type: 'OptionUpdated',
+    kind: 'option',
+    target: (request) => String(bodyOf(request).key ?? ''),
+    state: (deps, request) => optionSnapshot(deps, String(bodyOf(request).key ?? '')),
+  },
+  'POST /option/rest_model_ratio': { type: 'ModelRatiosReset', kind: 'option', target: () => 'ModelRatio', state: (deps) => optionSnapshot(deps, 'ModelRatio') },
+  'POST /redemption': {
+    type: 'RedemptionsCreated',
+    kind: 'redemption',
+    target: async (_request, answer, deps) => (await redemptionIds(deps, answer)).join(','),
+    state: async (deps, _request, answer) => (answer === undefined ? null : Promise.all((await redemptionIds(deps, answer)).map((id) => redemptionSnapshot(deps, id)))),
+  },
+  'PUT /redemption': { type: 'RedemptionUpdated', kind: 'redemption', target: bodyId, state: (deps, request) => redemptionSnapshot(deps, asId(bodyId(request))) },
+  'DELETE /redemption/:id': { type: 'RedemptionDeleted', kind: 'redemption', target: paramId, state: (deps, request) => redemptionSnapshot(deps, asId(paramId(request))) },
+  'DELETE /log': {
+    type: 'LogsDeleted',
+    kind: 'log',
+    target: () => '*',
+    detail: (request, answer) => ({ before: (request.query as { target_timestamp?: string }).target_timestamp, deleted: answer }),
+  },
+};
+
+/** A user creation answers nothing: the new user is found by the name it was given. */
+async function createdUserId(deps: SnapshotDeps, request: FastifyRequest): Promise<number> {
+  return (await deps.users.byUsername(String(bodyOf(request).username ?? '')))?.id ?? 0;
+}
+
+/** A creation answers the new codes themselves: their ids, so the trail never holds a usable code. */
+async function redemptionIds(deps: SnapshotDeps, answer: unknown): Promise<number[]> {
+  const keys = Array.isArray(answer) ? answer.filter((key): key is string => typeof key === 'string') : [];
+  const codes = await Promise.all(keys.map((key) => deps.redemptions.byKey(key)));
+  return codes.flatMap((code) => (code ? [code.id] : []));
+}
+

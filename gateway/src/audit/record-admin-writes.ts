@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayDeps } from '../deps.js';
+import { Role } from '../ports/user-store.js';
+import { type AdminWrite, adminWrites } from './admin-writes.js';
+import { newAuditEvent } from './audit-event.js';
+
+interface Pending {
+  write: AdminWrite;
+  before: unknown;
+}
+
+/** `POST /api/user/` and `POST /api/user` name one write. */
+function writeKey(request: FastifyRequest, prefix: string): string {
+  const url = request.routeOptions.url ?? '';
+  const path = url.startsWith(prefix) ? url.slice(prefix.length) : url;
+  return `${request.method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
+}
+
+/** The `data` of a successful `{ success, message, data }` answer, or undefined when it did not succeed. */
+function succeeded(statusCode: number, payload: unknown): { data: unknown } | undefined {
+  if (statusCode !== 200 || typeof payload !== 'string') return undefined;
+  try {
+    const body = JSON.parse(payload) as { success?: unknown; data?: unknown };
+    return body.success === true ? { data: body.data ?? null } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Records every admin and root write of the API (the table in admin-writes.ts) in the audit trail,
+ * from one place: the target's state is read before the route runs, and once the route answered
+ * success, again after; the event is stored before the answer leaves, so a client that saw
+ * success finds the event. Register before the routes.
+ */
+export function recordAdminWrites(app: FastifyInstance, deps: GatewayDeps): void {
+  const pending = new WeakMap<FastifyRequest, Pending>();
+  const prefix = app.prefix;
+  app.addHook('preHandler', async (request) => {
+    const write = adminWrites[writeKey(request, prefix)];
+    if (!write) return;
+    // Runs before the route's own guard: a request it refuses read a snapshot for nothing, and is not recorded.
+    const before = write.state ? await Promise.resolve(write.state(deps, request)).catch(() => null) : null;
+    pending.set(request, { write, before });
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const entry = pending.get(request);
+    const actor = request.user;
+    if (!entry || !actor || actor.role < Role.Admin) return payload;
+    const answer = succeeded(reply.statusCode, payload);
+    if (!answer) return payload;
+    const { write, before } = entry;
+    try {
+      const after = write.state ? await write.state(deps, request, answer.data) : null;
+      const type = typeof write.type === 'function' ? write.type(request) : write.type;
+      const target = { kind: write.kind, id: await write.target(request, answer.data, deps) };
+      const detail = write.detail ? write.detail(request, answer.data) : null;
+      await deps.auditTrail.append(newAuditEvent({ type, actor: { userId: actor.id, username: actor.username }, address: request.ip, target, before, after, detail: detail ?? null }));
+    } catch (error) {
+      // The write is done and answered; a trail that could not take it is an operator's alarm, not the client's failure.
+      request.log.error({ err: error, route: writeKey(request, prefix) }, 'audit event not recorded');
+    }
+    return payload;
+  });
+}

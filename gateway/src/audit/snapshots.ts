@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { GatewayDeps } from '../deps.js';
+import type { Channel } from '../ports/channel-store.js';
+import type { Redemption } from '../ports/redemption-store.js';
+import { isSecretOption } from '../routes/api/option-rules.js';
+
+/** What a snapshot reads. */
+export type SnapshotDeps = Pick<GatewayDeps, 'users' | 'balances' | 'twoFactor' | 'channels' | 'redemptions' | 'options'>;
+
+/**
+ * A secret's stand-in: whether it is set and a short fingerprint, so the trail shows that a key
+ * changed (the fingerprints differ) without holding anything that would let one use it.
+ */
+export function masked(secret: string): { set: boolean; fingerprint: string } {
+  if (!secret) return { set: false, fingerprint: '' };
+  return { set: true, fingerprint: createHash('sha256').update(secret).digest('hex').slice(0, 8) };
+}
+
+/** A user as the audit shows it: the fields an administrator changes, the quota from the ledger; no password, access token or TOTP secret. */
+export async function userSnapshot(deps: SnapshotDeps, id: number): Promise<Record<string, unknown> | null> {
+  const user = await deps.users.byId(id);
+  if (!user) return null;
+  const [[balance], twoFactor] = await Promise.all([deps.balances.users([id]), deps.twoFactor.byUserId(id)]);
+  return {
+    username: user.username,
+    display_name: user.displayName,
+    role: user.role,
+    status: user.status,
+    group: user.group,
+    email: user.email,
+    deleted: user.deletedAt !== null,
+    quota: balance?.quota ?? 0,
+    two_factor: twoFactor?.enabled ?? false,
+  };
+}
+
+/** A channel's settings, its key masked; the counters the relay updates (balance, response time) are left out. */
+export function channelView(channel: Channel): Record<string, unknown> {
+  const { key, balance: _b, responseTime: _r, testTime: _t, balanceUpdatedTime: _u, otherInfo: _o, ...settings } = channel;
+  return { ...settings, key: masked(key) };
+}
+
+export async function channelSnapshot(deps: SnapshotDeps, id: number): Promise<Record<string, unknown> | null> {
+  const channel = await deps.channels.byId(id);
+  return channel ? channelView(channel) : null;
+}
+
+/** A redemption code: the code itself is a bearer secret, so masked. */
+export function redemptionView(redemption: Redemption): Record<string, unknown> {
+  return { ...redemption, key: masked(redemption.key) };
+}
+
+export async function redemptionSnapshot(deps: SnapshotDeps, id: number): Promise<Record<string, unknown> | null> {
+  const redemption = await deps.redemptions.byId(id);
+  return redemption ? redemptionView(redemption) : null;
+}
+
+/** One option's value, masked when it is a secret (keys ending in Token, Secret or Key). */
+export function optionSnapshot(deps: SnapshotDeps, key: string): { value: unknown } {
+  const value = deps.options.all()[key] ?? '';
+  return { value: isSecretOption(key) ? masked(value) : value };
+}
