@@ -48,7 +48,7 @@ export async function importDatabase(config: EngineConfig, args: { source: strin
   try {
     const targets = await openTargets(config);
     try {
-      return await runImport(sources.source, targets, { dryRun: args.dryRun, logSource: sources.logSource, onProgress: args.onProgress });
+      return await runImport(sources.source, targets, { dryRun: args.dryRun, logSource: sources.logSource, sourceName: args.source, onProgress: args.onProgress });
     } finally {
       await targets.close();
     }

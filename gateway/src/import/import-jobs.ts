@@ -1,3 +1,4 @@
+import type { AuditEvent } from '../audit/audit-event.js';
 import type { ImportTargets } from './import-context.js';
 import { redactIn, redactSource, sourcePassword } from './redact-source.js';
 import { runImport } from './run-import.js';
@@ -32,6 +33,9 @@ export interface ImportRequest {
   /** new-api's separate log database (LOG_SQL_DSN), when it had one. */
   logSource?: string;
   dryRun: boolean;
+  /** Who started it and from where, for the audit trail's record of the run. */
+  actor?: AuditEvent['actor'];
+  address?: string;
 }
 
 /** The console's imports: the one running (or the last), and starting one. */
@@ -62,7 +66,8 @@ export class ImportJobs implements DatabaseImports {
    * Opens the source (so an unreachable database or a missing file is answered at once), then
    * imports in the background. Throws ImportBusyError while another import runs.
    */
-  async start({ source, logSource, dryRun }: ImportRequest): Promise<ImportJobView> {
+  async start(request: ImportRequest): Promise<ImportJobView> {
+    const { source, logSource, dryRun } = request;
     if (this.job.status === 'running') throw new ImportBusyError();
     const redact = (text: string) => redactIn(redactIn(text, sourcePassword(source)), sourcePassword(logSource ?? ''));
     // Claimed before the first await: of two starts racing, the second finds this one running.
@@ -75,14 +80,14 @@ export class ImportJobs implements DatabaseImports {
       this.finish({ status: 'failed', error: message });
       throw new Error(message);
     }
-    void this.run(sources, dryRun, redact);
+    void this.run(sources, request, redact);
     return this.current();
   }
 
-  private async run(sources: OpenSources, dryRun: boolean, redact: (text: string) => string): Promise<void> {
+  private async run(sources: OpenSources, { source, dryRun, actor, address }: ImportRequest, redact: (text: string) => string): Promise<void> {
     try {
       const onProgress = (table: string, done: number, total: number) => this.progress(table, done, total);
-      const report = await runImport(sources.source, this.targets, { dryRun, logSource: sources.logSource, onProgress });
+      const report = await runImport(sources.source, this.targets, { dryRun, logSource: sources.logSource, sourceName: source, actor, address, onProgress });
       if (!dryRun) await this.afterImport();
       this.finish({ status: 'finished', report: report.toText() });
     } catch (error) {

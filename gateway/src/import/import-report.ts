@@ -36,6 +36,12 @@ export class ImportReport {
     this.notes.push(line);
   }
 
+  /** The counts, for the audit trail's record of the run (ids and notes left to the printed report). */
+  summary(): { imported: Record<string, number>; skipped: Record<string, number> } {
+    const skipped = Object.fromEntries([...this.skipped.keys()].map((kind) => [kind, this.skippedCount(kind)]));
+    return { imported: Object.fromEntries(this.imported), skipped };
+  }
+
   importedCount(kind: string): number {
     return this.imported.get(kind) ?? 0;
   }

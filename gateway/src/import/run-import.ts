@@ -1,3 +1,5 @@
+import { type AuditEvent, newAuditEvent, systemActor } from '../audit/audit-event.js';
+import { redactSource } from './redact-source.js';
 import { checkAbilities } from './check-abilities.js';
 import type { ImportContext, ImportTargets, ProgressListener } from './import-context.js';
 import { importChannels } from './import-channels.js';
@@ -14,6 +16,11 @@ export interface ImportOptions {
   dryRun: boolean;
   /** new-api's separate log database (LOG_SQL_DSN), when it had one. */
   logSource?: SourceDatabase;
+  /** The source as the operator named it; the audit trail keeps it with a DSN's password masked. */
+  sourceName?: string;
+  /** Who ran it, from where: root on the console, or (unset) the command line. */
+  actor?: AuditEvent['actor'];
+  address?: string;
   onProgress?: ProgressListener;
   now?: () => number;
 }
@@ -37,5 +44,16 @@ export async function runImport(source: SourceDatabase, targets: ImportTargets, 
   for (const step of [importUsers, importTokens, importChannels, checkAbilities, importOptions, importRedemptions, importTopUps, importTasks, importLogs]) {
     await step(context);
   }
+  if (!options.dryRun) await recordRun(targets, report, options);
   return report;
+}
+
+/** The run in the audit trail: an import writes users, balances and options, so it is an admin write. */
+async function recordRun(targets: ImportTargets, report: ImportReport, options: ImportOptions): Promise<void> {
+  const target = { kind: 'import', id: redactSource(options.sourceName ?? '') };
+  const event = newAuditEvent(
+    { type: 'ImportRan', actor: options.actor ?? systemActor, address: options.address ?? 'local', target, before: null, after: null, detail: report.summary() },
+    (options.now ?? Date.now)(),
+  );
+  await targets.documents.auditTrail.append(event);
 }

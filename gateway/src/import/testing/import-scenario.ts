@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { redactSource, sourcePassword } from '../redact-source.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { auditDrift, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
@@ -43,7 +44,8 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         let events = 0;
         for await (const _ of eventLog.readAll()) events++;
         const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
-        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, options: await documents.options.all(), events, logs, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+        const audit = (await documents.auditTrail.page({ type: 'ImportRan' }, 0, 10)).items;
+        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
       } finally {
         await eventLog.close();
         await querier.close();
@@ -69,7 +71,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(report.importedCount('users')).toBe(3);
       expect(report.importedCount('log rows')).toBe(from.logRows);
       expect(report.toText()).toContain('Dry run: nothing was written.');
-      expect(await snapshot()).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 } });
+      expect(await snapshot()).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 }, audit: [] });
     });
 
     it('imports users, tokens, channels, options, codes, top-ups, tasks and every log row, streaming the logs, and reports what it skipped', async () => {
@@ -97,16 +99,26 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(after.options.SystemName).toBe('Old Gateway');
       // One opening per user, per live token and per channel.
       expect(after.events).toBe(3 + 2 + 1);
+      // The run is in the audit trail, with its counts and the source (a DSN's password masked).
+      expect(after.audit).toHaveLength(1);
+      expect(after.audit[0]).toMatchObject({ type: 'ImportRan', actor: { userId: 0, username: 'system' }, address: 'local', target: { kind: 'import', id: redactSource(source) } });
+      expect(after.audit[0]?.detail).toMatchObject({ imported: { users: 3, tokens: 2, 'log rows': from.logRows }, skipped: { tokens: 1 } });
+      const password = sourcePassword(source);
+      if (password) expect(JSON.stringify(after.audit)).not.toContain(password);
     });
 
     it('a second run changes nothing', async () => {
-      const before = await snapshot();
+      const { audit: auditBefore, ...before } = await snapshot();
       const report = await importDatabase(config, { source, dryRun: false });
       for (const kind of ['users', 'tokens', 'channels', 'options', 'redemption codes', 'top-up records', 'Midjourney tasks', 'tasks', 'log rows']) {
         expect(report.importedCount(kind), kind).toBe(0);
       }
       expect(report.skippedCount('log rows')).toBe(from.logRows);
-      expect(await snapshot()).toEqual(before);
+      const { audit, ...after } = await snapshot();
+      expect(after).toEqual(before);
+      // Only the run itself is recorded, having found nothing new to bring.
+      expect(audit).toHaveLength(auditBefore.length + 1);
+      expect(audit[0]?.detail).toMatchObject({ imported: {}, skipped: { 'log rows': from.logRows } });
     });
 
     it('Tollgate then signs users in with their new-api passwords, serves their old keys, and shows their balances', async () => {

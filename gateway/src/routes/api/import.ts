@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { ImportBusyError } from '../../import/import-jobs.js';
-import type { ApiContext } from './support/context.js';
+import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 
@@ -25,7 +25,9 @@ export function registerImportRoutes(app: FastifyInstance, { deps, guard }: ApiC
   route(app, 'POST', '/import/', guard.root, async (request) => {
     const { source, logs_source: logSource, dry_run: dryRun } = parseInput(startBody, request.body);
     try {
-      return ok(await deps.imports.start({ source, dryRun, ...(logSource ? { logSource } : {}) }));
+      const me = signedIn(request);
+      const actor = { userId: me.id, username: me.username };
+      return ok(await deps.imports.start({ source, dryRun, actor, address: request.ip, ...(logSource ? { logSource } : {}) }));
     } catch (error) {
       if (error instanceof ImportBusyError) throw new ApiFailure('已有导入正在进行，请等待其完成');
       throw new ApiFailure(`无法打开导入源：${error instanceof Error ? error.message : String(error)}`);
