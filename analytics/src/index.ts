@@ -23,3 +23,4 @@ export { exportLogs, exportRangeSchema, type ExportRange } from './queries/expor
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';
 export { searchLogs, type SearchLogsInput } from './queries/search-logs.js';
+export { loggedConsumptionPerDay, logsKeptSince, type LoggedConsumption } from './queries/consumption-per-day.js';

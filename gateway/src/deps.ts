@@ -24,6 +24,7 @@ import type { TopUpStore } from './ports/top-up-store.js';
 import type { TwoFactorStore } from './ports/two-factor-store.js';
 import type { UserStore } from './ports/user-store.js';
 import type { AuditTrail } from './ports/audit-trail.js';
+import type { LedgerProver } from './ledger-proof/ledger-prover.js';
 
 /** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
 export interface GatewayDeps {
@@ -66,6 +67,8 @@ export interface GatewayDeps {
   notices: ChangeNotices;
   /** Email verification codes and password reset tokens (shared by every gateway in cluster mode). */
   codes: OneTimeCodes;
+  /** The ledger's proof: balances recomputed from the log, consumption compared with the log rows. */
+  ledgerProof: LedgerProver;
   /** Account mails over the SMTP server the options name. */
   mailer: Mailer;
   logs: LogReader;

@@ -25,6 +25,7 @@ import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
 import { ImportJobs } from '../src/import/import-jobs.js';
 import { noAnalyticsQuerier } from './fakes/no-analytics-querier.js';
+import { unusedLedgerProver } from './fakes/relay-stores.js';
 
 export const ROOT_PASSWORD = '123456';
 
@@ -47,7 +48,8 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const ledger = new FakeLedger();
   const logs = new FakeLogReader();
   const optionCache = new OptionCache(temp.documents.options);
-  for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
+  // No scheduled ledger audit over the fake ledger: its tests run it on the embedded engines.
+  for (const [key, value] of Object.entries({ LedgerAuditFrequency: '0', ...options })) await optionCache.set(key, value);
   await optionCache.reload();
   const notices = createInProcessChangeNotices();
   const seen: ApiHarness['notices'] = [];
@@ -75,6 +77,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     leases: new InProcessLeases(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
+    ledgerProof: unusedLedgerProver,
     logs,
     usage: emptyUsageReader,
     notices,

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { GatewayDeps } from '../deps.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
+import { proveAndRecord } from '../ledger-proof/record-proof.js';
+import { systemActor } from '../audit/audit-event.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer' | 'eventLog' | 'logs'>;
+type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer' | 'eventLog' | 'logs' | 'auditTrail' | 'ledgerProof'>;
 
 const MINUTE_MS = 60_000;
 const DAY_SECONDS = 86_400;
@@ -21,8 +23,8 @@ interface Chore {
 }
 
 /**
- * The periodic channel test (ChannelTestFrequency) and balance update (ChannelUpdateFrequency),
- * in minutes, and the hourly deletion of log rows older than LogRetentionDays (0 keeps them all;
+ * The periodic channel test (ChannelTestFrequency), balance update (ChannelUpdateFrequency) and
+ * ledger audit (LedgerAuditFrequency), in minutes, and the hourly deletion of log rows older than LogRetentionDays (0 keeps them all;
  * analytics drops whole months as partitions and the rest by a DELETE). Every gateway looks every
  * second; the one that claims the period's lease runs the chore, so it runs once per period in the
  * whole cluster. A changed frequency runs the chore at
@@ -36,6 +38,7 @@ export function startPeriodicChecks(deps: Deps, onError: (error: unknown) => voi
   const chores: Chore[] = [
     { name: 'channel-test', periodMs: everyMinutes('ChannelTestFrequency'), run: () => tester.testAll() ?? Promise.resolve() },
     { name: 'channel-balance', periodMs: everyMinutes('ChannelUpdateFrequency'), run: () => updateAllBalances(deps) },
+    { name: 'ledger-audit', periodMs: everyMinutes('LedgerAuditFrequency'), run: async () => void (await proveAndRecord(deps, systemActor, 'scheduled', onError)) },
     {
       name: 'log-retention',
       periodMs: () => (retentionDays() > 0 ? RETENTION_EVERY_MS : 0),

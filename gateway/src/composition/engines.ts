@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type AnalyticsQuerier, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
-import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
+import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
@@ -86,7 +86,7 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
  */
 const CONSUMER_LINGER_MS = 50;
 
-export function openEventLog(config: EngineConfig, dataDir: string): EventLog {
+export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader {
   if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
   return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, lingerMs: CONSUMER_LINGER_MS });
 }
@@ -108,7 +108,7 @@ export function openUsageOutbox(config: EngineConfig, dataDir: string, eventLog:
   return new SpooledOutbox({ spool, log: eventLog, holds, ...settings });
 }
 
-export function openBalances(config: EngineConfig, dataDir: string): Promise<BalanceStore> | BalanceStore {
+export function openBalances(config: EngineConfig, dataDir: string): Promise<BalanceStore & BalanceInventory> | (BalanceStore & BalanceInventory) {
   return config.MONGODB_URI ? createMongoBalanceStore({ uri: config.MONGODB_URI }) : createSqliteBalanceStore({ path: ledgerFile(dataDir) });
 }
 

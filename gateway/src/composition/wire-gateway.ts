@@ -1,4 +1,4 @@
-import { startIngestionWorker } from '@tollgate/analytics';
+import { loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
@@ -8,6 +8,7 @@ import type { GatewayDeps } from '../deps.js';
 import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
+import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
@@ -60,7 +61,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
     await options.reload();
     for (const kind of ['options', 'users', 'tokens', 'channels'] as const) hot.notices.publish(kind);
   });
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
+  const ledgerProof = createLedgerProver({ events: eventLog, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();

@@ -93,6 +93,8 @@ export const optionDefaults = {
   /** Minutes between periodic tests of all channels, and between balance updates; 0 turns each off. */
   ChannelTestFrequency: '0',
   ChannelUpdateFrequency: '0',
+  /** Minutes between scheduled runs of the ledger's proof (balances and consumption against the log); 0 turns it off. */
+  LedgerAuditFrequency: '1440',
   /** Seconds a channel test may take before the test-all run disables the channel. */
   ChannelDisableThreshold: '5',
   QuotaForNewUser: '0',

@@ -80,6 +80,7 @@ const optionKinds = {
   AutomaticEnableChannelEnabled: onOff,
   ChannelTestFrequency: amount,
   ChannelUpdateFrequency: amount,
+  LedgerAuditFrequency: amount,
   ChannelDisableThreshold: amount,
   QuotaForNewUser: count,
   QuotaForInviter: count,

@@ -30,7 +30,7 @@ import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../moc
 import { FakeLedger } from './fake-ledger.js';
 import { FakeLogReader } from './fake-log-reader.js';
 import { emptyUsageReader } from './empty-usage-reader.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports, unusedAuditTrail } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports, unusedAuditTrail, unusedLedgerProver } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,6 +104,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     tasks: unusedTaskStore,
     twoFactor: unusedTwoFactorStore,
     auditTrail: unusedAuditTrail,
+    ledgerProof: unusedLedgerProver,
     options: optionCache,
     eventLog: ledger.eventLog,
     usageOutbox: createLogOutbox(ledger.eventLog),

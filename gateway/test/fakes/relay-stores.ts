@@ -1,3 +1,4 @@
+import type { LedgerProver } from '../../src/ledger-proof/ledger-prover.js';
 import type { AuditTrail } from '../../src/ports/audit-trail.js';
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
 import type { OptionStore } from '../../src/ports/option-store.js';
@@ -137,3 +138,4 @@ export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');
 export const unusedTwoFactorStore = unusedStore<TwoFactorStore>('TwoFactorStore');
 export const unusedImports = unusedStore<DatabaseImports>('DatabaseImports');
 export const unusedAuditTrail = unusedStore<AuditTrail>('AuditTrail');
+export const unusedLedgerProver = unusedStore<LedgerProver>('LedgerProver');

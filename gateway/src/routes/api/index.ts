@@ -47,6 +47,7 @@ import { registerUserTopupListRoutes } from './user-topup-list.js';
 import { registerImportRoutes } from './import.js';
 import { recordAdminWrites } from '../../audit/record-admin-writes.js';
 import { registerAuditRoutes } from './audit.js';
+import { registerLedgerAuditRoutes } from './ledger-audit.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
@@ -97,4 +98,5 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerUserTopupListRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerLedgerAuditRoutes(app, ctx);
 }

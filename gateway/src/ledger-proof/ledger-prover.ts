@@ -1,0 +1,85 @@
+import type { LoggedConsumption } from '@tollgate/analytics';
+import { auditDrift, type BalanceDrift, type BalanceInventory, type BalanceStore, ConsumptionFold, type EventLogReader, type StoredEvent, utcDay } from '@tollgate/ledger';
+import { type ConsumptionMismatch, compareConsumption } from './compare-consumption.js';
+
+/** What a run of the ledger's proof found. */
+export interface LedgerProof {
+  /** Milliseconds since the epoch. */
+  ranAt: number;
+  eventsFolded: number;
+  usersChecked: number;
+  tokensChecked: number;
+  /** Stored balances that differ from the fold of the log; empty is the only right answer. */
+  drifts: BalanceDrift[];
+  /** User-days whose consume rows do not sum to the ledger's consumption; empty is the only right answer. */
+  consumptionMismatches: ConsumptionMismatch[];
+  daysCompared: number;
+  /** False when the ledger kept applying events through every attempt: the comparison then proves nothing either way. */
+  settled: boolean;
+  /** Settled, with no drift and no mismatch. */
+  clean: boolean;
+}
+
+/** What the proof reads: the whole event log, the balance store, and the analytics' consume rows. */
+export interface LedgerProverSources {
+  events: EventLogReader;
+  balances: BalanceStore & BalanceInventory;
+  loggedConsumption(untilSeconds: number): Promise<LoggedConsumption[]>;
+  /** Seconds: log rows before this were deleted (LogRetentionDays, DELETE /api/log), so those days are not compared. */
+  logsKeptSince(): Promise<number>;
+  now?: () => number;
+}
+
+export interface LedgerProver {
+  run(): Promise<LedgerProof>;
+}
+
+/** Calls of the last minute may still be on their way to the log store; they are compared at the next run. */
+const LOG_SETTLE_SECONDS = 60;
+/** A ledger applying events while the balances are read is retried this many times. */
+const ATTEMPTS = 3;
+
+/** Passes the events through, reading each partition's checkpoint as its first event goes by. */
+async function* noteCheckpoints(events: AsyncIterable<StoredEvent>, balances: BalanceStore, seen: Map<number, number>, also: (stored: StoredEvent) => void) {
+  for await (const stored of events) {
+    if (!seen.has(stored.partition)) seen.set(stored.partition, await balances.checkpoint(stored.partition));
+    also(stored);
+    yield stored;
+  }
+}
+
+async function unchanged(balances: BalanceStore, checkpoints: Map<number, number>): Promise<boolean> {
+  for (const [partition, offset] of checkpoints) if ((await balances.checkpoint(partition)) !== offset) return false;
+  return true;
+}
+
+/**
+ * The ledger's proof: every balance recomputed from the event log and compared with the stored
+ * one, and the log's consumption per user and day compared with the consume rows of analytics,
+ * in one pass over the log. The balances are consistent with the fold only if no partition's
+ * checkpoint moved during the pass; otherwise the pass is repeated.
+ */
+export function createLedgerProver(sources: LedgerProverSources): LedgerProver {
+  const now = sources.now ?? Date.now;
+  const attempt = async () => {
+    const ranAt = now();
+    const untilSeconds = Math.floor(ranAt / 1000) - LOG_SETTLE_SECONDS;
+    const consumption = new ConsumptionFold(untilSeconds);
+    const checkpoints = new Map<number, number>();
+    const report = await auditDrift(noteCheckpoints(sources.events.readAll(), sources.balances, checkpoints, (s) => consumption.add(s)), sources.balances);
+    const settled = await unchanged(sources.balances, checkpoints);
+    const keptSince = await sources.logsKeptSince();
+    // A day the cutoff falls in (or before) lost some of its rows: compare whole days only.
+    const firstWholeDay = keptSince > 0 ? utcDay(keptSince + 86_399) : '';
+    const compared = compareConsumption(consumption.rows(), await sources.loggedConsumption(untilSeconds), firstWholeDay);
+    const accounts = await sources.balances.accountIds();
+    return { ranAt, eventsFolded: report.eventsFolded, usersChecked: accounts.userIds.length, tokensChecked: accounts.tokenIds.length, drifts: report.drifts, consumptionMismatches: compared.mismatches, daysCompared: compared.daysCompared, settled };
+  };
+  return {
+    async run() {
+      let proof = await attempt();
+      for (let tries = 1; !proof.settled && tries < ATTEMPTS; tries++) proof = await attempt();
+      return { ...proof, clean: proof.settled && proof.drifts.length === 0 && proof.consumptionMismatches.length === 0 };
+    },
+  };
+}
