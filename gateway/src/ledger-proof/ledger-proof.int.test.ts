@@ -3,20 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnalyticsQuerier, eventToLogRow, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import type { LedgerEvent, StoredEvent } from '@tollgate/ledger';
+import type { StoredEvent } from '@tollgate/ledger';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
-import { createSmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
 import { systemActor } from '../audit/audit-event.js';
-import { ensureRootUser } from '../bootstrap/root-user.js';
-import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from './ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';
+import { rootWithMailbox, twoUsersHistory } from './testing/proof-fixtures.js';
 
-const HOUR = 3_600_000;
 let chdbDir = '';
 let querier: AnalyticsQuerier;
 
@@ -34,20 +31,6 @@ beforeEach(async () => {
   await querier.command(`TRUNCATE TABLE ${logsTable}`);
 });
 
-const metadata = (eventId: string, occurredAt: number) => ({ eventId, occurredAt, version: 1 as const });
-const other = { model_ratio: 1, completion_ratio: 1, group_ratio: 1, model_price: -1, frt: 1 };
-
-function usage(n: number, userId: number, quota: number, occurredAt: number): LedgerEvent {
-  const data = { requestId: `r${n}`, holdId: `h${n}`, userId, username: `u${userId}`, tokenId: userId * 10, tokenName: 't', channelId: 1, model: 'm', group: 'default', promptTokens: 1, completionTokens: 1, quota, isStream: false, useTimeMs: 5, content: '', other };
-  return { type: 'UsageRecorded', data, metadata: metadata(`usage-${n}`, occurredAt) };
-}
-
-const grant = (userId: number, amount: number, occurredAt: number): LedgerEvent => ({
-  type: 'QuotaGranted',
-  data: { userId, username: `u${userId}`, amount, logType: 1, content: 'top-up' },
-  metadata: metadata(`grant-${userId}`, occurredAt),
-});
-
 /** Two users over two days (hours in the past), applied to the balances and ingested as log rows, as the workers would. */
 async function ledgerWithLogs() {
   const dir = await mkdtemp(join(tmpdir(), 'tollgate-ledger-'));
@@ -59,9 +42,7 @@ async function ledgerWithLogs() {
     await balances.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const start = Date.now() - 30 * HOUR;
-  const log: LedgerEvent[] = [grant(1, 10_000, start), grant(2, 5_000, start)];
-  for (let n = 0; n < 40; n++) log.push(usage(n, 1 + (n % 2), 10 + n, start + n * HOUR / 2));
+  const log = twoUsersHistory();
   await events.append(log);
   const stored: StoredEvent[] = [];
   for await (const one of events.readAll()) stored.push(one);
@@ -76,11 +57,7 @@ async function rootMailbox() {
   const smtp = await startMockSmtp();
   const temp = openTempDocuments();
   onTestFinished(temp.close);
-  const options = new OptionCache(temp.documents.options);
-  for (const [key, value] of Object.entries(smtp.options)) await options.set(key, value);
-  await ensureRootUser(temp.documents.users, '123456');
-  await temp.documents.users.update(1, { email: 'root@tollgate.test' });
-  return { smtp, documents: temp.documents, mailer: createSmtpMailer(options) };
+  return { smtp, documents: temp.documents, mailer: await rootWithMailbox(temp.documents, smtp) };
 }
 
 describe('the ledger proof on embedded engines (SQLite balances and log, chdb log rows)', () => {
@@ -98,7 +75,7 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
   it('finds a balance tampered with directly in the store, names the user, and mails root', async () => {
     const { path, prover } = await ledgerWithLogs();
     const db = new Database(path);
-    const [{ quota }] = db.prepare('SELECT quota FROM ledger_user_balances WHERE user_id = 2').all() as { quota: number }[];
+    const { quota } = db.prepare('SELECT quota FROM ledger_user_balances WHERE user_id = 2').get() as { quota: number };
     db.prepare('UPDATE ledger_user_balances SET quota = quota + 777 WHERE user_id = 2').run();
     db.close();
     const { smtp, documents, mailer } = await rootMailbox();

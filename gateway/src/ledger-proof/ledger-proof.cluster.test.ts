@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventToLogRow, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, migrate } from '@tollgate/analytics';
+import { createChdbQuerier } from '@tollgate/analytics/chdb';
+import type { StoredEvent } from '@tollgate/ledger';
+import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
+import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
+import mongoose from 'mongoose';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { requiredClusterEngines } from '../../test/support/config.js';
+import { startMockSmtp } from '../../test/support/mock-smtp.js';
+import { createMongoDocuments } from '../adapters/mongo/index.js';
+import { systemActor } from '../audit/audit-event.js';
+import { createLedgerProver } from './ledger-prover.js';
+import { proveAndRecord } from './record-proof.js';
+import { rootWithMailbox, twoUsersHistory } from './testing/proof-fixtures.js';
+
+const engines = requiredClusterEngines();
+
+function freshDatabase(prefix: string): string {
+  const url = new URL(engines.MONGODB_URI);
+  url.pathname = `/${prefix}_${randomBytes(6).toString('hex')}`;
+  return url.toString();
+}
+
+describe('the ledger proof on cluster engines (Kafka log, MongoDB balances and audit trail)', () => {
+  it('finds a balance tampered with directly in MongoDB, stores the run there and mails root; clean before it', async () => {
+    const topic = `tg-proof-${randomBytes(4).toString('hex')}`;
+    const events = createKafkaEventLog({ brokers: parseBrokers(engines.KAFKA_BROKERS), topic, partitions: 4 });
+    const balancesUri = freshDatabase('proof_ledger');
+    const balances = await createMongoBalanceStore({ uri: balancesUri });
+    const documents = await createMongoDocuments({ uri: freshDatabase('proof_docs') });
+    const chdbDir = await mkdtemp(join(tmpdir(), 'tollgate-proof-chdb-'));
+    const querier = createChdbQuerier({ path: chdbDir });
+    onTestFinished(async () => {
+      await querier.close();
+      await rm(chdbDir, { recursive: true, force: true });
+      await documents.close();
+      await balances.close();
+      await events.close();
+    });
+    await migrate(querier);
+    const history = twoUsersHistory();
+    await events.append(history);
+    const stored: StoredEvent[] = [];
+    for await (const one of events.readAll()) stored.push(one);
+    await balances.apply(stored);
+    await querier.insert(logsTable, history.map(eventToLogRow).filter((row): row is LogRow => row !== null));
+    const smtp = await startMockSmtp();
+    const deps = {
+      ledgerProof: createLedgerProver({ events, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) }),
+      auditTrail: documents.auditTrail,
+      users: documents.users,
+      mailer: await rootWithMailbox(documents, smtp),
+    };
+    const fail = (error: unknown) => { throw error; };
+
+    const clean = await proveAndRecord(deps, systemActor, 'scheduled', fail);
+    expect(clean.proof).toMatchObject({ clean: true, settled: true, drifts: [], consumptionMismatches: [], eventsFolded: 42 });
+
+    const direct = await mongoose.createConnection(balancesUri).asPromise();
+    await direct.collection('ledger_users').updateOne({ _id: 1 as never }, { $inc: { quota: -250 } });
+    await direct.close();
+    const tampered = await proveAndRecord(deps, systemActor, 'scheduled', fail);
+    expect(tampered.proof.drifts).toEqual([expect.objectContaining({ account: 'user', id: 1, field: 'quota' })]);
+    const [drift] = tampered.proof.drifts;
+    expect(Number(drift?.actual) - Number(drift?.expected)).toBe(-250);
+    expect((await smtp.nextMail()).to).toEqual(['root@tollgate.test']);
+    const runs = (await documents.auditTrail.page({ type: 'LedgerAudited' }, 0, 5)).items;
+    expect(runs.map((run) => (run.detail as { clean: boolean }).clean)).toEqual([false, true]);
+  });
+});
