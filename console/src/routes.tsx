@@ -33,6 +33,8 @@ const SettingPage = lazyExport(() => import('./features/setting/page'), (m) => m
 const TopupPage = lazyExport(() => import('./features/topup/page'), (m) => m.TopupPage);
 const TokenPage = lazyExport(() => import('./features/token/page'), (m) => m.TokenPage);
 const ImportPage = lazyExport(() => import('./features/import/page'), (m) => m.ImportPage);
+const AuditPage = lazyExport(() => import('./features/audit/page'), (m) => m.AuditPage);
+const LedgerAuditPage = lazyExport(() => import('./features/audit/ledger-page'), (m) => m.LedgerAuditPage);
 
 /** A login-guarded page: without a stored user it goes to the login page. */
 export function Guarded({ children }: { children: ReactNode }) {
@@ -79,6 +81,8 @@ export const routes: RouteObject[] = [
       { path: '/user/edit/:id', element: guarded(<UserEditPage />) },
       { path: '/user/edit', element: guarded(<OwnUserEditRedirect />) },
       { path: '/import', element: guarded(<ImportPage />) },
+      { path: '/audit', element: guarded(<AuditPage />) },
+      { path: '/audit/ledger', element: guarded(<LedgerAuditPage />) },
       { path: '*', element: <NotFound /> },
     ],
   },

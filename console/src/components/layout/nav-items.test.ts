@@ -19,6 +19,11 @@ describe('sidebar entries', () => {
     expect(visibleNavItems(true, status({}), true).map((item) => item.to)).toContain('/import');
   });
 
+  it('shows the audit pages to root only, not to other admins', () => {
+    expect(paths(true)).not.toContain('/audit');
+    expect(visibleNavItems(true, status({}), true).map((item) => item.to)).toContain('/audit');
+  });
+
   it('shows dashboard, drawing and tasks only when the status enables them', () => {
     expect(paths(false, { enable_data_export: true, enable_drawing: true, enable_task: true })).toEqual(expect.arrayContaining(['/detail', '/midjourney', '/task']));
     expect(paths(false, { enable_drawing: true })).not.toContain('/task');

@@ -27,6 +27,7 @@ export const navItems: NavItem[] = [
   { to: '/midjourney', label: 'nav.midjourney', flag: 'enable_drawing' },
   { to: '/task', label: 'nav.task', flag: 'enable_task' },
   { to: '/import', label: 'nav.import', rootOnly: true },
+  { to: '/audit', label: 'nav.audit', rootOnly: true },
   { to: '/setting', label: 'nav.setting' },
 ];
 

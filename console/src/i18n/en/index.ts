@@ -12,6 +12,7 @@ import { opsEn } from './ops';
 import { importEn } from './import';
 import { oidcEn } from './oidc';
 import { siteOptionsEn } from './site-options';
+import { auditEn } from './audit';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -27,4 +28,5 @@ export const en: Record<MessageKey, string> = {
   ...importEn,
   ...oidcEn,
   ...siteOptionsEn,
+  ...auditEn,
 };

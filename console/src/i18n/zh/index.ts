@@ -12,6 +12,7 @@ import { opsZh } from './ops';
 import { importZh } from './import';
 import { oidcZh } from './oidc';
 import { siteOptionsZh } from './site-options';
+import { auditZh } from './audit';
 
 export const zh = {
   ...commonZh,
@@ -27,6 +28,7 @@ export const zh = {
   ...importZh,
   ...oidcZh,
   ...siteOptionsZh,
+  ...auditZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
