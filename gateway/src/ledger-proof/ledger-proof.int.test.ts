@@ -12,6 +12,12 @@ import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
 import { systemActor } from '../audit/audit-event.js';
 import { createLedgerProver } from './ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';
+import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
+import { InProcessLeases } from '../adapters/in-process/leases.js';
+import { createAnalyticsLogReader } from '../analytics-log-reader.js';
+import { startPeriodicChecks } from '../channels/periodic-checks.js';
+import { OptionCache } from '../options/option-cache.js';
+import { eventually } from '../../test/support/console-client.js';
 import { rootWithMailbox, twoUsersHistory } from './testing/proof-fixtures.js';
 
 let chdbDir = '';
@@ -109,5 +115,27 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
     await querier.command(`DELETE FROM ${logsTable} WHERE created_at < toDateTime({before:UInt32})`, { before: cutoff });
     const proof = await prover.run();
     expect(proof).toMatchObject({ clean: true, daysCompared: 0, consumptionMismatches: [] });
+  });
+
+  it('LedgerAuditFrequency: 0 runs no scheduled audit; minutes run one at once, then once per period, stored as the scheduled run', async () => {
+    const { prover } = await ledgerWithLogs();
+    const { documents, mailer } = await rootMailbox();
+    const options = new OptionCache(documents.options);
+    await options.set('LedgerAuditFrequency', '0');
+    const unusedLog = createSqliteEventLog({ path: ':memory:' }); // the chores switched off by default (channel notices) would write here
+    onTestFinished(() => unusedLog.close());
+    const stop = startPeriodicChecks(
+      { ...documents, options, mailer, ledgerProof: prover, leases: new InProcessLeases(), notices: createInProcessChangeNotices(), eventLog: unusedLog, logs: createAnalyticsLogReader(querier) },
+      (error) => { throw error; },
+    );
+    onTestFinished(stop);
+    const runs = async () => (await documents.auditTrail.page({ type: 'LedgerAudited' }, 0, 10)).items;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // a second's look has passed: off means none
+    expect(await runs()).toEqual([]);
+    await options.set('LedgerAuditFrequency', '60');
+    const [first] = await eventually(async () => ((await runs()).length > 0 ? runs() : undefined), 5_000, 'the scheduled run');
+    expect(first).toMatchObject({ actor: { userId: 0, username: 'system' }, address: 'scheduled', detail: { clean: true } });
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // more looks within the hour's period run nothing more
+    expect(await runs()).toHaveLength(1);
   });
 });

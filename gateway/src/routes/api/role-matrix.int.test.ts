@@ -127,6 +127,10 @@ const access: Record<string, Access> = {
   'GET /api/import/': 'root',
   'POST /api/import/': 'root',
   'POST /api/channel/:id/key': 'root',
+  'GET /api/audit/': 'root',
+  'GET /api/audit/export': 'root',
+  'GET /api/ledger_audit/': 'root',
+  'POST /api/ledger_audit/': 'root',
 };
 
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, root: 3 };
