@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
 import { type AdminWrite, adminWrites } from './admin-writes.js';
@@ -10,10 +10,9 @@ interface Pending {
 }
 
 /** `POST /api/user/` and `POST /api/user` name one write. */
-function writeKey(request: FastifyRequest, prefix: string): string {
-  const url = request.routeOptions.url ?? '';
+function writeKey(method: string, url: string, prefix: string): string {
   const path = url.startsWith(prefix) ? url.slice(prefix.length) : url;
-  return `${request.method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
+  return `${method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
 }
 
 /** The `data` of a successful `{ success, message, data }` answer, or undefined when it did not succeed. */
@@ -29,19 +28,23 @@ function succeeded(statusCode: number, payload: unknown): { data: unknown } | un
 
 /**
  * Records every admin and root write of the API (the table in admin-writes.ts) in the audit trail,
- * from one place: the target's state is read before the route runs, and once the route answered
- * success, again after; the event is stored before the answer leaves, so a client that saw
- * success finds the event. Register before the routes.
+ * from one place: each write route gets one more preHandler after its guard, which reads the
+ * target's state before the route runs; once the route answered success it is read again and the
+ * event is stored before the answer leaves, so a client that saw success finds the event.
+ * Register before the routes.
  */
 export function recordAdminWrites(app: FastifyInstance, deps: GatewayDeps): void {
   const pending = new WeakMap<FastifyRequest, Pending>();
   const prefix = app.prefix;
-  app.addHook('preHandler', async (request) => {
-    const write = adminWrites[writeKey(request, prefix)];
+  app.addHook('onRoute', (options) => {
+    const write = [options.method].flat().map((method) => adminWrites[writeKey(method, options.url, prefix)]).find(Boolean);
     if (!write) return;
-    // Runs before the route's own guard: a request it refuses read a snapshot for nothing, and is not recorded.
-    const before = write.state ? await Promise.resolve(write.state(deps, request)).catch(() => null) : null;
-    pending.set(request, { write, before });
+    const snapshotBefore: preHandlerAsyncHookHandler = async (request) => {
+      const before = write.state ? await Promise.resolve(write.state(deps, request)).catch(() => null) : null;
+      pending.set(request, { write, before });
+    };
+    // After the guard: a refused request reads nothing.
+    options.preHandler = [...(options.preHandler ? [options.preHandler].flat() : []), snapshotBefore];
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const entry = pending.get(request);
@@ -58,7 +61,7 @@ export function recordAdminWrites(app: FastifyInstance, deps: GatewayDeps): void
       await deps.auditTrail.append(newAuditEvent({ type, actor: { userId: actor.id, username: actor.username }, address: request.ip, target, before, after, detail: detail ?? null }));
     } catch (error) {
       // The write is done and answered; a trail that could not take it is an operator's alarm, not the client's failure.
-      request.log.error({ err: error, route: writeKey(request, prefix) }, 'audit event not recorded');
+      request.log.error({ err: error, kind: write.kind }, 'audit event not recorded');
     }
     return payload;
   });

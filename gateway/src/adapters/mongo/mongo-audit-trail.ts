@@ -1,4 +1,4 @@
-import { type Connection, Schema } from 'mongoose';
+import { type Connection, type Model, type QueryFilter, Schema } from 'mongoose';
 import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
 import type { AuditQuery, AuditTrail } from '../../ports/audit-trail.js';
 
@@ -14,8 +14,10 @@ interface AuditDocument {
   body: string;
 }
 
-function filterOf(query: AuditQuery): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
+type Filter = QueryFilter<AuditDocument>;
+
+function filterOf(query: AuditQuery): Filter {
+  const filter: Filter = {};
   if (query.actor !== undefined) {
     filter.$or = /^\d+$/.test(query.actor) ? [{ actorId: Number(query.actor) }, { actorName: query.actor }] : [{ actorName: query.actor }];
   }
@@ -39,10 +41,10 @@ export async function createMongoAuditTrail(connection: Connection): Promise<Aud
     { versionKey: false },
   );
   schema.index({ occurredAt: -1, _id: -1 });
-  const events = connection.models.AuditEvent ?? connection.model('AuditEvent', schema, 'audit_events');
+  const events = (connection.models.AuditEvent as Model<AuditDocument> | undefined) ?? connection.model<AuditDocument>('AuditEvent', schema, 'audit_events');
   await events.init();
-  const find = (filter: Record<string, unknown>, skip: number, limit: number) =>
-    events.find(filter as never).sort(newestFirst).skip(skip).limit(limit).lean<AuditDocument[]>();
+  const find = (filter: Filter, skip: number, limit: number) =>
+    events.find(filter).sort(newestFirst).skip(skip).limit(limit).lean<AuditDocument[]>();
   return {
     async append(event) {
       const { eventId, type, occurredAt, actor, target } = auditEventSchema.parse(event);
@@ -52,14 +54,14 @@ export async function createMongoAuditTrail(connection: Connection): Promise<Aud
     },
     async page(query, offset, limit) {
       const filter = filterOf(query);
-      const [docs, total] = await Promise.all([find(filter, offset, limit), events.countDocuments(filter as never)]);
+      const [docs, total] = await Promise.all([find(filter, offset, limit), events.countDocuments(filter)]);
       return { items: docs.map(parseBody), total };
     },
     async *pages(query, pageSize) {
       const filter = filterOf(query);
       let after: AuditEvent | undefined;
       for (;;) {
-        const keyset = after ? { $or: [{ occurredAt: { $lt: after.occurredAt } }, { occurredAt: after.occurredAt, _id: { $lt: after.eventId } }] } : {};
+        const keyset: Filter = after ? { $or: [{ occurredAt: { $lt: after.occurredAt } }, { occurredAt: after.occurredAt, _id: { $lt: after.eventId } }] } : {};
         const docs = await find(after ? { $and: [filter, keyset] } : filter, 0, pageSize);
         const page = docs.map(parseBody);
         if (page.length > 0) yield page;
