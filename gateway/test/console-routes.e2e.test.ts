@@ -10,7 +10,7 @@ const SHOTS = '/tmp/shots-routes';
 const PUBLIC = ['/', '/login', '/register', '/reset', '/pricing', '/about', '/chat'];
 const USER = ['/token', '/topup', '/log', '/detail', '/midjourney', '/task', '/playground', '/setting', '/chat2link'];
 const ADMIN = ['/channel', '/channel/add', '/redemption', '/user', '/ops'];
-const ROOT = ['/setting?tab=operation', '/setting?tab=system', '/setting?tab=other'];
+const ROOT = ['/setting?tab=operation', '/setting?tab=system', '/setting?tab=other', '/audit', '/audit/ledger'];
 
 /**
  * Every route of the spec in Chromium, for each role that may open it: it stays on its path
