@@ -84,5 +84,9 @@ describe('/api/import (root): the import as a console page', { timeout: 120_000 
     const again = await finished(fixture.root);
     expect(again.report).not.toMatch(/ (users|tokens|channels|options|redemption codes|top-up records|tasks|log rows): imported [1-9]/);
     expect(again.report).toContain(`log rows: skipped ${LOG_ROWS} (already in ClickHouse)`);
+    // Each run that wrote is in the audit trail under root, from where root called (the dry run is not).
+    const runs = await fixture.root.must<{ items: { actor_name: string; address: string; target_id: string; detail: { imported: Record<string, number> } }[] }>('GET', '/api/audit/?type=ImportRan');
+    expect(runs.items).toHaveLength(2);
+    expect(runs.items[1]).toMatchObject({ actor_name: 'root', address: '127.0.0.1', target_id: source, detail: { imported: { users: 2 } } });
   });
 });
