@@ -7,5 +7,7 @@ export type * from './ports/balance-store.js';
 export type * from './ports/balance-notifier.js';
 export * from './decider/index.js';
 export * from './audit/index.js';
+export * from './statement/index.js';
+export type * from './ports/ledger-history.js';
 export * from './worker/ledger-worker.js';
 export { RepeatWatermarks } from './adapters/repeat-watermarks.js';

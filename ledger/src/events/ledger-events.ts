@@ -71,6 +71,12 @@ export const quotaGrantedSchema = z.object({
     amount: z.number().int(),
     logType: z.union([z.literal(LogType.TopUp), z.literal(LogType.System)]),
     content: z.string(),
+    /**
+     * What paid for a top-up (log type 1): an online payment or a redemption code, so a statement
+     * can tell them apart. Added after the first version of this event: older top-ups carry none
+     * (see `topUpSourceOf`).
+     */
+    source: z.enum(['payment', 'redemption']).optional(),
   }),
   metadata: eventMetadataSchema,
 });

@@ -37,7 +37,7 @@ export function registerEpayNotifyRoute(app: FastifyInstance, { deps }: ApiConte
     const content = `使用在线充值成功，充值金额: ${order.amount}，支付金额：${order.money.toFixed(6)}`;
     await deps.eventLog.append([{
       type: 'QuotaGranted',
-      data: { userId: user.id, username: user.username, amount: quota, logType: LogType.TopUp, content },
+      data: { userId: user.id, username: user.username, amount: quota, logType: LogType.TopUp, content, source: 'payment' },
       metadata: { ...newEventMetadata(), eventId: `top-up-${order.tradeNo}` },
     }]);
     await deps.topUps.complete(order.tradeNo, Math.floor(Date.now() / 1000));

@@ -25,7 +25,7 @@ export function registerUserTopupRoute(app: FastifyInstance, ctx: ApiContext): v
     }
     const content = `通过兑换码充值 ${logQuota(ctx.deps.options, redeemed.quota)}`;
     await ctx.sync.publishAndWait([
-      { type: 'QuotaGranted', data: { userId: user.id, username: user.username, amount: redeemed.quota, logType: LogType.TopUp, content }, metadata: newEventMetadata() },
+      { type: 'QuotaGranted', data: { userId: user.id, username: user.username, amount: redeemed.quota, logType: LogType.TopUp, content, source: 'redemption' }, metadata: newEventMetadata() },
     ]);
     return ok(redeemed.quota);
   });

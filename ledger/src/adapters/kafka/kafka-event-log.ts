@@ -1,6 +1,8 @@
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
+import type { LedgerHistory, LedgerHistoryQuery } from '../../ports/ledger-history.js';
+import { readUserEvents } from './kafka-ledger-history.js';
 import { readWholeTopic } from './kafka-log-reader.js';
 import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
 
@@ -29,7 +31,7 @@ function warn(error: unknown): void {
  * keep their order within one partition. Appends go through an idempotent producer (acks=all);
  * every subscription is a consumer group that commits only after its handler resolved.
  */
-export class KafkaEventLog implements EventLog, EventLogReader {
+export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
@@ -108,6 +110,10 @@ export class KafkaEventLog implements EventLog, EventLogReader {
     this.assertOpen();
     await this.ensureTopic();
     yield* readWholeTopic(this.kafka, this.options.topic);
+  }
+
+  userEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
+    return readUserEvents(this.readAll(), query);
   }
 
   /**

@@ -19,6 +19,8 @@ const SCHEMA = `
     type TEXT NOT NULL,
     payload TEXT NOT NULL
   );
+  -- A statement reads each event once (ledger-history.ts): a retried append's second copy is found by id.
+  CREATE INDEX IF NOT EXISTS ledger_events_by_event_id ON ledger_events (event_id, position);
   CREATE TABLE IF NOT EXISTS ledger_consumer_offsets (
     group_name TEXT NOT NULL,
     partition INTEGER NOT NULL,
@@ -27,7 +29,7 @@ const SCHEMA = `
   );
 `;
 
-interface EventRow {
+export interface EventRow {
   position: number;
   payload: string;
 }
@@ -112,7 +114,7 @@ export class EventLogTables {
 }
 
 /** The consumer boundary: a row becomes an event only through the schema. */
-function toStoredEvent(row: EventRow): StoredEvent {
+export function toStoredEvent(row: EventRow): StoredEvent {
   const context = { partition: SQLITE_PARTITION, offset: row.position };
   try {
     return { ...context, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };

@@ -1,0 +1,2 @@
+export { type Movement, type MovementKind, movementKinds, movementOf, quotaDeltaOf, topUpSourceOf } from './movement.js';
+export { type LedgerPeriod, StatementBook, type StatementPeriod } from './statement-book.js';
