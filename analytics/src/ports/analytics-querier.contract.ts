@@ -10,6 +10,7 @@ import { migrationContract } from './contract/migration.contract.js';
 import { querierContract } from './contract/querier.contract.js';
 import { usageRollupContract } from './contract/usage-rollup.contract.js';
 import { usageQueriesContract } from './contract/usage-queries.contract.js';
+import { statementContract } from './contract/statement.contract.js';
 import type { ContractContext } from './contract/contract-context.js';
 
 /**
@@ -49,5 +50,6 @@ export function runAnalyticsContract(name: string, factory: () => Promise<Analyt
     deleteLogsContract(context);
     usageRollupContract(context);
     usageQueriesContract(context);
+    statementContract(context);
   });
 }

@@ -18,6 +18,10 @@ export const dailyUsageSchema = z.object({
 });
 export type DailyUsage = z.infer<typeof dailyUsageSchema>;
 
+/** A range of the per-day export; `userId` keeps it to one user (a statement). */
+export type DailyUsageRange = ExportRange & { userId?: number };
+const userIdSchema = z.number().int().positive().optional();
+
 interface DailyCursor {
   userId: number;
   day: string;
@@ -32,12 +36,14 @@ const afterCursor = `(user_id, day, model_name) > ({afterUser:UInt64}, {afterDay
  * the users already sent by the primary key instead of summing them again.
  */
 export function exportDailyUsage(querier: AnalyticsQuerier) {
-  return async function* (input: ExportRange): AsyncGenerator<DailyUsage[]> {
+  return async function* (input: DailyUsageRange): AsyncGenerator<DailyUsage[]> {
     const { startTimestamp, endTimestamp, pageSize } = exportRangeSchema.parse(input);
+    const userId = userIdSchema.parse(input.userId);
+    const oneUser = userId === undefined ? [] : ['user_id = {userId:UInt64}'];
     let cursor: DailyCursor | null = null;
     for (;;) {
-      // The `user_id >=` bound sits inside each rollup's read, where the primary key can use it.
-      const usage = usageInRange(startTimestamp, endTimestamp, cursor ? ['user_id >= {afterUser:UInt64}'] : []);
+      // The user bounds sit inside each rollup's read, where the primary key can use them.
+      const usage = usageInRange(startTimestamp, endTimestamp, [...oneUser, ...(cursor ? ['user_id >= {afterUser:UInt64}'] : [])]);
       const page: DailyUsage[] = await querier.query({
         sql: `SELECT toString(toDate(minute)) AS day, user_id, argMax(username, minute) AS username, model_name,
                      sum(requests) AS requests, sum(prompt_tokens) AS prompt_tokens,
@@ -48,6 +54,7 @@ export function exportDailyUsage(querier: AnalyticsQuerier) {
               ORDER BY user_id, day, model_name LIMIT {limit:UInt32}`,
         params: {
           ...usage.params,
+          ...(userId === undefined ? {} : { userId }),
           limit: pageSize,
           ...(cursor ? { afterUser: cursor.userId, afterDay: cursor.day, afterModel: cursor.modelName } : {}),
         },

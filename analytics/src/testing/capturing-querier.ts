@@ -23,6 +23,10 @@ export class CapturingQuerier implements AnalyticsQuerier {
     return this.respond(captured).map((row) => query.schema.parse(row));
   }
 
+  async *queryBytes(query: { sql: string; params?: QueryParams }): AsyncIterable<Uint8Array> {
+    this.queries.push({ sql: normalizeSql(query.sql), params: query.params ?? {} });
+  }
+
   async insert(table: string, rows: readonly InsertRow[]): Promise<void> {
     this.inserts.push({ table, rows: [...rows] });
   }

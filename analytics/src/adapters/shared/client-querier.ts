@@ -29,6 +29,10 @@ export function createClientQuerier(client: ClickHouseClient, insertRows: RowIns
       const rows = await result.json<unknown>();
       return rows.map((row) => schema.parse(row));
     },
+    async *queryBytes({ sql, params, format }) {
+      const result = await client.exec({ query: `${sql} FORMAT ${format}`, query_params: params });
+      for await (const chunk of result.stream) yield chunk as Uint8Array;
+    },
     async insert(table, rows) {
       if (rows.length > 0) {
         await insertRows(table, rows);

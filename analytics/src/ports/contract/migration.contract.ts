@@ -33,10 +33,10 @@ export function migrationContract(context: ContractContext): void {
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([4, 3, 2, 1]);
+    expect(await rollback(querier)).toEqual([5, 4, 3, 2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
-    expect(await migrate(querier)).toEqual([1, 2, 3, 4]);
+    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }
