@@ -1,4 +1,4 @@
-import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData, trafficPerMinute } from '@tollgate/analytics';
+import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData, statementParquet, trafficPerMinute } from '@tollgate/analytics';
 import type { UsageReader } from './ports/usage-reader.js';
 
 /** The dashboard and export queries of analytics (chdb or a ClickHouse server) behind the gateway's port. */
@@ -8,5 +8,6 @@ export function createAnalyticsUsageReader(querier: AnalyticsQuerier): UsageRead
     trafficPerMinute: trafficPerMinute(querier),
     exportLogs: exportLogs(querier),
     exportDailyUsage: exportDailyUsage(querier),
+    statementParquet: statementParquet(querier),
   };
 }

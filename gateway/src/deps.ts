@@ -1,4 +1,4 @@
-import type { BalanceNotifier, BalanceStore, EventLog } from '@tollgate/ledger';
+import type { BalanceNotifier, BalanceStore, EventLog, LedgerHistory } from '@tollgate/ledger';
 import type { DatabaseImports } from './import/import-jobs.js';
 import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
@@ -48,6 +48,8 @@ export interface GatewayDeps {
   auditTrail: AuditTrail;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */
   eventLog: EventLog;
+  /** The log read back for statements (each user event once, in order). */
+  history: LedgerHistory;
   /** The relay's path for usage into `eventLog`: straight in when the log is local, through a spool when it is Kafka. */
   usageOutbox: UsageOutbox;
   /** Read side of the ledger's balances. */

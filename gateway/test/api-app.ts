@@ -43,7 +43,8 @@ export interface ApiHarness {
 /** Rate limits are off unless a test asks for them (`env`): other suites sign in many times from one IP. */
 const NO_RATE_LIMITS = { GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' };
 
-export async function buildApiHarness(options: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ApiHarness> {
+/** `real` swaps in real engines for the fakes (a statement test reads a real log and chdb). */
+export async function buildApiHarness(options: Record<string, string> = {}, env: Record<string, string> = {}, real: Partial<Pick<GatewayDeps, 'history' | 'usage'>> = {}): Promise<ApiHarness> {
   const temp = openTempDocuments();
   const ledger = new FakeLedger();
   const logs = new FakeLogReader();
@@ -65,6 +66,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     ...temp.documents,
     options: optionCache,
     eventLog: ledger.eventLog,
+    history: ledger.history,
     usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
     notifier: ledger.notifier,
@@ -83,6 +85,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     notices,
     imports: new ImportJobs({ documents: temp.documents, eventLog: ledger.eventLog, querier: noAnalyticsQuerier }, async () => {}),
     consoleDir: null,
+    ...real,
   };
   await ensureRootUser(deps.users, ROOT_PASSWORD);
   const app = Fastify({ logger: false });

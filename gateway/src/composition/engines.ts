@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type AnalyticsQuerier, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
-import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader } from '@tollgate/ledger';
+import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader, LedgerHistory } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
@@ -86,7 +86,8 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
  */
 const CONSUMER_LINGER_MS = 50;
 
-export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader {
+/** The log, which also answers the statements' reads of it (LedgerHistory). */
+export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader & LedgerHistory {
   if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
   return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, lingerMs: CONSUMER_LINGER_MS });
 }

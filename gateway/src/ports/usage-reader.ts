@@ -1,4 +1,4 @@
-import type { DailyUsage, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, TrafficMinute, TrafficPerMinuteInput } from '@tollgate/analytics';
+import type { DailyUsage, DailyUsageRange, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, StatementLine, TrafficMinute, TrafficPerMinuteInput } from '@tollgate/analytics';
 
 /**
  * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the
@@ -12,6 +12,8 @@ export interface UsageReader {
   trafficPerMinute(input: TrafficPerMinuteInput): Promise<TrafficMinute[]>;
   /** Every log row of a time range, in pages. */
   exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
-  /** Per-user, per-model, per-day totals of a time range, in pages. */
-  exportDailyUsage(range: ExportRange): AsyncIterable<DailyUsage[]>;
+  /** Per-user, per-model, per-day totals of a time range (one user's when `userId` is set), in pages. */
+  exportDailyUsage(range: DailyUsageRange): AsyncIterable<DailyUsage[]>;
+  /** A statement's lines as Parquet, written by ClickHouse itself. */
+  statementParquet(lines: AsyncIterable<StatementLine[]>): AsyncIterable<Uint8Array>;
 }

@@ -6,4 +6,5 @@ export const emptyUsageReader: UsageReader = {
   trafficPerMinute: async () => [],
   async *exportLogs() {},
   async *exportDailyUsage() {},
+  async *statementParquet() {},
 };

@@ -2,6 +2,7 @@ import {
   accountKeysOf,
   evolve,
   settledHoldIdOf,
+  StatementBook,
   type BalanceNotifier,
   type BalanceStore,
   type BalancesChanged,
@@ -9,6 +10,7 @@ import {
   type ChannelBalance,
   type EventLog,
   type LedgerEvent,
+  type LedgerHistory,
   type StoredEvent,
   type Subscription,
   type TokenBalance,
@@ -42,6 +44,16 @@ export class FakeLedger {
     close: async () => undefined,
   };
 
+  /** The appended events read back as a statement reads the log: one user's or all, each id once. */
+  readonly history: LedgerHistory = {
+    movementEvents: (query) => this.readBack(query.userId, (event) => event.type !== 'UsageRecorded'),
+    usageTotals: async ({ userId, from, to }) => {
+      const book = new StatementBook({ from, to });
+      for await (const event of this.readBack(userId, (e) => e.type === 'UsageRecorded')) book.add(event);
+      return book.periods().map((p) => ({ userId: p.userId, username: p.username, quotaBefore: -p.opening, requestsBefore: 0, quotaWithin: p.consumption, requestsWithin: p.requests }));
+    },
+  };
+
   readonly balances: BalanceStore = {
     apply: async (batch: StoredEvent[]) => this.applyAll(batch.map((stored) => stored.event)),
     checkpoint: async () => -1,
@@ -61,6 +73,15 @@ export class FakeLedger {
     },
     close: async () => undefined,
   };
+
+  private async *readBack(userId: number | undefined, keep: (event: LedgerEvent) => boolean): AsyncGenerator<LedgerEvent> {
+    const seen = new Set<string>();
+    for (const event of this.appended) {
+      if (!keep(event) || (userId !== undefined && event.data.userId !== userId) || seen.has(event.metadata.eventId)) continue;
+      seen.add(event.metadata.eventId);
+      yield event;
+    }
+  }
 
   /** Events of one type, for assertions. */
   ofType<T extends LedgerEvent['type']>(type: T): Extract<LedgerEvent, { type: T }>[] {

@@ -107,6 +107,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     ledgerProof: unusedLedgerProver,
     options: optionCache,
     eventLog: ledger.eventLog,
+    history: ledger.history,
     usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
     notifier: ledger.notifier,

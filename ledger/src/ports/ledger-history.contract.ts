@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { newEventMetadata } from '../events/envelope.js';
 import type { LedgerEvent } from '../events/ledger-events.js';
+import { quotaDeltaOf } from '../statement/movement.js';
 import { quotaAdjusted, quotaGranted, usageRecorded } from '../testing/event-builders.js';
 import type { EventLog } from './event-log.js';
 import type { LedgerHistory } from './ledger-history.js';
@@ -11,55 +13,68 @@ export interface LedgerHistoryFixture {
   close(): Promise<void>;
 }
 
-async function collect(events: AsyncIterable<LedgerEvent>): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const event of events) ids.push(event.metadata.eventId);
-  return ids;
+async function ids(events: AsyncIterable<LedgerEvent>): Promise<string[]> {
+  const all: string[] = [];
+  for await (const event of events) all.push(event.metadata.eventId);
+  return all;
+}
+
+const idsOf = (...events: LedgerEvent[]) => events.map((event) => event.metadata.eventId);
+const at = <E extends LedgerEvent>(occurredAt: number, event: E): E => ({ ...event, metadata: { ...newEventMetadata(occurredAt), eventId: event.metadata.eventId } });
+
+async function withFixture(open: () => Promise<LedgerHistoryFixture>, test: (fixture: LedgerHistoryFixture) => Promise<void>): Promise<void> {
+  const fixture = await open();
+  try {
+    await test(fixture);
+  } finally {
+    await fixture.close();
+  }
 }
 
 /** Every LedgerHistory adapter passes these, against its own log. */
 export function runLedgerHistoryContract(name: string, open: () => Promise<LedgerHistoryFixture>): void {
   describe(`LedgerHistory contract: ${name}`, () => {
-    it('reads one user events in log order, and every user when no user is named', async () => {
-      const fixture = await open();
-      try {
+    it('reads every event but calls, one user or all, in log order', () =>
+      withFixture(open, async ({ log, history }) => {
         const a1 = quotaGranted({ userId: 1 });
-        const b1 = usageRecorded({ userId: 2, username: 'bob' });
-        const a2 = usageRecorded({ userId: 1 });
-        const a3 = quotaAdjusted({ userId: 1, delta: -5 });
-        await fixture.log.append([a1, b1, a2]);
-        await fixture.log.append([a3]);
-        expect(await collect(fixture.history.userEvents({ userId: 1 }))).toEqual([a1, a2, a3].map((e) => e.metadata.eventId));
-        const all = await collect(fixture.history.userEvents({}));
-        expect(all.filter((id) => id !== b1.metadata.eventId)).toEqual([a1, a2, a3].map((e) => e.metadata.eventId));
+        const b1 = quotaGranted({ userId: 2, username: 'bob' });
+        const a2 = quotaAdjusted({ userId: 1, delta: -5 });
+        await log.append([a1, b1, usageRecorded({ userId: 1 })]);
+        await log.append([a2]);
+        expect(await ids(history.movementEvents({ userId: 1 }))).toEqual(idsOf(a1, a2));
+        const all = await ids(history.movementEvents({}));
+        expect(all.filter((id) => id !== b1.metadata.eventId)).toEqual(idsOf(a1, a2));
         expect(all).toContain(b1.metadata.eventId);
-      } finally {
-        await fixture.close();
-      }
-    });
+        expect(await ids(history.movementEvents({ userId: 5 }))).toEqual([]);
+      }));
 
-    it('gives an event appended twice (a producer retry) once', async () => {
-      const fixture = await open();
-      try {
+    it('gives an event appended twice (a producer retry) once', () =>
+      withFixture(open, async ({ log, history }) => {
         const grant = quotaGranted({ userId: 3 });
-        await fixture.log.append([grant]);
-        await fixture.log.append([grant, usageRecorded({ userId: 3 })]);
-        const ids = await collect(fixture.history.userEvents({ userId: 3 }));
-        expect(ids).toHaveLength(2);
-        expect(ids[0]).toBe(grant.metadata.eventId);
-      } finally {
-        await fixture.close();
-      }
-    });
+        const call = at(2_000, usageRecorded({ userId: 3, quota: 40 }));
+        await log.append([grant, call]);
+        await log.append([grant, call]);
+        expect(await ids(history.movementEvents({ userId: 3 }))).toEqual(idsOf(grant));
+        expect(await history.usageTotals({ userId: 3, from: 1_000, to: 3_000 })).toMatchObject([{ userId: 3, quotaWithin: 40, requestsWithin: 1 }]);
+      }));
 
-    it('reads nothing for a user without events', async () => {
-      const fixture = await open();
-      try {
-        await fixture.log.append([quotaGranted({ userId: 4 })]);
-        expect(await collect(fixture.history.userEvents({ userId: 5 }))).toEqual([]);
-      } finally {
-        await fixture.close();
-      }
-    });
+    it('sums calls before and within the period per user, by the ledger rule, and leaves later ones out', () =>
+      withFixture(open, async ({ log, history }) => {
+        const calls = [
+          at(500, usageRecorded({ userId: 4, username: 'dan', quota: 7 })),
+          at(1_000, usageRecorded({ userId: 4, username: 'dan', quota: 11 })),
+          at(2_999, usageRecorded({ userId: 4, username: 'dan', quota: 13 })),
+          at(3_000, usageRecorded({ userId: 4, username: 'dan', quota: 17 })),
+          at(1_500, usageRecorded({ userId: 6, username: 'eve', quota: 19 })),
+        ];
+        await log.append(calls);
+        const byRule = (from: number, to: number, userId: number) =>
+          -calls.filter((c) => c.data.userId === userId && c.metadata.occurredAt >= from && c.metadata.occurredAt < to).reduce((sum, c) => sum + quotaDeltaOf(c), 0);
+        expect(await history.usageTotals({ from: 1_000, to: 3_000 })).toEqual([
+          { userId: 4, username: 'dan', quotaBefore: byRule(0, 1_000, 4), requestsBefore: 1, quotaWithin: byRule(1_000, 3_000, 4), requestsWithin: 2 },
+          { userId: 6, username: 'eve', quotaBefore: 0, requestsBefore: 0, quotaWithin: 19, requestsWithin: 1 },
+        ]);
+        expect(await history.usageTotals({ userId: 6, from: 0, to: 1_000 })).toEqual([]);
+      }));
   });
 }

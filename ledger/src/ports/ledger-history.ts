@@ -5,11 +5,28 @@ export interface LedgerHistoryQuery {
   userId?: number;
 }
 
+/** A user's calls (UsageRecorded) summed around a period. */
+export interface UsageTotal {
+  userId: number;
+  /** The name the user's calls carried (any one of them). */
+  username: string;
+  /** Quota the calls before the period cost, and how many there were. */
+  quotaBefore: number;
+  requestsBefore: number;
+  /** Quota the calls within the period cost, and how many there were. */
+  quotaWithin: number;
+  requestsWithin: number;
+}
+
 /**
- * The event log read for statements: the events that concern users, each once (a producer's
- * repeated append is skipped by event id, as the balance stores skip it), in log order per user.
+ * The event log read for statements, each event once (a producer's repeated append is skipped by
+ * event id, as the balance stores skip it). Calls are summed where the log lives, since a busy
+ * month holds millions; every other event is read one by one.
  * Embedded: SQL over the log table. Cluster: a pass over the Kafka topic.
  */
 export interface LedgerHistory {
-  userEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent>;
+  /** Every event but calls, in log order per user. */
+  movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent>;
+  /** Per user (ascending), the calls before `from` and within [`from`, `to`) (milliseconds since the epoch); users without calls before `to` are left out. */
+  usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]>;
 }

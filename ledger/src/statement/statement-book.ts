@@ -1,4 +1,5 @@
 import type { LedgerEvent } from '../events/ledger-events.js';
+import type { UsageTotal } from '../ports/ledger-history.js';
 import { type Movement, movementOf } from './movement.js';
 
 /** A statement's period: milliseconds since the epoch, `from` inclusive, `to` exclusive. */
@@ -10,6 +11,8 @@ export interface StatementPeriod {
 /** One user's period according to the ledger. */
 export interface LedgerPeriod {
   userId: number;
+  /** The name the user's latest event carried ('' when none did). */
+  username: string;
   /** The quota after every event before the period. */
   opening: number;
   /** The quota after every event before the period's end: the balance the store held then. */
@@ -23,7 +26,7 @@ export interface LedgerPeriod {
 }
 
 function emptyPeriod(userId: number): LedgerPeriod {
-  return { userId, opening: 0, closing: 0, movements: [], consumption: 0, requests: 0 };
+  return { userId, username: '', opening: 0, closing: 0, movements: [], consumption: 0, requests: 0 };
 }
 
 /**
@@ -40,6 +43,7 @@ export class StatementBook {
     const movement = movementOf(event);
     if (!movement || movement.occurredAt >= this.period.to) return;
     const user = this.userOf(movement.userId);
+    if ('username' in event.data && event.data.username) user.username = event.data.username;
     user.closing += movement.quota;
     if (movement.occurredAt < this.period.from) {
       user.opening += movement.quota;
@@ -49,6 +53,16 @@ export class StatementBook {
     } else {
       user.movements.push(movement);
     }
+  }
+
+  /** A user's calls summed by the log (`LedgerHistory.usageTotals`) rather than added one by one. */
+  addUsage(total: UsageTotal): void {
+    const user = this.userOf(total.userId);
+    if (!user.username) user.username = total.username;
+    user.opening -= total.quotaBefore;
+    user.closing -= total.quotaBefore + total.quotaWithin;
+    user.consumption += total.quotaWithin;
+    user.requests += total.requestsWithin;
   }
 
   /** Every user with an event before the period's end, by id. */

@@ -128,6 +128,7 @@ function interleaving(querier: AnalyticsQuerier, between: () => Promise<unknown>
   let reads = 0;
   return {
     insert: (table, rows) => querier.insert(table, rows),
+    queryBytes: (query) => querier.queryBytes(query),
     command: (sql, params) => querier.command(sql, params),
     close: () => querier.close(),
     query<Schema extends z.ZodType>(select: SelectQuery<Schema>): Promise<Array<z.infer<Schema>>> {

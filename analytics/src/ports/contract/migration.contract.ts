@@ -26,6 +26,7 @@ export function migrationContract(context: ContractContext): void {
       { version: 2, name: 'usage_per_minute' },
       { version: 3, name: 'logs_deleted_before' },
       { version: 4, name: 'usage_per_hour' },
+      { version: 5, name: 'statement_lines' },
     ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(true);

@@ -48,6 +48,7 @@ import { registerImportRoutes } from './import.js';
 import { recordAdminWrites } from '../../audit/record-admin-writes.js';
 import { registerAuditRoutes } from './audit.js';
 import { registerLedgerAuditRoutes } from './ledger-audit.js';
+import { registerStatementRoutes } from './statement.js';
 
 /** The console's management API (registered under `/api`), wire-compatible with new-api. */
 export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
@@ -80,6 +81,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerLogSearchRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerUsageExportRoutes(app, ctx);
+  registerStatementRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);
   registerPricingRoute(app, ctx);
   registerModelRoutes(app, ctx);

@@ -1,8 +1,8 @@
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
-import type { LedgerHistory, LedgerHistoryQuery } from '../../ports/ledger-history.js';
-import { readUserEvents } from './kafka-ledger-history.js';
+import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
+import { readMovementEvents, sumUsage } from './kafka-ledger-history.js';
 import { readWholeTopic } from './kafka-log-reader.js';
 import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
 
@@ -112,8 +112,12 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
     yield* readWholeTopic(this.kafka, this.options.topic);
   }
 
-  userEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-    return readUserEvents(this.readAll(), query);
+  movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
+    return readMovementEvents(this.readAll(), query);
+  }
+
+  usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
+    return sumUsage(this.readAll(), query);
   }
 
   /**

@@ -7,7 +7,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../../ports/event-log.js';
-import type { LedgerHistory, LedgerHistoryQuery } from '../../ports/ledger-history.js';
+import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
 import { AppendSignal } from './append-signal.js';
 import { EventLogTables } from './event-log-tables.js';
 import { openDatabase, type SqliteDatabase } from './open-database.js';
@@ -91,8 +91,12 @@ export class SqliteEventLog implements EventLog, EventLogReader, LedgerHistory {
     }
   }
 
-  userEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-    return this.history.userEvents(query);
+  movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
+    return this.history.movementEvents(query);
+  }
+
+  usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
+    return this.history.usageTotals(query);
   }
 
   async close(): Promise<void> {
