@@ -117,6 +117,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/task/': 'admin',
   'GET /api/log/export': 'admin',
   'GET /api/data/export': 'admin',
+  'GET /api/statement': 'admin',
+  'GET /api/statement/self': 'user',
   'GET /api/option/': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
