@@ -31,6 +31,7 @@ const UserEditPage = lazyExport(() => import('./features/user/edit-page'), (m) =
 const UserPage = lazyExport(() => import('./features/user/page'), (m) => m.UserPage);
 const SettingPage = lazyExport(() => import('./features/setting/page'), (m) => m.SettingPage);
 const TopupPage = lazyExport(() => import('./features/topup/page'), (m) => m.TopupPage);
+const StatementPage = lazyExport(() => import('./features/statement/page'), (m) => m.StatementPage);
 const TokenPage = lazyExport(() => import('./features/token/page'), (m) => m.TokenPage);
 const ImportPage = lazyExport(() => import('./features/import/page'), (m) => m.ImportPage);
 const AuditPage = lazyExport(() => import('./features/audit/page'), (m) => m.AuditPage);
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },
       { path: '/log', element: guarded(<LogPage />) },
+      { path: '/statement', element: guarded(<StatementPage />) },
       { path: '/detail', element: guarded(<DetailPage />) },
       { path: '/ops', element: guarded(<OpsPage />) },
       { path: '/midjourney', element: guarded(<MidjourneyPage />) },

@@ -96,6 +96,17 @@ export async function apiStream(path: string, body: unknown, signal?: AbortSigna
   throw httpFailure(response.status, payload?.error?.message ?? payload?.message ?? response.statusText, payload, false);
 }
 
+/** GETs a download (a statement) with the session; the body as a Blob and the file name the server gave it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(path, { headers: requestHeaders(false), credentials: 'include' });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw httpFailure(response.status, payload?.message ?? response.statusText, payload, false);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { blob: await response.blob(), fileName };
+}
+
 /** Calls the console API; returns `data` or throws ApiError (already shown as a toast unless quiet). */
 export async function api<T>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<T> {
   return (await apiEnvelope<T>(method, path, body, options)).data;

@@ -7,7 +7,7 @@ const paths = (admin: boolean, flags: Partial<ServerStatus> = {}) => visibleNavI
 
 describe('sidebar entries', () => {
   it('hides admin entries and switched-off features from an ordinary user', () => {
-    expect(paths(false)).toEqual(['/playground', '/pricing', '/chat', '/token', '/topup', '/log', '/setting']);
+    expect(paths(false)).toEqual(['/playground', '/pricing', '/chat', '/token', '/topup', '/log', '/statement', '/setting']);
   });
 
   it('shows channel, redemption and user management to admins', () => {

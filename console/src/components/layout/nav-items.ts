@@ -22,6 +22,7 @@ export const navItems: NavItem[] = [
   { to: '/topup', label: 'nav.topup' },
   { to: '/user', label: 'nav.user', adminOnly: true },
   { to: '/log', label: 'nav.log' },
+  { to: '/statement', label: 'nav.statement' },
   { to: '/detail', label: 'nav.detail', flag: 'enable_data_export' },
   { to: '/ops', label: 'nav.ops', adminOnly: true },
   { to: '/midjourney', label: 'nav.midjourney', flag: 'enable_drawing' },

@@ -13,6 +13,7 @@ import { importEn } from './import';
 import { oidcEn } from './oidc';
 import { siteOptionsEn } from './site-options';
 import { auditEn } from './audit';
+import { statementEn } from './statement';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -29,4 +30,5 @@ export const en: Record<MessageKey, string> = {
   ...oidcEn,
   ...siteOptionsEn,
   ...auditEn,
+  ...statementEn,
 };

@@ -13,6 +13,7 @@ import { importZh } from './import';
 import { oidcZh } from './oidc';
 import { siteOptionsZh } from './site-options';
 import { auditZh } from './audit';
+import { statementZh } from './statement';
 
 export const zh = {
   ...commonZh,
@@ -29,6 +30,7 @@ export const zh = {
   ...oidcZh,
   ...siteOptionsZh,
   ...auditZh,
+  ...statementZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

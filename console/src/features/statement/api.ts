@@ -1,0 +1,45 @@
+import { api, apiDownload, query } from '../../api/client';
+import type { Page } from '../../api/page';
+
+export const STATEMENT_FORMATS = ['csv', 'xlsx', 'jsonl', 'parquet'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/** A statement to download: the period in epoch seconds (whole minutes), and for an administrator a user (none: everyone). */
+export interface StatementRequest {
+  start: number;
+  end: number;
+  format: StatementFormat;
+  /** Administrators only; undefined asks for every user. */
+  userId?: number;
+}
+
+/** An online top-up order as new-api lists it. */
+export interface TopUpOrder {
+  id: number;
+  user_id: number;
+  amount: number;
+  money: number;
+  trade_no: string;
+  payment_method: string;
+  create_time: number;
+  complete_time: number;
+  status: string;
+}
+
+export const TOPUP_PAGE_SIZE = 10;
+
+export const statementApi = {
+  /** Fetches the statement (administrators: /api/statement, users: their own) and saves it under the server's file name. */
+  download: async (request: StatementRequest, admin: boolean) => {
+    const params = query({ format: request.format, start_timestamp: request.start, end_timestamp: request.end, user_id: admin ? request.userId : undefined });
+    const { blob, fileName } = await apiDownload(`/api/statement${admin ? '' : '/self'}?${params}`);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = fileName;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  },
+  /** Online top-up orders: the user's own, or everyone's for an administrator. */
+  topUps: (admin: boolean, page: number, keyword: string) =>
+    api<Page<TopUpOrder>>('GET', `/api/user/topup${admin ? '' : '/self'}?${query({ p: page, page_size: TOPUP_PAGE_SIZE, keyword })}`),
+};
