@@ -55,7 +55,7 @@ async function download(format: string, query = '') {
 const jsonLines = (body: string): StatementLine[] => body.trim().split('\n').map((line) => statementLineSchema.parse(JSON.parse(line)));
 
 /** Peak heap and RSS growth (MB) while `work` runs, sampled every 10 ms. */
-async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; heapMb: number; rssMb: number }> {
+async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; heapMb: number; rssMb: number; peakRssMb: number }> {
   const base = process.memoryUsage();
   let heap = base.heapUsed;
   let rss = base.rss;
@@ -66,7 +66,8 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; heapM
   }, 10);
   try {
     const result = await work();
-    return { result, heapMb: Math.round((heap - base.heapUsed) / 2 ** 20), rssMb: Math.round((rss - base.rss) / 2 ** 20) };
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    return { result, heapMb: mb(heap - base.heapUsed), rssMb: mb(rss - base.rss), peakRssMb: mb(rss) };
   } finally {
     clearInterval(timer);
   }
@@ -90,8 +91,8 @@ describe('a statement over a generated month (top-ups, codes, admin changes, ref
   let lines: StatementLine[] = [];
 
   it('reconciles to zero for every user, with the balances the generator expects', async ({ annotate }) => {
-    const { result, heapMb, rssMb } = await peakMemory(() => download('jsonl'));
-    await annotate(`million-call statement (jsonl): peak heap +${heapMb} MB, peak RSS +${rssMb} MB`);
+    const { result, heapMb, rssMb, peakRssMb } = await peakMemory(() => download('jsonl'));
+    await annotate(`million-call statement (jsonl): peak heap +${heapMb} MB, peak RSS +${rssMb} MB (peak RSS ${peakRssMb} MB)`);
     lines = jsonLines(result.body);
     const closings = lines.filter((line) => line.line === 'closing');
     expect(closings).toHaveLength(USERS);
