@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS statement_lines
     quota Int64,
     usd Float64,
     money Float64,
+    currency LowCardinality(String),
     content String,
     credits Int64,
     debits Int64,

@@ -19,8 +19,9 @@ export const statementLineSchema = z.object({
   quota: z.number().int(),
   /** `quota` in dollars (QuotaPerUnit quota to the dollar). */
   usd: z.number(),
-  /** `usd` in the operator's currency at the Price option (currency units per dollar). */
+  /** `usd` in `currency`, the one the console shows quota in (general_setting.quota_display_type). */
   money: z.number(),
+  currency: z.string(),
   content: z.string(),
   /** On `closing`: the period's credits and debits, and closing − (opening + credits − debits); 0 elsewhere. */
   credits: z.number().int(),

@@ -23,7 +23,7 @@ const usage = (rows: DailyUsage[]) => ({
 
 async function linesOf(calls: UsageTotal[], rows: DailyUsage[]) {
   const all = [];
-  for await (const page of statementLines({ history: history(calls), usage: usage(rows), rate: { quotaPerUnit: 500, price: 2 } }, { start: day, end: 3 * day })) all.push(...page);
+  for await (const page of statementLines({ history: history(calls), usage: usage(rows), rate: { quotaPerUnit: 500, perDollar: 2, currency: 'CNY' } }, { start: day, end: 3 * day })) all.push(...page);
   return all;
 }
 

@@ -45,7 +45,7 @@ async function generateMonth(): Promise<void> {
 
 /** A root session on an API over the real log and chdb (the harness closes with each test). */
 async function download(format: string, query = '') {
-  const { app } = await buildApiHarness({ Price: '7.3', QuotaPerUnit: '500000' }, {}, { history: log, usage: createAnalyticsUsageReader(querier) });
+  const { app } = await buildApiHarness({ Price: '7.3', QuotaPerUnit: '500000', 'general_setting.quota_display_type': 'CNY' }, {}, { history: log, usage: createAnalyticsUsageReader(querier) });
   const root: Session = await login(app, 'root', ROOT_PASSWORD);
   const response = await app.inject({ method: 'GET', url: `/api/statement?format=${format}&start_timestamp=${periodStart}&end_timestamp=${periodEnd}${query}`, headers: { cookie: root.cookie, 'new-api-user': String(root.userId) } });
   expect(response.statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe('a statement over a generated month (top-ups, codes, admin changes, ref
     expect(user1.map((line) => line.line)).toEqual(['opening', 'payment', 'redemption', 'admin', 'admin', 'invite_reward', 'invite_transfer', 'refund', 'closing']);
     expect(user1.filter((line) => line.line === 'admin').map((line) => [line.quota, line.actor_id])).toEqual([[250_000, 1], [-100_000, 1]]);
     const payment = user1.find((line) => line.line === 'payment');
-    expect(payment).toMatchObject({ quota: 1_000_000, usd: 2, money: 14.6 });
+    expect(payment).toMatchObject({ quota: 1_000_000, usd: 2, money: 14.6, currency: 'CNY' });
   });
 
   let user7: StatementLine[] = [];

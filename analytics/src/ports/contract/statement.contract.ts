@@ -8,7 +8,7 @@ import { seedEvents, t0 } from './seed-logs.js';
 
 const line = (n: number): StatementLine => ({
   user_id: 1, username: 'alice', line: n === 0 ? 'opening' : 'admin', time: '2024-06-01 00:00:00', event_id: `e${n}`,
-  actor_id: n === 0 ? null : 7, model_name: '', requests: 0, quota: n * 10, usd: n / 10, money: n * 0.73, content: `line ${n}`,
+  actor_id: n === 0 ? null : 7, model_name: '', requests: 0, quota: n * 10, usd: n / 10, money: n * 0.73, currency: 'CNY', content: `line ${n}`,
   credits: 0, debits: 0, difference: 0,
 });
 

@@ -6,7 +6,7 @@ const range = 'start_timestamp=0&end_timestamp=4102444800';
 const parse = (body: string) => body.trim().split('\n').map((line) => statementLineSchema.parse(JSON.parse(line)));
 
 async function setUp() {
-  const harness = await buildApiHarness({ QuotaForNewUser: '500000', QuotaPerUnit: '500000', Price: '7.3' });
+  const harness = await buildApiHarness({ QuotaForNewUser: '500000', QuotaPerUnit: '500000', Price: '7.3', 'general_setting.quota_display_type': 'CNY' });
   const alice = await signUp(harness.app, 'alice');
   const bob = await signUp(harness.app, 'bob');
   const root = await login(harness.app, 'root', ROOT_PASSWORD);
@@ -28,7 +28,7 @@ describe('GET /api/statement and /api/statement/self', () => {
       ['admin', -100000, root.userId],
       ['closing', 400000, null],
     ]);
-    expect(lines.at(-1)).toMatchObject({ credits: 500000, debits: 100000, difference: 0, usd: 0.8, money: 5.84 });
+    expect(lines.at(-1)).toMatchObject({ credits: 500000, debits: 100000, difference: 0, usd: 0.8, money: 5.84, currency: 'CNY' });
   });
 
   it("refuses another user's or everyone's statement to a user, and gives it to an administrator", async () => {
