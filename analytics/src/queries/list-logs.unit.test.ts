@@ -8,6 +8,7 @@ const entry = {
   type: 2,
   content: 'c',
   username: 'alice',
+  token_id: '7',
   token_name: 't',
   model_name: 'm',
   quota: '75',
