@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,5 +57,20 @@ describe('the /detail dashboard in a real browser', () => {
     expect(await page.locator('[data-testid=chart-requests] .apexcharts-marker').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('export-data-csv').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/detail.png`, fullPage: true });
+  });
+
+  it("gives root the finance export of the range as a file: the four calls' log rows", async () => {
+    const admin = await browser.newPage({ acceptDownloads: true });
+    await admin.goto(`${fixture.tollgate.url}/login`);
+    await admin.fill('#username', 'root');
+    await admin.fill('#password', '123456');
+    await admin.getByRole('button', { name: '登录' }).click();
+    await admin.waitForURL('**/token');
+    await admin.goto(`${fixture.tollgate.url}/detail`);
+    // The session's New-Api-User header goes with the fetch; a plain link without it got a 401.
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export-log-jsonl').click()]);
+    const rows = (await readFile((await download.path()) ?? '', 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: number; username: string; model_name: string });
+    expect(rows.filter((row) => row.username === 'dana' && row.type === 2).map((row) => row.model_name).sort()).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o-mini']);
+    await admin.close();
   });
 });

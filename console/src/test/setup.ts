@@ -18,3 +18,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// jsdom has no object URLs; downloads (saveDownload) make one for the fetched file.
+URL.createObjectURL ??= () => 'blob:test';
+URL.revokeObjectURL ??= () => undefined;

@@ -1,6 +1,6 @@
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
-import { storedUser } from '../../lib/stored-user';
+import { saveDownload } from '../../lib/save-download';
 import type { AuditFilters } from './filters';
 
 /** An admin or root write as the audit trail keeps it (GET /api/audit/). */
@@ -55,18 +55,5 @@ export function auditExportUrl(filters: AuditFilters): string {
   return `/api/audit/export?${query({ format: 'csv', ...filterQuery(filters) })}`;
 }
 
-/**
- * Downloads the export: fetched with `New-Api-User` (a plain link cannot send it), then handed to
- * the browser as a file. The server streams it; the browser keeps the one file.
- */
-export async function downloadAuditExport(filters: AuditFilters): Promise<void> {
-  const user = storedUser();
-  const response = await fetch(auditExportUrl(filters), { credentials: 'include', headers: user ? { 'New-Api-User': String(user.id) } : {} });
-  if (!response.ok) throw new Error(response.statusText);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'tollgate-audit.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+/** Downloads the export (streamed by the server) as a file. */
+export const downloadAuditExport = (filters: AuditFilters) => saveDownload(auditExportUrl(filters), 'tollgate-audit.csv');

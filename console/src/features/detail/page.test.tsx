@@ -48,9 +48,17 @@ describe('DetailPage', () => {
     fireEvent.change(screen.getByLabelText(/用户名|Username/), { target: { value: ' amy ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(urls(calls).some((url) => url.startsWith('/api/data/?') && url.includes('username=amy'))).toBe(true));
-    const csv = screen.getByTestId('export-data-csv').getAttribute('href') ?? '';
-    expect(csv).toMatch(/^\/api\/data\/export\?format=csv&start_timestamp=\d+&end_timestamp=\d+$/);
-    expect(screen.getByTestId('export-log-jsonl').getAttribute('href')).toMatch(/^\/api\/log\/export\?format=jsonl&/);
+    fireEvent.click(screen.getByTestId('export-data-csv'));
+    fireEvent.click(screen.getByTestId('export-log-jsonl'));
+    const exports = await waitFor(() => {
+      const found = calls.filter((call) => call.url.includes('/export?'));
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(exports[0]?.url).toMatch(/^\/api\/data\/export\?format=csv&start_timestamp=\d+&end_timestamp=\d+$/);
+    expect(exports[1]?.url).toMatch(/^\/api\/log\/export\?format=jsonl&/);
+    // A plain link could not send it, and the server refuses a session without it.
+    expect(exports.map((call) => call.headers.get('New-Api-User'))).toEqual(['2', '2']);
   });
 
   it('plots the pushed RPM/TPM as it arrives (everyone\'s for admins)', async () => {

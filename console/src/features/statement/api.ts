@@ -1,4 +1,5 @@
-import { api, apiDownload, query } from '../../api/client';
+import { api, query } from '../../api/client';
+import { saveDownload } from '../../lib/save-download';
 import type { Page } from '../../api/page';
 
 export const STATEMENT_FORMATS = ['csv', 'xlsx', 'jsonl', 'parquet'] as const;
@@ -32,12 +33,7 @@ export const statementApi = {
   /** Fetches the statement (administrators: /api/statement, users: their own) and saves it under the server's file name. */
   download: async (request: StatementRequest, admin: boolean) => {
     const params = query({ format: request.format, start_timestamp: request.start, end_timestamp: request.end, user_id: admin ? request.userId : undefined });
-    const { blob, fileName } = await apiDownload(`/api/statement${admin ? '' : '/self'}?${params}`);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = fileName;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    await saveDownload(`/api/statement${admin ? '' : '/self'}?${params}`);
   },
   /** Online top-up orders: the user's own, or everyone's for an administrator. */
   topUps: (admin: boolean, page: number, keyword: string) =>
