@@ -89,6 +89,7 @@ describe('channel management in a real browser', () => {
     for (const box of await page.getByRole('checkbox', { name: /^选择 / }).all()) await box.check();
     await page.screenshot({ path: `${SHOTS}/channel-batch.png`, fullPage: true });
     await page.getByRole('button', { name: '删除所选通道（2）' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
     await expect.poll(() => page.getByText('已删除 2 个通道！').count()).toBe(1);
     await expect.poll(() => rows().count()).toBe(0);
     expect((await channels()).items).toEqual([]);

@@ -46,7 +46,8 @@ describe('the /detail dashboard in a real browser', () => {
 
   it('draws the relayed calls: quota by model, requests and tokens, with the totals', async () => {
     await page.goto(`${fixture.tollgate.url}/detail`);
-    await expect.poll(() => page.getByTestId('detail-totals').textContent(), { timeout: 10_000 }).toMatch(/请求 4 次，Token 48/);
+    await expect.poll(() => page.getByTestId('detail-stat-requests').getAttribute('data-value'), { timeout: 10_000 }).toBe('4');
+    expect(await page.getByTestId('detail-stat-tokens').getAttribute('data-value')).toBe('48');
     const series = async (testId: string) => JSON.parse((await page.getByTestId(testId).getAttribute('data-series')) ?? '[]') as Series;
     const quota = await series('chart-quota');
     expect(quota.map((s) => [s.name, sum(s.data)])).toEqual([['gpt-4o', 24], ['gpt-4o-mini', 36]]);

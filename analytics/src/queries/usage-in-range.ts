@@ -9,7 +9,7 @@ export interface UsageSource {
   params: QueryParams;
 }
 
-const columns = 'user_id, username, model_name, requests, quota, prompt_tokens, completion_tokens';
+const columns = 'user_id, username, model_name, token_name, requests, quota, prompt_tokens, completion_tokens';
 
 /**
  * The rollup rows of the minutes in [start, end] (each minute compared inclusively at both ends),

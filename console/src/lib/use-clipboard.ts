@@ -7,12 +7,15 @@ export function useClipboard() {
   const t = useT();
   const notify = useToast();
   const [manual, setManual] = useState<string | null>(null);
-  const copy = async (text: string) => {
+  /** True when the text is on the clipboard. */
+  const copy = async (text: string): Promise<boolean> => {
     try {
       await navigator.clipboard.writeText(text);
       notify(t('copy.done'));
+      return true;
     } catch {
       setManual(text);
+      return false;
     }
   };
   return { copy, manual, dismissManual: () => setManual(null) };

@@ -1,4 +1,4 @@
-import type { DailyUsage, DailyUsageRange, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, StatementLine, TrafficMinute, TrafficPerMinuteInput } from '@tollgate/analytics';
+import type { DailyUsage, DailyUsageRange, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, StatementLine, TrafficMinute, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
 
 /**
  * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the
@@ -10,6 +10,8 @@ export interface UsageReader {
   quotaData(input: QuotaDataInput): Promise<QuotaDataRow[]>;
   /** `/api/ops/`: everyone's calls, tokens and quota per minute (the operations view's last hour). */
   trafficPerMinute(input: TrafficPerMinuteInput): Promise<TrafficMinute[]>;
+  /** A user's own home: spend today, this month and over the burn window; this month per token and per model. */
+  selfUsage(input: SelfUsageInput): Promise<SelfUsage>;
   /** Every log row of a time range, in pages. */
   exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
   /** Per-user, per-model, per-day totals of a time range (one user's when `userId` is set), in pages. */

@@ -4,6 +4,7 @@ import type { UsageReader } from '../../src/ports/usage-reader.js';
 export const emptyUsageReader: UsageReader = {
   quotaData: async () => [],
   trafficPerMinute: async () => [],
+  selfUsage: async () => ({ today_quota: 0, today_requests: 0, month_quota: 0, month_requests: 0, burn_quota: 0, by_token: [], by_model: [] }),
   async *exportLogs() {},
   async *exportDailyUsage() {},
   async *statementParquet() {},

@@ -46,6 +46,7 @@ export const routeAccess: Record<string, Access> = {
   'PUT /api/user/self': 'user',
   'DELETE /api/user/self': 'user',
   'GET /api/user/self/groups': 'user',
+  'GET /api/user/self/usage': 'user',
   'GET /api/user/groups': 'user',
   'GET /api/user/oauth/bindings': 'user',
   'PUT /api/user/setting': 'user',

@@ -19,6 +19,15 @@ export function useSidebar(collapsedByDefault: boolean) {
   }, [pathname]);
   const toggle = useCallback(() => setOpen((now) => !(now ?? (isWide() && !collapsedByDefault))), [collapsedByDefault]);
   const close = useCallback(() => setOpen(false), []);
+  // The drawer over a phone's page shuts with Escape, as a dialog does.
+  useEffect(() => {
+    if (open !== true || isWide()) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const className = open === null ? (collapsedByDefault ? 'hidden' : 'hidden md:block') : open ? OVER_THE_PAGE : 'hidden';
-  return { className, toggle, close, open: open === true };
+  // `shown`: whether it is on screen now (for the toggle's aria-expanded); untouched it follows the screen width.
+  const shown = open ?? (isWide() && !collapsedByDefault);
+  return { className, toggle, close, open: open === true, shown };
 }

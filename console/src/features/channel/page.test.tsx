@@ -145,6 +145,8 @@ describe('ChannelPage', SLOW_UI, () => {
     fireEvent.click(screen.getByLabelText('选择 ch4'));
     fireEvent.click(screen.getByLabelText('选择 ch2'));
     click('删除所选通道（2）');
+    expect(calls.find((c) => c.url === '/api/channel/batch'), 'nothing is deleted before the confirmation').toBeUndefined();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('已删除 2 个通道！')).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/channel/batch')?.body).toEqual({ ids: [4, 2] });
   });

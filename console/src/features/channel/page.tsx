@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lastPageOf } from '../../api/page';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
@@ -32,13 +33,14 @@ export function ChannelPage() {
   const [search, setSearch] = useState(NO_SEARCH);
   const [batch, setBatch] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
+  const [confirmingBatch, setConfirmingBatch] = useState(false);
   const trimmed = { keyword: search.keyword.trim(), group: search.group, model: search.model.trim() };
   const { data } = useChannels(page, pageSize, idSort, trimmed);
   useLiveChannels(channelsQueryKey); // tests and auto-disables from anywhere show up here
   const lastPage = lastPageOf(data?.total, pageSize);
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const askRemoveSelected = () => (selected.length === 0 ? notify(t('channel.noSelection'), 'error') : setConfirmingBatch(true));
   const removeSelected = async () => {
-    if (selected.length === 0) return notify(t('channel.noSelection'), 'error');
     await actions.removeMany(selected);
     setSelected([]);
   };
@@ -46,8 +48,9 @@ export function ChannelPage() {
     <div className="space-y-4">
       <ChannelSearchBar search={search} onChange={(next) => { setSearch(next); setPage(1); }} />
       <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(1); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
-      {batch && <Button variant="danger" onClick={removeSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
-      <DataTable columns={COLUMNS} selectable={batch} empty={data?.items.length === 0}>
+      {batch && <Button variant="danger" onClick={askRemoveSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
+      <ConfirmDialog open={confirmingBatch} title={t('channel.deleteSelected', { count: selected.length })} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={t('token.cancel')} onConfirm={() => void removeSelected()} onClose={() => setConfirmingBatch(false)} />
+      <DataTable columns={COLUMNS} selectable={batch} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('page.channelAdd'), to: '/channel/add' }}>
         {data?.items.map((channel) => <ChannelRow key={channel.id} channel={channel} selection={batch ? { selected: selected.includes(channel.id), onToggle: () => toggle(channel.id) } : undefined} />)}
       </DataTable>
       <div className="flex flex-wrap items-center justify-between gap-2">

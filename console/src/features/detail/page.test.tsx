@@ -30,8 +30,10 @@ describe('DetailPage', () => {
     signIn(1);
     const calls = stubApi({ '/api/data/self/?': rows, '/api/status': {} });
     renderPage(<DetailPage />, '/detail');
-    await waitFor(() => expect(screen.getByTestId('detail-totals').textContent).toContain('4'));
-    expect(screen.getByTestId('detail-totals').textContent).toContain('200');
+    await waitFor(() => expect(screen.getByTestId('detail-stat-requests').dataset.value).toBe('4'));
+    expect(screen.getByTestId('detail-stat-requests').textContent).toContain('请求次数4');
+    expect(screen.getByTestId('detail-stat-tokens').textContent).toContain('200');
+    expect(screen.getByTestId('detail-stat-quota').dataset.value).toBe('1000');
     expect(seriesOf('chart-quota')).toEqual([{ name: 'claude-3', data: [0, 150] }, { name: 'gpt-4o', data: [600, 250] }]);
     expect(seriesOf('chart-requests')[0]?.data).toEqual([2, 2]);
     expect(seriesOf('chart-tokens')[0]?.data).toEqual([120, 80]);

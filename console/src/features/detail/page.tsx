@@ -1,6 +1,8 @@
+import { Activity, Coins, Hash } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { StatCard } from '../../components/ui/stat-card';
 import { useT } from '../../i18n';
-import { formatQuota } from '../../lib/quota';
+import { formatQuota, shortNumber } from '../../lib/quota';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { useQuotaDisplay, useStatus } from '../status/hooks/use-status';
 import { type DetailFilters, type Granularity, granularities } from './api';
@@ -40,9 +42,11 @@ export function DetailPage() {
   return (
     <div className="space-y-4">
       <DetailFiltersForm key={defaults.granularity} admin={admin} value={filters} onSearch={setFilters} />
-      <p className="text-sm" data-testid="detail-totals">
-        {t('detail.totals', { quota: formatQuota(totals.quota, display), requests: totals.requests, tokens: totals.tokens })}
-      </p>
+      <div data-testid="detail-totals" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <StatCard testId="detail-stat-quota" raw={totals.quota} label={t('detail.totalQuota')} icon={<Coins className="h-5 w-5" />} value={formatQuota(totals.quota, display)} />
+        <StatCard testId="detail-stat-requests" raw={totals.requests} label={t('detail.requests')} icon={<Activity className="h-5 w-5" />} value={totals.requests} />
+        <StatCard testId="detail-stat-tokens" raw={totals.tokens} label={t('detail.tokens')} icon={<Hash className="h-5 w-5" />} value={shortNumber(totals.tokens)} />
+      </div>
       {admin && (
         <div className="flex flex-wrap gap-4">
           <ExportButtons kind="data" range={filters} />

@@ -1,3 +1,5 @@
+import { EmptyState } from '../../components/ui/empty-state';
+import { SkeletonRows } from '../../components/ui/skeleton';
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
@@ -44,13 +46,13 @@ export function LogPage() {
       <div className={table.wrap}>
         <table className={table.table}>
           <thead className={table.head}>
-            <tr>{columns.map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}</tr>
+            <tr>{columns.map((c) => <th key={c} scope="col" className={table.cell}>{t(c)}</th>)}</tr>
           </thead>
           <tbody className={table.body}>
-            {data?.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} onUserInfo={setInfoFor} />)}
+            {data ? data.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} onUserInfo={setInfoFor} />) : <SkeletonRows columns={columns.length} />}
           </tbody>
         </table>
-        {data?.items.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
+        {data?.items.length === 0 && <EmptyState title={t('log.noData')} hint={t('home.noUsageHint')} action={{ label: t('home.createToken'), to: '/token' }} />}
       </div>
       {admin && <UserInfoDialog username={infoFor} onClose={() => setInfoFor(null)} />}
       <div className="flex items-center gap-2 text-sm">

@@ -54,7 +54,7 @@ export function MidjourneyPage() {
     <div className="space-y-4">
       {admin && status && !status.mj_notify_enabled && <p role="note" className={banner.info}>{t('mj.callbackOff')}</p>}
       <TaskFiltersForm admin={admin} unitMs={1} initialStart={Math.floor(Date.now() / 1000) - THIRTY_DAYS_S} onApply={(next) => { setFilters(next); setPage(1); }} />
-      <DataTable columns={admin ? COLUMNS : USER_COLUMNS} empty={items.length === 0}>
+      <DataTable columns={admin ? COLUMNS : USER_COLUMNS} loading={!data} empty={items.length === 0}>
         {items.map((task) => <MjRow key={task.id} task={task} admin={admin} />)}
       </DataTable>
       <Pager page={page} lastPage={lastPage} onPage={setPage} />

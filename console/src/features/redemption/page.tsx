@@ -46,7 +46,7 @@ export function RedemptionPage() {
         <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
       </div>
-      <DataTable columns={COLUMNS} empty={items.length === 0} selectable>
+      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('redemption.add'), onClick: () => setEditing({ code: null }) }} selectable>
         {items.map((code) => (
           <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
             onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />

@@ -53,7 +53,7 @@ export function TaskPage() {
   return (
     <div className="space-y-4">
       <TaskFiltersForm admin={admin} unitMs={1000} initialStart={todayMidnight()} onApply={(next) => { setFilters(next); setPage(1); }} />
-      <DataTable columns={admin ? COLUMNS : USER_COLUMNS} empty={items.length === 0}>
+      <DataTable columns={admin ? COLUMNS : USER_COLUMNS} loading={!data} empty={items.length === 0}>
         {items.map((task) => <TaskRow key={task.id} task={task} admin={admin} onDetail={() => setDetail(task)} />)}
       </DataTable>
       <Pager page={page} lastPage={lastPage} onPage={setPage} />

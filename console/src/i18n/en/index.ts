@@ -14,6 +14,8 @@ import { oidcEn } from './oidc';
 import { siteOptionsEn } from './site-options';
 import { auditEn } from './audit';
 import { statementEn } from './statement';
+import { uiEn } from './ui';
+import { homeEn } from './home';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -31,4 +33,6 @@ export const en: Record<MessageKey, string> = {
   ...siteOptionsEn,
   ...auditEn,
   ...statementEn,
+  ...uiEn,
+  ...homeEn,
 };

@@ -38,7 +38,7 @@ export const logEn: Record<keyof typeof logZh, string> = {
   'detail.quotaByModel': 'Consumption by model',
   'detail.requests': 'Requests',
   'detail.tokens': 'Tokens',
-  'detail.totals': 'Consumed {quota}, {requests} requests, {tokens} tokens',
+  'detail.totalQuota': 'Consumed',
   'detail.live': 'Live RPM / TPM',
   'detail.liveWaiting': 'waiting for the server…',
   'detail.exportLogs': 'Export logs',

@@ -14,6 +14,8 @@ import { oidcZh } from './oidc';
 import { siteOptionsZh } from './site-options';
 import { auditZh } from './audit';
 import { statementZh } from './statement';
+import { uiZh } from './ui';
+import { homeZh } from './home';
 
 export const zh = {
   ...commonZh,
@@ -31,6 +33,8 @@ export const zh = {
   ...siteOptionsZh,
   ...auditZh,
   ...statementZh,
+  ...uiZh,
+  ...homeZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -36,7 +36,7 @@ export const logZh = {
   'detail.quotaByModel': '模型消耗分布',
   'detail.requests': '请求次数',
   'detail.tokens': 'Token 用量',
-  'detail.totals': '总消耗 {quota}，请求 {requests} 次，Token {tokens}',
+  'detail.totalQuota': '总消耗',
   'detail.live': '实时 RPM / TPM',
   'detail.liveWaiting': '等待推送…',
   'detail.exportLogs': '导出日志',

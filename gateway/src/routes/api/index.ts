@@ -16,6 +16,7 @@ import { registerLogSearchRoutes } from './log-search.js';
 import { registerModelRoutes } from './models.js';
 import { registerDataRoutes } from './data.js';
 import { registerOpsRoutes } from './ops.js';
+import { registerSelfUsageRoute } from './self-usage.js';
 import { registerUsageExportRoutes } from './usage-export.js';
 import { registerOptionRoutes } from './option.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
@@ -80,6 +81,7 @@ export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: 
   registerOpsRoutes(app, ctx);
   registerLogSearchRoutes(app, ctx);
   registerDataRoutes(app, ctx);
+  registerSelfUsageRoute(app, ctx);
   registerUsageExportRoutes(app, ctx);
   registerStatementRoutes(app, ctx);
   registerRedemptionRoutes(app, ctx);

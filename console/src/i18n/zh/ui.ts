@@ -1,0 +1,21 @@
+/** The shared look: sidebar groups, tables, copy buttons, empty states, dialogs. */
+export const uiZh = {
+  'navGroup.public': '浏览',
+  'navGroup.personal': '个人',
+  'navGroup.admin': '管理',
+  'nav.sidebar': '侧边栏',
+  'nav.closeMenu': '关闭菜单',
+  'table.columns': '显示列',
+  'table.sortAscending': '升序',
+  'table.sortDescending': '降序',
+  'table.sortBy': '按 {column} 排序',
+  'copy.copy': '复制',
+  'copy.copied': '已复制',
+  'empty.title': '暂无数据',
+  'empty.hint': '这里还没有内容。',
+  'empty.clearFilters': '清除筛选条件',
+  'time.never': '从未',
+  'live.connected': '实时连接中',
+  'live.offline': '实时连接已断开',
+  'confirm.cancel': '取消',
+} as const;
