@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { DataTable } from '../../components/ui/data-table';
 import { Pager } from '../../components/ui/pager';
 import { Dialog } from '../../components/ui/dialog';
@@ -55,8 +56,10 @@ export function RedemptionPage() {
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <RedemptionDialog key={editing.code?.id ?? 'new'} editing={editing.code} open onClose={() => setEditing(null)} onCreated={setShown} />}
       <Dialog open={shown !== null} onClose={() => setShown(null)} title={t('redemption.key')}>
-        <pre data-testid="redemption-keys" className="whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.join('\n')}</pre>
-        <Button className="mt-2" onClick={() => void clipboard.copy(shown?.join('\n') ?? '')}>{t('token.copy')}</Button>
+        <div className="flex items-start gap-2">
+          <pre data-testid="redemption-keys" className="min-w-0 flex-1 whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.join('\n')}</pre>
+          <CopyButton text={shown?.join('\n') ?? ''} label={t('token.copy')} />
+        </div>
       </Dialog>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
@@ -77,8 +78,10 @@ export function TokenPage() {
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <TokenDialog key={editing.token?.id ?? 'new'} editing={editing.token} open onClose={() => setEditing(null)} />}
       <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown?.name ?? ''}>
-        <code data-testid="token-key" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.key}</code>
-        <Button className="mt-2" onClick={() => void clipboard.copy(shown?.key ?? '')}>{t('token.copy')}</Button>
+        <div className="flex items-start gap-2">
+          <code data-testid="token-key" className="block min-w-0 flex-1 break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{shown?.key}</code>
+          <CopyButton text={shown?.key ?? ''} label={t('token.copy')} />
+        </div>
       </Dialog>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>
