@@ -13,7 +13,7 @@ export function lazyExport<M, P extends object>(load: () => Promise<M>, pick: (m
 export function PageLoading() {
   const t = useT();
   return (
-    <p role="status" className="text-sm text-slate-500" data-testid="page-loading">
+    <p role="status" className="text-sm text-slate-500 dark:text-slate-400" data-testid="page-loading">
       {t('common.loading')}
     </p>
   );

@@ -20,7 +20,7 @@ export function CopyButton({ text, getText, label }: { text?: string; getText?: 
   return (
     <>
       <button type="button" onClick={() => void copy()} aria-label={copied ? t('copy.copied') : name} title={name} data-testid="copy-button"
-        className="inline-flex h-7 w-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100">
+        className="inline-flex h-7 w-7 items-center justify-center rounded text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100">
         {copied ? <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
       </button>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />

@@ -10,7 +10,7 @@ const isUrl = (text: string) => /^https?:\/\/\S+$/.test(text.trim());
 export function OperatorContent({ content, title }: { content: string; title: string }) {
   if (isUrl(content)) return <iframe title={title} src={content.trim()} className="h-[80vh] w-full rounded border-0" data-testid="operator-frame" />;
   return (
-    <article className="space-y-3 leading-relaxed [&_a]:text-indigo-600 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6" data-testid="operator-content">
+    <article className="space-y-3 leading-relaxed [&_a]:text-indigo-600 dark:[&_a]:text-indigo-400 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6" data-testid="operator-content">
       <Markdown>{content}</Markdown>
     </article>
   );

@@ -1,4 +1,6 @@
+import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { useT } from '../../i18n';
 import { tag } from './tokens';
 
 export type ToastKind = 'success' | 'error' | 'warning';
@@ -17,6 +19,19 @@ const ToastContext = createContext<Notify>(() => {});
 
 let nextId = 1;
 
+/** One message: announced (status, or alert for errors and warnings), with its own close button. */
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
+  const t = useT();
+  return (
+    <div role={toast.kind === 'success' ? 'status' : 'alert'} className={`${tag.base} ${kindClass[toast.kind]} items-start gap-2 px-4 py-2 text-sm shadow`}>
+      <span data-testid={`toast-${toast.kind}`}>{toast.text}</span>
+      <button type="button" onClick={onDismiss} aria-label={t('common.close')} className="-mr-2 rounded opacity-70 hover:opacity-100">
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
 /** A tiny toast stack, top right; `useToast()` gives the notify function. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -33,18 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={notify}>
       {children}
       <div className="fixed right-4 top-16 z-[60] flex max-w-sm flex-col gap-2">
-        {toasts.map((t) => (
-          <button
-            type="button"
-            key={t.id}
-            role={t.kind === 'success' ? 'status' : 'alert'}
-            data-testid={`toast-${t.kind}`}
-            onClick={() => dismiss(t.id)}
-            className={`${tag.base} ${kindClass[t.kind]} px-4 py-2 text-left text-sm shadow`}
-          >
-            {t.text}
-          </button>
-        ))}
+        {toasts.map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />)}
       </div>
     </ToastContext.Provider>
   );

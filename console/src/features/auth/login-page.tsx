@@ -45,7 +45,7 @@ export function LoginPage() {
   return (
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('auth.login')}</h1>
-      {params.get('expired') === 'true' && <p role="alert" className="mb-3 text-sm text-rose-600">{t('auth.expired')}</p>}
+      {params.get('expired') === 'true' && <p role="alert" className="mb-3 text-sm text-rose-600 dark:text-rose-400">{t('auth.expired')}</p>}
       {secondStep && <TwoFactorStep onSignedIn={signedIn} onBack={() => setSecondStep(false)} />}
       {passwordLogin && !secondStep && (
         <form onSubmit={submit} className="space-y-3" noValidate>
@@ -58,7 +58,7 @@ export function LoginPage() {
         </form>
       )}
       <ThirdPartySignIn />
-      <div className="mt-3 flex justify-between text-sm text-indigo-600">
+      <div className="mt-3 flex justify-between text-sm text-indigo-600 dark:text-indigo-400">
         {status?.register_enabled !== false && <Link to="/register">{t('auth.noAccount')} {t('auth.register')}</Link>}
         {passwordLogin && <Link to="/reset">{t('auth.forgot')}</Link>}
       </div>

@@ -24,11 +24,11 @@ export function RegisterPage() {
   return (
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('auth.register')}</h1>
-      {!open && <p role="alert" className="text-sm text-rose-600">{t('auth.registerClosed')}</p>}
+      {!open && <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">{t('auth.registerClosed')}</p>}
       {open && !byPassword && <p role="alert" className="text-sm text-slate-600 dark:text-slate-300">{t('auth.passwordRegisterClosed')}</p>}
       {byPassword && <PasswordRegisterForm emailVerification={Boolean(status?.email_verification)} />}
       {open && <ThirdPartySignIn />}
-      <Link to="/login" className="mt-3 block text-sm text-indigo-600">
+      <Link to="/login" className="mt-3 block text-sm text-indigo-600 dark:text-indigo-400">
         {t('auth.haveAccount')} {t('auth.login')}
       </Link>
     </div>

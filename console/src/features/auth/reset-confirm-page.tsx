@@ -29,7 +29,7 @@ export function ResetConfirmPage() {
     <div className={`mx-auto mt-16 max-w-sm ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('reset.confirmTitle')}</h1>
       {!email || !token ? (
-        <p role="alert" className="text-sm text-rose-600">{t('reset.badLink')}</p>
+        <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">{t('reset.badLink')}</p>
       ) : (
         <div className="space-y-3">
           <Field id="reset-confirm-email" label={t('reset.email')} value={email} readOnly />

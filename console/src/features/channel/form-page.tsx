@@ -10,7 +10,7 @@ export function ChannelFormPage() {
   const channelId = id === undefined ? null : Number(id);
   const { data, isError } = useChannel(channelId);
   if (channelId === null) return <ChannelEditor channel={null} />;
-  if (isError) return <p className="text-sm text-rose-600">{t('channel.notFound')}</p>;
-  if (!data) return <p className="text-sm text-slate-500">{t('channel.loading')}</p>;
+  if (isError) return <p className="text-sm text-rose-600 dark:text-rose-400">{t('channel.notFound')}</p>;
+  if (!data) return <p className="text-sm text-slate-500 dark:text-slate-400">{t('channel.loading')}</p>;
   return <ChannelEditor key={data.id} channel={data} />;
 }

@@ -62,7 +62,7 @@ describe('ChannelPage', SLOW_UI, () => {
     const calls = stubApi({ ...common, '/api/channel/update_balance/4/': { reply: { fields: { balance: 3 } } }, 'PUT /api/channel/': channel(4) });
     renderPage(<ChannelPage />, '/channel');
     await screen.findAllByTestId('channel-row');
-    click('更新余额', row(4));
+    fireEvent.click(within(row(4)).getByRole('button', { name: /更新余额/ }));
     expect(await screen.findByText('通道 ch4 余额更新成功！')).toBeTruthy();
     click('禁用', row(4));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, status: 2 }));

@@ -12,7 +12,7 @@ function Bubble({ message }: { message: ChatMessage }) {
   const mine = message.role === 'user';
   return (
     <li data-testid={`message-${message.role}`} data-status={message.status}
-      className={`max-w-[80%] whitespace-pre-wrap rounded-lg px-3 py-2 text-sm ${mine ? 'self-end bg-indigo-600 text-white' : 'self-start bg-slate-100 dark:bg-slate-800'} ${message.status === 'error' ? 'text-rose-600' : ''}`}>
+      className={`max-w-[80%] whitespace-pre-wrap rounded-lg px-3 py-2 text-sm ${mine ? 'self-end bg-indigo-600 text-white' : 'self-start bg-slate-100 dark:bg-slate-800'} ${message.status === 'error' ? 'text-rose-600 dark:text-rose-400' : ''}`}>
       {message.content || (message.status === 'loading' ? '…' : '')}
     </li>
   );

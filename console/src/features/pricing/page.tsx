@@ -76,9 +76,9 @@ export function PricingPage() {
             })}
           </tbody>
         </table>
-        {entries.length === 0 && <p className="p-4 text-center text-sm text-slate-500">{t('log.noData')}</p>}
+        {entries.length === 0 && <p className="p-4 text-center text-sm text-slate-500 dark:text-slate-400">{t('log.noData')}</p>}
       </div>
-      <p data-testid="admission-rule" className="text-sm text-slate-500">{t('pricing.admissionRule')}</p>
+      <p data-testid="admission-rule" className="text-sm text-slate-500 dark:text-slate-400">{t('pricing.admissionRule')}</p>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>
   );

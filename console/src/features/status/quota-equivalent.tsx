@@ -8,7 +8,7 @@ export function QuotaEquivalent({ quota, testId }: { quota: number; testId: stri
   const display = useQuotaDisplay();
   if (!displayCurrency(display)) return null;
   return (
-    <p className="mt-1 text-xs text-slate-500" data-testid={testId}>
+    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid={testId}>
       {t('quota.equivalent', { amount: formatQuota(quota, display) })}
     </p>
   );

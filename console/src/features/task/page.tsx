@@ -32,7 +32,7 @@ function TaskRow({ task, admin, onDetail }: { task: AsyncTask; admin: boolean; o
       {admin && <td className={table.cell}>{task.channel_id}</td>}
       <td className={table.cell}>{task.platform}</td>
       <td className={table.cell}>{task.action}</td>
-      <td className={table.cell}><button type="button" className="text-indigo-600 underline" onClick={onDetail}>{task.task_id}</button></td>
+      <td className={table.cell}><button type="button" className="text-indigo-600 dark:text-indigo-400 underline" onClick={onDetail}>{task.task_id}</button></td>
       <td className={table.cell}><TaskStatusTag status={task.status} /></td>
       <td className={`${table.cell} max-w-xs truncate`}>{task.fail_reason || '-'}</td>
     </tr>

@@ -14,8 +14,8 @@ export function UserEditPage() {
   return (
     <div className={`mx-auto max-w-lg ${card}`}>
       <h1 className="mb-4 text-xl font-semibold">{t('user.edit')}</h1>
-      {isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-      {(isError || !Number.isInteger(id)) && <p role="alert" data-testid="user-edit-missing" className="text-sm text-rose-600">{t('user.notFound')}</p>}
+      {isLoading && <p className="text-sm text-slate-500 dark:text-slate-400">{t('common.loading')}</p>}
+      {(isError || !Number.isInteger(id)) && <p role="alert" data-testid="user-edit-missing" className="text-sm text-rose-600 dark:text-rose-400">{t('user.notFound')}</p>}
       {user && <UserForm user={user} onDone={() => navigate('/user')} />}
       {user && <EndSessionsButton userId={user.id} />}
     </div>

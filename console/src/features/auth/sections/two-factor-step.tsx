@@ -23,7 +23,7 @@ export function TwoFactorStep({ onSignedIn, onBack }: { onSignedIn(data: LoginDa
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <h2 className="font-semibold">{t('twofa.loginTitle')}</h2>
-      <p className="text-sm text-slate-500">{t('twofa.loginHint')}</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('twofa.loginHint')}</p>
       <Field id="two-factor-code" label={backup ? t('twofa.backupCode') : t('twofa.code')} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" autoFocus />
       <Button type="submit" className="w-full">{t('twofa.verify')}</Button>
       <div className="flex justify-between text-sm">

@@ -47,7 +47,7 @@ export function ChannelRow({ channel, selection }: { channel: Channel; selection
       <td className={table.cell}><ChannelStatus status={channel.status} otherInfo={channel.other_info} /></td>
       <td className={table.cell}><ResponseTime ms={channel.response_time} /></td>
       <td className={table.cell}>
-        {formatQuota(channel.used_quota, display)} / <button type="button" className="underline decoration-dotted" title={t('channel.updateBalance')} aria-label={t('channel.updateBalance')} onClick={() => actions.updateBalance(channel)}>${channel.balance.toFixed(2)}</button>
+        {formatQuota(channel.used_quota, display)} / <button type="button" className="underline decoration-dotted" title={t('channel.updateBalance')} aria-label={`$${channel.balance.toFixed(2)} ${t('channel.updateBalance')}`} onClick={() => actions.updateBalance(channel)}>${channel.balance.toFixed(2)}</button>
       </td>
       <td className={table.cell}><ChannelNumber key={channel.priority} label={t('channel.priority')} value={channel.priority} min={PRIORITY_MIN} onSave={(v) => actions.setNumber(channel, 'priority', v)} /></td>
       <td className={table.cell}><ChannelNumber key={channel.weight} label={t('channel.weight')} value={channel.weight} min={WEIGHT_MIN} onSave={(v) => actions.setNumber(channel, 'weight', v)} /></td>

@@ -15,7 +15,7 @@ export function KeyField({ type, value, batch, isEdit, onChange, onBatch }: { ty
       ) : (
         <input id="channel-key" className={input.base} placeholder={placeholder} value={value} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
       )}
-      <p className="mt-1 text-xs text-slate-500">{t(keyHint(type))}</p>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t(keyHint(type))}</p>
       {!isEdit && type !== VERTEX && (
         <label className="mt-1 flex items-center gap-1 text-sm">
           <input id="channel-batch" type="checkbox" checked={batch} onChange={(e) => onBatch(e.target.checked)} />

@@ -10,7 +10,7 @@ export function ExportButtons({ kind, range }: { kind: ExportKind; range: { star
   const t = useT();
   return (
     <div className="flex items-center gap-2 text-sm">
-      <span className="text-slate-500">{t(kind === 'log' ? 'detail.exportLogs' : 'detail.exportDaily')}</span>
+      <span className="text-slate-500 dark:text-slate-400">{t(kind === 'log' ? 'detail.exportLogs' : 'detail.exportDaily')}</span>
       {formats.map((format) => (
         <button
           key={format}

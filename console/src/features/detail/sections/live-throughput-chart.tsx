@@ -12,7 +12,7 @@ export function LiveThroughputChart({ admin }: { admin: boolean }) {
   return (
     <section className={card}>
       <h2 className="mb-2 font-semibold">
-        {t('detail.live')} <span className="text-sm font-normal text-slate-500" data-testid="live-latest">{latest ? `RPM: ${latest.rpm} · TPM: ${latest.tpm}` : t('detail.liveWaiting')}</span>
+        {t('detail.live')} <span className="text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="live-latest">{latest ? `RPM: ${latest.rpm} · TPM: ${latest.tpm}` : t('detail.liveWaiting')}</span>
       </h2>
       <Chart
         testId="chart-live"

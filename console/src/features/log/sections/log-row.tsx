@@ -43,7 +43,7 @@ export function LogRow({ entry, admin, columns, onUserInfo }: { entry: LogEntry;
           <td className={table.cell}>
             <button
               type="button"
-              className="text-indigo-600 hover:underline"
+              className="text-indigo-600 dark:text-indigo-400 hover:underline"
               onClick={(event) => {
                 event.stopPropagation(); // the row itself toggles the detail
                 onUserInfo?.(entry.username);

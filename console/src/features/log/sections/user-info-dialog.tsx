@@ -22,12 +22,12 @@ export function UserInfoDialog({ username, onClose }: { username: string | null;
     : [];
   return (
     <Dialog open={username !== null} onClose={onClose} title={t('log.info.title')}>
-      {isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-      {!isLoading && !user && <p role="alert" className="text-sm text-rose-600">{t('user.notFound')}</p>}
+      {isLoading && <p className="text-sm text-slate-500 dark:text-slate-400">{t('common.loading')}</p>}
+      {!isLoading && !user && <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">{t('user.notFound')}</p>}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {lines.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
             <dd data-testid="user-info-value">{value}</dd>
           </div>
         ))}

@@ -36,7 +36,7 @@ export function AccessCard() {
       {token && <code data-testid="access-token" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{token}</code>}
       <h2 className="font-semibold">{t('setting.invite')}</h2>
       <code data-testid="invite-link" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">{inviteLink}</code>
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-slate-500 dark:text-slate-400">
         {t('setting.inviteStats', { count: self?.aff_count ?? 0, pending: formatQuota(self?.aff_quota ?? 0, display), total: formatQuota(self?.aff_history_quota ?? 0, display) })}
       </p>
       <div className="flex gap-2">

@@ -37,7 +37,7 @@ export function AffTransferDialog({ open, pending, onClose }: { open: boolean; p
   return (
     <Dialog open={open} onClose={onClose} title={t('setting.transfer')}>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <p className="text-sm text-slate-500">{t('setting.transferPending', { pending: formatQuota(pending, display) })}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('setting.transferPending', { pending: formatQuota(pending, display) })}</p>
         <Field id="aff-transfer-quota" label={t('setting.transferQuota')} type="number" min={0} value={quota} onChange={(e) => setQuota(Number.parseInt(e.target.value, 10) || 0)} />
         <QuotaEquivalent quota={quota} testId="aff-transfer-equivalent" />
         <div className="flex justify-end gap-2">

@@ -18,7 +18,7 @@ function BindingRow({ label, value, testId, children }: { label: string; value: 
     <div className="flex items-center justify-between gap-2" data-testid={`binding-${testId}`}>
       <div>
         <div className="text-sm font-medium">{label}</div>
-        <div className="text-sm text-slate-500">{value || t('setting.unbound')}</div>
+        <div className="text-sm text-slate-500 dark:text-slate-400">{value || t('setting.unbound')}</div>
       </div>
       {children}
     </div>

@@ -27,7 +27,7 @@ export function DeleteAccountCard() {
   };
   return (
     <section className={`${card} space-y-3`}>
-      <h2 className="font-semibold text-red-600">{t('setting.deleteAccount')}</h2>
+      <h2 className="font-semibold text-red-600 dark:text-red-400">{t('setting.deleteAccount')}</h2>
       <Field id="delete-username" label={t('setting.deleteHint')} value={typed} onChange={(e) => setTyped(e.target.value)} />
       <Button variant="danger" onClick={() => void remove()}>{t('setting.deleteAccount')}</Button>
     </section>

@@ -17,7 +17,7 @@ function Copyable({ label, text, testId, onCopy }: { label: string; text: string
   const t = useT();
   return (
     <div className="space-y-1">
-      <p className="text-sm text-slate-500">{label}</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
       <code data-testid={testId} className={codeBlock}>{text}</code>
       <Button variant="outline" onClick={() => onCopy(text)}>{t('twofa.copy')}</Button>
     </div>
@@ -76,10 +76,10 @@ export function TwoFactorCard() {
     <section className={`${card} space-y-3`} data-testid="two-factor">
       <h2 className="font-semibold">
         {t('twofa.title')} <span data-testid="two-factor-state">{status?.enabled ? t('twofa.enabled') : t('twofa.disabled')}</span>
-        {status?.locked && <span className="ml-2 text-amber-600">{t('twofa.locked')}</span>}
+        {status?.locked && <span className="ml-2 text-amber-600 dark:text-amber-400">{t('twofa.locked')}</span>}
       </h2>
-      <p className="text-sm text-slate-500">{t('twofa.hint')}</p>
-      {status?.required && !status.enabled && <p role="alert" className="text-sm text-rose-600">{t('twofa.required')}</p>}
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('twofa.hint')}</p>
+      {status?.required && !status.enabled && <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">{t('twofa.required')}</p>}
       {status?.enabled && <p className="text-sm">{t('twofa.remaining', { count: status.backup_codes_remaining ?? 0 })}</p>}
       {!status?.enabled && !setup && <Button onClick={() => void start()}>{t('twofa.setup')}</Button>}
       {setup && (
