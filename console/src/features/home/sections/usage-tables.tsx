@@ -25,7 +25,7 @@ export function UsageTables({ byToken, byModel }: { byToken: UsageShare[] | unde
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {([['home-tokens', 'home.perToken', byToken], ['home-models', 'home.perModel', byModel]] as const).map(([id, title, rows]) => (
-        <section key={id} className={card}>
+        <section key={id} className={`${card} min-w-0`}>
           <h2 className="font-semibold">{t(title)}</h2>
           <SortableTable id={id} caption={t(title)} columns={columns} rows={rows} rowKey={(row) => row.name} empty={empty} />
         </section>
