@@ -3,7 +3,7 @@ import { Skeleton } from './skeleton';
 import { card } from './tokens';
 
 interface StatCardProps {
-  label: string;
+  label: ReactNode;
   /** Undefined while loading: a skeleton shows in its place. */
   value: ReactNode | undefined;
   hint?: ReactNode;

@@ -1,9 +1,12 @@
-import { card } from '../../components/ui/tokens';
+import { Activity, History, Wallet } from 'lucide-react';
+import { StatCard } from '../../components/ui/stat-card';
 import { useT } from '../../i18n';
 import { formatQuota } from '../../lib/quota';
 import { useLiveBalance } from '../../live/use-live-balance';
 import { useSelf } from './hooks/use-self';
 import { useQuotaDisplay } from '../status/hooks/use-status';
+
+const icon = 'h-5 w-5';
 
 /** The user's balance, kept current by the server's pushes (no reload). */
 export function BalanceCard() {
@@ -11,24 +14,15 @@ export function BalanceCard() {
   const display = useQuotaDisplay();
   const { data: self } = useSelf();
   const { isConnected } = useLiveBalance();
+  const live = (
+    <span title={t(isConnected ? 'live.connected' : 'live.offline')} className={isConnected ? 'text-emerald-600' : 'text-slate-500 dark:text-slate-400'}>●</span>
+  );
   return (
-    <div className={`${card} grid grid-cols-3 gap-4`}>
-      <div>
-        <div className="text-xs text-slate-500 dark:text-slate-400">
-          {t('balance.quota')} <span title={t(isConnected ? 'live.connected' : 'live.offline')} className={isConnected ? 'text-emerald-600' : 'text-slate-500 dark:text-slate-400'}>●</span>
-        </div>
-        <div data-testid="balance-quota" data-quota={self?.quota ?? ''} className="text-lg font-semibold">
-          {self ? formatQuota(self.quota, display) : '—'}
-        </div>
-      </div>
-      <div>
-        <div className="text-xs text-slate-500 dark:text-slate-400">{t('balance.used')}</div>
-        <div className="text-lg font-semibold">{self ? formatQuota(self.used_quota, display) : '—'}</div>
-      </div>
-      <div>
-        <div className="text-xs text-slate-500 dark:text-slate-400">{t('balance.requests')}</div>
-        <div className="text-lg font-semibold">{self?.request_count ?? '—'}</div>
-      </div>
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <StatCard label={<>{t('balance.quota')} {live}</>} icon={<Wallet className={icon} />}
+        value={self && <span data-testid="balance-quota" data-quota={self.quota}>{formatQuota(self.quota, display)}</span>} />
+      <StatCard label={t('balance.used')} icon={<History className={icon} />} value={self && formatQuota(self.used_quota, display)} />
+      <StatCard label={t('balance.requests')} icon={<Activity className={icon} />} value={self?.request_count} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useChannelActions } from '../hooks/use-channel-actions';
 import { ChannelNumber } from './channel-number';
 import { ChannelStatus } from './channel-status';
 import { ResponseTime } from './response-time';
+import { RelativeTime } from '../../../components/ui/relative-time';
 
 type Confirming = 'copy' | 'delete' | null;
 
@@ -45,7 +46,10 @@ export function ChannelRow({ channel, selection }: { channel: Channel; selection
       </td>
       <td className={table.cell}>{typeLabel(channel.type) ?? t('channel.unknownType')}</td>
       <td className={table.cell}><ChannelStatus status={channel.status} otherInfo={channel.other_info} /></td>
-      <td className={table.cell}><ResponseTime ms={channel.response_time} /></td>
+      <td className={table.cell}>
+        <ResponseTime ms={channel.response_time} />
+        {channel.test_time > 0 && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400"><RelativeTime seconds={channel.test_time} /></span>}
+      </td>
       <td className={table.cell}>
         {formatQuota(channel.used_quota, display)} / <button type="button" className="underline decoration-dotted" title={t('channel.updateBalance')} aria-label={`$${channel.balance.toFixed(2)} ${t('channel.updateBalance')}`} onClick={() => actions.updateBalance(channel)}>${channel.balance.toFixed(2)}</button>
       </td>
