@@ -50,7 +50,7 @@ export function ChannelPage() {
       <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(1); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
       {batch && <Button variant="danger" onClick={askRemoveSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
       <ConfirmDialog open={confirmingBatch} title={t('channel.deleteSelected', { count: selected.length })} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={t('token.cancel')} onConfirm={() => void removeSelected()} onClose={() => setConfirmingBatch(false)} />
-      <DataTable columns={COLUMNS} selectable={batch} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('page.channelAdd'), to: '/channel/add' }}>
+      <DataTable columns={COLUMNS} selectable={batch} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('empty.firstChannel'), to: '/channel/add' }}>
         {data?.items.map((channel) => <ChannelRow key={channel.id} channel={channel} selection={batch ? { selected: selected.includes(channel.id), onToggle: () => toggle(channel.id) } : undefined} />)}
       </DataTable>
       <div className="flex flex-wrap items-center justify-between gap-2">

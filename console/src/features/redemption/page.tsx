@@ -47,7 +47,7 @@ export function RedemptionPage() {
         <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('redemption.add'), onClick: () => setEditing({ code: null }) }} selectable>
+      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('empty.firstCode'), onClick: () => setEditing({ code: null }) }} selectable>
         {items.map((code) => (
           <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
             onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />

@@ -38,6 +38,16 @@ describe('TokenPage', () => {
     expect((await screen.findByTestId('token-row')).textContent).toContain('legacy');
   });
 
+  it('shows skeleton rows while the list loads, then an empty state whose action opens the create drawer', async () => {
+    signIn();
+    stubApi({ '/api/token/?': { items: [], total: 0, page: 1, page_size: 10 }, '/api/user/self': self, '/api/status': status });
+    renderPage(<TokenPage />, '/token');
+    expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+    fireEvent.click(await screen.findByRole('button', { name: '创建第一个令牌' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('名称')).toBeTruthy();
+    expect(screen.queryByTestId('skeleton-row')).toBeNull();
+  });
+
   it('creates a batch of tokens, one POST each, and says how many', async () => {
     signIn();
     const calls = stubApi({ 'GET /api/token/?': { items: [], total: 0, page: 1, page_size: 10 }, 'POST /api/token/': null, '/api/user/self': self, '/api/status': status });

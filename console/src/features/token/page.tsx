@@ -69,7 +69,7 @@ export function TokenPage() {
           <Select id="token-page-size" label={t('token.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(1); }} />
         </div>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('token.add'), onClick: () => setEditing({ token: null }) }} selectable>
+      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('empty.firstToken'), onClick: () => setEditing({ token: null }) }} selectable>
         {items.map((token) => (
           <TokenRow key={token.id} token={token} selected={selected.has(token.id)} onSelect={(on) => select(token.id, on)}
             onView={() => void tokenApi.revealKey(token.id).then((key) => setShown({ name: token.name, key }))} onEdit={() => setEditing({ token })} onCopy={() => void copyOne(token)} />

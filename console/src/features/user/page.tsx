@@ -36,7 +36,7 @@ export function UserPage() {
         </select>
         <Button onClick={() => setEditing({ user: null })}>{t('user.add')}</Button>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('user.add'), onClick: () => setEditing({ user: null }) }}>
+      <DataTable columns={COLUMNS} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('empty.firstUser'), onClick: () => setEditing({ user: null }) }}>
         {data?.items.map((user) => <UserRow key={user.id} user={user} onEdit={() => setEditing({ user })} />)}
       </DataTable>
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
