@@ -20,7 +20,7 @@ function compare(a: string | number, b: string | number): number {
   return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 }
 
-export function sortRows<T>(rows: readonly T[], column: Column<T> | undefined, descending: boolean): T[] {
+function sortRows<T>(rows: readonly T[], column: Column<T> | undefined, descending: boolean): T[] {
   const value = column?.sortValue;
   if (!value) return [...rows];
   return [...rows].sort((a, b) => (descending ? -1 : 1) * compare(value(a), value(b)));

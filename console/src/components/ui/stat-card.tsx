@@ -27,7 +27,9 @@ export function StatCard({ label, value, hint, icon, testId, raw }: StatCardProp
   );
 }
 
-/** Stat cards side by side: one column on a phone, up to four on a wide screen. */
-export function StatGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{children}</div>;
+const gridColumns = { 3: 'sm:grid-cols-3', 5: 'sm:grid-cols-2 xl:grid-cols-5' } as const;
+
+/** Stat cards side by side: one column on a phone, `columns` on a wide screen. */
+export function StatGrid({ columns, testId, children }: { columns: keyof typeof gridColumns; testId?: string; children: ReactNode }) {
+  return <div data-testid={testId} className={`grid grid-cols-1 gap-3 ${gridColumns[columns]}`}>{children}</div>;
 }

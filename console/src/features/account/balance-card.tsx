@@ -1,5 +1,5 @@
 import { Activity, History, Wallet } from 'lucide-react';
-import { StatCard } from '../../components/ui/stat-card';
+import { StatCard, StatGrid } from '../../components/ui/stat-card';
 import { useT } from '../../i18n';
 import { formatQuota } from '../../lib/quota';
 import { useLiveBalance } from '../../live/use-live-balance';
@@ -18,11 +18,11 @@ export function BalanceCard() {
     <span title={t(isConnected ? 'live.connected' : 'live.offline')} className={isConnected ? 'text-emerald-600' : 'text-slate-500 dark:text-slate-400'}>●</span>
   );
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <StatGrid columns={3}>
       <StatCard label={<>{t('balance.quota')} {live}</>} icon={<Wallet className={icon} />}
         value={self && <span data-testid="balance-quota" data-quota={self.quota}>{formatQuota(self.quota, display)}</span>} />
       <StatCard label={t('balance.used')} icon={<History className={icon} />} value={self && formatQuota(self.used_quota, display)} />
       <StatCard label={t('balance.requests')} icon={<Activity className={icon} />} value={self?.request_count} />
-    </div>
+    </StatGrid>
   );
 }

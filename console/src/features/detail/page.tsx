@@ -1,6 +1,6 @@
 import { Activity, Coins, Hash } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { StatCard } from '../../components/ui/stat-card';
+import { StatCard, StatGrid } from '../../components/ui/stat-card';
 import { useT } from '../../i18n';
 import { formatQuota, shortNumber } from '../../lib/quota';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
@@ -42,11 +42,11 @@ export function DetailPage() {
   return (
     <div className="space-y-4">
       <DetailFiltersForm key={defaults.granularity} admin={admin} value={filters} onSearch={setFilters} />
-      <div data-testid="detail-totals" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <StatGrid columns={3} testId="detail-totals">
         <StatCard testId="detail-stat-quota" raw={totals.quota} label={t('detail.totalQuota')} icon={<Coins className="h-5 w-5" />} value={formatQuota(totals.quota, display)} />
         <StatCard testId="detail-stat-requests" raw={totals.requests} label={t('detail.requests')} icon={<Activity className="h-5 w-5" />} value={totals.requests} />
         <StatCard testId="detail-stat-tokens" raw={totals.tokens} label={t('detail.tokens')} icon={<Hash className="h-5 w-5" />} value={shortNumber(totals.tokens)} />
-      </div>
+      </StatGrid>
       {admin && (
         <div className="flex flex-wrap gap-4">
           <ExportButtons kind="data" range={filters} />

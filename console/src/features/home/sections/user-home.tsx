@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { CalendarClock, CalendarDays, Flame, Wallet, Zap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { StatCard } from '../../../components/ui/stat-card';
+import { StatCard, StatGrid } from '../../../components/ui/stat-card';
 import { button } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { formatQuota } from '../../../lib/quota';
@@ -36,14 +36,14 @@ export function UserHome() {
           <Link to="/token" className={`${button.base} ${button.variant.primary}`}>{t('home.createToken')}</Link>
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <StatGrid columns={5}>
         <StatCard testId="home-balance" raw={usage?.balance} label={t('home.balance')} icon={<Wallet className={icon} />} value={quota(usage?.balance)} />
         <StatCard testId="home-today" raw={usage?.today.quota} label={t('home.spendToday')} icon={<Zap className={icon} />} value={quota(usage?.today.quota)} hint={usage && t('home.requests', { count: usage.today.requests })} />
         <StatCard testId="home-month" raw={usage?.month.quota} label={t('home.spendMonth')} icon={<CalendarDays className={icon} />} value={quota(usage?.month.quota)} hint={usage && t('home.requests', { count: usage.month.requests })} />
         <StatCard testId="home-burn" raw={usage?.burn.quota_per_day} label={t('home.burnRate')} icon={<Flame className={icon} />} value={quota(usage && Math.round(usage.burn.quota_per_day))} hint={usage && t('home.burnHint', { days: usage.burn.window_days })} />
         <StatCard testId="home-runs-out" raw={usage?.runs_out_at} label={t('home.runsOut')} icon={<CalendarClock className={icon} />} value={usage && <RunsOut usage={usage} />}
           hint={usage?.runs_out_at && usage.runs_out_at > usage.now ? <RelativeTime seconds={usage.runs_out_at} now={usage.now * 1000} /> : undefined} />
-      </div>
+      </StatGrid>
       <UsageTables byToken={usage?.by_token} byModel={usage?.by_model} />
     </div>
   );
