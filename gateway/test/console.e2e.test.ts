@@ -71,7 +71,7 @@ describe('the console in a real browser', () => {
     // ANALYTICS_INSERT_GAP_MS after the balance moved), so the page opens with both rows.
     await expect.poll(async () => (await dave.must<{ total: number }>('GET', '/api/log/self/')).total, { timeout: 5_000 }).toBe(2);
     await page.goto(`${fixture.tollgate.url}/log`);
-    await expect.poll(() => page.getByTestId('log-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 10_000 }).toBe(2);
     const key = await browserKey();
     const response = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, {
       method: 'POST',

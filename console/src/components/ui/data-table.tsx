@@ -21,7 +21,7 @@ interface DataTableProps {
 export function DataTable({ columns, empty, loading = false, emptyAction, emptyHint, selectable = false, children }: DataTableProps) {
   const t = useT();
   return (
-    <div className={table.wrap}>
+    <div className={table.wrap} tabIndex={0}>
       <table className={table.table}>
         <thead className={table.head}>
           <tr>

@@ -88,7 +88,7 @@ export function SortableTable<T>({ id, columns, rows, rowKey, empty, caption }: 
       <div className="mb-1 flex items-center justify-end">
         <ColumnChooser columns={columns} hidden={prefs.hidden} onToggle={toggleColumn} />
       </div>
-      <div className={table.wrap}>
+      <div className={table.wrap} tabIndex={0}>
         <table className={table.table}>
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead className={table.head}>

@@ -14,8 +14,9 @@ export const input = {
   label: 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300',
 } as const;
 
-export const card = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+export const card = 'min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
+/** `wrap` scrolls a wide table inside its box; give it tabIndex 0 so the keyboard can scroll it too. */
 export const table = {
   wrap: 'overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800',
   table: 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800',

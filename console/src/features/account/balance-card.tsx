@@ -15,7 +15,7 @@ export function BalanceCard() {
   const { data: self } = useSelf();
   const { isConnected } = useLiveBalance();
   const live = (
-    <span title={t(isConnected ? 'live.connected' : 'live.offline')} className={isConnected ? 'text-emerald-600' : 'text-slate-500 dark:text-slate-400'}>●</span>
+    <span title={t(isConnected ? 'live.connected' : 'live.offline')} className={isConnected ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}>●</span>
   );
   return (
     <StatGrid columns={3}>

@@ -43,7 +43,7 @@ export function LogPage() {
       <LogStatBadges filters={filters} admin={admin} live={isUnfiltered(filters) ? live : null} />
       <LogFiltersForm key={JSON.stringify(filters)} admin={admin} value={filters} onSearch={setFilters} />
       {admin && <ExportButtons kind="log" range={exportRange(filters)} />}
-      <div className={table.wrap}>
+      <div className={table.wrap} tabIndex={0}>
         <table className={table.table}>
           <thead className={table.head}>
             <tr>{columns.map((c) => <th key={c} scope="col" className={table.cell}>{t(c)}</th>)}</tr>

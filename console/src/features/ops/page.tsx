@@ -13,7 +13,7 @@ import { TrafficSection } from './sections/traffic-section';
 function LiveBadge({ connected }: { connected: boolean }) {
   const t = useT();
   return (
-    <span className={`text-sm ${connected ? 'text-emerald-600' : 'text-amber-600'}`} data-testid="ops-connection">
+    <span className={`text-sm ${connected ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="ops-connection">
       {connected ? `● ${t('ops.live')}` : t('ops.offline')}
     </span>
   );
@@ -30,7 +30,7 @@ function OpsView() {
       <div className="flex items-center gap-3">
         <h1 className="text-xl font-semibold">{t('ops.title')}</h1>
         <LiveBadge connected={isConnected} />
-        {!snapshot && <span className="text-sm text-slate-500">{t('ops.waiting')}</span>}
+        {!snapshot && <span className="text-sm text-slate-500 dark:text-slate-400">{t('ops.waiting')}</span>}
       </div>
       <TrafficSection snapshot={snapshot} history={seed?.minutes ?? []} />
       <div className="grid gap-4 xl:grid-cols-2">
@@ -50,5 +50,5 @@ function OpsView() {
 export function OpsPage() {
   const t = useT();
   const admin = isAdmin(useStoredUser());
-  return admin ? <OpsView /> : <p className="p-4 text-sm text-slate-500">{t('ops.adminOnly')}</p>;
+  return admin ? <OpsView /> : <p className="p-4 text-sm text-slate-500 dark:text-slate-400">{t('ops.adminOnly')}</p>;
 }

@@ -51,7 +51,7 @@ export function PricingPage() {
         <input aria-label={t('pricing.filter')} placeholder={t('pricing.filter')} className={`${input.base} max-w-xs`} value={filter} onChange={(e) => setFilter(e.target.value)} />
         <Button variant="outline" onClick={copySelected}>{t('pricing.copySelected')}</Button>
       </div>
-      <div className={table.wrap}>
+      <div className={table.wrap} tabIndex={0}>
         <table className={table.table}>
           <thead className={table.head}>
             <tr>

@@ -14,7 +14,7 @@ function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
   return (
     <div>
       <h3 className="mb-1 text-sm font-semibold">{t('ops.healthEvents')}</h3>
-      {events.length === 0 && <p className="text-sm text-slate-500">{t('ops.noEvents')}</p>}
+      {events.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{t('ops.noEvents')}</p>}
       <ul className="space-y-1 text-sm" data-testid="ops-health-events">
         {events.map((event) => (
           <li key={`${event.kind}-${event.channelId}-${event.at}`} className={event.kind === 'disabled' ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-700 dark:text-emerald-300'}>

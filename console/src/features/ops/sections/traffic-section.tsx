@@ -15,7 +15,7 @@ function Stat({ label, value, testId }: { label: MessageKey; value: string; test
   const t = useT();
   return (
     <div className={card}>
-      <p className="text-xs text-slate-500">{t(label)}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t(label)}</p>
       <p className="text-2xl font-semibold tabular-nums" data-testid={testId}>{value}</p>
     </div>
   );
