@@ -41,7 +41,7 @@ export function JobProgress({ job }: { job: ImportJob }) {
       <ul className="space-y-2">
         {job.tables.map((table) => <TableBar key={table.table} {...table} />)}
       </ul>
-      {job.error && <p role="alert" className="text-sm text-red-600">{job.error}</p>}
+      {job.error && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{job.error}</p>}
       {job.report && (
         <div>
           <h3 className="mb-1 text-sm font-semibold">{t('import.report')}</h3>

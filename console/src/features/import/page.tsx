@@ -25,7 +25,7 @@ export function ImportPage() {
         <h2 className="text-lg font-semibold">{t('import.title')}</h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('import.intro')}</p>
         <Field id="import-source" label={t('import.source')} value={source} onChange={(event) => setSource(event.target.value)} placeholder="user:pass@tcp(127.0.0.1:3306)/new-api" autoComplete="off" spellCheck={false} />
-        <p className="text-xs text-slate-500">{t('import.sourceHint')}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('import.sourceHint')}</p>
         <Field id="import-logs-source" label={t('import.logsSource')} value={logsSource} onChange={(event) => setLogsSource(event.target.value)} autoComplete="off" spellCheck={false} />
         <Switch checked={dryRun} onChange={setDryRun} label={t('import.dryRun')} />
         <Button type="submit" disabled={running || start.isPending || source.trim() === ''}>{t(dryRun ? 'import.startDry' : 'import.start')}</Button>

@@ -17,7 +17,7 @@ export function LegalConsent({ checked, onChange }: { checked: boolean; onChange
   const { agreement, privacy } = useLegalDocuments();
   if (!agreement && !privacy) return null;
   const link = (to: string, label: string) => (
-    <Link to={to} target="_blank" className="text-indigo-600">
+    <Link to={to} target="_blank" className="text-indigo-600 dark:text-indigo-400">
       {label}
     </Link>
   );

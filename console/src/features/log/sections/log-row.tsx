@@ -36,7 +36,7 @@ export function LogRow({ entry, admin, columns, onUserInfo }: { entry: LogEntry;
         {admin && (
           <td className={table.cell} title={entry.channel_name || undefined}>
             {entry.channel ?? ''}
-            {entry.channel_name ? <span className="ml-1 text-slate-500">{entry.channel_name}</span> : null}
+            {entry.channel_name ? <span className="ml-1 text-slate-500 dark:text-slate-400">{entry.channel_name}</span> : null}
           </td>
         )}
         {admin && (
