@@ -18,11 +18,11 @@ export function AuditRow({ event }: { event: AuditEvent }) {
       <td className={table.cell}>
         <details>
           <summary className="cursor-pointer">{t('audit.change')}</summary>
-          <p className="mt-1 text-xs text-slate-500">{t('audit.before')}</p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('audit.before')}</p>
           <pre data-testid="audit-before" className="max-w-md whitespace-pre-wrap break-all text-xs">{shown(event.before)}</pre>
-          <p className="mt-1 text-xs text-slate-500">{t('audit.after')}</p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('audit.after')}</p>
           <pre data-testid="audit-after" className="max-w-md whitespace-pre-wrap break-all text-xs">{shown(event.after)}</pre>
-          {event.detail !== null && <><p className="mt-1 text-xs text-slate-500">{t('audit.detail')}</p><pre className="max-w-md whitespace-pre-wrap break-all text-xs">{shown(event.detail)}</pre></>}
+          {event.detail !== null && <><p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('audit.detail')}</p><pre className="max-w-md whitespace-pre-wrap break-all text-xs">{shown(event.detail)}</pre></>}
         </details>
       </td>
     </tr>
