@@ -38,7 +38,7 @@ export function StatementForm({ admin }: { admin: boolean }) {
   return (
     <section className={`${card} space-y-3`}>
       <h2 className="text-lg font-semibold">{t('statement.title')}</h2>
-      <p className="text-sm text-slate-500">{t('statement.hint')}</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('statement.hint')}</p>
       <div className="grid gap-3 md:grid-cols-4">
         <Field id="statement-start" type="date" label={t('statement.start')} value={start} onChange={(e) => setStart(e.target.value)} />
         <Field id="statement-end" type="date" label={t('statement.end')} value={end} onChange={(e) => setEnd(e.target.value)} />
@@ -50,7 +50,7 @@ export function StatementForm({ admin }: { admin: boolean }) {
         </div>
         {admin && <Field id="statement-user" inputMode="numeric" label={t('statement.userId')} value={userId} onChange={(e) => setUserId(e.target.value.replace(/\D/g, ''))} />}
       </div>
-      {error && <p role="alert" className="text-sm text-rose-600">{error}</p>}
+      {error && <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">{error}</p>}
       <Button data-testid="statement-download" disabled={busy} onClick={() => void download()}>{busy ? t('statement.downloading') : t('statement.download')}</Button>
     </section>
   );

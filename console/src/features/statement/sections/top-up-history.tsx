@@ -44,7 +44,7 @@ export function TopUpHistory({ admin }: { admin: boolean }) {
   return (
     <section className={`${card} space-y-3`}>
       <h2 className="text-lg font-semibold">{t('topupHistory.title')}</h2>
-      <p className="text-sm text-slate-500">{t('topupHistory.hint')}</p>
+      <p className="text-sm text-slate-500 dark:text-slate-400">{t('topupHistory.hint')}</p>
       <Field id="top-up-keyword" className="max-w-xs" label={t('topupHistory.keyword')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} />
       <DataTable columns={admin ? ['topupHistory.userId', ...COLUMNS] : COLUMNS} empty={items.length === 0}>
         {items.map((order) => <OrderRow key={order.id} order={order} admin={admin} />)}
