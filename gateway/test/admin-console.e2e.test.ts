@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 /** The administrator's user management in Chromium against the real server. */
@@ -13,11 +13,7 @@ describe('user management in a real browser', () => {
     fixture = await startEmbeddedFixture();
     browser = await launchChromium();
     page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'root');
-    await page.fill('#password', '123456');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'root', '123456');
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 const SHOTS = '/tmp/shots-channelui';
@@ -25,11 +25,7 @@ describe('channel management in a real browser', () => {
     fixture = await startEmbeddedFixture({ latencyMs: 30 });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'root');
-    await page.fill('#password', '123456');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'root', '123456');
   });
 
   afterAll(async () => {

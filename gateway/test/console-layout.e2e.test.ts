@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /** Where the phone and dark-theme screenshots go, to be looked at. */
@@ -44,11 +44,7 @@ describe('console layout: a phone, and the dark theme', () => {
 
   async function signedIn(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'adam');
-    await page.fill('#password', 'adam-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'adam', 'adam-password');
     return page;
   }
 

@@ -1,17 +1,3 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { USER_ROUTES, type PagesFixture, checkEveryRoute, startPagesFixture } from './support/console-pages.js';
+import { USER_ROUTES, describeConsolePages } from './support/console-pages.js';
 
-/** Every console page for an ordinary user: axe-core (serious and critical), console errors, phone overflow, light and dark; screenshots in test-output/console-pages. */
-describe('console pages for an ordinary user', () => {
-  let pages: PagesFixture;
-  beforeAll(async () => {
-    pages = await startPagesFixture();
-  }, 120_000);
-  afterAll(async () => {
-    await pages?.close();
-  });
-
-  it('pass axe, log no error and fit a phone, in light and dark', async () => {
-    await checkEveryRoute(pages, { name: 'user', username: 'ulla', password: 'ulla-password', routes: USER_ROUTES });
-  }, 300_000);
-});
+describeConsolePages('console pages for an ordinary user', { name: 'user', username: 'ulla', password: 'ulla-password', routes: USER_ROUTES }, 300_000);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 /** Where the pages' screenshots go, to be looked at (the spec's "save a screenshot of each page"). */
@@ -46,11 +46,7 @@ describe('every console route, by role, in a real browser', () => {
 
   async function signedIn(username: string, password: string): Promise<Page> {
     const page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', username);
-    await page.fill('#password', password);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, username, password);
     return page;
   }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type ConsoleClient, revealTokenKey } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
@@ -32,11 +32,7 @@ describe('the console in a real browser', () => {
   });
 
   it('logs in and lands on the token page', async () => {
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'dave');
-    await page.fill('#password', 'dave-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'dave', 'dave-password');
     await expect.poll(() => page.getByTestId('balance-quota').getAttribute('data-quota')).toBe(String(QUOTA));
   });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 import { chargeTracker } from './support/relay-billing.js';
 
@@ -32,11 +32,7 @@ describe('the /detail dashboard in a real browser', () => {
     }
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'dana');
-    await page.fill('#password', 'dana-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'dana', 'dana-password');
   });
 
   afterAll(async () => {
@@ -62,11 +58,7 @@ describe('the /detail dashboard in a real browser', () => {
 
   it("gives root the finance export of the range as a file: the four calls' log rows", async () => {
     const admin = await browser.newPage({ acceptDownloads: true });
-    await admin.goto(`${fixture.tollgate.url}/login`);
-    await admin.fill('#username', 'root');
-    await admin.fill('#password', '123456');
-    await admin.getByRole('button', { name: '登录' }).click();
-    await admin.waitForURL('**/token');
+    await signInOnPage(admin, fixture.tollgate.url, 'root', '123456');
     await admin.goto(`${fixture.tollgate.url}/detail`);
     // The session's New-Api-User header goes with the fetch; a plain link without it got a 401.
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export-log-jsonl').click()]);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alice, buildNewApiDatabase } from '../src/import/testing/new-api-fixture.js';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { ConsoleClient } from './support/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
@@ -22,11 +22,7 @@ describe('the import page in a real browser', () => {
     await buildNewApiDatabase(source, { upstreamUrl: fixture.upstream.url, logRows: LOG_ROWS });
     browser = await launchChromium();
     page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'root');
-    await page.fill('#password', '123456');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'root', '123456');
   });
 
   afterAll(async () => {
@@ -69,11 +65,7 @@ describe('the import page in a real browser', () => {
     const other = await browser.newPage();
     try {
       await new ConsoleClient(fixture.tollgate.url).must('POST', '/api/user/register', { username: 'plain', password: 'plain-password', password2: 'plain-password' });
-      await other.goto(`${fixture.tollgate.url}/login`);
-      await other.fill('#username', 'plain');
-      await other.fill('#password', 'plain-password');
-      await other.getByRole('button', { name: '登录' }).click();
-      await other.waitForURL('**/token');
+      await signInOnPage(other, fixture.tollgate.url, 'plain', 'plain-password');
       await expect.poll(() => other.getByTestId('nav-token').count()).toBe(1);
       expect(await other.getByTestId('nav-import').count()).toBe(0);
     } finally {

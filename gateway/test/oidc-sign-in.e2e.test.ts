@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcProviderMock, startOidcProvider } from './mock-upstream/oidc-provider-mock.js';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 
 const SHOTS = '/tmp/shots-oidc';
@@ -37,11 +37,7 @@ describe('OIDC sign-in in a real browser', () => {
   });
 
   it('oidc.enabled, oidc.well_known: root saves the OIDC group on the settings page', async () => {
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'root');
-    await page.fill('#password', '123456');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'root', '123456');
     await page.goto(`${fixture.tollgate.url}/setting?tab=system`);
     const group = page.getByRole('region', { name: '配置 OIDC' });
     await page.fill(byId('option-oidc.client_id'), CLIENT.id);

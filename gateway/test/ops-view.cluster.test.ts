@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from './mock-upstream/openai-mock.js';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { ClusterRun } from './support/cluster-run.js';
 import { requiredClusterEngines } from './support/config.js';
 import { ConsoleClient, createTokenKey } from './support/console-client.js';
@@ -66,11 +66,7 @@ describe('the operations view across two gateways', () => {
     ({ key } = await createTokenKey(olga, { name: 'olga-key', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 2400 } });
-    await page.goto(`${a.url}/login`);
-    await page.fill('#username', 'root');
-    await page.fill('#password', '123456');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, a.url, 'root', '123456');
     await page.goto(`${a.url}/ops`);
   }, 180_000);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { ConsoleClient } from './support/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 import { type MockSmtp, startMockSmtp } from './support/mock-smtp.js';
@@ -53,11 +53,7 @@ describe('password reset in a real browser', () => {
     const password = await page.locator('#reset-new-password').inputValue();
     expect(password).toMatch(/^\S{8,}$/);
 
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'ann');
-    await page.fill('#password', password);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'ann', password);
     expect((await new ConsoleClient(fixture.tollgate.url).login('ann', 'old-password-1')).success).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from './mock-upstream/listen.js';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
 const chat = { model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] };
@@ -132,11 +132,7 @@ describe('security headers and CORS', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'gina');
-    await page.fill('#password', 'gina-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'gina', 'gina-password');
     await page.goto(`${fixture.tollgate.url}/detail`);
     await expect.poll(() => page.locator('.apexcharts-canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => sockets.some((url) => url.includes('/socket.io/')), { timeout: 10_000 }).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 const SHOTS = '/tmp/shots-playground';
@@ -8,11 +8,7 @@ const REPLY = 'Streaming answers arrive one word at a time';
 
 async function logIn(browser: Browser, url: string, username: string, password: string): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${url}/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/token');
+  await signInOnPage(page, url, username, password);
   return page;
 }
 

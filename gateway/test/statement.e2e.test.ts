@@ -3,7 +3,7 @@ import { statementLineSchema } from '@tollgate/analytics';
 import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { eventually } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
@@ -28,11 +28,7 @@ describe('the /statement page download in a real browser', () => {
     await eventually(async () => ((await user.must<{ total: number }>('GET', '/api/log/self?type=2')).total === 3 ? true : undefined), 15_000, 'three logged calls');
     browser = await launchChromium();
     page = await browser.newPage({ acceptDownloads: true });
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'stella');
-    await page.fill('#password', 'stella-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'stella', 'stella-password');
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { startTaskMock, type TaskMock } from './mock-upstream/task-mock.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
 
@@ -26,11 +26,7 @@ describe('live task progress in the browser', () => {
   it('shows the row at its early progress, then at 100% and SUCCESS, on the same page load', async () => {
     const { key } = await userWithKey(fixture, 'una', 1_000_000);
     const page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'una');
-    await page.fill('#password', 'una-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'una', 'una-password');
     const submit = await fetch(`${fixture.tollgate.url}/mj/submit/imagine`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'a harbour' }) });
     expect(((await submit.json()) as { code: number }).code).toBe(1);
     await page.goto(`${fixture.tollgate.url}/midjourney`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { connectLive } from './support/live-socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { ConsoleClient } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture } from './support/embedded-fixture.js';
 import { roomInStep, totpCode, wrongCode } from './support/totp.js';
@@ -37,11 +37,7 @@ describe('two-factor sign-in in a real browser', () => {
   it('sets up two-factor on the settings page, then signs in with the app code and with a recovery code', async () => {
     await roomInStep(20);
     const page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'tina');
-    await page.fill('#password', 'tina-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'tina', 'tina-password');
     await page.goto(`${fixture.tollgate.url}/setting`);
     await page.getByRole('button', { name: '启用验证' }).click();
     const secret = (await page.getByTestId('two-factor-secret').textContent()) ?? '';

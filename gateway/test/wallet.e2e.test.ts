@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EpayMock, startEpayMock } from './mock-upstream/epay-mock.js';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, signInOnPage } from './support/browser.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 
 /**
@@ -27,11 +27,7 @@ describe('the wallet in a real browser', () => {
     await userWithQuota(fixture, 'wendy', 0);
     browser = await launchChromium();
     page = await browser.newPage();
-    await page.goto(`${fixture.tollgate.url}/login`);
-    await page.fill('#username', 'wendy');
-    await page.fill('#password', 'wendy-password');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/token');
+    await signInOnPage(page, fixture.tollgate.url, 'wendy', 'wendy-password');
   });
 
   afterAll(async () => {
@@ -57,11 +53,7 @@ describe('the wallet in a real browser', () => {
   it('redeems a code that root created on the redemption page', async () => {
     const admin = await browser.newPage();
     try {
-      await admin.goto(`${fixture.tollgate.url}/login`);
-      await admin.fill('#username', 'root');
-      await admin.fill('#password', '123456');
-      await admin.getByRole('button', { name: '登录' }).click();
-      await admin.waitForURL('**/token');
+      await signInOnPage(admin, fixture.tollgate.url, 'root', '123456');
       await admin.goto(`${fixture.tollgate.url}/redemption`);
       await admin.getByRole('button', { name: '添加新的兑换码' }).click();
       await admin.fill('#redemption-name', 'browser');

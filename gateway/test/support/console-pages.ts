@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { launchChromium } from './browser.js';
+import { launchChromium, signInOnPage } from './browser.js';
 import { chatStatus } from './chat-status.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
 
@@ -43,11 +43,7 @@ async function contextFor({ fixture, browser }: PagesFixture, role: Role, device
   const context = await browser.newContext({ ...DEVICES[device], bypassCSP: true });
   if (!role.username) return context;
   const page = await context.newPage();
-  await page.goto(`${fixture.tollgate.url}/login`);
-  await page.fill('#username', role.username);
-  await page.fill('#password', role.password ?? '');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/token');
+  await signInOnPage(page, fixture.tollgate.url, role.username, role.password ?? '');
   await page.close();
   return context;
 }
@@ -102,4 +98,25 @@ export async function checkEveryRoute(pages: PagesFixture, role: Role): Promise<
     await context.close();
   }
   expect(problems).toEqual({});
+}
+
+/**
+ * One role's check of every page, as a suite: axe-core (serious and critical), console errors,
+ * phone overflow, light and dark; screenshots in test-output/console-pages. Each role runs from a
+ * file of its own, so a run names the role that broke and no file runs for long.
+ */
+export function describeConsolePages(title: string, role: Role, timeoutMs: number): void {
+  describe(title, () => {
+    let pages: PagesFixture;
+    beforeAll(async () => {
+      pages = await startPagesFixture();
+    }, 120_000);
+    afterAll(async () => {
+      await pages?.close();
+    });
+
+    it('pass axe, log no error and fit a phone, in light and dark', async () => {
+      await checkEveryRoute(pages, role);
+    }, timeoutMs);
+  });
 }
