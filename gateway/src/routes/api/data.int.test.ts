@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AnalyticsQuerier, type LogRow, migrate } from '@tollgate/analytics';
-import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRow } from '@tollgate/analytics';
+import { describe, expect, it } from 'vitest';
+import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
 import { DATA_EXPORT_DISABLED } from './data.js';
@@ -40,25 +37,12 @@ const fixture: LogRow[] = [
   logRow({ id: 'e4', created_at: t0 + 120, user_id: BOB, username: 'bob', quota: 40, prompt_tokens: 10, completion_tokens: 5 }),
 ];
 
-let dir = '';
-let querier: AnalyticsQuerier;
-
-beforeAll(async () => {
-  // chdb allows one data directory per process; vitest runs each test file in its own process.
-  dir = await mkdtemp(join(tmpdir(), 'tollgate-data-routes-'));
-  querier = createChdbQuerier({ path: dir });
-  await migrate(querier);
-  await querier.insert('logs', fixture);
-});
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const querier = chdbHoldingLogs('data-routes', fixture);
 
 /** The API over the chdb analytics holding the fixture; alice and bob get the fixture's ids. */
 async function harness(options: Record<string, string> = {}) {
   const built = await buildApiHarness(options);
-  built.deps.usage = createAnalyticsUsageReader(querier);
+  built.deps.usage = createAnalyticsUsageReader(querier());
   const root = await login(built.app, 'root', ROOT_PASSWORD);
   const alice = await signUp(built.app, 'alice');
   expect(alice.userId).toBe(ALICE);

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AnalyticsQuerier, type LogRow, migrate } from '@tollgate/analytics';
-import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRow } from '@tollgate/analytics';
+import { describe, expect, it } from 'vitest';
+import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../ports/channel-store.contract.js';
 import { createAnalyticsLogReader } from '../../analytics-log-reader.js';
@@ -33,25 +30,12 @@ const fixture: LogRow[] = [
   logRow({ id: 'b2', created_at: t0 + 300, user_id: BOB, username: 'bob', token_id: 5, type: 3, model_name: '', quota: 7, channel_id: 0, content: '管理员调整额度' }),
 ];
 
-let dir = '';
-let querier: AnalyticsQuerier;
-
-beforeAll(async () => {
-  // chdb allows one data directory per process; vitest runs each test file in its own process.
-  dir = await mkdtemp(join(tmpdir(), 'tollgate-log-search-'));
-  querier = createChdbQuerier({ path: dir });
-  await migrate(querier);
-  await querier.insert('logs', fixture);
-});
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const querier = chdbHoldingLogs('log-search', fixture);
 
 /** The API over chdb analytics holding the fixture: channels 1 and 2 named, alice and bob with the fixture's ids, alice's key 1. */
 async function harness() {
   const built = await buildApiHarness();
-  built.deps.logs = createAnalyticsLogReader(querier);
+  built.deps.logs = createAnalyticsLogReader(querier());
   await built.deps.channels.create(newChannel({ name: 'east' }));
   await built.deps.channels.create(newChannel({ name: 'west' }));
   const root = await login(built.app, 'root', ROOT_PASSWORD);

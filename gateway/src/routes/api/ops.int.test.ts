@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AnalyticsQuerier, type LogRow, migrate } from '@tollgate/analytics';
-import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRow } from '@tollgate/analytics';
+import { describe, expect, it } from 'vitest';
+import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../../test/fakes/relay-harness.js';
 import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
@@ -18,31 +15,18 @@ function consumeRow(id: string, createdAt: number, quota: number): LogRow {
   };
 }
 
-let dir = '';
-let querier: AnalyticsQuerier;
-
-beforeAll(async () => {
-  // chdb allows one data directory per process; vitest runs each test file in its own process.
-  dir = await mkdtemp(join(tmpdir(), 'tollgate-ops-route-'));
-  querier = createChdbQuerier({ path: dir });
-  await migrate(querier);
-  await querier.insert('logs', [
+const querier = chdbHoldingLogs('ops-route', [
     consumeRow('o1', thisMinute - 120, 10),
     consumeRow('o2', thisMinute - 110, 20),
     consumeRow('o3', thisMinute + 1, 30),
     consumeRow('o4', thisMinute - 2 * 3600, 99), // older than the hour
     { ...consumeRow('o5', thisMinute - 60, 500), type: 1 }, // a top-up is no traffic
   ]);
-});
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('GET /api/ops/', () => {
   it("answers administrators with the last hour's traffic per minute from the rollup and every channel's health, without keys", async () => {
     const { app, deps } = await buildApiHarness();
-    deps.usage = createAnalyticsUsageReader(querier);
+    deps.usage = createAnalyticsUsageReader(querier());
     const info = JSON.stringify({ status_reason: 'httpCode 401', status_time: 1_700_000_000 });
     await deps.channels.create(newChannel('http://127.0.0.1:1', { name: 'broken', key: 'sk-never-shown', status: ChannelStatus.AutoDisabled, otherInfo: info, testTime: 1_700_000_100, responseTime: 420 }));
     const root = await login(app, 'root', ROOT_PASSWORD);

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type AnalyticsQuerier, type LogRow, migrate } from '@tollgate/analytics';
-import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRow } from '@tollgate/analytics';
+import { describe, expect, it } from 'vitest';
+import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
 import { runsOutAt } from './self-usage.js';
@@ -34,23 +31,11 @@ const fixture: LogRow[] = [
   logRow({ id: 'topup', created_at: now - HOUR, quota: 50_000, type: 1, model_name: '', token_name: '' }),
 ];
 
-let dir = '';
-let querier: AnalyticsQuerier;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tollgate-self-usage-'));
-  querier = createChdbQuerier({ path: dir });
-  await migrate(querier);
-  await querier.insert('logs', fixture);
-});
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const querier = chdbHoldingLogs('self-usage', fixture);
 
 async function harness() {
   const built = await buildApiHarness();
-  built.deps.usage = createAnalyticsUsageReader(querier);
+  built.deps.usage = createAnalyticsUsageReader(querier());
   const root = await login(built.app, 'root', ROOT_PASSWORD);
   const alice = await signUp(built.app, 'alice');
   expect(alice.userId).toBe(ALICE);
