@@ -11,4 +11,4 @@ import { describeImportScenario } from './testing/import-scenario.js';
 const servers = requiredSqlServers();
 
 describeImportScenario('MariaDB', { create: () => freshDatabase(servers.MARIADB_URL), logRows: 1_000_000 });
-describeImportScenario('PostgreSQL', { create: () => freshDatabase(servers.POSTGRES_URL), logRows: 100_000 });
+describeImportScenario('PostgreSQL', { create: () => freshDatabase(servers.POSTGRES_URL), logRows: 1_000_000 });

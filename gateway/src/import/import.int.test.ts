@@ -6,4 +6,4 @@ import { describeImportScenario } from './testing/import-scenario.js';
  * runs the same scenario against MariaDB (a million log rows) and PostgreSQL
  * (import-sources.cluster.test.ts).
  */
-describeImportScenario('one-api.db', { create: async (dir) => join(dir, 'one-api.db'), logRows: 100_000 });
+describeImportScenario('one-api.db', { create: async (dir) => join(dir, 'one-api.db'), logRows: 1_000_000 });
