@@ -17,7 +17,7 @@ describe('POST /api/user/topup', () => {
     expect(answer.body).toEqual({ success: true, message: '', data: 250_000 });
     const granted = ledger.ofType('QuotaGranted');
     expect(granted.map((e) => e.data)).toEqual([
-      { userId: alice.userId, username: 'alice', amount: 250_000, logType: LogType.TopUp, content: '通过兑换码充值 ＄0.500000 额度' },
+      { userId: alice.userId, username: 'alice', amount: 250_000, logType: LogType.TopUp, content: '通过兑换码充值 ＄0.500000 额度', source: 'redemption' },
     ]);
     expect((await alice.call<{ quota: number }>('GET', '/api/user/self')).body.data.quota).toBe(250_000);
   });
