@@ -54,12 +54,17 @@ describe('the ledger audit on a real embedded Tollgate', () => {
     const clean = await root.must<Run>('POST', '/api/ledger_audit/');
     expect(clean).toMatchObject({ clean: true, drift_count: 0, actor_name: 'root' });
 
+    // The ledger applies events a moment after the gateway answers: tamper only once its stored row holds the charge.
+    const ledgerRead = new Database(join(fixture.dataDir, 'ledger.db'), { readonly: true });
+    const stored = ledgerRead.prepare('SELECT used_quota FROM ledger_user_balances WHERE user_id = ?');
+    await eventually(async () => (((stored.get(alice.id) as { used_quota: number } | undefined)?.used_quota ?? 0) > 0 ? true : undefined), 15_000, "the ledger's stored charge");
+    ledgerRead.close();
     await fixture.tollgate.close();
     const documents = new Database(join(fixture.dataDir, 'documents.db'));
     documents.prepare("UPDATE users SET email = 'root@tollgate.test' WHERE id = 1").run();
     documents.close();
     const ledger = new Database(join(fixture.dataDir, 'ledger.db'));
-    ledger.prepare('UPDATE ledger_user_balances SET quota = quota + 500 WHERE user_id = ?').run(alice.id);
+    expect(ledger.prepare('UPDATE ledger_user_balances SET quota = quota + 500 WHERE user_id = ?').run(alice.id).changes).toBe(1);
     ledger.close();
 
     const command = await auditCommand(fixture.dataDir);
