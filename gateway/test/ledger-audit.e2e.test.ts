@@ -21,7 +21,10 @@ interface Run {
 
 /** `npm run audit` as an operator runs it, on the fixture's data directory; resolves its exit code and output. */
 async function auditCommand(dataDir: string): Promise<{ code: number; stdout: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // CI runs the suites inside infra/local/with-engines.sh, which exports the cluster engines'
+  // addresses: without them removed, the command would audit those engines instead of the fixture's files.
+  const { REDIS_URL, KAFKA_BROKERS, MONGODB_URI, CLICKHOUSE_URL, ...embedded } = process.env;
+  const env = { ...embedded, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'gateway/src/ledger-proof/cli.ts'], { cwd: repoRoot, env, timeout: 60_000 });
     return { code: 0, stdout };
