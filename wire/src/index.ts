@@ -1,0 +1,2 @@
+// The shapes that cross a process or the browser boundary, as zod schemas; the types come from them.
+export {};
