@@ -43,7 +43,7 @@ describe('Midjourney and Suno tasks', () => {
     await mock?.close();
   });
 
-  it('submits an imagine, charges $0.1 once, and polls it to SUCCESS with its image served here', async () => {
+  it('submits an imagine, charges $0.1 once, and polls it to SUCCESS with its image served here once fetch_setting.allowed_ports and fetch_setting.allow_private_ip let it reach the loopback proxy', async () => {
     const submit = await call(ann.key, 'POST', '/mj/submit/imagine', { prompt: 'a lighthouse' });
     expect(submit).toMatchObject({ status: 200, body: { code: 1, description: '提交成功' } });
     const id = String(submit.body.result);
@@ -56,6 +56,13 @@ describe('Midjourney and Suno tasks', () => {
     });
     expect(done).toMatchObject({ id, action: 'IMAGINE', prompt: 'a lighthouse', promptEn: 'a lighthouse (en)', progress: '100%', imageUrl: `${fixture.tollgate.url}/mj/image/${id}`, failReason: '' });
     expect([...seen].every((s) => ['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS'].includes(s))).toBe(true);
+    // The proxy's image URL is on loopback at a high port: new-api's default fetch policy refuses it.
+    const refused = await fetch(String(done.imageUrl));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: `request blocked: port ${new URL(mock.url).port} is not allowed` });
+    await fixture.root.must('PUT', '/api/option/', { key: 'fetch_setting.allowed_ports', value: '[]' });
+    expect(await (await fetch(String(done.imageUrl))).json()).toEqual({ error: 'request blocked: private IP address not allowed: 127.0.0.1' });
+    await fixture.root.must('PUT', '/api/option/', { key: 'fetch_setting.allow_private_ip', value: 'true' });
     const image = await fetch(String(done.imageUrl));
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');

@@ -4,6 +4,7 @@ import type { Leases } from '../ports/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
 import type { User } from '../ports/user-store.js';
 import { NotifyType, readNotifySetting } from './notify-setting.js';
+import { fetchPolicy } from '../http/fetch-guard/fetch-policy.js';
 import { deliverWebhook, quotaWebhookPayload } from './quota-webhook.js';
 
 export type QuotaCrossing = 'low' | 'exhausted';
@@ -84,7 +85,7 @@ export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quot
   if (!(await deps.leases.claim(await crossingName(deps, user, crossing), 'settle', DEDUPE_MS))) return false;
   if (channel.kind === 'webhook') {
     const payload = quotaWebhookPayload(reminderTitle(crossing), after, topUpLink(deps.options), Math.floor(Date.now() / 1000));
-    return deliverWebhook(channel.url, channel.secret, payload);
+    return deliverWebhook(fetchPolicy(deps.options), channel.url, channel.secret, payload);
   }
   const sent = await deps.mailer.send(quotaReminderMail(deps.options, channel.to, crossing, after));
   return sent.ok;

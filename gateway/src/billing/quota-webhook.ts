@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
+import type { FetchPolicy } from '../http/fetch-guard/fetch-policy.js';
+import { fetchRefusal, guardedRequest } from '../http/fetch-guard/guarded-request.js';
 
 /** new-api's webhook body (service/webhook.go): the values fill the content's placeholders in order. */
 export interface WebhookPayload {
@@ -40,24 +41,31 @@ export interface RetryPolicy {
 /** Five tries over about 15 s: a receiver that restarts or hiccups still gets the notice once. */
 export const WEBHOOK_RETRY: RetryPolicy = { attempts: 5, firstDelayMs: 1_000, timeoutMs: 10_000 };
 
-async function postOnce(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<boolean> {
+type Attempt = 'delivered' | 'failed' | 'refused';
+
+async function postOnce(policy: FetchPolicy, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Attempt> {
   try {
-    const response = await request(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await guardedRequest(policy, url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
     await response.body.dump();
-    return response.statusCode >= 200 && response.statusCode < 300;
-  } catch {
-    return false;
+    return response.statusCode >= 200 && response.statusCode < 300 ? 'delivered' : 'failed';
+  } catch (error) {
+    return fetchRefusal(error) === null ? 'failed' : 'refused';
   }
 }
 
-/** POSTs the payload, signed when there is a secret; a failure (no answer, non-2xx) is retried with doubling waits. */
-export async function deliverWebhook(url: string, secret: string, payload: WebhookPayload, policy: RetryPolicy = WEBHOOK_RETRY): Promise<boolean> {
+/**
+ * POSTs the payload, signed when there is a secret; a failure (no answer, non-2xx) is retried with
+ * doubling waits. A URL the fetch policy refuses (a user's webhook aimed at the gateway's own
+ * network) is not tried again: the next try would be refused the same way.
+ */
+export async function deliverWebhook(fetchPolicy: FetchPolicy, url: string, secret: string, payload: WebhookPayload, policy: RetryPolicy = WEBHOOK_RETRY): Promise<boolean> {
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (secret) headers['x-webhook-signature'] = webhookSignature(secret, body);
   for (let attempt = 0; attempt < policy.attempts; attempt++) {
     if (attempt > 0) await sleep(policy.firstDelayMs * 2 ** (attempt - 1));
-    if (await postOnce(url, headers, body, policy.timeoutMs)) return true;
+    const outcome = await postOnce(fetchPolicy, url, headers, body, policy.timeoutMs);
+    if (outcome !== 'failed') return outcome === 'delivered';
   }
   return false;
 }

@@ -45,4 +45,20 @@ export const compatibilityDefaults = {
   SelfUseModeEnabled: 'false',
   /** Demo site: the home page shows the version and the console marks the site as a demo. */
   DemoSiteEnabled: 'false',
+  /** What URLs from users and upstreams (webhooks, task images) may reach: new-api's SSRF guard. */
+  'fetch_setting.enable_ssrf_protection': 'true',
+  /** Loopback, private, link-local and reserved addresses: refused unless this is on. */
+  'fetch_setting.allow_private_ip': 'false',
+  /** true: domain_list is a white list; false: a black list. */
+  'fetch_setting.domain_filter_mode': 'false',
+  /** true: ip_list is a white list; false: a black list. */
+  'fetch_setting.ip_filter_mode': 'false',
+  /** JSON array of domains; `*.example.com` also covers example.com. */
+  'fetch_setting.domain_list': '[]',
+  /** JSON array of IPs and CIDRs. */
+  'fetch_setting.ip_list': '[]',
+  /** JSON array of ports and ranges ("8000-9000"); an empty array allows every port. */
+  'fetch_setting.allowed_ports': JSON.stringify(['80', '443', '8080', '8443']),
+  /** The IP list also judges the addresses a domain resolves to (private ones are always judged). */
+  'fetch_setting.apply_ip_filter_for_domain': 'true',
 } satisfies Record<string, string>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-ranges.js';
+import { isAddressEntry, isDomainPattern, isPortRange } from '../http/fetch-guard/address-rules.js';
 import { isHttpUrl } from '../http/http-url.js';
 
 /**
@@ -101,3 +102,25 @@ export const rateLimitGroups: OptionKind = (key) =>
     z.record(z.string(), z.tuple([z.number().int().min(0).max(MAX_INT32), z.number().int().min(1).max(MAX_INT32)])),
     `${key} 必须是 JSON 对象，形如 {"分组": [总请求数, 成功请求数]}，总请求数不小于 0，成功请求数不小于 1`,
   );
+
+/** A JSON array of strings, each passing `entryOk` (fetch_setting's lists), stored trimmed and each once. */
+const checkedList =
+  (entryOk: (entry: string) => boolean, what: string): OptionKind =>
+  (key) =>
+    z.string().transform((text, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+      const entries = Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed.map((item: string) => item.trim()) : null;
+      const bad = entries?.find((entry) => !entryOk(entry));
+      if (entries && bad === undefined && entries.length <= 4096) return JSON.stringify([...new Set(entries)]);
+      ctx.addIssue({ code: 'custom', message: `${key} 必须是 JSON 字符串数组，每一项是${what}${bad === undefined ? '' : `（无效：${bad}）`}` });
+      return z.NEVER;
+    });
+
+export const domainPatterns = checkedList(isDomainPattern, '域名（如 example.com 或 *.example.com）');
+export const addressEntries = checkedList(isAddressEntry, ' IP 或 CIDR（如 10.0.0.0/8）');
+export const portRanges = checkedList(isPortRange, '端口或端口范围（如 443 或 8000-9000）');

@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { amount, chatList, count, domainList, image, lines, nameMap, onOff, oneOf, type OptionKind, port, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, amount, chatList, count, domainList, domainPatterns, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -120,6 +120,14 @@ const optionKinds = {
   'token_setting.max_user_tokens': count,
   SelfUseModeEnabled: onOff,
   DemoSiteEnabled: onOff,
+  'fetch_setting.enable_ssrf_protection': onOff,
+  'fetch_setting.allow_private_ip': onOff,
+  'fetch_setting.domain_filter_mode': onOff,
+  'fetch_setting.ip_filter_mode': onOff,
+  'fetch_setting.domain_list': domainPatterns,
+  'fetch_setting.ip_list': addressEntries,
+  'fetch_setting.allowed_ports': portRanges,
+  'fetch_setting.apply_ip_filter_for_domain': onOff,
 } satisfies Record<OptionKey, OptionKind>;
 
 export type CheckedOption = { ok: true; value: string } | { ok: false; problem: string };

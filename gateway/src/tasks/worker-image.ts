@@ -1,4 +1,6 @@
 import { request } from 'undici';
+import { fetchPolicy, refusedUrl } from '../http/fetch-guard/fetch-policy.js';
+import { FetchRefused, guardedRequest } from '../http/fetch-guard/guarded-request.js';
 import type { OptionCache } from '../options/option-cache.js';
 
 export interface FetchedImage {
@@ -10,12 +12,18 @@ export interface FetchedImage {
 /**
  * Downloads a task's image: directly, or through the operator's worker (WorkerUrl) when set, the
  * way new-api asks it: a POST of the URL and the WorkerValidKey, the worker answering with the bytes.
+ * The URL comes from the upstream, so it passes the fetch policy first; directly, each address it
+ * resolves to is judged as it is dialled. Throws FetchRefused when the policy refuses it.
  */
 export async function fetchImage(options: OptionCache, url: string): Promise<FetchedImage> {
+  const policy = fetchPolicy(options);
   const worker = options.string('WorkerUrl');
-  const answer = worker
-    ? await request(worker, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, key: options.string('WorkerValidKey') }) })
-    : await request(url);
+  let answer;
+  if (worker) {
+    const refusal = refusedUrl(policy, url);
+    if (refusal) throw new FetchRefused(refusal);
+    answer = await request(worker, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, key: options.string('WorkerValidKey') }) });
+  } else answer = await guardedRequest(policy, url, { method: 'GET' });
   const contentType = String(answer.headers['content-type'] ?? 'application/octet-stream');
   return { status: answer.statusCode, contentType, body: Buffer.from(await answer.body.arrayBuffer()) };
 }

@@ -31,3 +31,6 @@ export async function startWebhookReceiver(secret: string, failFirst = 0): Promi
   onTestFinished(() => listening.close());
   return { url: `${listening.url}/hooks/quota`, attempts, delivered: () => attempts.slice(failFirst).filter((a) => a.signatureValid) };
 }
+
+/** The receiver listens on loopback at a high port, which new-api's default fetch policy refuses: options that let a webhook reach it. */
+export const LOOPBACK_FETCH_ALLOWED = { 'fetch_setting.allow_private_ip': 'true', 'fetch_setting.allowed_ports': '[]' };

@@ -12,5 +12,6 @@ export const siteOptionsEn: Record<keyof typeof siteOptionsZh, string> = {
   'option.rateLimit': 'Model request rate limits',
   'option.legal': 'User agreement and privacy policy',
   'option.modes': 'Site modes',
+  'option.ssrf': 'SSRF protection',
   'home.demoSite': 'Demo site',
 };

@@ -10,5 +10,6 @@ export const siteOptionsZh = {
   'option.rateLimit': '模型请求速率限制',
   'option.legal': '用户协议与隐私政策',
   'option.modes': '站点模式',
+  'option.ssrf': 'SSRF 防护',
   'home.demoSite': '演示站点',
 } as const;

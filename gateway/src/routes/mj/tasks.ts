@@ -6,6 +6,7 @@ import { callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { mjTaskDto } from '../../tasks/mj-wire.js';
+import { fetchRefusal } from '../../http/fetch-guard/guarded-request.js';
 import { fetchImage } from '../../tasks/worker-image.js';
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -42,7 +43,13 @@ export function registerMjTaskRoutes(app: FastifyInstance, ctx: RelayContext): v
   app.get('/mj/image/:id', { schema: { params: idParams } }, async (request, reply) => {
     const task = await ctx.deps.tasks.byTaskId(TaskPlatform.Midjourney, (request.params as z.infer<typeof idParams>).id);
     if (!task?.imageUrl) throw taskNotFound();
-    const image = await fetchImage(ctx.deps.options, task.imageUrl);
-    return reply.code(image.status).type(image.contentType).send(image.body);
+    try {
+      const image = await fetchImage(ctx.deps.options, task.imageUrl);
+      return reply.code(image.status).type(image.contentType).send(image.body);
+    } catch (error) {
+      const refusal = fetchRefusal(error);
+      if (refusal === null) throw error;
+      return reply.code(403).send({ error: `request blocked: ${refusal}` });
+    }
   });
 }

@@ -2,7 +2,7 @@ import { newEventMetadata } from '@tollgate/ledger';
 import { describe, expect, it, vi } from 'vitest';
 import { startMockSmtp } from '../../../test/support/mock-smtp.js';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
-import { startWebhookReceiver } from '../../../test/support/webhook-receiver.js';
+import { LOOPBACK_FETCH_ALLOWED, startWebhookReceiver } from '../../../test/support/webhook-receiver.js';
 
 /** Every call costs (5 prompt + 7 completion x 2) x 2.5 = 48 with the mock upstream's usage. */
 const PRICING = {
@@ -63,7 +63,7 @@ describe('the quota reminder mail', () => {
   });
   it("honours the user's own setting (PUT /api/user/setting): their threshold, to their notification email; a webhook choice gets a POST, not a mail", async () => {
     const smtp = await startMockSmtp();
-    const h = await buildRelayHarness({ ...PRICING, ...smtp.options });
+    const h = await buildRelayHarness({ ...PRICING, ...smtp.options, ...LOOPBACK_FETCH_ALLOWED });
     const user = await h.addUser({ quota: 1000, email: 'account@example.com' });
     await h.deps.users.update(user.id, { setting: JSON.stringify({ notify_type: 'email', quota_warning_threshold: 960, notification_email: 'alerts@example.com' }) });
     const { bearer } = await h.addKey(user.id);

@@ -65,7 +65,7 @@ export const operationGroups: OptionGroup[] = [
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
 ];
 
-/** The system tab: server address, payment, login and registration switches, SMTP, OAuth and Turnstile credentials. */
+/** The system tab: server address, payment, login and registration switches, SMTP, OAuth and Turnstile credentials, the fetch policy. */
 export const systemGroups: OptionGroup[] = [
   { id: 'server', title: 'option.server', fields: of('text', 'ServerAddress', 'WorkerUrl').concat(of('secret', 'WorkerValidKey')) },
   {
@@ -107,6 +107,14 @@ export const systemGroups: OptionGroup[] = [
     ],
   },
   { id: 'turnstile', title: 'option.turnstile', fields: [...of('text', 'TurnstileSiteKey'), ...of('secret', 'TurnstileSecretKey')] },
+  {
+    id: 'ssrf',
+    title: 'option.ssrf',
+    fields: [
+      ...of('switch', 'fetch_setting.enable_ssrf_protection', 'fetch_setting.allow_private_ip', 'fetch_setting.domain_filter_mode', 'fetch_setting.ip_filter_mode', 'fetch_setting.apply_ip_filter_for_domain'),
+      ...of('json', 'fetch_setting.domain_list', 'fetch_setting.ip_list', 'fetch_setting.allowed_ports'),
+    ],
+  },
 ];
 
 /** The other tab: the notice and the branding of the site. */

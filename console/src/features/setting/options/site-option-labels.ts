@@ -19,4 +19,12 @@ export const siteOptionLabels: Record<string, [zh: string, en: string]> = {
   ImageRatio: ['图片输入倍率', 'Image input ratio'],
   'legal.user_agreement': ['用户协议（Markdown 或网址）', 'User agreement (Markdown or a URL)'],
   'legal.privacy_policy': ['隐私政策（Markdown 或网址）', 'Privacy policy (Markdown or a URL)'],
+  'fetch_setting.enable_ssrf_protection': ['启用 SSRF 防护（Webhook、任务图片等用户或上游给出的地址）', 'SSRF protection (webhooks, task images and other URLs from users or upstreams)'],
+  'fetch_setting.allow_private_ip': ['允许访问私有 IP 地址', 'Allow private IP addresses'],
+  'fetch_setting.domain_filter_mode': ['域名列表为白名单（关闭时为黑名单）', 'Domain list is a white list (off: a black list)'],
+  'fetch_setting.ip_filter_mode': ['IP 列表为白名单（关闭时为黑名单）', 'IP list is a white list (off: a black list)'],
+  'fetch_setting.apply_ip_filter_for_domain': ['对域名解析出的 IP 也应用 IP 列表', 'Apply the IP list to addresses domains resolve to'],
+  'fetch_setting.domain_list': ['域名列表（JSON 数组，如 ["example.com", "*.example.com"]）', 'Domains (JSON array, e.g. ["example.com", "*.example.com"])'],
+  'fetch_setting.ip_list': ['IP 列表（JSON 数组，IP 或 CIDR）', 'IPs (JSON array of IPs or CIDRs)'],
+  'fetch_setting.allowed_ports': ['允许的端口（JSON 数组，如 ["80", "443", "8000-9000"]）', 'Allowed ports (JSON array, e.g. ["80", "443", "8000-9000"])'],
 };

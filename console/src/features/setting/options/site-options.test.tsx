@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../../test/render';
 import { SettingPage } from '../page';
 
-const stored = { 'general_setting.quota_display_type': 'USD', ModelRequestRateLimitEnabled: 'false', SelfUseModeEnabled: 'false', DemoSiteEnabled: 'false', 'global.pass_through_request_enabled': 'false' };
+const stored = { 'general_setting.quota_display_type': 'USD', ModelRequestRateLimitEnabled: 'false', SelfUseModeEnabled: 'false', DemoSiteEnabled: 'false', 'global.pass_through_request_enabled': 'false', 'fetch_setting.enable_ssrf_protection': 'true', 'fetch_setting.allow_private_ip': 'false', 'fetch_setting.allowed_ports': '["80","443","8080","8443"]' };
 
 function open(tab: string) {
   signIn(100);
@@ -96,5 +96,22 @@ describe("the settings pages save new-api's site options (issue #25)", { timeout
     type(legal, '隐私政策（Markdown 或网址）', 'https://example.com/privacy');
     await save(legal, '用户协议与隐私政策');
     expect(puts(calls)).toEqual([{ key: 'legal.user_agreement', value: '# Terms' }, { key: 'legal.privacy_policy', value: 'https://example.com/privacy' }]);
+  });
+
+  it('fetch_setting.allow_private_ip and fetch_setting.allowed_ports are saved from the SSRF group of the system tab; a port list that is not JSON is refused first', async () => {
+    const calls = open('system');
+    const ssrf = await screen.findByRole('region', { name: 'SSRF 防护' });
+    expect(within(ssrf).getByRole('switch', { name: '启用 SSRF 防护（Webhook、任务图片等用户或上游给出的地址）' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(ssrf).getByRole('switch', { name: '允许访问私有 IP 地址' }));
+    const ports = '允许的端口（JSON 数组，如 ["80", "443", "8000-9000"]）';
+    type(ssrf, ports, '["443", 8000');
+    fireEvent.click(within(ssrf).getByRole('button', { name: '保存SSRF 防护' }));
+    expect(await screen.findByText('fetch_setting.allowed_ports 不是合法的 JSON 字符串')).toBeTruthy();
+    type(ssrf, ports, '["443","8000-9000"]');
+    await save(ssrf, 'SSRF 防护');
+    expect(puts(calls)).toEqual([
+      { key: 'fetch_setting.allow_private_ip', value: 'true' },
+      { key: 'fetch_setting.allowed_ports', value: '["443","8000-9000"]' },
+    ]);
   });
 });
