@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startProviderBalanceMock } from '../../test/mock-upstream/provider-balance-mock.js';
 import { buildApiHarness, login, ROOT_PASSWORD, type Session, signUp } from '../../test/api-app.js';
 import type { AuditEvent } from './audit-event.js';
 
@@ -20,7 +21,7 @@ async function setup() {
   return { ...harness, root, alice, events, last };
 }
 
-const must = async (session: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+const must = async (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const { body } = await session.call(method, url, payload);
   expect(body.success, body.message).toBe(true);
   return body;
@@ -75,6 +76,29 @@ describe('audit trail of admin writes', () => {
     expect(await last()).toMatchObject({ type: 'ChannelKeyRevealed', target: { kind: 'channel', id: String(id) }, before: null, after: null, detail: null });
     await must(root, 'DELETE', `/api/channel/${id}`);
     expect(await last()).toMatchObject({ type: 'ChannelDeleted', before: { name: 'renamed' }, after: null });
+    expect(JSON.stringify(await events())).not.toContain(CHANNEL_KEY);
+  });
+
+  it("records new-api's channel GETs that write: a test (failed too) and a balance update, with the measures before and after", async () => {
+    const { root, last, events } = await setup();
+    const balances = await startProviderBalanceMock(CHANNEL_KEY);
+    onTestFinished(() => balances.close());
+    const created = await must(root, 'POST', '/api/channel/', { mode: 'single', channel: { name: 'deepseek', type: 43, key: CHANNEL_KEY, base_url: balances.url, models: 'deepseek-chat', group: 'default' } });
+    const [id] = created.data as number[];
+    const tested = await root.call('GET', `/api/channel/test/${id}?model=deepseek-chat`);
+    expect(tested.body.success).toBe(false); // the balance mock answers no chat call
+    expect(await last()).toMatchObject({
+      type: 'ChannelTested',
+      target: { kind: 'channel', id: String(id) },
+      before: { test_time: 0 },
+      after: { test_time: expect.any(Number), status: 1 },
+      detail: { model: 'deepseek-chat', answered: { success: false } },
+    });
+    expect(((await last()).after as { test_time: number }).test_time).toBeGreaterThan(0);
+    expect((await root.call('GET', `/api/channel/update_balance/${id}`)).body).toMatchObject({ success: true, balance: 110.25 });
+    expect(await last()).toMatchObject({ type: 'ChannelBalanceUpdated', before: { balance: 0 }, after: { balance: 110.25 }, detail: null });
+    await must(root, 'GET', '/api/channel/update_balance');
+    expect(await last()).toMatchObject({ type: 'ChannelBalancesUpdated', target: { kind: 'channel', id: '*' } });
     expect(JSON.stringify(await events())).not.toContain(CHANNEL_KEY);
   });
 

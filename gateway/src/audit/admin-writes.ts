@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditEventType } from './audit-event.js';
-import { channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
+import { channelMeasures, channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
 
 /**
  * One admin or root write route as the audit trail records it. `state` is read twice: before the
@@ -14,6 +14,8 @@ export interface AdminWrite {
   state?(deps: SnapshotDeps, request: FastifyRequest, answer?: unknown): Promise<unknown> | unknown;
   /** What the request asked that before/after do not show; never a secret. */
   detail?(request: FastifyRequest, answer: unknown): unknown;
+  /** Recorded on a `success: false` answer too: a failed channel test still stores its time and result. */
+  recordsFailure?: true;
 }
 
 const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
@@ -34,6 +36,13 @@ const channelFrom = (idOf: (request: FastifyRequest) => string) => ({
   target: idOf,
   state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshot(deps, asId(idOf(request))),
 });
+
+/** A channel's test time, response time, balance and status: what its test and balance routes change. */
+const channelMeasured = {
+  kind: 'channel',
+  target: paramId,
+  state: (deps: SnapshotDeps, request: FastifyRequest) => channelMeasures(deps, asId(paramId(request))),
+};
 
 const channelsBy = (ids: (deps: SnapshotDeps, request: FastifyRequest) => Promise<number[]> | number[]) => ({
   kind: 'channel',
@@ -91,6 +100,16 @@ export const adminWrites: Record<string, AdminWrite> = {
   },
   'POST /channel/fix': { type: 'ChannelAbilitiesFixed', kind: 'channel', target: () => '*', detail: (_request, answer) => answer },
   'POST /channel/:id/key': { type: 'ChannelKeyRevealed', kind: 'channel', target: paramId },
+  // new-api's channel test and balance routes are GETs, yet they store a test time, a response time and a balance.
+  'GET /channel/test/:id': {
+    type: 'ChannelTested',
+    ...channelMeasured,
+    recordsFailure: true,
+    detail: (request, answer) => ({ model: (request.query as { model?: string }).model ?? '', answered: answer }),
+  },
+  'GET /channel/test': { type: 'ChannelTestsStarted', kind: 'channel', target: () => '*' },
+  'GET /channel/update_balance/:id': { type: 'ChannelBalanceUpdated', ...channelMeasured },
+  'GET /channel/update_balance': { type: 'ChannelBalancesUpdated', kind: 'channel', target: () => '*' },
   'PUT /option': {
     type: 'OptionUpdated',
     kind: 'option',

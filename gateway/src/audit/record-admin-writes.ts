@@ -15,11 +15,16 @@ function writeKey(method: string, url: string, prefix: string): string {
   return `${method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
 }
 
-/** The `data` of a successful `{ success, message, data }` answer, or undefined when it did not succeed. */
-function succeeded(statusCode: number, payload: unknown): { data: unknown } | undefined {
+/**
+ * What a `{ success, message, data }` answer gives the event: its `data` on success; for a write
+ * that records failures too, the whole answer (its `success` and `message` say what happened).
+ * Undefined when there is nothing to record.
+ */
+function recordable(write: AdminWrite, statusCode: number, payload: unknown): { data: unknown } | undefined {
   if (statusCode !== 200 || typeof payload !== 'string') return undefined;
   try {
     const body = JSON.parse(payload) as { success?: unknown; data?: unknown };
+    if (write.recordsFailure) return { data: body };
     return body.success === true ? { data: body.data ?? null } : undefined;
   } catch {
     return undefined;
@@ -50,9 +55,9 @@ export function recordAdminWrites(app: FastifyInstance, deps: GatewayDeps): void
     const entry = pending.get(request);
     const actor = request.user;
     if (!entry || !actor || actor.role < Role.Admin) return payload;
-    const answer = succeeded(reply.statusCode, payload);
-    if (!answer) return payload;
     const { write, before } = entry;
+    const answer = recordable(write, reply.statusCode, payload);
+    if (!answer) return payload;
     try {
       const after = write.state ? await write.state(deps, request, answer.data) : null;
       const type = typeof write.type === 'function' ? write.type(request) : write.type;

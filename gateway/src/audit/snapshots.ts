@@ -45,6 +45,14 @@ export async function channelSnapshot(deps: SnapshotDeps, id: number): Promise<R
   return channel ? channelView(channel) : null;
 }
 
+/** What a channel test or balance update changes: the measures a channel's settings snapshot leaves out. */
+export async function channelMeasures(deps: SnapshotDeps, id: number): Promise<Record<string, unknown> | null> {
+  const channel = await deps.channels.byId(id);
+  if (!channel) return null;
+  const { status, balance, responseTime, testTime, balanceUpdatedTime } = channel;
+  return { status, balance, response_time: responseTime, test_time: testTime, balance_updated_time: balanceUpdatedTime };
+}
+
 /** A redemption code: the code itself is a bearer secret, so masked. */
 export function redemptionView(redemption: Redemption): Record<string, unknown> {
   return { ...redemption, key: masked(redemption.key) };
