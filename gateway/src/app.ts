@@ -14,6 +14,7 @@ import { OpsMeter } from './ops/ops-meter.js';
 import { registerApiRoutes } from './routes/api/index.js';
 import { registerConsole } from './routes/console.js';
 import { registerRelayRoutes } from './routes/v1/index.js';
+import { passThroughEnabled } from './relay/pass-through.js';
 
 /** Another gateway saved an option: re-read them all (a saved option reaches every gateway). */
 function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
@@ -41,7 +42,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     frameworkErrors: answerError,
     http: { requestTimeout: deps.config.BODY_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, deps.config.BODY_TIMEOUT_MS || 1000) },
   }).withTypeProvider<ZodTypeProvider>();
-  registerJsonBodyParser(app);
+  registerJsonBodyParser(app, () => passThroughEnabled(deps.options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });

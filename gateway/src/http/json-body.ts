@@ -153,13 +153,18 @@ declare module 'fastify' {
   }
 }
 
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/**
+ * The JSON parser of every route. `keepsRawText` says whether the relay may pass bodies through
+ * unchanged: only then is the client's text kept beside the parsed value, so a large body (images
+ * in base64) is not held twice for the whole call when nothing reads the text.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, keepsRawText: () => boolean): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
       const text = String(body);
       const parsed = parseJsonBody(text);
-      request.rawJsonBody = text;
+      if (keepsRawText()) request.rawJsonBody = text;
       done(null, parsed);
     } catch (error) {
       done(error as BodyRefused, undefined);

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, parseJsonBody } from './json-body.js';
+import { MAX_JSON_DEPTH, parseJsonBody, registerJsonBodyParser } from './json-body.js';
 
 const nestedText = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
 
@@ -33,5 +34,19 @@ describe('parseJsonBody', () => {
   it('says why text is not JSON, and that an empty body is empty', () => {
     expect(() => parseJsonBody('{"model":')).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_NOT_JSON', message: expect.stringMatching(/^body is not valid JSON: /) }));
     expect(() => parseJsonBody('')).toThrow(expect.objectContaining({ code: 'GW_ERR_BODY_EMPTY' }));
+  });
+});
+
+describe('registerJsonBodyParser', () => {
+  it('keeps the client text beside the parsed body only while pass-through may read it', async () => {
+    let passThrough = false;
+    const app = Fastify();
+    registerJsonBodyParser(app, () => passThrough);
+    app.post('/', async (request) => ({ raw: request.rawJsonBody ?? null, parsed: request.body }));
+    const post = async () => (await app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: '{ "a" : 1 }' })).json();
+    expect(await post()).toEqual({ raw: null, parsed: { a: 1 } });
+    passThrough = true;
+    expect(await post()).toEqual({ raw: '{ "a" : 1 }', parsed: { a: 1 } });
+    await app.close();
   });
 });

@@ -4,6 +4,9 @@ import type { Channel } from '../ports/channel-store.js';
 import { providerFor } from '../providers/index.js';
 import type { UpstreamRequest } from '../providers/types.js';
 
+/** Whether the relay may pass clients' JSON bodies through unchanged (the parser keeps their text only then). */
+export const passThroughEnabled = (options: OptionCache): boolean => options.boolean('global.pass_through_request_enabled');
+
 /**
  * global.pass_through_request_enabled (new-api's): the client's JSON body goes to the upstream as
  * the bytes it sent, with no model mapping, no added stream_options and no field rewritten. Only
@@ -12,7 +15,7 @@ import type { UpstreamRequest } from '../providers/types.js';
  * limit into the body, so a call never costs more than its hold. Null: build the request as usual.
  */
 export function passThroughRequest(options: OptionCache, request: FastifyRequest, channel: Channel, path: string, model: string, outputLimit: number | undefined): UpstreamRequest | null {
-  if (!options.boolean('global.pass_through_request_enabled') || outputLimit !== undefined) return null;
+  if (!passThroughEnabled(options) || outputLimit !== undefined) return null;
   const raw = request.rawJsonBody;
   const target = providerFor(channel.type).openAITarget?.(channel, path, model);
   if (raw === undefined || !target) return null;

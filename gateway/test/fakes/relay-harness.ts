@@ -32,6 +32,7 @@ import { FakeLogReader } from './fake-log-reader.js';
 import { emptyUsageReader } from './empty-usage-reader.js';
 import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports, unusedAuditTrail, unusedLedgerProver } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
+import { passThroughEnabled } from '../../src/relay/pass-through.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than the publisher's 5 ms batching window and the fake ledger's next-tick apply. */
@@ -132,7 +133,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
-  registerJsonBodyParser(app);
+  registerJsonBodyParser(app, () => passThroughEnabled(deps.options));
   const live = new RecordingFanout();
   const ops = new OpsMeter();
   await app.register(registerRelayRoutes, { deps, live, ops });
