@@ -5,7 +5,7 @@ import { useToast } from '../../components/ui/toast';
 import type { MessageKey } from '../../i18n/zh';
 import { AUDIT_PAGE_SIZE, downloadAuditExport } from './api';
 import { useAuditEvents } from './hooks/use-audit';
-import { useAuditFilters } from './hooks/use-audit-filters';
+import { auditSearch } from './filters';
 import { AuditFiltersForm } from './sections/audit-filters-form';
 import { AuditRow } from './sections/audit-row';
 import { AuditTabs } from './sections/audit-tabs';
@@ -15,7 +15,7 @@ const COLUMNS: MessageKey[] = ['audit.time', 'audit.type', 'audit.actor', 'audit
 /** Root's audit trail: every admin and root write, filtered by actor, action, target and time, exported as CSV. */
 export function AuditPage() {
   const notify = useToast();
-  const { filters, page, setFilters, setPage } = useAuditFilters();
+  const { filters, page, setFilters, setPage } = auditSearch.useFilters();
   const { data } = useAuditEvents(filters, page);
   const items = data?.items ?? [];
   const exportCsv = () => void downloadAuditExport(filters).catch((error: unknown) => notify(String(error), 'error'));

@@ -1,21 +1,19 @@
 import { z } from 'zod/mini';
+import { filterPage, filterSeconds, filterText, urlFilters } from '../../lib/url-filters';
 
 /** Log types of the spec: 0 all, 1 top-up, 2 consume, 3 admin, 4 system. */
 export const LOG_TYPES = [0, 1, 2, 3, 4] as const;
 
-const optionalSeconds = z.catch(z.optional(z.coerce.number().check(z.int(), z.nonnegative())), undefined);
-const text = z.catch(z.pipe(z.string(), z.transform((value) => value.trim())), '');
-
-/** The log page's filters as kept in the URL, so a filtered view is a shareable link. */
+/** The log page's filters as kept in the URL. */
 export const logFiltersSchema = z.object({
   type: z.catch(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(4)), 0),
-  token_name: text,
-  model_name: text,
-  start_timestamp: optionalSeconds,
-  end_timestamp: optionalSeconds,
-  username: text,
-  channel: text,
-  p: z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  token_name: filterText,
+  model_name: filterText,
+  start_timestamp: filterSeconds,
+  end_timestamp: filterSeconds,
+  username: filterText,
+  channel: filterText,
+  p: filterPage,
 });
 
 export type LogSearch = z.infer<typeof logFiltersSchema>;
@@ -28,19 +26,4 @@ export const isUnfiltered = (filters: LogFilters): boolean =>
   filters.type === 0 && !filters.token_name && !filters.model_name && !filters.username && !filters.channel &&
   filters.start_timestamp === undefined && filters.end_timestamp === undefined;
 
-/** URL search params -> filters and page; anything malformed falls back to its default. */
-export function parseLogSearch(params: URLSearchParams): LogSearch {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of params) if (value !== '') raw[key] = value;
-  return logFiltersSchema.parse(raw);
-}
-
-/** Filters and page -> URL search params, leaving defaults out. */
-export function logSearchParams(search: LogSearch): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
-    if (value === undefined || value === '' || (key === 'type' && value === 0) || (key === 'p' && value === 1)) continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
+export const logSearch = urlFilters(logFiltersSchema, { type: 0 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../test/fake-socket';
 import { renderPage, signIn, stubApi } from '../../test/render';
-import { parseLogSearch } from './filters';
+import { logSearch } from './filters';
 import { LogPage } from './page';
 
 const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
@@ -91,6 +91,6 @@ describe('LogPage live', () => {
 
 describe('log filters in the URL', () => {
   it('falls back to defaults for malformed values', () => {
-    expect(parseLogSearch(new URLSearchParams('type=9&p=-1&start_timestamp=abc&token_name=%20ci%20'))).toMatchObject({ type: 0, p: 1, start_timestamp: undefined, token_name: 'ci' });
+    expect(logSearch.parse(new URLSearchParams('type=9&p=-1&start_timestamp=abc&token_name=%20ci%20'))).toMatchObject({ type: 0, p: 1, start_timestamp: undefined, token_name: 'ci' });
   });
 });

@@ -8,12 +8,11 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { LOG_PAGE_SIZE, useLogs } from './hooks/use-logs';
-import { useLogFilters } from './hooks/use-log-filters';
 import { LogFiltersForm } from './sections/log-filters-form';
 import { LogRow } from './sections/log-row';
 import { LogStatBadges } from './sections/log-stat-badges';
 import { UserInfoDialog } from './sections/user-info-dialog';
-import { isUnfiltered } from './filters';
+import { isUnfiltered, logSearch } from './filters';
 import { useLiveLogs } from './live/use-live-logs';
 import { ExportButtons } from '../detail/sections/export-buttons';
 
@@ -32,7 +31,7 @@ function exportRange({ start_timestamp, end_timestamp }: { start_timestamp?: num
 export function LogPage() {
   const t = useT();
   const admin = isAdmin(useStoredUser());
-  const { filters, page, setFilters, setPage } = useLogFilters();
+  const { filters, page, setFilters, setPage } = logSearch.useFilters();
   const { data } = useLogs(filters, admin, page);
   const live = useLiveLogs(filters, admin, page);
   const [infoFor, setInfoFor] = useState<string | null>(null);
