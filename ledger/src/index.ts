@@ -10,4 +10,4 @@ export * from './audit/index.js';
 export * from './statement/index.js';
 export type * from './ports/ledger-history.js';
 export * from './worker/ledger-worker.js';
-export { RepeatWatermarks } from './adapters/repeat-watermarks.js';
+export { RepeatWatermarks } from './ports/repeat-watermarks.js';

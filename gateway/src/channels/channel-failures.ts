@@ -1,8 +1,8 @@
 import type { GatewayDeps } from '../deps.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import { disableAutomatically } from './channel-status.js';
-import { healthSwitches } from './channel-tester.js';
 import { failureReason, shouldDisable } from './health-rules.js';
+import { healthSwitches } from './health-switches.js';
 import { readUpstreamFailure } from './upstream-failure.js';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
 import { newChannel } from '../../test/fakes/relay-harness.js';
-import { type OpenAIMock, type OpenAIMockOptions, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
+import type { OpenAIMockOptions } from '../../test/mock-upstream/openai-mock-options.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import { startOpenAIAccountMock } from '../../test/mock-upstream/openai-account-mock.js';

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
 import { type ProviderAdapter, providerFor } from '../providers/index.js';
-import { upstreamModel } from '../relay/upstream-attempts.js';
+import { upstreamModel } from './model-mapping.js';
 import { taskChannelProbe } from '../tasks/upstream-states.js';
 import type { UpstreamFailure } from './health-rules.js';
 import { readUpstreamFailure } from './upstream-failure.js';

@@ -2,20 +2,10 @@ import type { GatewayDeps } from '../deps.js';
 import { type Channel, ChannelStatus } from '../ports/channel-store.js';
 import { probeChannel } from './channel-probe.js';
 import { disableAutomatically, enableAutomatically, recordTest } from './channel-status.js';
-import { failureReason, type HealthSwitches, keywordList, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
-import { rangesOf } from './status-code-ranges.js';
+import { failureReason, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
+import { healthSwitches } from './health-switches.js';
 
 type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>;
-
-export function healthSwitches(deps: Pick<GatewayDeps, 'options'>): HealthSwitches {
-  return {
-    automaticDisable: deps.options.boolean('AutomaticDisableChannelEnabled'),
-    automaticEnable: deps.options.boolean('AutomaticEnableChannelEnabled'),
-    disableThresholdSeconds: deps.options.number('ChannelDisableThreshold'),
-    disableStatuses: rangesOf(deps.options.string('AutomaticDisableStatusCodes')),
-    disableKeywords: keywordList(deps.options.string('AutomaticDisableKeywords')),
-  };
-}
 
 /** Tests one channel as the test-all run does: a failing or slow enabled channel goes, a passing auto-disabled one returns. */
 async function testAndJudge(deps: Deps, channel: Channel): Promise<void> {

@@ -1,6 +1,6 @@
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
-import { defaultModelMaxOutputTokens } from '../billing/output-limits.js';
-import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
+import { defaultModelMaxOutputTokens } from '../billing/default-output-limits.js';
+import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
 import { compatibilityDefaults } from './compatibility-defaults.js';
 
 /**

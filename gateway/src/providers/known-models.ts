@@ -1,4 +1,4 @@
-import { DEFAULT_TASK_PRICES } from '../tasks/task-prices.js';
+import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
 import { bedrockClaudeModels } from './aws/model-ids.js';
 
 /**

@@ -7,7 +7,7 @@ import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import { forwardTextAnswer, pipeBodyAnswer } from './passthrough-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, speechTokens } from './token-count.js';
+import { countedUsage, speechTokens } from '../providers/shared/token-count.js';
 
 /** The fields of a speech request the relay reads; the rest (voice, format, speed) passes through. */
 export interface SpeechBody extends Record<string, unknown> {

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { openAIAnswerText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, Usage } from '../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
-import { needsCompletionText } from './token-count.js';
+import { needsCompletionText } from '../providers/shared/token-count.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {

@@ -4,7 +4,7 @@ import { openAIChunkText } from '../providers/shared/completion-text.js';
 import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../providers/types.js';
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
-import { eventJson, SseEventSplitter } from './sse-events.js';
+import { eventJson, SseEventSplitter } from '../providers/shared/sse-events.js';
 import { forEachChunk } from './upstream-chunks.js';
 
 /** The final chunk OpenAI sends for include_usage: usage and no choices. */

@@ -5,6 +5,7 @@ import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../providers/an
 import type { ClaudeNative } from '../providers/types.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Caller } from './caller.js';
+import type { ClaudeBody } from './claude-surface/claude-body.js';
 import { claudeClientReader } from './claude-surface/claude-reader.js';
 import { claudeRequestToOpenAI } from './claude-surface/openai-request.js';
 import { forwardJsonAnswer } from './chat-answer.js';
@@ -12,17 +13,8 @@ import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { bounded, claudeLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { contentText, countedUsage, roughTokens } from './token-count.js';
-import { upstreamModel } from './upstream-attempts.js';
-
-/** The fields of a Messages API request the relay reads; the rest passes through untouched. */
-export interface ClaudeBody extends Record<string, unknown> {
-  model: string;
-  max_tokens: number;
-  messages: unknown[];
-  system?: unknown;
-  stream?: boolean;
-}
+import { contentText, countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { upstreamModel } from '../channels/model-mapping.js';
 
 const isClaudeChannel = (channel: Channel) => channel.type === ANTHROPIC_CHANNEL_TYPE;
 

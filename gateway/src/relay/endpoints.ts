@@ -1,7 +1,7 @@
 import { rerankUsage } from '../providers/openai/rerank.js';
 import type { Usage } from '../providers/types.js';
 import { openAIChatLimit, openAICompletionsLimit, type OutputLimitField } from './output-limit.js';
-import { contentText, promptText } from './token-count.js';
+import { contentText, promptText } from '../providers/shared/token-count.js';
 
 /** An OpenAI-compatible JSON endpoint the relay serves the same way: admit, forward, bill. */
 export interface RelayEndpoint {

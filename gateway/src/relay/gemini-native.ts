@@ -13,8 +13,8 @@ import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
 import { bounded, geminiLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, roughTokens } from './token-count.js';
-import { upstreamModel } from './upstream-attempts.js';
+import { countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { upstreamModel } from '../channels/model-mapping.js';
 
 /** The methods of Google's native surface this relay serves, whether each streams, and whether other providers can serve it. */
 const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = {

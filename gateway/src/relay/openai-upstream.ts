@@ -1,7 +1,7 @@
 import type { Channel } from '../ports/channel-store.js';
 import { providerFor, type UpstreamRequest } from '../providers/index.js';
 import { encodeMultipart, type MultipartForm } from './multipart-form.js';
-import { upstreamModel } from './upstream-attempts.js';
+import { upstreamModel } from '../channels/model-mapping.js';
 
 /** A client's request body as it will be forwarded: JSON, or a multipart form (files). */
 export type OpenAIPayload = { kind: 'json'; body: Record<string, unknown> } | { kind: 'form'; form: MultipartForm };

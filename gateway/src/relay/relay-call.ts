@@ -10,8 +10,8 @@ import type { RelayContext } from './relay-context.js';
 import { bounded } from './output-limit.js';
 import { passThroughRequest } from './pass-through.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, roughTokens } from './token-count.js';
-import { upstreamModel } from './upstream-attempts.js';
+import { countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { upstreamModel } from '../channels/model-mapping.js';
 
 /** The fields of an OpenAI request the relay reads; everything else passes through untouched. */
 export interface RelayBody extends Record<string, unknown> {

@@ -12,7 +12,7 @@ import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 import { settle } from './settle.js';
-import { completedUsage } from './token-count.js';
+import { completedUsage } from '../providers/shared/token-count.js';
 import { type Attempted, sendWithRetries } from './upstream-attempts.js';
 import { UpstreamCancel } from './upstream-cancel.js';
 

@@ -7,7 +7,7 @@ import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
 import { bounded, responsesLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { contentText, countedUsage, roughTokens } from './token-count.js';
+import { contentText, countedUsage, roughTokens } from '../providers/shared/token-count.js';
 
 /** The fields of a Responses API request the relay reads; the rest passes through untouched. */
 export interface ResponsesBody extends Record<string, unknown> {

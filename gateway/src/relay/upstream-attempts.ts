@@ -17,16 +17,6 @@ function retryable(ctx: RelayContext, status: number): boolean {
   return !NEVER_RETRIED.has(status) && inRanges(rangesOf(ctx.deps.options.string('AutomaticRetryStatusCodes')), status);
 }
 
-/** The upstream's name for the model, from the channel's model_mapping JSON. */
-export function upstreamModel(channel: Channel, model: string): string {
-  try {
-    const mapped = (JSON.parse(channel.modelMapping || '{}') as Record<string, unknown>)[model];
-    return typeof mapped === 'string' && mapped ? mapped : model;
-  } catch {
-    return model;
-  }
-}
-
 export interface Attempted {
   channel: Channel;
   response: Dispatcher.ResponseData;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionOfCustomId, parseSimpleChange } from './mj-actions.js';
-import { mjModelName } from './task-prices.js';
+import { mjModelName } from './task-models.js';
 
 describe('Midjourney actions', () => {
   it('reads a simple change: upscale and variation need an index, reroll none', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OptionCache } from '../options/option-cache.js';
 import type { Task } from '../ports/task-store.js';
-import type { AcceptedSubmit } from './task-submit.js';
+import type { AcceptedSubmit } from './accepted-submit.js';
 import { MjAction } from './mj-actions.js';
 
 /** A proxy's submit answer: 1 submitted, 21 waiting (task exists / modal), 22 queued; anything else refused. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Task } from '../ports/task-store.js';
-import type { AcceptedSubmit } from './task-submit.js';
+import type { AcceptedSubmit } from './accepted-submit.js';
 
 /** The Suno actions a client may submit (the path's last segment, in lower case). */
 export const SunoAction = { Music: 'MUSIC', Lyrics: 'LYRICS' } as const;

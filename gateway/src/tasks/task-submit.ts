@@ -2,7 +2,7 @@ import { newId } from '@tollgate/ledger';
 import type { FastifyReply } from 'fastify';
 import { costOf, quoteFor } from '../billing/pricing.js';
 import type { Channel } from '../ports/channel-store.js';
-import type { NewTask, TaskPlatform } from '../ports/task-store.js';
+import type { TaskPlatform } from '../ports/task-store.js';
 import { admit } from '../relay/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/caller.js';
 import type { RelayContext } from '../relay/relay-context.js';
@@ -10,13 +10,8 @@ import { RelayError, RelayMessages } from '../relay/relay-error.js';
 import { settle } from '../relay/settle.js';
 import { sendWithRetries } from '../relay/upstream-attempts.js';
 import { UpstreamCancel } from '../relay/upstream-cancel.js';
+import type { AcceptedSubmit } from './accepted-submit.js';
 import { parseJson, servesPlatform, taskUpstream } from './task-upstream.js';
-
-/** What an upstream said about a submit it accepted: the task to record and the answer for the client. */
-export interface AcceptedSubmit {
-  task: Pick<NewTask, 'taskId' | 'code' | 'status' | 'description'>;
-  answer: unknown;
-}
 
 /** One task submit, whatever the platform. */
 export interface TaskSubmission {

@@ -1,28 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen.js';
+import type { OpenAIMockOptions, RecordedFile, RecordedRequest } from './openai-mock-options.js';
 import { surfaceHandler } from './openai-surfaces-mock.js';
-
-export interface OpenAIMockOptions {
-  reply?: string;
-  promptTokens?: number;
-  completionTokens?: number;
-  /** Milliseconds before the answer (and between stream chunks). */
-  latencyMs?: number;
-  /** Answer every request with this status and an OpenAI error body. */
-  failWith?: number;
-  /** Report no usage at all (JSON without `usage`, no usage chunk even when asked), as some upstreams do. */
-  omitUsage?: boolean;
-  /** Of the prompt tokens, how many the usage reports as read from the prompt cache. */
-  cachedTokens?: number;
-  /** Of the prompt tokens, how many the usage reports as image input (prompt_tokens_details.image_tokens). */
-  imageTokens?: number;
-  /** Seconds of audio a whisper-1 transcription reports (`usage.type: duration`, verbose_json's `duration`). */
-  audioSeconds?: number;
-  /** Report the chat prompt's word count as its prompt tokens, as an upstream counts the prompt it got (lets a test tell calls apart by their charge). */
-  countPromptWords?: boolean;
-  /** Answer past the request's max_tokens, as a faulty upstream might; real providers stop there. */
-  ignoreLimits?: boolean;
-}
 
 /** One answer: the options, cut to the request's limit where it is below the configured length. */
 type Answer = Required<OpenAIMockOptions> & { finish: 'stop' | 'length' };
@@ -36,26 +15,6 @@ function answerWithin(body: Record<string, unknown>, options: Required<OpenAIMoc
   if (options.ignoreLimits || !(limit < options.completionTokens)) return { ...options, finish: 'stop' };
   const reply = options.reply.split(/(?<= )/).slice(0, limit).join('');
   return { ...options, reply, completionTokens: limit, finish: 'length' };
-}
-
-/** A file part of a multipart request, as received. */
-export interface RecordedFile {
-  field: string;
-  filename: string;
-  type: string;
-  bytes: Buffer;
-}
-
-export interface RecordedRequest {
-  path: string;
-  authorization: string | undefined;
-  headers: IncomingMessage['headers'];
-  /** The JSON body, or a multipart form's text fields. */
-  body: Record<string, unknown>;
-  /** A multipart form's files, in order. */
-  files: RecordedFile[];
-  /** The caller hung up before the answer was complete. */
-  aborted: boolean;
 }
 
 export interface OpenAIMock {

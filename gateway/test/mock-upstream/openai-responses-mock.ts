@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RecordedRequest } from './openai-mock.js';
-import type { MockOptions } from './openai-surfaces-mock.js';
+import type { MockOptions, RecordedRequest } from './openai-mock-options.js';
 
 const json = (response: ServerResponse, body: object) => {
   response.writeHead(200, { 'content-type': 'application/json' });

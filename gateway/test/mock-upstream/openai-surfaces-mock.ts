@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { OpenAIMockOptions, RecordedRequest } from './openai-mock.js';
+import type { MockOptions, RecordedRequest } from './openai-mock-options.js';
 import { answerModeration, answerRerank, answerResponses } from './openai-responses-mock.js';
 
-export type MockOptions = Required<OpenAIMockOptions>;
 type SurfaceHandler = (response: ServerResponse, request: RecordedRequest, options: MockOptions) => void | Promise<void>;
 
 const json = (response: ServerResponse, body: object) => {

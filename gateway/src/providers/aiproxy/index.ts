@@ -1,4 +1,4 @@
-import { contentText } from '../../relay/token-count.js';
+import { contentText } from '../shared/token-count.js';
 import { bearerTarget, jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter } from '../types.js';
 import { aiProxyStreamTranslator, libraryRefusal, openAIAnswer } from './answer.js';

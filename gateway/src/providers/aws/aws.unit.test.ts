@@ -1,7 +1,7 @@
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { describe, expect, it } from 'vitest';
-import { eventJson } from '../../relay/sse-events.js';
+import { eventJson } from '../shared/sse-events.js';
 import { bedrockStreamAsSse } from './event-stream.js';
 import { parseAwsKey } from './index.js';
 import { bedrockModelId } from './model-ids.js';

@@ -1,4 +1,4 @@
-import { contentText } from '../../relay/token-count.js';
+import { contentText } from '../shared/token-count.js';
 
 interface OpenAIMessage {
   role: string;

@@ -1,5 +1,5 @@
 import type { Channel } from '../../ports/channel-store.js';
-import { countedUsage, promptText } from '../../relay/token-count.js';
+import { countedUsage, promptText } from '../shared/token-count.js';
 import { jsonRequest } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
 import { defined, refused, type TextReading, textChatTranslation, textMessages, translatedReaders } from '../shared/text-chat.js';

@@ -1,4 +1,4 @@
-import type { ClaudeBody } from '../claude-messages.js';
+import type { ClaudeBody } from './claude-body.js';
 
 /** A Messages API content block as clients send it (text, images, tool calls and their results). */
 interface ClientBlock {

@@ -8,7 +8,7 @@ import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';
 import { mjBodyForUpstream } from '../../tasks/mj-switches.js';
 import { acceptMjSubmit } from '../../tasks/mj-wire.js';
-import { mjModelName } from '../../tasks/task-prices.js';
+import { mjModelName } from '../../tasks/task-models.js';
 import { submitTask } from '../../tasks/task-submit.js';
 
 const promptBody = z.looseObject({ prompt: z.string().optional() });

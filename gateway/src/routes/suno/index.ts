@@ -5,7 +5,7 @@ import { callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { acceptSunoSubmit, SunoAction, sunoEnvelope, sunoTaskDto } from '../../tasks/suno-wire.js';
-import { sunoModelName } from '../../tasks/task-prices.js';
+import { sunoModelName } from '../../tasks/task-models.js';
 import { submitTask } from '../../tasks/task-submit.js';
 
 const actionParams = z.object({ action: z.enum(['music', 'lyrics']) });

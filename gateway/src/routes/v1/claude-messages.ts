@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf, keyFirst } from '../../relay/caller.js';
-import { type ClaudeBody, countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
+import { countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
+import type { ClaudeBody } from '../../relay/claude-surface/claude-body.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { claudeBodyShape } from '../../relay/surface-shapes.js';
 

@@ -1,7 +1,7 @@
 import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { ledgerEventSchema } from '../../events/ledger-events.js';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
-import { RepeatWatermarks } from '../repeat-watermarks.js';
+import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 
 export interface KafkaSubscriptionTiming {
   /** How long to wait before delivering a failed batch again; doubles per failure in a row. */

@@ -1,5 +1,5 @@
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
-import { RepeatWatermarks } from '../repeat-watermarks.js';
+import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 import { type AppendSignal, pause } from './append-signal.js';
 import { type EventLogTables, SQLITE_PARTITION } from './event-log-tables.js';
 

@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import type { Usage } from '../providers/types.js';
+import type { Usage } from '../types.js';
 
 interface ChatMessage {
   content?: unknown;

@@ -1,4 +1,4 @@
-import type { BatchDelivery } from '../ports/event-log.js';
+import type { BatchDelivery } from './event-log.js';
 
 /**
  * One subscription's answer to `BatchDelivery.mayRepeat`, partition by partition: the last offset
