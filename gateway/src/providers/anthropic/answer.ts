@@ -1,8 +1,6 @@
+import { chatCompletion } from '../openai-shapes.js';
 import type { Usage } from '../types.js';
 import { type ClaudeAnswer, claudeUsage, finishReason } from './types.js';
-
-const openAIUsage = (usage: Usage | null) =>
-  usage ? { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens } : undefined;
 
 /** A Claude answer as an OpenAI chat completion: text joined, thinking as reasoning_content, tool_use blocks as tool_calls. */
 export function openAIAnswer(upstream: unknown, model: string): { body: object; usage: Usage | null } {
@@ -15,17 +13,5 @@ export function openAIAnswer(upstream: unknown, model: string): { body: object; 
   );
   const usage = claudeUsage(answer.usage);
   const message = { role: 'assistant', content: text || (toolCalls.length ? null : ''), ...(thinking ? { reasoning_content: thinking } : {}), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
-  return {
-    body: {
-      id: answer.id,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{ index: 0, message, finish_reason: finishReason(answer.stop_reason) }],
-      usage: openAIUsage(usage),
-    },
-    usage,
-  };
+  return { body: chatCompletion(answer.id, model, message, finishReason(answer.stop_reason), usage), usage };
 }
-
-export { openAIUsage };

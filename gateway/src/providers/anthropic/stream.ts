@@ -1,5 +1,5 @@
 import type { StreamTranslator, Usage } from '../types.js';
-import { openAIUsage } from './answer.js';
+import { chunkWriter } from '../openai-shapes.js';
 import { claudeUsage, finishReason } from './types.js';
 
 interface ClaudeEvent {
@@ -18,17 +18,16 @@ interface ClaudeEvent {
  * stop reason as finish_reason, and usage in a last chunk with no choices.
  */
 export function claudeStreamTranslator(model: string): StreamTranslator {
-  let id = 'chatcmpl-claude';
+  const writer = chunkWriter(model, 'chatcmpl-claude');
+  const chunk = writer.delta;
   let started: Usage | null = null;
   let completion = 0;
-  const created = Math.floor(Date.now() / 1000);
   const toolIndexOfBlock = new Map<number, number>();
-  const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
   const usage = (): Usage | null => (started === null ? null : { ...started, completionTokens: completion });
 
   const handlers: Record<string, (e: ClaudeEvent) => object[]> = {
     message_start: (e) => {
-      id = e.message?.id ?? id;
+      writer.id = e.message?.id ?? writer.id;
       started = claudeUsage({ input_tokens: 0, ...e.message?.usage });
       return [chunk({ role: 'assistant', content: '' })];
     },
@@ -49,7 +48,7 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
       completion = e.usage?.output_tokens ?? completion;
       return [chunk({}, finishReason(e.delta?.stop_reason))];
     },
-    message_stop: () => [{ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage()) }],
+    message_stop: () => [writer.usage(usage())],
     error: (e) => [{ error: { message: e.error?.message ?? 'upstream stream error', type: 'upstream_error' } }],
   };
 

@@ -1,4 +1,4 @@
-import { openAIUsage } from '../anthropic/answer.js';
+import { chatCompletion } from '../openai-shapes.js';
 import type { Usage } from '../types.js';
 import { finishReason, type GeminiPart, type GeminiResponse, geminiUsage } from './types.js';
 
@@ -24,15 +24,6 @@ export function openAIAnswer(upstream: unknown, model: string): { body: object; 
   const usage = geminiUsage(answer.usageMetadata);
   const calls = toolCalls.map(({ index: _index, ...call }) => call);
   const message = { role: 'assistant', content: text || (calls.length ? null : ''), ...(reasoning ? { reasoning_content: reasoning } : {}), ...(calls.length ? { tool_calls: calls } : {}) };
-  return {
-    body: {
-      id: answer.responseId ?? 'chatcmpl-gemini',
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{ index: 0, message, finish_reason: finishReason(candidate?.finishReason, calls.length > 0) ?? 'stop' }],
-      usage: openAIUsage(usage),
-    },
-    usage,
-  };
+  const finish = finishReason(candidate?.finishReason, calls.length > 0) ?? 'stop';
+  return { body: chatCompletion(answer.responseId ?? 'chatcmpl-gemini', model, message, finish, usage), usage };
 }

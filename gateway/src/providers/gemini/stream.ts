@@ -1,4 +1,4 @@
-import { openAIUsage } from '../anthropic/answer.js';
+import { chunkWriter } from '../openai-shapes.js';
 import type { StreamTranslator, Usage } from '../types.js';
 import { readParts } from './answer.js';
 import { finishReason, type GeminiResponse, geminiUsage } from './types.js';
@@ -9,17 +9,16 @@ import { finishReason, type GeminiResponse, geminiUsage } from './types.js';
  * usageMetadata seen) in a final chunk with no choices.
  */
 export function geminiStreamTranslator(model: string): StreamTranslator {
-  const created = Math.floor(Date.now() / 1000);
-  let id = 'chatcmpl-gemini';
+  const writer = chunkWriter(model, 'chatcmpl-gemini');
+  const chunk = writer.delta;
   let started = false;
   let calls = 0;
   let usage: Usage | null = null;
-  const chunk = (delta: object, finish: string | null = null) => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
 
   return {
     onEvent(event) {
       const response = event as GeminiResponse;
-      id = response.responseId ?? id;
+      writer.id = response.responseId ?? writer.id;
       usage = geminiUsage(response.usageMetadata) ?? usage;
       const candidate = response.candidates?.[0];
       const { text, reasoning, toolCalls } = readParts(candidate?.content?.parts ?? [], calls);
@@ -34,6 +33,6 @@ export function geminiStreamTranslator(model: string): StreamTranslator {
       return out;
     },
     usage: () => usage,
-    finish: () => (usage ? [{ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage) }] : []),
+    finish: () => (usage ? [writer.usage(usage)] : []),
   };
 }

@@ -1,5 +1,5 @@
-import { openAIUsage } from '../anthropic/answer.js';
 import { openai } from '../openai/index.js';
+import { chunkWriter, textCompletion } from '../openai-shapes.js';
 import type { ProviderAdapter, ProviderTranslation, StreamTranslator, Usage } from '../types.js';
 
 /** What one answer or one stream event of a text-only chat provider carries, in neutral terms. */
@@ -44,9 +44,7 @@ export function textChatTranslation(answer: (upstream: unknown) => TextReading, 
   return {
     answer(upstream, model) {
       const read = answer(upstream);
-      const choice = { index: 0, message: { role: 'assistant', content: read.text }, finish_reason: read.finishReason ?? 'stop' };
-      const body = { id: chatId(read.id), object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [choice], usage: openAIUsage(read.usage) };
-      return { body, usage: read.usage };
+      return { body: textCompletion(chatId(read.id), model, read.text, read.finishReason ?? 'stop', read.usage), usage: read.usage };
     },
     stream: (model) => textStreamTranslator(model, event),
   };
@@ -54,27 +52,30 @@ export function textChatTranslation(answer: (upstream: unknown) => TextReading, 
 
 /** Events as OpenAI chunks: a role chunk first, the text as deltas, the finish reason, usage last. */
 function textStreamTranslator(model: string, event: (upstream: unknown, raw: string) => TextReading | null): StreamTranslator {
-  const created = Math.floor(Date.now() / 1000);
-  let id = '';
+  const writer = chunkWriter(model, chatId(''));
+  const chunk = writer.delta;
+  let named = false;
   let started = false;
   let finished = false;
   let usage: Usage | null = null;
-  const chunk = (delta: object, finish: string | null = null) => ({ id: chatId(id), object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
   return {
     onEvent(upstream, raw = '') {
       const read = event(upstream, raw);
       if (!read) return [];
-      id ||= read.id ?? '';
+      if (!named && read.id) {
+        writer.id = read.id; // the stream's first id names every chunk after it
+        named = true;
+      }
       usage = read.usage ?? usage;
-      const out: object[] = started ? [] : [chunk({ role: 'assistant', content: '' })];
+      const chunks: object[] = started ? [] : [chunk({ role: 'assistant', content: '' })];
       started = true;
-      if (read.text) out.push(chunk({ content: read.text }));
-      if (read.finishReason && !finished) out.push(chunk({}, read.finishReason));
+      if (read.text) chunks.push(chunk({ content: read.text }));
+      if (read.finishReason && !finished) chunks.push(chunk({}, read.finishReason));
       finished ||= Boolean(read.finishReason);
-      return out;
+      return chunks;
     },
     usage: () => usage,
-    finish: () => [...(finished || !started ? [] : [chunk({}, 'stop')]), ...(usage ? [{ id: chatId(id), object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsage(usage) }] : [])],
+    finish: () => [...(finished || !started ? [] : [chunk({}, 'stop')]), ...(usage ? [writer.usage(usage)] : [])],
   };
 }
 

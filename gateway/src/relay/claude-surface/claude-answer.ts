@@ -1,4 +1,4 @@
-import { type OpenAIChatAnswer, parseArguments } from '../openai-shapes.js';
+import { type OpenAIChatAnswer, parseArguments } from '../../providers/openai-shapes.js';
 
 /** Claude's stop reasons for OpenAI finish reasons. */
 export const stopReason = (finish: string | null | undefined): string =>

@@ -1,7 +1,7 @@
 import { claudeEventText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader } from '../../providers/types.js';
 import { type ClientSurface, surfaceReader } from '../surface-reader.js';
-import type { OpenAIChatAnswer } from '../openai-shapes.js';
+import type { OpenAIChatAnswer } from '../../providers/openai-shapes.js';
 import { openAIAnswerToClaude } from './claude-answer.js';
 import { openAIChunksToClaude } from './claude-stream.js';
 

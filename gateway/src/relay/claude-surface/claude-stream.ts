@@ -1,5 +1,5 @@
 import type { StreamTranslator, Usage } from '../../providers/types.js';
-import type { OpenAIChatChunk, OpenAIToolCallOut } from '../openai-shapes.js';
+import type { OpenAIChatChunk, OpenAIToolCallOut } from '../../providers/openai-shapes.js';
 import { claudeMessageId, stopReason } from './claude-answer.js';
 
 type OpenBlock = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; toolIndex: number };

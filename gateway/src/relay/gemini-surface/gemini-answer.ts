@@ -1,4 +1,4 @@
-import { type OpenAIChatAnswer, parseArguments } from '../openai-shapes.js';
+import { type OpenAIChatAnswer, parseArguments } from '../../providers/openai-shapes.js';
 
 /** Gemini's finish reasons for OpenAI's. */
 export const geminiFinishReason = (finish: string | null | undefined): string =>

@@ -1,6 +1,6 @@
 import { geminiResponseText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader } from '../../providers/types.js';
-import type { OpenAIChatAnswer } from '../openai-shapes.js';
+import type { OpenAIChatAnswer } from '../../providers/openai-shapes.js';
 import { type ClientSurface, surfaceReader } from '../surface-reader.js';
 import { openAIAnswerToGemini } from './gemini-answer.js';
 import { openAIChunksToGemini } from './gemini-stream.js';

@@ -1,5 +1,5 @@
 import type { StreamTranslator, Usage } from '../../providers/types.js';
-import { type OpenAIChatChunk, parseArguments } from '../openai-shapes.js';
+import { type OpenAIChatChunk, parseArguments } from '../../providers/openai-shapes.js';
 import { geminiFinishReason, usageMetadata } from './gemini-answer.js';
 
 /**
