@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash infra/local/install-chromium.sh
 npm run typecheck
+npm run lint:deps
 npm run build
 bash infra/local/with-engines.sh npx vitest run --project unit --project int --project console --project e2e --project cluster

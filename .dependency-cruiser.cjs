@@ -1,0 +1,98 @@
+// Import rules of ARCHITECTURE.md that CI checks (`npm run lint:deps`). Paths are relative to
+// the repository root; workspace packages (@tollgate/*) resolve to their sources, so a rule on
+// `ledger/` also catches `@tollgate/ledger/...`.
+
+/** Who may construct an adapter: the entries and the composition folder, the adapters themselves, and tests. */
+const COMPOSITION_ROOTS = [
+  '^gateway/src/(embedded|main)[.]ts$',
+  '^gateway/src/composition/',
+  // An adapter folder's index gathers its own files, and an adapter may build on a sibling (the usage spool on SQLite).
+  '^(gateway|ledger|analytics)/src/adapters/',
+  // A test, and the support it shares (test/, testing/), composes its own world from real adapters.
+  '[.]test[.]tsx?$',
+  '^gateway/test/',
+  '/testing/',
+  // The benchmark is a program of its own, its own composition root.
+  '^bench/src/',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle means neither side can be changed, tested or loaded alone (the relay retry loop, the channel test and task submit once formed one). ' +
+        'Move what both sides need into a module both import. Test code included: mock upstreams are code too.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'providers-not-upward',
+      severity: 'error',
+      comment:
+        'A provider adapter translates one upstream protocol; the relay, the routes and the tasks use providers, never the other way. ' +
+        'What both need (token counting, SSE reading, prices) lives in providers/shared or a neutral module (billing/, channels/).',
+      from: { path: '^gateway/src/providers/' },
+      to: { path: '^gateway/src/(relay|routes|tasks)/' },
+    },
+    {
+      name: 'nothing-imports-gateway',
+      severity: 'error',
+      comment: 'ARCHITECTURE.md: nothing imports gateway. The ledger, analytics and wire run in their own processes without it.',
+      from: { path: '^(ledger|analytics|wire)/' },
+      to: { path: '^gateway/' },
+    },
+    {
+      name: 'ledger-not-analytics',
+      severity: 'error',
+      comment: 'ARCHITECTURE.md: gateway -> analytics -> ledger. The ledger owns the money and depends on no reader of it.',
+      from: { path: '^ledger/' },
+      to: { path: '^analytics/' },
+    },
+    {
+      name: 'wire-imports-only-zod',
+      severity: 'error',
+      comment:
+        'ARCHITECTURE.md: wire holds the shapes that cross a process or the browser boundary and imports nothing of ours; ' +
+        'the browser bundles it, so no Node built-in either. zod is its one dependency.',
+      from: { path: '^wire/' },
+      to: { pathNot: ['^wire/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'console-not-server',
+      severity: 'error',
+      comment: 'ARCHITECTURE.md: the console imports no server code other than wire; server code would end up in the browser bundle.',
+      from: { path: '^console/' },
+      to: { path: '^(gateway|ledger|analytics|bench)/' },
+    },
+    {
+      name: 'only-composition-roots-import-adapters',
+      severity: 'error',
+      comment:
+        'ARCHITECTURE.md / HOUSE-STYLE 1: only a composition root chooses an adapter; everything else takes the port. ' +
+        'An adapter imported elsewhere is an `if (embedded)` in disguise.',
+      from: { pathNot: COMPOSITION_ROOTS },
+      to: { path: '^(gateway|ledger|analytics)/src/adapters/' },
+    },
+    {
+      name: 'resolvable',
+      severity: 'error',
+      comment: 'An import the cruise cannot resolve escapes every rule above; tsc would not notice a resolution only this tool gets wrong.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a cycle through types still ties the modules together.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.d.ts'],
+    },
+  },
+};
