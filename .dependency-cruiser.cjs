@@ -38,6 +38,22 @@ module.exports = {
       to: { path: '^gateway/src/(relay|routes|tasks)/' },
     },
     {
+      name: 'channel-test-apart-from-relay',
+      severity: 'error',
+      comment:
+        'The channel test sends one call of its own; reaching the relay (its retry loop once) tied the two so neither could change or be tested alone. ' +
+        'What both read (model mapping, health switches) lives in channels/.',
+      from: { path: '^gateway/src/channels/channel-(tester|probe)[.]ts$' },
+      to: { path: '^gateway/src/relay/', reachable: true },
+    },
+    {
+      name: 'retries-apart-from-tests-and-tasks',
+      severity: 'error',
+      comment: 'The retry loop is used by task submit and judged by the health rules; it reaches neither the channel test nor any task code.',
+      from: { path: '^gateway/src/relay/upstream-attempts[.]ts$' },
+      to: { path: '^gateway/src/(channels/channel-(tester|probe)[.]ts$|tasks/)', reachable: true },
+    },
+    {
       name: 'nothing-imports-gateway',
       severity: 'error',
       comment: 'ARCHITECTURE.md: nothing imports gateway. The ledger, analytics and wire run in their own processes without it.',

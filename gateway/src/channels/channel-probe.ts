@@ -2,7 +2,7 @@ import { request } from 'undici';
 import type { Channel } from '../ports/channel-store.js';
 import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from './model-mapping.js';
-import { taskChannelProbe } from '../tasks/upstream-states.js';
+import { taskChannelProbe } from '../tasks/task-upstream.js';
 import type { UpstreamFailure } from './health-rules.js';
 import { readUpstreamFailure } from './upstream-failure.js';
 

@@ -28,6 +28,18 @@ export function taskUpstream(platform: TaskPlatform, channel: Channel, path: str
   };
 }
 
+/** Where each platform lists tasks by id: the poller's query, and with no ids the channel test's. */
+export const TASK_LIST_PATHS: Record<TaskPlatform, string> = { [TaskPlatform.Midjourney]: '/mj/task/list-by-condition', [TaskPlatform.Suno]: '/suno/fetch' };
+
+/**
+ * The smallest call that proves a task channel's address and key: the platform's list query for
+ * no tasks (a Midjourney proxy answers [], a Suno API an empty data), or null for a channel of models.
+ */
+export function taskChannelProbe(channel: Channel): UpstreamRequest | null {
+  const platform = platformOf(channel);
+  return platform ? taskUpstream(platform, channel, TASK_LIST_PATHS[platform], { ids: [] }) : null;
+}
+
 /** The upstream's JSON answer, or null when it sent something else. */
 export function parseJson(text: string): unknown {
   try {
