@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { systemActor } from '../audit/audit-event.js';
-import { openBalances, openDocuments, openEventLog, openMailer, openQuerier } from '../composition/engines.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from '../composition/engines.js';
 import type { EngineConfig } from '../config.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver, type LedgerProof } from './ledger-prover.js';
@@ -9,7 +9,8 @@ import { proveAndRecord } from './record-proof.js';
 
 /**
  * `npm run audit`: the ledger's proof over the engines `config` names, stored in the audit trail
- * and, on drift, mailed to root, like the scheduled run. Embedded engines are files one process
+ * and, on drift, mailed to root, like the scheduled run; in a cluster the gateways' operations views
+ * hear of it through Redis. Embedded engines are files one process
  * opens at a time: stop Tollgate first, or use the console page or `POST /api/ledger_audit/`.
  */
 export async function auditLedger(config: EngineConfig, onMailError: (error: unknown) => void): Promise<LedgerProof> {
@@ -18,13 +19,15 @@ export async function auditLedger(config: EngineConfig, onMailError: (error: unk
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const querier = await openQuerier(config, dataDir);
+  const hot = openHotState(config);
   try {
     const options = new OptionCache(documents.options);
     await options.reload();
     const ledgerProof = createLedgerProver({ events, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
-    const deps = { ledgerProof, auditTrail: documents.auditTrail, users: documents.users, mailer: openMailer(options) };
+    const deps = { ledgerProof, auditTrail: documents.auditTrail, users: documents.users, mailer: openMailer(options), notices: hot.notices };
     return (await proveAndRecord(deps, systemActor, 'local', onMailError)).proof;
   } finally {
+    await hot.close();
     await querier.close();
     await documents.close();
     await balances.close();

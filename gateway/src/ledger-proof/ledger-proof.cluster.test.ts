@@ -11,6 +11,7 @@ import mongoose from 'mongoose';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requiredClusterEngines } from '../../test/support/config.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
+import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
 import { systemActor } from '../audit/audit-event.js';
 import { createLedgerProver } from './ledger-prover.js';
@@ -54,6 +55,7 @@ describe('the ledger proof on cluster engines (Kafka log, MongoDB balances and a
       auditTrail: documents.auditTrail,
       users: documents.users,
       mailer: await rootWithMailbox(documents, smtp),
+      notices: createInProcessChangeNotices(),
     };
     const fail = (error: unknown) => { throw error; };
 

@@ -1,16 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnalyticsQuerier, eventToLogRow, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, migrate } from '@tollgate/analytics';
+import { type AnalyticsQuerier, logsTable, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import type { StoredEvent } from '@tollgate/ledger';
-import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
+import { createSqliteEventLog } from '@tollgate/ledger/sqlite';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
 import { systemActor } from '../audit/audit-event.js';
-import { createLedgerProver } from './ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
@@ -18,7 +16,8 @@ import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
 import { eventually } from '../../test/support/console-client.js';
-import { rootWithMailbox, twoUsersHistory } from './testing/proof-fixtures.js';
+import { rootWithMailbox } from './testing/proof-fixtures.js';
+import { ledgerWithLogs } from './testing/proven-ledger.js';
 
 let chdbDir = '';
 let querier: AnalyticsQuerier;
@@ -37,27 +36,6 @@ beforeEach(async () => {
   await querier.command(`TRUNCATE TABLE ${logsTable}`);
 });
 
-/** Two users over two days (hours in the past), applied to the balances and ingested as log rows, as the workers would. */
-async function ledgerWithLogs() {
-  const dir = await mkdtemp(join(tmpdir(), 'tollgate-ledger-'));
-  const path = join(dir, 'ledger.db');
-  const events = createSqliteEventLog({ path });
-  const balances = createSqliteBalanceStore({ path });
-  onTestFinished(async () => {
-    await events.close();
-    await balances.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const log = twoUsersHistory();
-  await events.append(log);
-  const stored: StoredEvent[] = [];
-  for await (const one of events.readAll()) stored.push(one);
-  await balances.apply(stored);
-  await querier.insert(logsTable, log.map(eventToLogRow).filter((row): row is LogRow => row !== null));
-  const prover = createLedgerProver({ events, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
-  return { path, prover };
-}
-
 /** Root with an email, the mailer pointed at a real local SMTP server. */
 async function rootMailbox() {
   const smtp = await startMockSmtp();
@@ -68,9 +46,9 @@ async function rootMailbox() {
 
 describe('the ledger proof on embedded engines (SQLite balances and log, chdb log rows)', () => {
   it('finds zero drift and matching consumption on a clean ledger, and stores the run without mail', async () => {
-    const { prover } = await ledgerWithLogs();
+    const { prover } = await ledgerWithLogs(querier);
     const { smtp, documents, mailer } = await rootMailbox();
-    const { proof, event } = await proveAndRecord({ ledgerProof: prover, auditTrail: documents.auditTrail, users: documents.users, mailer }, systemActor, 'scheduled', (error) => { throw error; });
+    const { proof, event } = await proveAndRecord({ ledgerProof: prover, auditTrail: documents.auditTrail, users: documents.users, mailer, notices: createInProcessChangeNotices() }, systemActor, 'scheduled', (error) => { throw error; });
     expect(proof).toMatchObject({ clean: true, settled: true, drifts: [], consumptionMismatches: [], eventsFolded: 42, usersChecked: 2, tokensChecked: 2 });
     expect(proof.daysCompared).toBeGreaterThanOrEqual(2);
     expect((await documents.auditTrail.page({ type: 'LedgerAudited' }, 0, 5)).items).toEqual([event]);
@@ -79,13 +57,13 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
   });
 
   it('finds a balance tampered with directly in the store, names the user, and mails root', async () => {
-    const { path, prover } = await ledgerWithLogs();
+    const { path, prover } = await ledgerWithLogs(querier);
     const db = new Database(path);
     const { quota } = db.prepare('SELECT quota FROM ledger_user_balances WHERE user_id = 2').get() as { quota: number };
     db.prepare('UPDATE ledger_user_balances SET quota = quota + 777 WHERE user_id = 2').run();
     db.close();
     const { smtp, documents, mailer } = await rootMailbox();
-    const { proof } = await proveAndRecord({ ledgerProof: prover, auditTrail: documents.auditTrail, users: documents.users, mailer }, systemActor, 'scheduled', (error) => { throw error; });
+    const { proof } = await proveAndRecord({ ledgerProof: prover, auditTrail: documents.auditTrail, users: documents.users, mailer, notices: createInProcessChangeNotices() }, systemActor, 'scheduled', (error) => { throw error; });
     expect(proof.clean).toBe(false);
     expect(proof.drifts).toEqual([{ account: 'user', id: 2, field: 'quota', expected: quota, actual: quota + 777 }]);
     expect(proof.consumptionMismatches).toEqual([]);
@@ -98,7 +76,7 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
   });
 
   it('finds log rows that do not sum to the ledger consumption of a user and day', async () => {
-    const { prover } = await ledgerWithLogs();
+    const { prover } = await ledgerWithLogs(querier);
     await querier.command(`DELETE FROM ${logsTable} WHERE id = 'usage-3'`);
     const proof = await prover.run();
     expect(proof.drifts).toEqual([]);
@@ -109,7 +87,7 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
   });
 
   it('does not compare days whose log rows were deleted (retention)', async () => {
-    const { prover } = await ledgerWithLogs();
+    const { prover } = await ledgerWithLogs(querier);
     const cutoff = Math.floor(Date.now() / 1000);
     await querier.insert('logs_deleted_before', [{ before: cutoff }]);
     await querier.command(`DELETE FROM ${logsTable} WHERE created_at < toDateTime({before:UInt32})`, { before: cutoff });
@@ -117,25 +95,47 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
     expect(proof).toMatchObject({ clean: true, daysCompared: 0, consumptionMismatches: [] });
   });
 
-  it('LedgerAuditFrequency: 0 runs no scheduled audit; minutes run one at once, then once per period, stored as the scheduled run', async () => {
-    const { prover } = await ledgerWithLogs();
+  it('LedgerAuditFrequency: runs only as a period begins, never at start, once across two gateways sharing leases; 0 runs none', async () => {
+    const { prover } = await ledgerWithLogs(querier);
     const { documents, mailer } = await rootMailbox();
     const options = new OptionCache(documents.options);
-    await options.set('LedgerAuditFrequency', '0');
+    await options.set('LedgerAuditFrequency', '1');
     const unusedLog = createSqliteEventLog({ path: ':memory:' }); // the chores switched off by default (channel notices) would write here
     onTestFinished(() => unusedLog.close());
-    const stop = startPeriodicChecks(
-      { ...documents, options, mailer, ledgerProof: prover, leases: new InProcessLeases(), notices: createInProcessChangeNotices(), eventLog: unusedLog, logs: createAnalyticsLogReader(querier) },
-      (error) => { throw error; },
-    );
-    onTestFinished(stop);
+    const leases = new InProcessLeases(); // what two gateways on one Redis share
+    const notices = createInProcessChangeNotices();
+    const recorded: string[] = [];
+    notices.subscribe((kind) => recorded.push(kind));
+    const minute = 60_000;
+    let clock = Math.floor(Date.now() / minute) * minute + minute / 2; // half-way through a period
+    const looks = [0, 0];
+    for (const gateway of [0, 1]) {
+      const deps = { ...documents, options, mailer, ledgerProof: prover, leases, notices, eventLog: unusedLog, logs: createAnalyticsLogReader(querier) };
+      const stop = startPeriodicChecks(deps, (error) => { throw error; }, () => {
+        looks[gateway] = (looks[gateway] ?? 0) + 1;
+        return clock;
+      });
+      onTestFinished(stop);
+    }
     const runs = async () => (await documents.auditTrail.page({ type: 'LedgerAudited' }, 0, 10)).items;
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // a second's look has passed: off means none
-    expect(await runs()).toEqual([]);
-    await options.set('LedgerAuditFrequency', '60');
-    const [first] = await eventually(async () => ((await runs()).length > 0 ? runs() : undefined), 5_000, 'the scheduled run');
+    const moreLooks = async (count: number) => {
+      const target = looks.map((n) => n + count);
+      await eventually(async () => (looks.every((n, i) => n >= (target[i] ?? 0)) ? true : undefined), 10_000, 'both gateways looking');
+    };
+    await moreLooks(2);
+    expect(await runs()).toEqual([]); // started within a period: nothing runs at start
+
+    clock += minute; // a period begins
+    const [first] = await eventually(async () => ((await runs()).length > 0 ? runs() : undefined), 10_000, 'the scheduled run');
     expect(first).toMatchObject({ actor: { userId: 0, username: 'system' }, address: 'scheduled', detail: { clean: true } });
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // more looks within the hour's period run nothing more
+    await moreLooks(2);
+    expect(await runs()).toHaveLength(1); // both gateways saw the period begin; one ran it
+    expect(recorded.filter((kind) => kind === 'ledgerAudit')).toHaveLength(1);
+
+    await options.set('LedgerAuditFrequency', '0');
+    await moreLooks(1);
+    clock += minute;
+    await moreLooks(2);
     expect(await runs()).toHaveLength(1);
   });
 });

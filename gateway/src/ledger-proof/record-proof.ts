@@ -3,7 +3,7 @@ import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
 import type { LedgerProof, LedgerProver } from './ledger-prover.js';
 
-export type ProofDeps = Pick<GatewayDeps, 'auditTrail' | 'users' | 'mailer'> & { ledgerProof: LedgerProver };
+export type ProofDeps = Pick<GatewayDeps, 'auditTrail' | 'users' | 'mailer' | 'notices'> & { ledgerProof: LedgerProver };
 
 /** The most drifts and mismatches a stored run lists; the counts are always whole. */
 const LISTED = 100;
@@ -45,13 +45,14 @@ async function mailRoot(deps: ProofDeps, proof: LedgerProof): Promise<void> {
 }
 
 /**
- * Runs the ledger's proof, stores the run in the audit trail, and mails root when it found drift.
- * The one path of the command, the API and the scheduled run.
+ * Runs the ledger's proof, stores the run in the audit trail, tells every gateway (their operations
+ * views show it), and mails root when it found drift. The one path of the command, the API and the scheduled run.
  */
 export async function proveAndRecord(deps: ProofDeps, actor: AuditEvent['actor'], address: string, onMailError: (error: unknown) => void): Promise<{ proof: LedgerProof; event: AuditEvent }> {
   const proof = await deps.ledgerProof.run();
   const event = newAuditEvent({ type: 'LedgerAudited', actor, address, target: { kind: 'ledger', id: '' }, before: null, after: null, detail: proofDetail(proof) }, proof.ranAt);
   await deps.auditTrail.append(event);
+  deps.notices.publish('ledgerAudit');
   if (proof.settled && !proof.clean) await mailRoot(deps, proof).catch(onMailError);
   return { proof, event };
 }

@@ -7,6 +7,7 @@ import type { OpsMeter } from '../ops/ops-meter.js';
 import { TOLLGATE_VERSION } from '../routes/api/status.js';
 import { pushChannelChanges } from './channel-pusher.js';
 import { pushChannelHealth } from './channel-health-pusher.js';
+import { pushLedgerAudits } from './ledger-audit-pusher.js';
 import { runOpsReports } from './ops-pusher.js';
 import { followLedger } from './ledger-follower.js';
 import { allowSameOrigin } from './same-origin.js';
@@ -53,10 +54,12 @@ export function registerLive(app: FastifyInstance, deps: GatewayDeps, ops: OpsMe
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);
   const stopOps = runOpsReports({ meter: ops, reports: deps.gatewayReports, local, version: TOLLGATE_VERSION });
   const stopHealth = pushChannelHealth(deps.notices, deps.channels, local, (error) => app.log.warn({ err: error }, 'channel health unavailable'));
+  const stopLedgerAudits = pushLedgerAudits(deps.notices, deps.auditTrail, local, (error) => app.log.warn({ err: error }, 'ledger audit unavailable'));
   app.addHook('onClose', async () => {
     stopPresence();
     stopOps();
     stopHealth();
+    stopLedgerAudits();
     stopAccess();
     stopFollowing();
     stopChannels();

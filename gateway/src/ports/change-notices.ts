@@ -2,8 +2,9 @@
  * What kind of document changed; caches of that kind reload (the relay's routing table, the option
  * cache). `channelHealth` is a channel's test time or balance: nothing routes by it, but open
  * channel pages show it. `sessions`: some of the user's sessions ended, so their sockets close.
+ * `ledgerAudit`: a run of the ledger's proof was recorded, so open operations views show it.
  */
-export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options' | 'sessions';
+export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options' | 'sessions' | 'ledgerAudit';
 
 export type ChangeListener = (kind: ChangeKind, id?: number) => void;
 

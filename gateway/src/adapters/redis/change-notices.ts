@@ -6,7 +6,7 @@ interface Notice {
   id?: number;
 }
 
-const KINDS: readonly ChangeKind[] = ['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions'];
+const KINDS: readonly ChangeKind[] = ['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions', 'ledgerAudit'];
 
 function parseNotice(text: string): Notice | null {
   try {

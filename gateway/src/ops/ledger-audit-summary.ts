@@ -1,0 +1,46 @@
+import type { AuditEvent } from '../audit/audit-event.js';
+import type { AuditTrail } from '../ports/audit-trail.js';
+
+/** Where the console lists every run with its drifts. */
+export const LEDGER_AUDIT_PAGE = '/audit/ledger';
+
+/** The latest ledger proof as the operations view shows it: a drift or mismatch other than 0 is an alert. */
+export interface LedgerAuditSummary {
+  /** Milliseconds since the epoch. */
+  ranAt: number;
+  clean: boolean;
+  settled: boolean;
+  driftCount: number;
+  mismatchCount: number;
+  /** `scheduled`, `local` (the command) or the address of whoever ran it on demand. */
+  address: string;
+  link: typeof LEDGER_AUDIT_PAGE;
+}
+
+interface StoredCounts {
+  clean?: unknown;
+  settled?: unknown;
+  drift_count?: unknown;
+  mismatch_count?: unknown;
+}
+
+const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+export function ledgerAuditSummaryOf(event: AuditEvent): LedgerAuditSummary {
+  const detail = (event.detail ?? {}) as StoredCounts;
+  return {
+    ranAt: event.occurredAt,
+    clean: detail.clean === true,
+    settled: detail.settled !== false,
+    driftCount: count(detail.drift_count),
+    mismatchCount: count(detail.mismatch_count),
+    address: event.address,
+    link: LEDGER_AUDIT_PAGE,
+  };
+}
+
+/** The newest stored run (`LedgerAudited`), or null before the first. */
+export async function latestLedgerAudit(auditTrail: Pick<AuditTrail, 'page'>): Promise<LedgerAuditSummary | null> {
+  const [latest] = (await auditTrail.page({ type: 'LedgerAudited' }, 0, 1)).items;
+  return latest ? ledgerAuditSummaryOf(latest) : null;
+}
