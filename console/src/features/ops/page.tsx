@@ -2,10 +2,12 @@ import { useT } from '../../i18n';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { useOpsSeed } from './hooks/use-ops-seed';
 import { useLiveChannelHealth } from './live/use-live-channel-health';
+import { useLiveLedgerAudit } from './live/use-live-ledger-audit';
 import { useLiveOps } from './live/use-live-ops';
 import { BreakdownTable } from './sections/breakdown-table';
 import { FleetSection } from './sections/fleet-section';
 import { HealthSection } from './sections/health-section';
+import { LedgerAuditCard } from './sections/ledger-audit-card';
 import { LogTailSection } from './sections/log-tail-section';
 import { SpendersTable } from './sections/spenders-table';
 import { TrafficSection } from './sections/traffic-section';
@@ -24,6 +26,7 @@ function OpsView() {
   const { data: seed } = useOpsSeed();
   const { snapshot, isConnected } = useLiveOps();
   const { events } = useLiveChannelHealth();
+  useLiveLedgerAudit();
   const channelName = (key: string) => (key === '0' ? t('ops.noChannel') : `#${key} ${seed?.channels.find((c) => String(c.id) === key)?.name ?? ''}`);
   return (
     <div className="space-y-4">
@@ -32,6 +35,7 @@ function OpsView() {
         <LiveBadge connected={isConnected} />
         {!snapshot && <span className="text-sm text-slate-500 dark:text-slate-400">{t('ops.waiting')}</span>}
       </div>
+      <LedgerAuditCard audit={seed?.ledgerAudit} />
       <TrafficSection snapshot={snapshot} history={seed?.minutes ?? []} />
       <div className="grid gap-4 xl:grid-cols-2">
         <BreakdownTable title="ops.channels" keyColumn="ops.col.channel" rows={snapshot?.channels ?? []} label={channelName} testId="ops-channels" />

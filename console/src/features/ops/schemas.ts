@@ -48,6 +48,18 @@ export const channelHealthSchema = z.object({
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;
 
-/** GET /api/ops/: the last hour from the rollup, and every channel's health. */
-export const opsSeedSchema = z.object({ minutes: z.array(minutePointSchema), channels: z.array(channelHealthSchema) });
+/** The latest run of the ledger's proof (gateway ops/ledger-audit-summary.ts): the seed's `ledgerAudit` and the `ops_ledger_audit` event. */
+export const ledgerAuditSummarySchema = z.object({
+  ranAt: z.number(),
+  clean: z.boolean(),
+  settled: z.boolean(),
+  driftCount: z.number(),
+  mismatchCount: z.number(),
+  address: z.string(),
+  link: z.string(),
+});
+export type LedgerAuditSummary = z.infer<typeof ledgerAuditSummarySchema>;
+
+/** GET /api/ops/: the last hour from the rollup, every channel's health, and the latest ledger proof (null before the first). */
+export const opsSeedSchema = z.object({ minutes: z.array(minutePointSchema), channels: z.array(channelHealthSchema), ledgerAudit: z.optional(z.nullable(ledgerAuditSummarySchema)) });
 export type OpsSeed = z.infer<typeof opsSeedSchema>;

@@ -56,4 +56,12 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'ops.col.version': 'Version',
   'ops.col.uptime': 'Started',
   'ops.waiting': 'Waiting for data…',
+  'ops.ledgerAudit': 'Ledger audit',
+  'ops.ledgerAudit.none': 'The ledger audit has not run yet',
+  'ops.ledgerAudit.clean': 'No drift',
+  'ops.ledgerAudit.drift': 'Drift found',
+  'ops.ledgerAudit.unsettled': 'Not settled: the ledger kept applying events during the audit',
+  'ops.ledgerAudit.ranAt': 'Last run: {time}',
+  'ops.ledgerAudit.counts': '{drift} balances drifted, {mismatch} user-days of consumption disagree',
+  'ops.ledgerAudit.open': 'Open the ledger audit',
 };

@@ -55,4 +55,12 @@ export const opsZh = {
   'ops.col.version': '版本',
   'ops.col.uptime': '启动于',
   'ops.waiting': '等待数据…',
+  'ops.ledgerAudit': '账本审计',
+  'ops.ledgerAudit.none': '尚未运行过账本审计',
+  'ops.ledgerAudit.clean': '无偏差',
+  'ops.ledgerAudit.drift': '发现偏差',
+  'ops.ledgerAudit.unsettled': '未完成比对：审计期间账本仍在入账',
+  'ops.ledgerAudit.ranAt': '最近一次：{time}',
+  'ops.ledgerAudit.counts': '余额偏差 {drift} 项，按日消耗不符 {mismatch} 项',
+  'ops.ledgerAudit.open': '查看账本审计',
 } as const;
