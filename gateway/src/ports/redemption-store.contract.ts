@@ -34,6 +34,22 @@ export function runRedemptionStoreContract(name: string, factory: StoreFactory<R
       expect(await store.byKey(code(3))).toMatchObject({ status: RedemptionStatus.Used, usedUserId: winners[0]?.usedUserId });
     });
 
+    it('lists used codes only, the latest redeemed first, by user and by name', async () => {
+      const store = await open();
+      for (const [n, name] of ['alpha', 'beta', 'gamma', 'delta', 'unused'].entries()) await store.create({ userId: 1, key: code(40 + n), name, quota: 10 * (n + 1), createdTime: 10 });
+      await store.redeem(code(40), 7, 300);
+      await store.redeem(code(41), 8, 100);
+      await store.redeem(code(42), 7, 200);
+      await store.redeem(code(43), 7, 200);
+      const all = await store.listRedeemed({}, { offset: 0, limit: 10 });
+      expect(all.total).toBe(4);
+      expect(all.items.map((r) => [r.name, r.usedUserId, r.redeemedTime])).toEqual([['alpha', 7, 300], ['delta', 7, 200], ['gamma', 7, 200], ['beta', 8, 100]]);
+      const sevens = await store.listRedeemed({ usedUserId: 7 }, { offset: 1, limit: 1 });
+      expect(sevens).toMatchObject({ total: 3, items: [{ name: 'delta', quota: 40 }] });
+      expect((await store.listRedeemed({ usedUserId: 8, name: 'et' }, { offset: 0, limit: 10 })).items.map((r) => r.name)).toEqual(['beta']);
+      expect((await store.listRedeemed({ usedUserId: 9 }, { offset: 0, limit: 10 })).total).toBe(0);
+    });
+
     it('refuses an unknown or disabled code', async () => {
       const store = await open();
       const disabled = await store.create({ userId: 1, key: code(4), name: 'off', quota: 1, createdTime: 10 });

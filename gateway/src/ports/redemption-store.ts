@@ -18,6 +18,11 @@ export interface Redemption {
 
 export type NewRedemption = Omit<Redemption, 'id' | 'redeemedTime' | 'usedUserId' | 'status'>;
 
+export interface RedeemedFilter {
+  usedUserId?: number;
+  name?: string;
+}
+
 export interface RedemptionStore {
   create(redemption: NewRedemption): Promise<Redemption>;
   byId(id: number): Promise<Redemption | null>;
@@ -26,6 +31,11 @@ export interface RedemptionStore {
   delete(id: number): Promise<boolean>;
   /** Newest first; `keyword` matches the id or a part of the name. */
   list(query: { offset: number; limit: number; keyword?: string }): Promise<{ items: Redemption[]; total: number }>;
+  /**
+   * Used codes, the latest redeemed first (then the highest id): one user's when `usedUserId` is
+   * set, those whose name contains `name` when set. The top-up history lists them beside online orders.
+   */
+  listRedeemed(filter: RedeemedFilter, page: { offset: number; limit: number }): Promise<{ items: Redemption[]; total: number }>;
   /**
    * Marks an unused code used by `userId` and returns it, or null when the code is unknown,
    * disabled or already used. Exactly one of any number of concurrent calls wins.

@@ -20,7 +20,7 @@ const redemptionShape = {
  * leaves the code unredeemable rather than redeemed twice.
  */
 export async function createMongoRedemptionStore(connection: Connection): Promise<RedemptionStore> {
-  const codes = new NumberedCollection<Redemption>(connection, 'redemptions', redemptionShape, [{ fields: { key: 1 }, unique: true }]);
+  const codes = new NumberedCollection<Redemption>(connection, 'redemptions', redemptionShape, [{ fields: { key: 1 }, unique: true }, { fields: { usedUserId: 1, redeemedTime: -1 } }]);
   await codes.ready();
   const claims = new Claims(connection);
   return {
@@ -38,6 +38,12 @@ export async function createMongoRedemptionStore(connection: Connection): Promis
         filter.$or = either;
       }
       return codes.page(filter, { _id: -1 }, query.offset, query.limit);
+    },
+    listRedeemed({ usedUserId, name }, { offset, limit }) {
+      const filter: Record<string, unknown> = { status: RedemptionStatus.Used };
+      if (usedUserId !== undefined) filter.usedUserId = usedUserId;
+      if (name) filter.name = containing(name);
+      return codes.page(filter, { redeemedTime: -1, _id: -1 }, offset, limit);
     },
     async redeem(key, userId, nowSeconds) {
       const code = await codes.findOne({ key });

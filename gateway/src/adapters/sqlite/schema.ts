@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS redemptions (
   redeemed_time INTEGER NOT NULL DEFAULT 0,
   used_user_id INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX IF NOT EXISTS redemptions_used ON redemptions (used_user_id, redeemed_time);
 
 CREATE TABLE IF NOT EXISTS top_ups (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -62,6 +62,14 @@ export function createSqliteRedemptionStore(db: Database): RedemptionStore {
       const rows = cache.prepare(`SELECT * FROM redemptions ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as RedemptionRow[];
       return { items: rows.map(fromRow), total };
     },
+    async listRedeemed({ usedUserId, name }, { offset, limit }) {
+      const conditions = ['status = @used', ...(usedUserId === undefined ? [] : ['used_user_id = @usedUserId']), ...(name ? ["name LIKE @pattern ESCAPE '\\'"] : [])];
+      const where = `WHERE ${conditions.join(' AND ')}`;
+      const params = { used: RedemptionStatus.Used, usedUserId, pattern: name ? likePattern(name) : undefined };
+      const total = (cache.prepare(`SELECT COUNT(*) AS n FROM redemptions ${where}`).get(params) as { n: number }).n;
+      const rows = cache.prepare(`SELECT * FROM redemptions ${where} ORDER BY redeemed_time DESC, id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as RedemptionRow[];
+      return { items: rows.map(fromRow), total };
+    },
     async redeem(key, userId, nowSeconds) {
       const won = cache
         .prepare('UPDATE redemptions SET status = @used, used_user_id = @userId, redeemed_time = @now WHERE redemption_key = @key AND status = @unused')

@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { topUpHistory, topUpKinds } from '../../billing/top-up-history.js';
 import type { OptionCache } from '../../options/option-cache.js';
-import type { TopUpFilter, TopUpOrder } from '../../ports/top-up-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 
-const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt });
-
-/** new-api's TopUp row (snake_case). */
-const wire = (o: TopUpOrder) => ({
-  id: o.id, user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo,
-  payment_method: o.paymentMethod, create_time: o.createTime, complete_time: o.completeTime, status: o.status,
-});
+/** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
+const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });
 
 /** The methods user-pay.ts accepts, named as new-api's default PayMethods. */
 const EPAY_METHODS = [
@@ -32,14 +27,16 @@ function topUpInfo(options: OptionCache) {
   };
 }
 
-/** Online top-up orders: the user's own (`/self`), everyone's for administrators, searched by trade number. */
+/**
+ * The top-up history, online orders and redeemed codes as one list (billing/top-up-history.ts): the
+ * user's own (`/self`), everyone's for administrators (by `user_id`), searched by trade number or code name.
+ */
 export function registerUserTopupListRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
   const list = async (query: unknown, only?: number) => {
-    const q = parseInput(listQuery, query);
+    const q = parseInput(listQuery, query, 400); // only an unknown kind fails: the rest reads as new-api reads it
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
-    const filter: TopUpFilter = { userId: only ?? q.user_id, tradeNo: q.keyword || undefined };
-    const result = await deps.topUps.list(filter, { offset, limit: pageSize });
-    return ok(pageOf(result.items.map(wire), result.total, page, pageSize));
+    const result = await topUpHistory(deps, { userId: only ?? q.user_id, keyword: q.keyword || undefined, kind: q.kind }, { offset, limit: pageSize });
+    return ok(pageOf(result.items, result.total, page, pageSize));
   };
   route(app, 'GET', '/user/topup', guard.admin, async (request) => list(request.query));
   route(app, 'GET', '/user/topup/self', guard.user, async (request) => list(request.query, signedIn(request).id));
