@@ -14,17 +14,27 @@ export interface StatementRequest {
   userId?: number;
 }
 
-/** An online top-up order as new-api lists it. */
+/** A row of the top-up history: new-api's TopUp fields, with how it came in (`kind`), the quota it credited, and a code's name. */
 export interface TopUpOrder {
   id: number;
+  kind: 'online' | 'redemption';
   user_id: number;
   amount: number;
   money: number;
+  quota: number;
   trade_no: string;
+  name: string;
   payment_method: string;
   create_time: number;
   complete_time: number;
   status: string;
+}
+
+/** What the history is narrowed to: a part of a trade number or code name, and (administrators) one user. */
+export interface TopUpQuery {
+  page: number;
+  keyword: string;
+  userId?: number;
 }
 
 export const TOPUP_PAGE_SIZE = 10;
@@ -35,7 +45,7 @@ export const statementApi = {
     const params = query({ format: request.format, start_timestamp: request.start, end_timestamp: request.end, user_id: admin ? request.userId : undefined });
     await saveDownload(`/api/statement${admin ? '' : '/self'}?${params}`);
   },
-  /** Online top-up orders: the user's own, or everyone's for an administrator. */
-  topUps: (admin: boolean, page: number, keyword: string) =>
-    api<Page<TopUpOrder>>('GET', `/api/user/topup${admin ? '' : '/self'}?${query({ p: page, page_size: TOPUP_PAGE_SIZE, keyword })}`),
+  /** The top-up history (online orders and redeemed codes): the user's own, or everyone's (or one user's) for an administrator. */
+  topUps: (admin: boolean, { page, keyword, userId }: TopUpQuery) =>
+    api<Page<TopUpOrder>>('GET', `/api/user/topup${admin ? '' : '/self'}?${query({ p: page, page_size: TOPUP_PAGE_SIZE, keyword, user_id: admin ? userId : undefined })}`),
 };

@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { StatementPage } from './page';
 
-const order = { id: 1, user_id: 2, amount: 10, money: 73, trade_no: 'USR2NO1', payment_method: 'alipay', create_time: 1_700_000_000, complete_time: 0, status: 'pending' };
+const order = { id: 1, kind: 'online', user_id: 2, amount: 10, money: 73, quota: 5_000_000, trade_no: 'USR2NO1', name: '', payment_method: 'alipay', create_time: 1_700_000_000, complete_time: 0, status: 'pending' };
+const code = { ...order, id: 4, kind: 'redemption', amount: 0.5, money: 0, quota: 250_000, trade_no: '', name: 'spring gift', payment_method: 'redemption', complete_time: 1_700_000_000, status: 'success' };
 const page = (items: object[]) => ({ items, total: items.length, page: 1, page_size: 10 });
 
 function stubObjectUrls() {
@@ -46,6 +47,28 @@ describe('StatementPage', () => {
     fireEvent.click(screen.getByTestId('statement-download'));
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(calls.find((c) => c.url.startsWith('/api/statement'))?.url).toBe('/api/statement?format=csv&start_timestamp=1788220800&end_timestamp=1788307200&user_id=7');
+  });
+
+  it('lists top-ups by code beside the online ones, each with its kind and status', async () => {
+    signIn();
+    stubApi({ '/api/status': {}, '/api/user/topup/self': page([code, order]) });
+    renderPage(<StatementPage />, '/statement');
+    const rows = await screen.findAllByTestId('top-up-row');
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['redemption', 'online']);
+    expect(within(rows[0]!).getByText('兑换码')).toBeTruthy();
+    expect(within(rows[0]!).getByText('spring gift')).toBeTruthy();
+    expect(within(rows[0]!).getByText('成功')).toBeTruthy();
+    expect(within(rows[1]!).getByText('在线充值')).toBeTruthy();
+    expect(within(rows[1]!).getByText('待支付')).toBeTruthy();
+  });
+
+  it("filters an administrator's list by user, from the first page", async () => {
+    signIn(10, 1);
+    const calls = stubApi({ '/api/status': {}, '/api/user/topup': { items: [code], total: 25, page: 1, page_size: 10 } });
+    renderPage(<StatementPage />, '/statement');
+    await screen.findAllByTestId('top-up-row');
+    fireEvent.change(screen.getByLabelText('用户 ID'), { target: { value: '7' } });
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/user/topup?p=1&page_size=10&user_id=7'));
   });
 
   it('refuses a period that ends before it starts', async () => {

@@ -28,6 +28,23 @@ describe('TopupPage', () => {
     expect(calls.find((c) => c.url === '/api/user/topup')?.body).toEqual({ key: 'abc' });
   });
 
+  it("lists the user's own top-ups, and the redeemed code among them once it is redeemed", async () => {
+    signIn();
+    const online = { id: 1, kind: 'online', user_id: 2, amount: 10, money: 73, quota: 5_000_000, trade_no: 'USR2NO1', name: '', payment_method: 'alipay', create_time: 1_700_000_000, complete_time: 0, status: 'pending' };
+    const redeemed = { ...online, id: 9, kind: 'redemption', trade_no: '', name: 'gift', payment_method: 'redemption', money: 0, status: 'success' };
+    const historyOf = (items: object[]) => ({ items, total: items.length, page: 1, page_size: 10 });
+    const answers: Record<string, unknown> = { '/api/status': status(), '/api/user/self': self, 'POST /api/user/topup': 250_000, '/api/user/topup/self': historyOf([online]) };
+    const calls = stubApi(answers);
+    renderPage(<TopupPage />, '/topup');
+    expect((await screen.findAllByTestId('top-up-row')).map((row) => row.getAttribute('data-kind'))).toEqual(['online']);
+    expect(calls.some((c) => c.url.startsWith('/api/user/topup?'))).toBe(false);
+    answers['/api/user/topup/self'] = historyOf([redeemed, online]);
+    fireEvent.change(screen.getByLabelText('兑换码'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: '兑换' }));
+    await waitFor(() => expect(screen.getAllByTestId('top-up-row').map((row) => row.getAttribute('data-kind'))).toEqual(['redemption', 'online']));
+    expect(within(screen.getAllByTestId('top-up-row')[0]!).getByText('gift')).toBeTruthy();
+  });
+
   it('refuses online top-up when it is off, or under the minimum', async () => {
     signIn();
     stubApi({ '/api/status': status({ enable_online_topup: false }), '/api/user/self': self });

@@ -1,8 +1,9 @@
 import { BalanceCard } from '../account/balance-card';
+import { TopUpHistory } from '../statement/sections/top-up-history';
 import { OnlineTopupCard } from './sections/online-topup-card';
 import { RedeemCard } from './sections/redeem-card';
 
-/** The wallet: the live balance, redeeming a code, and paying online. */
+/** The wallet: the live balance, redeeming a code, paying online, and one's own top-ups of both kinds. */
 export function TopupPage() {
   return (
     <div className="space-y-4">
@@ -11,6 +12,7 @@ export function TopupPage() {
         <RedeemCard />
         <OnlineTopupCard />
       </div>
+      <TopUpHistory admin={false} />
     </div>
   );
 }

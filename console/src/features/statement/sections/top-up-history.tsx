@@ -7,10 +7,10 @@ import { card, table, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
-import { TOPUP_PAGE_SIZE, type TopUpOrder } from '../api';
+import { TOPUP_PAGE_SIZE, type TopUpOrder, type TopUpQuery } from '../api';
 import { useTopUps } from '../hooks/use-top-ups';
 
-const COLUMNS: MessageKey[] = ['topupHistory.tradeNo', 'topupHistory.amount', 'topupHistory.money', 'topupHistory.method', 'topupHistory.created', 'topupHistory.completed', 'topupHistory.status'];
+const COLUMNS: MessageKey[] = ['topupHistory.kind', 'topupHistory.tradeNo', 'topupHistory.amount', 'topupHistory.money', 'topupHistory.method', 'topupHistory.created', 'topupHistory.completed', 'topupHistory.status'];
 
 function StatusTag({ status }: { status: string }) {
   const t = useT();
@@ -20,10 +20,12 @@ function StatusTag({ status }: { status: string }) {
 }
 
 function OrderRow({ order, admin }: { order: TopUpOrder; admin: boolean }) {
+  const t = useT();
   return (
-    <tr data-testid="top-up-row" className={table.row}>
+    <tr data-testid="top-up-row" data-kind={order.kind} className={table.row}>
       {admin && <td className={table.cell}>{order.user_id}</td>}
-      <td className={table.cell}>{order.trade_no}</td>
+      <td className={table.cell}>{t(order.kind === 'redemption' ? 'topupHistory.kind.redemption' : 'topupHistory.kind.online')}</td>
+      <td className={table.cell}>{order.kind === 'redemption' ? order.name : order.trade_no}</td>
       <td className={table.cell}>{order.amount}</td>
       <td className={table.cell}>{order.money.toFixed(2)}</td>
       <td className={table.cell}>{order.payment_method}</td>
@@ -34,22 +36,35 @@ function OrderRow({ order, admin }: { order: TopUpOrder; admin: boolean }) {
   );
 }
 
-/** Online top-up orders with their status: the user's own, everyone's (with the user) for administrators. */
+/** Narrows the list, back to its first page. */
+function Filters({ admin, onChange }: { admin: boolean; onChange: (patch: { keyword?: string; userId?: number }) => void }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Field id="top-up-keyword" className="max-w-xs" label={t('topupHistory.keyword')} onChange={(e) => onChange({ keyword: e.target.value })} />
+      {admin && (
+        <Field id="top-up-user" className="max-w-40" inputMode="numeric" label={t('topupHistory.userFilter')} onChange={(e) => onChange({ userId: Number(e.target.value) > 0 ? Number(e.target.value) : undefined })} />
+      )}
+    </div>
+  );
+}
+
+/** Top-ups, online and by code, with their status: the user's own, everyone's (with the user, filterable by user) for administrators. */
 export function TopUpHistory({ admin }: { admin: boolean }) {
   const t = useT();
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const { data } = useTopUps(admin, page, keyword);
+  const [topUpQuery, setTopUpQuery] = useState<TopUpQuery>({ page: 1, keyword: '' });
+  const { data } = useTopUps(admin, topUpQuery);
   const items = data?.items ?? [];
+  const setPage = (page: number) => setTopUpQuery((old) => ({ ...old, page }));
   return (
     <section className={`${card} space-y-3`}>
       <h2 className="text-lg font-semibold">{t('topupHistory.title')}</h2>
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('topupHistory.hint')}</p>
-      <Field id="top-up-keyword" className="max-w-xs" label={t('topupHistory.keyword')} value={keyword} onChange={(e) => { setKeyword(e.target.value); setPage(1); }} />
+      <Filters admin={admin} onChange={(patch) => setTopUpQuery((old) => ({ ...old, ...patch, page: 1 }))} />
       <DataTable columns={admin ? ['topupHistory.userId', ...COLUMNS] : COLUMNS} empty={items.length === 0}>
-        {items.map((order) => <OrderRow key={order.id} order={order} admin={admin} />)}
+        {items.map((order) => <OrderRow key={`${order.kind}-${order.id}`} order={order} admin={admin} />)}
       </DataTable>
-      <Pager page={page} lastPage={lastPageOf(data?.total, TOPUP_PAGE_SIZE)} onPage={setPage} />
+      <Pager page={topUpQuery.page} lastPage={lastPageOf(data?.total, TOPUP_PAGE_SIZE)} onPage={setPage} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { selfQueryKey } from '../../account/hooks/use-self';
+import { topUpsQueryKey } from '../../statement/hooks/use-top-ups';
 import { useStatus } from '../../status/hooks/use-status';
 import { topupApi } from '../api';
 
@@ -24,7 +25,7 @@ export function RedeemCard() {
       await topupApi.redeem(code.trim());
       notify(t('topup.redeemed'));
       setCode('');
-      await queryClient.invalidateQueries({ queryKey: selfQueryKey });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: selfQueryKey }), queryClient.invalidateQueries({ queryKey: topUpsQueryKey })]);
     } catch {
       // already shown by the API client
     } finally {
