@@ -18,6 +18,8 @@ export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming> {
   replicationFactor?: number;
   /** kafkajs' own log level; ERROR by default (consumer-group chatter is INFO and WARN). */
   logLevel?: logLevel;
+  /** About the most events a whole-topic read (audit, statement) fetches ahead of its reader (kafka-log-reader.ts). */
+  readBufferEvents?: number;
 }
 
 const DEFAULT_MAX_BATCH = 500;
@@ -105,11 +107,11 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
     };
   }
 
-  /** The whole topic from its start, up to where it ended when the read began. */
+  /** The whole topic from its start, up to where it ended when the read began, streamed. */
   async *readAll(): AsyncIterable<StoredEvent> {
     this.assertOpen();
     await this.ensureTopic();
-    yield* readWholeTopic(this.kafka, this.options.topic);
+    yield* readWholeTopic(this.kafka, this.options.topic, { bufferEvents: this.options.readBufferEvents });
   }
 
   movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {

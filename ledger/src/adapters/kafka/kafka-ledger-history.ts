@@ -5,28 +5,31 @@ import { quotaDeltaOf } from '../../statement/movement.js';
 
 /**
  * A topic has no index by user or event id: each read is a pass over the whole topic (as the
- * audit's), keeping the user's events and skipping an id seen before. One user's events share a
- * partition, so their order is the partition's.
+ * audit's), streamed, keeping the user's events of the kinds asked for and skipping an id seen
+ * before. Only those ids are remembered (a movement pass keeps no call's id). One user's events
+ * share a partition, so their order is the partition's.
  */
-async function* eachUserEvent(events: AsyncIterable<StoredEvent>, { userId }: LedgerHistoryQuery): AsyncGenerator<LedgerEvent> {
+async function* eachUserEvent(events: AsyncIterable<StoredEvent>, { userId }: LedgerHistoryQuery, wanted: (event: LedgerEvent) => boolean): AsyncGenerator<LedgerEvent> {
   const key = userId === undefined ? null : String(userId);
   const seen = new Set<string>();
   for await (const { event } of events) {
-    if ((key !== null && partitionKey(event) !== key) || seen.has(event.metadata.eventId)) continue;
+    if ((key !== null && partitionKey(event) !== key) || !wanted(event) || seen.has(event.metadata.eventId)) continue;
     seen.add(event.metadata.eventId);
     yield event;
   }
 }
 
-export async function* readMovementEvents(events: AsyncIterable<StoredEvent>, query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-  for await (const event of eachUserEvent(events, query)) if (event.type !== 'UsageRecorded') yield event;
+const isCall = (event: LedgerEvent) => event.type === 'UsageRecorded';
+
+export function readMovementEvents(events: AsyncIterable<StoredEvent>, query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
+  return eachUserEvent(events, query, (event) => !isCall(event));
 }
 
 /** The calls summed in the pass, by the ledger's rule (`quotaDeltaOf`). */
 export async function sumUsage(events: AsyncIterable<StoredEvent>, query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
   const totals = new Map<number, UsageTotal>();
-  for await (const event of eachUserEvent(events, query)) {
-    if (event.type !== 'UsageRecorded' || event.metadata.occurredAt >= query.to) continue;
+  for await (const event of eachUserEvent(events, query, (one) => isCall(one) && one.metadata.occurredAt < query.to)) {
+    if (event.type !== 'UsageRecorded') continue; // narrows the type: only calls come through
     const { userId, username } = event.data;
     const total = totals.get(userId) ?? { userId, username, quotaBefore: 0, requestsBefore: 0, quotaWithin: 0, requestsWithin: 0 };
     const cost = -quotaDeltaOf(event);
