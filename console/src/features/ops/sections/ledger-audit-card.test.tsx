@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSocket } from '../../../test/fake-socket';
-import { renderPage } from '../../../test/render';
+import { renderPage, signIn } from '../../../test/render';
 import { opsSeedQueryKey } from '../api';
 import { OPS_LEDGER_AUDIT_EVENT, useLiveLedgerAudit } from '../live/use-live-ledger-audit';
 import type { LedgerAuditSummary, OpsSeed } from '../schemas';
@@ -17,6 +17,7 @@ afterEach(() => localStorage.removeItem('lang'));
 
 describe('LedgerAuditCard', () => {
   it('shows a clean run: when, no drift, the counts, and the link to the ledger audit; no alert', () => {
+    signIn(100, 1);
     renderPage(<LedgerAuditCard audit={clean} />);
     const card = screen.getByTestId('ops-ledger-audit');
     expect(card.getAttribute('role')).toBeNull();
@@ -28,11 +29,19 @@ describe('LedgerAuditCard', () => {
 
   it('turns into an alert on drift, with the counts, in English too', () => {
     localStorage.setItem('lang', 'en');
+    signIn(100, 1);
     renderPage(<LedgerAuditCard audit={drifted} />);
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Drift found')).toBeTruthy();
     expect(within(alert).getByTestId('ops-ledger-audit-counts').textContent).toBe('2 balances drifted, 1 user-days of consumption disagree');
     expect(within(alert).getByRole('link', { name: 'Open the ledger audit' }).getAttribute('href')).toBe('/audit/ledger');
+  });
+
+  it('shows an administrator who is not root the result without the link to root\'s page', () => {
+    signIn(10, 3);
+    renderPage(<LedgerAuditCard audit={drifted} />);
+    expect(within(screen.getByRole('alert')).getByText('发现偏差')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('says so before the first run', () => {

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { card, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
+import { isRoot, useStoredUser } from '../../../lib/stored-user';
 import type { LedgerAuditSummary } from '../schemas';
 
 /** A drift or mismatch other than 0 turns the card into an alert. */
@@ -13,9 +14,10 @@ function Verdict({ audit }: { audit: LedgerAuditSummary }) {
   return audit.clean ? <span className={`${tag.base} ${tag.green}`}>{t('ops.ledgerAudit.clean')}</span> : <span className={`${tag.base} ${tag.red}`}>{t('ops.ledgerAudit.drift')}</span>;
 }
 
-/** The latest run of the ledger's proof: when, clean or not, the drift and mismatch counts, and the way to its details. */
+/** The latest run of the ledger's proof: when, clean or not, the drift and mismatch counts, and (for root, whose page it is) the way to its details. */
 export function LedgerAuditCard({ audit }: { audit: LedgerAuditSummary | null | undefined }) {
   const t = useT();
+  const root = isRoot(useStoredUser());
   const drifted = !!audit && (audit.driftCount > 0 || audit.mismatchCount > 0);
   return (
     <section className={drifted ? alertCard : card} data-testid="ops-ledger-audit" role={drifted ? 'alert' : undefined}>
@@ -23,9 +25,11 @@ export function LedgerAuditCard({ audit }: { audit: LedgerAuditSummary | null | 
         <h2 className="font-semibold">{t('ops.ledgerAudit')}</h2>
         {audit && <Verdict audit={audit} />}
         {audit && <span className="text-sm text-slate-500 dark:text-slate-400">{t('ops.ledgerAudit.ranAt', { time: format(audit.ranAt, 'yyyy-MM-dd HH:mm:ss') })}</span>}
-        <Link to={audit?.link ?? '/audit/ledger'} className="ml-auto text-sm text-indigo-600 hover:underline dark:text-indigo-400">
-          {t('ops.ledgerAudit.open')}
-        </Link>
+        {root && (
+          <Link to={audit?.link ?? '/audit/ledger'} className="ml-auto text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+            {t('ops.ledgerAudit.open')}
+          </Link>
+        )}
       </div>
       <p className="mt-2 text-sm" data-testid="ops-ledger-audit-counts">
         {audit ? t('ops.ledgerAudit.counts', { drift: audit.driftCount, mismatch: audit.mismatchCount }) : t('ops.ledgerAudit.none')}
