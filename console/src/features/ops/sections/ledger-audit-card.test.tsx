@@ -44,6 +44,13 @@ describe('LedgerAuditCard', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('shows a run the ledger moved under as not settled, without an alert', () => {
+    signIn(100, 1);
+    renderPage(<LedgerAuditCard audit={{ ...drifted, settled: false }} />);
+    expect(within(screen.getByTestId('ops-ledger-audit')).getByText('未完成比对：审计期间账本仍在入账')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so before the first run', () => {
     renderPage(<LedgerAuditCard audit={null} />);
     expect(screen.getByTestId('ops-ledger-audit-counts').textContent).toBe('尚未运行过账本审计');

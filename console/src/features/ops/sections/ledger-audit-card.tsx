@@ -5,7 +5,7 @@ import { useT } from '../../../i18n';
 import { isRoot, useStoredUser } from '../../../lib/stored-user';
 import type { LedgerAuditSummary } from '../schemas';
 
-/** A drift or mismatch other than 0 turns the card into an alert. */
+/** A settled run's drift or mismatch other than 0 turns the card into an alert (an unsettled run's counts prove nothing: the ledger moved under it). */
 const alertCard = 'min-w-0 rounded-lg border border-rose-300 bg-rose-50 p-4 shadow-sm dark:border-rose-800 dark:bg-rose-950/40';
 
 function Verdict({ audit }: { audit: LedgerAuditSummary }) {
@@ -18,7 +18,7 @@ function Verdict({ audit }: { audit: LedgerAuditSummary }) {
 export function LedgerAuditCard({ audit }: { audit: LedgerAuditSummary | null | undefined }) {
   const t = useT();
   const root = isRoot(useStoredUser());
-  const drifted = !!audit && (audit.driftCount > 0 || audit.mismatchCount > 0);
+  const drifted = !!audit && audit.settled && (audit.driftCount > 0 || audit.mismatchCount > 0);
   return (
     <section className={drifted ? alertCard : card} data-testid="ops-ledger-audit" role={drifted ? 'alert' : undefined}>
       <div className="flex flex-wrap items-center gap-3">
