@@ -1,0 +1,48 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import type { ProviderMock } from '../mock-upstream/provider-mock.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { FAMILIES } from './families/index.js';
+import { startFamilyMock } from './families/wire-family.js';
+import { CELLS } from './matrix-cells.js';
+import { moneyTracker } from './matrix-money.js';
+import { matrixCells } from './matrix-table.js';
+import { type FamilyName, PROVIDER_ROWS } from './provider-rows.js';
+
+const START_QUOTA = 1_000_000;
+
+// Cells wait mostly on the ledger and the log: many at once keep the matrix inside its time budget.
+vi.setConfig({ maxConcurrency: 16 });
+
+/**
+ * Every provider row in every case it supports, through one real embedded gateway over HTTP:
+ * the client's answer and the money (the log row's tokens, the user's quota) of each cell, against
+ * one protocol-true mock per wire family. Each cell has its own user, so cells run in parallel.
+ */
+describe.concurrent('provider matrix', () => {
+  let fixture: EmbeddedFixture;
+  const mocks = new Map<FamilyName, ProviderMock>();
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture();
+    for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await startFamilyMock(family));
+    await priceModels(fixture, Object.fromEntries(PROVIDER_ROWS.map((row) => [row.model, 1])));
+    for (const row of PROVIDER_ROWS) {
+      const channel = { name: row.provider, type: row.channelType, key: row.key, base_url: mocks.get(row.family)?.url, other: row.other ?? '', models: row.model, group: 'default' };
+      await fixture.root.must('POST', '/api/channel/', channel);
+    }
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    await Promise.all([...mocks.values()].map((mock) => mock.close()));
+  });
+
+  matrixCells().forEach(({ row, name }, index) => {
+    it(`${row.provider} (type ${row.channelType}, ${row.family} wire): ${name}`, async ({ expect }) => {
+      const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
+      const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
+      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), expect });
+    });
+  });
+});
