@@ -26,8 +26,12 @@ interface StreamMode {
   usage(seen: Usage | null): Usage | null;
 }
 
+/** A `data:` event that is neither JSON nor [DONE]: a frame the upstream broke off mid-way. */
+const isBrokenData = (event: string, json: unknown) => json === null && /^data:(?!\s*\[DONE\])\s*\S/m.test(event);
+
 const passthrough: StreamMode = {
-  events: (event, json) => [{ out: event, json }],
+  // A broken frame is dropped, not forwarded: the client's SDK would fail on it instead of ending cleanly.
+  events: (event, json) => (isBrokenData(event, json) ? [] : [{ out: event, json }]),
   end: () => [],
   usage: (seen) => seen,
 };

@@ -49,7 +49,7 @@ async function signatureHolds(request: IncomingMessage, body: string, account: {
 }
 
 /** One event-stream frame as Bedrock sends it: a `chunk` event whose payload wraps a Claude event in base64. */
-function chunkFrame(event: object): Uint8Array {
+export function chunkFrame(event: object): Uint8Array {
   const bytes = Buffer.from(JSON.stringify(event)).toString('base64');
   const string = (value: string) => ({ type: 'string' as const, value });
   return codec.encode({

@@ -28,7 +28,8 @@ describe.concurrent('provider matrix', () => {
     for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await startFamilyMock(family));
     await priceModels(fixture, Object.fromEntries(PROVIDER_ROWS.map((row) => [row.model, 1])));
     for (const row of PROVIDER_ROWS) {
-      const channel = { name: row.provider, type: row.channelType, key: row.key, base_url: mocks.get(row.family)?.url, other: row.other ?? '', models: row.model, group: 'default' };
+      const url = mocks.get(row.family)?.url ?? '';
+      const channel = { name: row.provider, type: row.channelType, key: typeof row.key === 'string' ? row.key : row.key(url), base_url: url, other: row.other ?? '', models: row.model, group: 'default' };
       await fixture.root.must('POST', '/api/channel/', channel);
     }
   });
@@ -42,7 +43,7 @@ describe.concurrent('provider matrix', () => {
     it(`${row.provider} (type ${row.channelType}, ${row.family} wire): ${name}`, async ({ expect }) => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
-      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), expect });
+      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: Boolean(FAMILIES[row.family].errorStatus), countsUsage: row.reportsUsage === false, expect });
     });
   });
 });

@@ -1,7 +1,8 @@
-import type { CaseName } from './matrix-cases.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { CASES, type CaseName } from './matrix-cases.js';
 
 /** The wire protocols the matrix has a mock for; providers of one family share its mock. */
-export type FamilyName = 'openai' | 'anthropic' | 'gemini';
+export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'anthropic' | 'gemini' | 'baidu' | 'zhipu-v3' | 'dashscope' | 'hunyuan' | 'palm' | 'cohere' | 'dify' | 'aiproxy' | 'bedrock' | 'vertex';
 
 /** One provider of the matrix: its channel, the mock family it speaks, and the cases it cannot have (each with why). */
 export interface ProviderRow {
@@ -10,10 +11,26 @@ export interface ProviderRow {
   family: FamilyName;
   /** The model the client asks for: unique to the row, so each row has its own channel. */
   model: string;
-  key: string;
+  /** The channel key; a function of the family mock's address where the key names it (a service account's token_uri). */
+  key: string | ((mockUrl: string) => string);
   other?: string;
+  /** False for a provider that never reports usage: every cell expects the gateway's token count. */
+  reportsUsage?: false;
   unsupported?: Partial<Record<CaseName, string>>;
 }
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** A Vertex service account whose token_uri is the family mock's token endpoint. */
+function vertexAccount(mockUrl: string): string {
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' });
+  return JSON.stringify({ type: 'service_account', project_id: 'matrix-project', private_key_id: 'kid-1', private_key: pem, client_email: 'tollgate@matrix-project.iam.gserviceaccount.com', token_uri: `${mockUrl}/token` });
+}
+
+/** What the text-only adapters of providers that have tools or image input do not translate (they send text messages only). */
+const NOT_TRANSLATED = { tools: "the adapter sends text messages only: the provider's tools are not translated", images: "the adapter sends text messages only: the provider's image input is not translated" };
+
+/** Every case, for a provider that has no chat at all. */
+const noChat = (why: string): Partial<Record<CaseName, string>> => Object.fromEntries(CASES.map((name) => [name, why]));
 
 /** OpenAI-protocol channel types served by the openAICompatible factory (their own default address, the same wire). */
 const openAICompatibleRows: ProviderRow[] = [
@@ -40,5 +57,21 @@ export const PROVIDER_ROWS: ProviderRow[] = [
   { provider: 'anthropic', channelType: 14, family: 'anthropic', model: 'claude-sonnet-4-5', key: 'sk-ant-secret' },
   { provider: 'gemini', channelType: 24, family: 'gemini', model: 'gemini-2.5-flash', key: 'AIza-secret' },
   { provider: 'ai360', channelType: 19, family: 'openai', model: '360gpt-pro', key: 'sk-360' },
+  { provider: 'fastgpt', channelType: 22, family: 'openai', model: 'fastgpt-kb', key: 'fastgpt-k9Xy2mPq-65f1c2a9e4b0a1d2c3e4f5a6' },
+  { provider: 'cloudflare', channelType: 39, family: 'cloudflare', model: '@cf/meta/llama-3.1-8b-instruct', key: 'cf-token', other: 'cf-account' },
+  { provider: 'minimax', channelType: 35, family: 'minimax', model: 'abab6.5s-chat', key: 'mm-key', unsupported: { refusal: 'MiniMax flags filtered output with output_sensitive; the pass-through adapter does not map it to a finish reason' } },
+  { provider: 'zhipu-v4', channelType: 26, family: 'openai', model: 'glm-4v', key: 'kid4.secret4', unsupported: { refusal: "GLM-4 ends a filtered answer with finish_reason 'sensitive', which the OpenAI-wire adapter passes on as is" } },
+  { provider: 'jina', channelType: 38, family: 'openai', model: 'jina-embeddings-v3', key: 'jina-secret', unsupported: noChat('Jina serves embeddings and rerank only') },
+  { provider: 'baidu', channelType: 15, family: 'baidu', model: 'ERNIE-3.5-8K', key: 'ak-1|sk-1', unsupported: { tools: NOT_TRANSLATED.tools, images: "ERNIE's wenxinworkshop chat takes text only" } },
+  { provider: 'zhipu-v3', channelType: 16, family: 'zhipu-v3', model: 'chatglm_turbo', key: 'kid.ksecret', unsupported: { tools: 'ChatGLM v3 has no tools', images: 'ChatGLM v3 takes text only', refusal: "ChatGLM v3's answers carry no content-filter signal" } },
+  { provider: 'qwen', channelType: 17, family: 'dashscope', model: 'qwen-turbo', key: 'sk-dash', unsupported: { tools: NOT_TRANSLATED.tools, images: "qwen-vl models answer on DashScope's multimodal-generation API, which the adapter does not call", refusal: 'DashScope rejects unsafe content with a 400 DataInspectionFailed error, not a finish reason' } },
+  { provider: 'hunyuan', channelType: 23, family: 'hunyuan', model: 'hunyuan-lite', key: '1250000000|AKID-1|tc-secret', unsupported: NOT_TRANSLATED },
+  { provider: 'palm', channelType: 11, family: 'palm', model: 'chat-bison-001', key: 'AIza-palm', reportsUsage: false, unsupported: { tools: 'PaLM 2 chat has no tools', images: 'PaLM 2 chat takes text only', 'malformed-stream': 'PaLM cannot stream: a streamed call is answered from one whole body', 'no-usage': 'PaLM never reports usage: every cell is billed by the count', refusal: 'PaLM answers a blocked prompt with filters and no candidate, which the gateway refuses (502): there is no finish reason' } },
+  { provider: 'cohere', channelType: 34, family: 'cohere', model: 'command-r', key: 'co-secret', unsupported: { tools: NOT_TRANSLATED.tools, images: "Cohere's v1 chat takes text only" } },
+  { provider: 'dify', channelType: 37, family: 'dify', model: 'dify-app', key: 'app-secret', unsupported: { tools: "a Dify app's tools are set in the app, not sent per call", images: NOT_TRANSLATED.images, refusal: "Dify's chat-messages has no content-filter signal: an app's moderation answers as ordinary text" } },
+  { provider: 'aiproxy-library', channelType: 21, family: 'aiproxy', model: 'aiproxy-kb', key: 'aip-secret', other: 'lib-matrix', reportsUsage: false, unsupported: { tools: 'a knowledge-base ask takes one query text', images: 'a knowledge-base ask takes one query text', 'no-usage': 'the library never reports usage: every cell is billed by the count', refusal: 'the library has no content-filter signal' } },
+  { provider: 'aws-claude', channelType: 33, family: 'bedrock', model: 'claude-3-5-haiku-20241022', key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2' },
+  { provider: 'vertex-gemini', channelType: 41, family: 'vertex', model: 'gemini-2.0-flash', key: vertexAccount, other: 'europe-west4' },
+  { provider: 'vertex-claude', channelType: 41, family: 'vertex', model: 'claude-3-5-sonnet-20240620', key: vertexAccount, other: 'europe-west4' },
   ...openAICompatibleRows,
 ];

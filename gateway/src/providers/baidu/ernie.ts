@@ -20,6 +20,8 @@ interface ErnieAnswer {
   result?: string;
   is_end?: boolean;
   usage?: { prompt_tokens?: number; completion_tokens?: number };
+  /** ERNIE's safety signal: the turn was blocked and the caller should clear the history. */
+  need_clear_history?: boolean;
   error_code?: number;
   error_msg?: string;
 }
@@ -48,12 +50,14 @@ function ernieUsage(usage: ErnieAnswer['usage']): Usage | null {
 export function readErnieAnswer(upstream: unknown): TextReading {
   const answer = upstream as ErnieAnswer;
   if (answer.error_code) return refused(`ERNIE error ${answer.error_code}: ${answer.error_msg ?? ''}`);
-  return { id: answer.id, text: answer.result ?? '', usage: ernieUsage(answer.usage) };
+  const blocked = answer.need_clear_history === true ? { finishReason: 'content_filter' } : {};
+  return { id: answer.id, text: answer.result ?? '', usage: ernieUsage(answer.usage), ...blocked };
 }
 
 /** One ERNIE stream event: a piece of the result; `is_end` closes the answer and carries usage. */
 export function readErnieEvent(upstream: unknown): TextReading | null {
   if (!upstream) return null;
   const event = upstream as ErnieAnswer;
-  return { ...readErnieAnswer(event), finishReason: event.is_end ? 'stop' : null };
+  const read = readErnieAnswer(event);
+  return { ...read, finishReason: event.is_end ? (read.finishReason ?? 'stop') : null };
 }

@@ -18,13 +18,16 @@ export function hunyuanRequest(body: Record<string, unknown>): Record<string, un
   });
 }
 
+/** Hunyuan's finish reasons that are not a plain stop: `sensitive` is its content filter. */
+const FINISH: Record<string, string> = { length: 'length', sensitive: 'content_filter' };
+
 /** A Hunyuan body: the JSON answer's `Response`, or one SSE event (which has no wrapper). */
 function readBody(body: HunyuanBody): TextReading {
   if (body.Error) return refused(`Hunyuan error ${body.Error.Code ?? ''}: ${body.Error.Message ?? ''}`);
   const choice = body.Choices?.[0];
   const usage = typeof body.Usage?.PromptTokens === 'number' ? { promptTokens: body.Usage.PromptTokens, completionTokens: body.Usage.CompletionTokens ?? 0 } : null;
   const text = choice?.Message?.Content ?? choice?.Delta?.Content ?? '';
-  const finish = choice?.FinishReason ? (choice.FinishReason === 'length' ? 'length' : 'stop') : null;
+  const finish = choice?.FinishReason ? (FINISH[choice.FinishReason] ?? 'stop') : null;
   return { id: body.Id, text, usage, finishReason: finish };
 }
 

@@ -19,14 +19,16 @@ export interface WireFamily {
   aside?(seen: SeenRequest, response: ServerResponse): boolean;
   streamed(seen: SeenRequest): boolean;
   answer(seen: SeenRequest, script: Script): object;
-  /** A stream's frames, each whole (with its blank line), the closing line included. */
-  frames(seen: SeenRequest, script: Script): string[];
+  /** A stream's frames, each whole (with its blank line), the closing line included; binary for a protocol that is not SSE. */
+  frames(seen: SeenRequest, script: Script): (string | Uint8Array)[];
+  /** The stream's content type, when it is not SSE. */
+  streamType?: string;
   /** The provider's error body for an HTTP status. */
   error(status: number, message: string): object;
   /** Where a family answers its errors with 200 and a code in the body (Baidu), the status it sends; else the error's own. */
   errorStatus?(status: number): number;
-  /** A frame of this protocol cut mid-JSON. */
-  broken?: string;
+  /** A frame of this protocol cut mid-way (for the request's protocol, where a family speaks two). */
+  broken?: string | Uint8Array | ((seen: SeenRequest) => string | Uint8Array);
 }
 
 const answering = (text: string, usage: Script['usage'] = SCRIPT.usage): Script => ({ text, tool: null, usage, finish: 'stop' });
@@ -52,15 +54,16 @@ function scriptFor(name: CaseName, raw: string): Script | number {
   }
 }
 
-function writeFrames(response: ServerResponse, frames: string[]): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+function writeFrames(family: WireFamily, response: ServerResponse, frames: (string | Uint8Array)[]): void {
+  response.writeHead(200, { 'content-type': family.streamType ?? 'text/event-stream', 'cache-control': 'no-cache' });
   for (const frame of frames) response.write(frame);
   response.end();
 }
 
 /** Half the answer's frames, then one cut mid-JSON, then the end: what a dropped upstream leaves. */
-function writeBroken(family: WireFamily, response: ServerResponse, frames: string[]): void {
-  writeFrames(response, [...frames.slice(0, Math.ceil(frames.length / 2)), family.broken ?? 'data: {"choices":[{"delta":{"content":"Par\n\n']);
+function writeBroken(family: WireFamily, seen: SeenRequest, response: ServerResponse, frames: (string | Uint8Array)[]): void {
+  const broken = typeof family.broken === 'function' ? family.broken(seen) : (family.broken ?? 'data: {"choices":[{"delta":{"content":"Par\n\n');
+  writeFrames(family, response, [...frames.slice(0, Math.ceil(frames.length / 2)), broken]);
 }
 
 /** A real HTTP server on loopback speaking one family's protocol; each request's case is read from the tag in its prompt. */
@@ -71,8 +74,8 @@ export async function startFamilyMock(family: WireFamily): Promise<ProviderMock>
     if (!name) return sendJson(response, 404, family.error(404, `no matrix cell in ${seen.path}`));
     const script = scriptFor(name, seen.text);
     if (typeof script === 'number') return sendJson(response, family.errorStatus?.(script) ?? script, family.error(script, `matrix ${name}`));
-    if (name === 'malformed-stream') return writeBroken(family, response, family.frames(seen, script));
-    if (family.streamed(seen)) return writeFrames(response, family.frames(seen, script));
+    if (name === 'malformed-stream') return writeBroken(family, seen, response, family.frames(seen, script));
+    if (family.streamed(seen)) return writeFrames(family, response, family.frames(seen, script));
     sendJson(response, 200, family.answer(seen, script));
   });
 }
