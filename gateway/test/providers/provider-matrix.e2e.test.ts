@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import type { ProviderMock } from '../mock-upstream/provider-mock.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
 import { FAMILIES } from './families/index.js';
-import { startFamilyMock } from './families/wire-family.js';
 import { CELLS } from './matrix-cells.js';
 import { moneyTracker } from './matrix-money.js';
 import { matrixCells } from './matrix-table.js';
@@ -25,7 +24,7 @@ describe.concurrent('provider matrix', () => {
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
-    for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await startFamilyMock(family));
+    for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await family.start());
     await priceModels(fixture, Object.fromEntries(PROVIDER_ROWS.map((row) => [row.model, 1])));
     for (const row of PROVIDER_ROWS) {
       const url = mocks.get(row.family)?.url ?? '';
@@ -43,7 +42,7 @@ describe.concurrent('provider matrix', () => {
     it(`${row.provider} (type ${row.channelType}, ${row.family} wire): ${name}`, async ({ expect }) => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
-      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: Boolean(FAMILIES[row.family].errorStatus), countsUsage: row.reportsUsage === false, expect });
+      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, expect });
     });
   });
 });

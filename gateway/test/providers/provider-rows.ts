@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { CASES, type CaseName } from './matrix-cases.js';
 
 /** The wire protocols the matrix has a mock for; providers of one family share its mock. */
-export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'anthropic' | 'gemini' | 'baidu' | 'zhipu-v3' | 'dashscope' | 'hunyuan' | 'palm' | 'cohere' | 'dify' | 'aiproxy' | 'bedrock' | 'vertex';
+export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'anthropic' | 'gemini' | 'baidu' | 'zhipu-v3' | 'dashscope' | 'hunyuan' | 'palm' | 'cohere' | 'dify' | 'aiproxy' | 'bedrock' | 'vertex' | 'xunfei';
 
 /** One provider of the matrix: its channel, the mock family it speaks, and the cases it cannot have (each with why). */
 export interface ProviderRow {
@@ -70,6 +70,7 @@ export const PROVIDER_ROWS: ProviderRow[] = [
   { provider: 'cohere', channelType: 34, family: 'cohere', model: 'command-r', key: 'co-secret', unsupported: { tools: NOT_TRANSLATED.tools, images: "Cohere's v1 chat takes text only" } },
   { provider: 'dify', channelType: 37, family: 'dify', model: 'dify-app', key: 'app-secret', unsupported: { tools: "a Dify app's tools are set in the app, not sent per call", images: NOT_TRANSLATED.images, refusal: "Dify's chat-messages has no content-filter signal: an app's moderation answers as ordinary text" } },
   { provider: 'aiproxy-library', channelType: 21, family: 'aiproxy', model: 'aiproxy-kb', key: 'aip-secret', other: 'lib-matrix', reportsUsage: false, unsupported: { tools: 'a knowledge-base ask takes one query text', images: 'a knowledge-base ask takes one query text', 'no-usage': 'the library never reports usage: every cell is billed by the count', refusal: 'the library has no content-filter signal' } },
+  { provider: 'xunfei', channelType: 18, family: 'xunfei', model: 'SparkDesk', key: 'app1|secret1|key1', other: 'v3.5', unsupported: { tools: NOT_TRANSLATED.tools, images: "Spark's image understanding is a separate API the adapter does not call", refusal: 'Spark signals filtered content with error code 10013/10014 on the socket, which the gateway answers as a refused call (502), not a finish reason' } },
   { provider: 'aws-claude', channelType: 33, family: 'bedrock', model: 'claude-3-5-haiku-20241022', key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2' },
   { provider: 'vertex-gemini', channelType: 41, family: 'vertex', model: 'gemini-2.0-flash', key: vertexAccount, other: 'europe-west4' },
   { provider: 'vertex-claude', channelType: 41, family: 'vertex', model: 'claude-3-5-sonnet-20240620', key: vertexAccount, other: 'europe-west4' },

@@ -34,7 +34,7 @@ export interface WireFamily {
 const answering = (text: string, usage: Script['usage'] = SCRIPT.usage): Script => ({ text, tool: null, usage, finish: 'stop' });
 
 /** The script for a cell that answers, or the status of one that fails. */
-function scriptFor(name: CaseName, raw: string): Script | number {
+export function scriptFor(name: CaseName, raw: string): Script | number {
   switch (name) {
     case 'tools':
       return raw.includes(SCRIPT.toolResult) ? answering(SCRIPT.afterTool) : { text: '', tool: SCRIPT.tool, usage: SCRIPT.usage, finish: 'tool_calls' };
