@@ -16,10 +16,14 @@ export const SCRIPT = {
   pixelBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
 } as const;
 
-/** The tag a cell writes into its prompt: the mock reads the case from it, whatever the provider's body shape. */
-export const cellTag = (name: CaseName): string => `[[cell:${name}]]`;
+/**
+ * The tag a cell writes into its prompt: the mock reads the case from it, whatever the provider's
+ * body shape, and the cell finds its own request among the family's by the id.
+ */
+export const cellTag = (name: CaseName, id: string): string => `[[cell:${name}:${id}]]`;
 
-export function caseOfRequest(raw: string): CaseName | null {
-  const found = /\[\[cell:([\w-]+)\]\]/.exec(raw)?.[1];
-  return (CASES as readonly string[]).includes(found ?? '') ? (found as CaseName) : null;
+/** The case a request's tag names; an untagged request (the channel test's) is answered as plain. */
+export function caseOfRequest(raw: string): CaseName {
+  const found = /\[\[cell:([\w-]+):\w+\]\]/.exec(raw)?.[1];
+  return (CASES as readonly string[]).includes(found ?? '') ? (found as CaseName) : 'plain';
 }

@@ -2,11 +2,35 @@ import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
 import type { ExpectStatic } from 'vitest';
 import { type CaseName, cellTag, SCRIPT } from './matrix-cases.js';
+import type { SeenRequest } from '../mock-upstream/provider-mock.js';
 import type { moneyTracker } from './matrix-money.js';
+
+/** What a row expects its provider to receive: the path (with its query), some headers, some of the body. */
+export interface RequestCheck {
+  path: string;
+  headers?: Record<string, string>;
+  /** Headers it must not receive (a key that belongs in another header). */
+  absentHeaders?: string[];
+  body?: Record<string, unknown>;
+}
+
+/** The cell's own request at the family mock matches what the row says its provider receives. */
+function expectSent(c: CellContext, { absentHeaders = [], ...check }: RequestCheck) {
+  const seen = c.upstream.find((request) => request.text.includes(`:${c.id}]]`));
+  c.expect(seen).toMatchObject(check);
+  for (const name of absentHeaders) c.expect(seen?.headers[name], name).toBeUndefined();
+}
 
 /** What a cell is given: the row's model, a client with the cell's own user key, and that user's charges. */
 export interface CellContext {
+  /** Unique to the cell: its tag carries it, so the cell finds its own requests at the family's mock. */
+  id: string;
   model: string;
+  /** The requests the row's family mock received (every row of the family, every cell). */
+  upstream: SeenRequest[];
+  sends?: RequestCheck;
+  /** GET /api/channel/test/{the row's channel} as root. */
+  testChannel(): Promise<unknown>;
   client: OpenAI;
   /** The gateway's address and the key, for calls whose raw status and body the cell reads. */
   url: string;
@@ -21,8 +45,8 @@ export interface CellContext {
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 const { prompt, completion } = SCRIPT.usage;
-const question = (name: CaseName) => `${cellTag(name)} What is the weather in Paris?`;
-const ask = (name: CaseName): Message[] => [{ role: 'user', content: question(name) }];
+const question = (c: CellContext, name: CaseName) => `${cellTag(name, c.id)} What is the weather in Paris?`;
+const ask = (c: CellContext, name: CaseName): Message[] => [{ role: 'user', content: question(c, name) }];
 
 async function collectStream(stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>) {
   const seen = { text: '', finish: null as string | null, usage: null as OpenAI.CompletionUsage | null, error: null as unknown };
@@ -42,7 +66,7 @@ const streamOf = (c: CellContext, messages: Message[]) => c.client.chat.completi
 
 /** The tokens an answer is billed: the provider's usage, or (where it reports none) the gateway's count of the prompt and the answer. */
 function billedTokens(c: CellContext, name: CaseName, answer: string) {
-  return c.countsUsage ? { prompt_tokens: countTokens(question(name)), completion_tokens: countTokens(answer) } : { prompt_tokens: prompt, completion_tokens: completion };
+  return c.countsUsage ? { prompt_tokens: countTokens(question(c, name)), completion_tokens: countTokens(answer) } : { prompt_tokens: prompt, completion_tokens: completion };
 }
 
 /** The next log row bills exactly those tokens at ratio 1, and the ledger moved by as much. */
@@ -56,10 +80,10 @@ async function expectBilled(c: CellContext, name: CaseName, answer: string, isSt
  * for a failure sent with 200), and nothing is billed (the next call's charge is the only one).
  */
 async function expectFailed(c: CellContext, name: CaseName, status: number) {
-  const response = await fetch(`${c.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: c.model, messages: ask(name) }) });
+  const response = await fetch(`${c.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: c.model, messages: ask(c, name) }) });
   const error = c.bodyCodedErrors ? { code: 'upstream_refused', message: c.expect.stringContaining(`matrix ${name}`) } : { message: c.expect.any(String), type: c.expect.any(String) };
   c.expect({ status: response.status, body: await response.json() }).toMatchObject({ status: c.bodyCodedErrors ? 502 : status, body: { error } });
-  await c.client.chat.completions.create({ model: c.model, messages: ask('plain') });
+  await c.client.chat.completions.create({ model: c.model, messages: ask(c, 'plain') });
   await expectBilled(c, 'plain', SCRIPT.reply, false);
 }
 
@@ -68,20 +92,22 @@ const weatherTool: OpenAI.Chat.ChatCompletionTool = { type: 'function', function
 /** Each case: what the client sees and what it is billed, through the OpenAI SDK. */
 export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
   async plain(c) {
-    const answer = await c.client.chat.completions.create({ model: c.model, messages: ask('plain') });
+    const answer = await c.client.chat.completions.create({ model: c.model, messages: ask(c, 'plain') });
     c.expect(answer.choices[0]).toMatchObject({ message: { role: 'assistant', content: SCRIPT.reply }, finish_reason: 'stop' });
     // A provider without usage may leave the client's usage out; where it is told, it is what was billed.
     if (!c.countsUsage || answer.usage) c.expect(answer.usage).toMatchObject(billedTokens(c, 'plain', SCRIPT.reply));
     await expectBilled(c, 'plain', SCRIPT.reply, false);
+    if (c.sends) expectSent(c, c.sends);
+    c.expect(await c.testChannel()).toMatchObject({ success: true, message: '' });
   },
   async streamed(c) {
-    const seen = await collectStream(await streamOf(c, ask('streamed')));
+    const seen = await collectStream(await streamOf(c, ask(c, 'streamed')));
     c.expect(seen).toMatchObject({ text: SCRIPT.reply, finish: 'stop', error: null });
     if (!c.countsUsage || seen.usage) c.expect(seen.usage).toMatchObject(billedTokens(c, 'streamed', SCRIPT.reply));
     await expectBilled(c, 'streamed', SCRIPT.reply, true);
   },
   async tools(c) {
-    const messages = ask('tools');
+    const messages = ask(c, 'tools');
     const first = await c.client.chat.completions.create({ model: c.model, messages, tools: [weatherTool] });
     const choice = first.choices[0];
     c.expect(choice?.finish_reason).toBe('tool_calls');
@@ -94,7 +120,7 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     await expectBilled(c, 'tools', SCRIPT.afterTool, false);
   },
   async images(c) {
-    const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `${cellTag('images')} What is in this picture?` }, { type: 'image_url', image_url: { url: `data:image/png;base64,${SCRIPT.pixelBase64}` } }];
+    const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `${cellTag('images', c.id)} What is in this picture?` }, { type: 'image_url', image_url: { url: `data:image/png;base64,${SCRIPT.pixelBase64}` } }];
     const answer = await c.client.chat.completions.create({ model: c.model, messages: [{ role: 'user', content }] });
     c.expect(answer.choices[0]?.message.content).toBe(SCRIPT.seesImage);
     await expectBilled(c, 'images', SCRIPT.seesImage, false);
@@ -102,23 +128,23 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
   '429': (c) => expectFailed(c, '429', 429),
   '5xx': (c) => expectFailed(c, '5xx', 500),
   async 'malformed-stream'(c) {
-    const seen = await collectStream(await streamOf(c, ask('malformed-stream')));
+    const seen = await collectStream(await streamOf(c, ask(c, 'malformed-stream')));
     c.expect(seen.error).toBeNull();
     c.expect(seen.text.length).toBeGreaterThan(0);
     c.expect(SCRIPT.reply.startsWith(seen.text)).toBe(true);
     const row = await c.money.nextCharge();
-    c.expect(row).toMatchObject({ prompt_tokens: countTokens(question('malformed-stream')), completion_tokens: countTokens(seen.text), is_stream: true });
+    c.expect(row).toMatchObject({ prompt_tokens: countTokens(question(c, 'malformed-stream')), completion_tokens: countTokens(seen.text), is_stream: true });
     c.expect(row.quota).toBe(row.prompt_tokens + row.completion_tokens);
   },
   async 'no-usage'(c) {
-    const seen = await collectStream(await streamOf(c, ask('no-usage')));
-    const counted = { prompt_tokens: countTokens(question('no-usage')), completion_tokens: countTokens(SCRIPT.reply) };
+    const seen = await collectStream(await streamOf(c, ask(c, 'no-usage')));
+    const counted = { prompt_tokens: countTokens(question(c, 'no-usage')), completion_tokens: countTokens(SCRIPT.reply) };
     c.expect(seen).toMatchObject({ text: SCRIPT.reply, finish: 'stop', error: null });
     const row = await c.money.nextCharge();
     c.expect(row).toMatchObject({ ...counted, quota: counted.prompt_tokens + counted.completion_tokens, is_stream: true });
   },
   async refusal(c) {
-    const answer = await c.client.chat.completions.create({ model: c.model, messages: ask('refusal') });
+    const answer = await c.client.chat.completions.create({ model: c.model, messages: ask(c, 'refusal') });
     c.expect(answer.choices[0]).toMatchObject({ message: { content: SCRIPT.refused }, finish_reason: 'content_filter' });
     await expectBilled(c, 'refusal', SCRIPT.refused, false);
   },

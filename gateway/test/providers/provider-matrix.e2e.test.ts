@@ -6,7 +6,7 @@ import { FAMILIES } from './families/index.js';
 import { CELLS } from './matrix-cells.js';
 import { moneyTracker } from './matrix-money.js';
 import { matrixCells } from './matrix-table.js';
-import { type FamilyName, PROVIDER_ROWS } from './provider-rows.js';
+import { type FamilyName, PROVIDER_ROWS, type ProviderRow } from './provider-rows.js';
 
 const START_QUOTA = 1_000_000;
 
@@ -21,6 +21,7 @@ vi.setConfig({ maxConcurrency: 16 });
 describe.concurrent('provider matrix', () => {
   let fixture: EmbeddedFixture;
   const mocks = new Map<FamilyName, ProviderMock>();
+  const channelIds = new Map<ProviderRow, number>();
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
@@ -29,7 +30,8 @@ describe.concurrent('provider matrix', () => {
     for (const row of PROVIDER_ROWS) {
       const url = mocks.get(row.family)?.url ?? '';
       const channel = { name: row.provider, type: row.channelType, key: typeof row.key === 'string' ? row.key : row.key(url), base_url: url, other: row.other ?? '', models: row.model, group: 'default' };
-      await fixture.root.must('POST', '/api/channel/', channel);
+      const [id] = await fixture.root.must<number[]>('POST', '/api/channel/', channel);
+      channelIds.set(row, id ?? 0);
     }
   });
 
@@ -42,7 +44,8 @@ describe.concurrent('provider matrix', () => {
     it(`${row.provider} (type ${row.channelType}, ${row.family} wire): ${name}`, async ({ expect }) => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
-      await CELLS[name]({ model: row.model, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, expect });
+      const context = { id: `c${index}`, model: row.model, upstream: mocks.get(row.family)?.requests ?? [], sends: row.sends, testChannel: () => fixture.root.call('GET', `/api/channel/test/${channelIds.get(row)}`) };
+      await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, expect });
     });
   });
 });

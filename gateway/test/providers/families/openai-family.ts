@@ -9,6 +9,7 @@ const modelOf = (seen: SeenRequest) => String(seen.body.model ?? 'unknown');
 
 /** OpenAI's chat completions, which most channel types speak at their own paths (Azure's deployments, Cloudflare's accounts, MiniMax's v2). */
 export const openAIFamily: WireFamily = {
+  serves: (seen) => (seen.path.split('?')[0] ?? '').endsWith('/chat/completions'),
   streamed: (seen) => seen.body.stream === true,
   answer(seen, script) {
     const message = { role: 'assistant', content: script.tool ? null : script.text, ...(script.tool ? { tool_calls: [toolCall(script.tool)] } : {}) };

@@ -17,6 +17,7 @@ const MINIMAX_CODES: Record<number, number> = { 429: 1002, 500: 1000 };
  */
 export const minimaxFamily: WireFamily = {
   ...openAIFamily,
+  serves: (seen) => seen.path === '/v1/text/chatcompletion_v2',
   answer: (seen, script) => ({ ...openAIFamily.answer(seen, script), base_resp: OK }),
   frames(seen, script) {
     // OpenAI's deltas without its finish chunk and [DONE]: MiniMax's last event finishes instead.

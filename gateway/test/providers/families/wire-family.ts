@@ -17,6 +17,8 @@ export interface Script {
 export interface WireFamily {
   /** Requests that are not a model call (a token exchange): answers them and says so. */
   aside?(seen: SeenRequest, response: ServerResponse): boolean;
+  /** Whether a request goes where this protocol answers (the others get its 404); any, when absent. */
+  serves?(seen: SeenRequest): boolean;
   streamed(seen: SeenRequest): boolean;
   answer(seen: SeenRequest, script: Script): object;
   /** A stream's frames, each whole (with its blank line), the closing line included; binary for a protocol that is not SSE. */
@@ -70,8 +72,8 @@ function writeBroken(family: WireFamily, seen: SeenRequest, response: ServerResp
 export async function startFamilyMock(family: WireFamily): Promise<ProviderMock> {
   return startProviderMock((seen, response) => {
     if (family.aside?.(seen, response)) return;
+    if (family.serves?.(seen) === false) return sendJson(response, 404, family.error(404, `no such path ${seen.path}`));
     const name = caseOfRequest(seen.text);
-    if (!name) return sendJson(response, 404, family.error(404, `no matrix cell in ${seen.path}`));
     const script = scriptFor(name, seen.text);
     if (typeof script === 'number') return sendJson(response, family.errorStatus?.(script) ?? script, family.error(script, `matrix ${name}`));
     if (name === 'malformed-stream') return writeBroken(family, seen, response, family.frames(seen, script));

@@ -20,8 +20,8 @@ function answerFrames(script: Script): string[] {
 /** What Spark sends for one request frame: the answer's frames, an error frame, or half an answer and a frame cut mid-JSON. */
 function framesFor(request: string): string[] {
   const name = caseOfRequest(request);
-  const script = name ? scriptFor(name, request) : 400;
-  if (typeof script === 'number') return [JSON.stringify({ header: { code: SPARK_CODES[script] ?? 10163, message: `matrix ${name ?? 'unknown'}`, sid: 's-matrix', status: 2 } })];
+  const script = scriptFor(name, request);
+  if (typeof script === 'number') return [JSON.stringify({ header: { code: SPARK_CODES[script] ?? 10163, message: `matrix ${name}`, sid: 's-matrix', status: 2 } })];
   const frames = answerFrames(script);
   if (name !== 'malformed-stream') return frames;
   return [...frames.slice(0, Math.ceil(frames.length / 2)), '{"header":{"code":0,"message":"Success","sid":"s-matrix","status":1},"payload":{"choi'];

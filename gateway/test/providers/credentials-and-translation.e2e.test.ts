@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBaiduMock } from './mock-upstream/baidu-mock.js';
-import { startZhipuMock } from './mock-upstream/zhipu-mock.js';
-import { startQwenMock } from './mock-upstream/qwen-mock.js';
-import { startHunyuanMock } from './mock-upstream/hunyuan-mock.js';
-import { startMinimaxMock } from './mock-upstream/minimax-mock.js';
-import { startPalmMock } from './mock-upstream/palm-mock.js';
-import { startXunfeiMock } from './mock-upstream/xunfei-mock.js';
-import type { ProviderMock } from './mock-upstream/provider-mock.js';
-import { addCaseChannel, checkChannelType } from './support/channel-type-check.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './support/embedded-fixture.js';
+import { startBaiduMock } from '../mock-upstream/baidu-mock.js';
+import { startZhipuMock } from '../mock-upstream/zhipu-mock.js';
+import { startQwenMock } from '../mock-upstream/qwen-mock.js';
+import { startHunyuanMock } from '../mock-upstream/hunyuan-mock.js';
+import { startMinimaxMock } from '../mock-upstream/minimax-mock.js';
+import { startPalmMock } from '../mock-upstream/palm-mock.js';
+import { startXunfeiMock } from '../mock-upstream/xunfei-mock.js';
+import type { ProviderMock } from '../mock-upstream/provider-mock.js';
+import { addCaseChannel, checkChannelType } from '../support/channel-type-check.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
 
-/** OpenAI clients served by the channel types of issue #9 (first half), each billed exactly. */
+/** Each provider's credentials (token exchange, JWT, TC3, signed WebSocket URL) and request translation, and a wrong credential failing the channel test; the provider matrix covers their answers and errors. */
 const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
-describe('channel types Baidu .. PaLM2 through the OpenAI surface', () => {
+describe('credentials and request translation of Baidu .. PaLM2', () => {
   let fixture: EmbeddedFixture;
   const mocks: ProviderMock[] = [];
   const started = <T extends ProviderMock>(mock: T): T => (mocks.push(mock), mock);
