@@ -26,4 +26,10 @@ describe('Baidu ERNIE translation', () => {
     ]);
     expect(chunks.at(-1)).toMatchObject({ id: 'as-2', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } });
   });
+
+  it('finishes a turn ERNIE blocked for safety (need_clear_history) as content_filter, not stop', () => {
+    expect(readErnieAnswer({ result: 'no', need_clear_history: true, usage: { prompt_tokens: 1, completion_tokens: 1 } })).toMatchObject({ finishReason: 'content_filter' });
+    expect(readErnieEvent({ result: 'no', is_end: true, need_clear_history: true })).toMatchObject({ finishReason: 'content_filter' });
+    expect(readErnieEvent({ result: 'a', is_end: false, need_clear_history: true })).toMatchObject({ finishReason: null });
+  });
 });

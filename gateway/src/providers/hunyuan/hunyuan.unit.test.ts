@@ -26,4 +26,9 @@ describe('Hunyuan translation', () => {
     expect(readHunyuanAnswer({ Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' } } })).toMatchObject({ text: 'Hunyuan error AuthFailure.SignatureFailure: bad', usage: null });
     expect(readHunyuanEvent({ Choices: [{ FinishReason: '', Delta: { Content: 'a' } }] })).toMatchObject({ text: 'a', finishReason: null });
   });
+
+  it("finishes a filtered answer (FinishReason 'sensitive') as content_filter, not stop", () => {
+    expect(readHunyuanAnswer({ Response: { Choices: [{ FinishReason: 'sensitive', Message: { Content: 'no' } }] } })).toMatchObject({ finishReason: 'content_filter' });
+    expect(readHunyuanEvent({ Choices: [{ FinishReason: 'sensitive', Delta: { Content: '' } }] })).toMatchObject({ finishReason: 'content_filter' });
+  });
 });
