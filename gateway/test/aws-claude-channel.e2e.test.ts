@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BedrockMock, startBedrockMock } from './mock-upstream/aws-bedrock-mock.js';
-import { type ProviderHarness, startProviderChannel, streamChat, testChannel } from './support/provider-channel.js';
+import { type ProviderHarness, startProviderChannel, streamChat } from './support/provider-channel.js';
 
 /** An OpenAI client on an AWS Claude channel (type 33): Bedrock, SigV4-signed, billed exactly. */
 const INPUT = 17;
@@ -40,10 +40,6 @@ describe('an OpenAI client on an AWS Claude channel', () => {
     expect(bedrock.requests.at(-1)?.path).toBe('/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke-with-response-stream');
     const row = await harness.charges.expectCharged(INPUT + OUTPUT);
     expect(row).toMatchObject({ is_stream: true, prompt_tokens: INPUT, completion_tokens: OUTPUT });
-  });
-
-  it('passes the channel test', async () => {
-    expect(await testChannel(harness)).toMatchObject({ success: true, model: MODEL });
   });
 
   it('is refused by Bedrock when signed with a wrong secret, and charges nothing', async () => {

@@ -98,7 +98,7 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     if (!c.countsUsage || answer.usage) c.expect(answer.usage).toMatchObject(billedTokens(c, 'plain', SCRIPT.reply));
     await expectBilled(c, 'plain', SCRIPT.reply, false);
     if (c.sends) expectSent(c, c.sends);
-    c.expect(await c.testChannel()).toMatchObject({ success: true, message: '' });
+    c.expect(await c.testChannel()).toMatchObject({ success: true, message: '', model: c.model });
   },
   async streamed(c) {
     const seen = await collectStream(await streamOf(c, ask(c, 'streamed')));
