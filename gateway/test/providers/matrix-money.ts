@@ -1,6 +1,9 @@
 import { type ConsoleClient, eventually } from '../support/console-client.js';
 import type { ConsumeRow } from '../support/relay-billing.js';
 
+/** Sixteen cells poll at once: every 100 ms leaves the gateway's time to the calls under test. */
+const POLL_MS = 100;
+
 interface SelfView {
   quota: number;
   used_quota: number;
@@ -22,13 +25,13 @@ export function moneyTracker(user: ConsoleClient, startQuota: number) {
       const row = await eventually(async () => {
         const page = await user.must<{ items: ConsumeRow[]; total: number }>('GET', '/api/log/self/?p=1&page_size=1&type=2');
         return page.total === calls ? page.items[0] : undefined;
-      }, 10_000, `${calls} consume rows`);
+      }, 10_000, `${calls} consume rows`, POLL_MS);
       if (!row) throw new Error('no consume row');
       charged += row.quota;
       await eventually(async () => {
         const self = await user.must<SelfView>('GET', '/api/user/self');
         return self.used_quota === charged && self.request_count === calls && self.quota === startQuota - charged ? true : undefined;
-      }, 10_000, `quota ${startQuota - charged}, used ${charged} over ${calls} calls`);
+      }, 10_000, `quota ${startQuota - charged}, used ${charged} over ${calls} calls`, POLL_MS);
       return row;
     },
   };

@@ -71,14 +71,14 @@ export class ConsoleClient {
   }
 }
 
-/** Polls until `check` returns a value that is not undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+/** Polls until `check` returns a value that is not undefined, or fails after `timeoutMs`; many pollers at once may poll less often. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, what = 'condition', intervalMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
     last = await check();
     if (last !== undefined) return last;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
