@@ -22,6 +22,9 @@ export const SCRIPT = {
  */
 export const cellTag = (name: CaseName, id: string): string => `[[cell:${name}:${id}]]`;
 
+/** The cell id a request's tag carries, or null for an untagged request. */
+export const cellIdOf = (raw: string): string | null => /\[\[cell:[\w-]+:(\w+)\]\]/.exec(raw)?.[1] ?? null;
+
 /** The case a request's tag names; an untagged request (the channel test's) is answered as plain. */
 export function caseOfRequest(raw: string): CaseName {
   const found = /\[\[cell:([\w-]+):\w+\]\]/.exec(raw)?.[1];

@@ -28,6 +28,8 @@ export interface CellContext {
   model: string;
   /** The requests the row's family mock received (every row of the family, every cell). */
   upstream: SeenRequest[];
+  /** The requests of the OpenAI mock behind every row's backup channel, where a retry goes. */
+  backupUpstream: SeenRequest[];
   sends?: RequestCheck;
   /** GET /api/channel/test/{the row's channel} as root. */
   testChannel(): Promise<unknown>;
@@ -77,7 +79,7 @@ async function expectBilled(c: CellContext, name: CaseName, answer: string, isSt
 
 /**
  * A failed call: the client gets the upstream's status in OpenAI's error shape (502 upstream_refused
- * for a failure sent with 200), and nothing is billed (the next call's charge is the only one).
+ * for a failure sent with 200, which is never retried), and nothing is billed (the next call's charge is the only one).
  */
 async function expectFailed(c: CellContext, name: CaseName, status: number) {
   const response = await fetch(`${c.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: c.model, messages: ask(c, name) }) });
@@ -125,7 +127,18 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     c.expect(answer.choices[0]?.message.content).toBe(SCRIPT.seesImage);
     await expectBilled(c, 'images', SCRIPT.seesImage, false);
   },
-  '429': (c) => expectFailed(c, '429', 429),
+  async '429'(c) {
+    if (c.bodyCodedErrors) return expectFailed(c, '429', 429);
+    // RetryTimes 1 with 429 retried: the rate-limited call goes to the row's backup channel, which answers it.
+    const answer = await c.client.chat.completions.create({ model: c.model, messages: ask(c, '429') });
+    c.expect(answer.choices[0]?.message.content).toBe(SCRIPT.reply);
+    const mine = (requests: SeenRequest[]) => requests.filter((seen) => seen.text.includes(`:${c.id}]]`));
+    c.expect(new Set([...mine(c.upstream), ...mine(c.backupUpstream)]).size).toBe(2);
+    c.expect(mine(c.upstream).length).toBeGreaterThan(0);
+    c.expect(mine(c.backupUpstream).length).toBeGreaterThan(0);
+    // Billed once, by the backup's (OpenAI's) reported usage.
+    c.expect(await c.money.nextCharge()).toMatchObject({ model_name: c.model, prompt_tokens: prompt, completion_tokens: completion, quota: prompt + completion, is_stream: false });
+  },
   '5xx': (c) => expectFailed(c, '5xx', 500),
   async 'malformed-stream'(c) {
     const seen = await collectStream(await streamOf(c, ask(c, 'malformed-stream')));

@@ -27,9 +27,14 @@ describe.concurrent('provider matrix', () => {
     fixture = await startEmbeddedFixture();
     for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await family.start());
     await priceModels(fixture, Object.fromEntries(PROVIDER_ROWS.map((row) => [row.model, 1])));
+    // A 429 is retried once on another channel; a 5xx is not, so its cell sees the upstream's error.
+    await fixture.root.must('PUT', '/api/option/', { key: 'RetryTimes', value: '1' });
+    await fixture.root.must('PUT', '/api/option/', { key: 'AutomaticRetryStatusCodes', value: '429' });
     for (const row of PROVIDER_ROWS) {
+      const backup = { name: `${row.provider}-backup`, type: 1, key: 'sk-backup', base_url: mocks.get('openai')?.url, models: row.model, group: 'default', priority: 0 };
+      await fixture.root.must('POST', '/api/channel/', backup);
       const url = mocks.get(row.family)?.url ?? '';
-      const channel = { name: row.provider, type: row.channelType, key: typeof row.key === 'string' ? row.key : row.key(url), base_url: url, other: row.other ?? '', models: row.model, group: 'default' };
+      const channel = { name: row.provider, type: row.channelType, key: typeof row.key === 'string' ? row.key : row.key(url), base_url: url, other: row.other ?? '', models: row.model, group: 'default', priority: 10 };
       const [id] = await fixture.root.must<number[]>('POST', '/api/channel/', channel);
       channelIds.set(row, id ?? 0);
     }
@@ -44,7 +49,7 @@ describe.concurrent('provider matrix', () => {
     it(`${row.provider} (type ${row.channelType}, ${row.family} wire): ${name}`, async ({ expect }) => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
-      const context = { id: `c${index}`, model: row.model, upstream: mocks.get(row.family)?.requests ?? [], sends: row.sends, testChannel: () => fixture.root.call('GET', `/api/channel/test/${channelIds.get(row)}`) };
+      const context = { id: `c${index}`, model: row.model, upstream: mocks.get(row.family)?.requests ?? [], backupUpstream: mocks.get('openai')?.requests ?? [], sends: row.sends, testChannel: () => fixture.root.call('GET', `/api/channel/test/${channelIds.get(row)}`) };
       await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, expect });
     });
   });

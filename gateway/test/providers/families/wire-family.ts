@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type ProviderMock, type SeenRequest, sendJson, startProviderMock } from '../../mock-upstream/provider-mock.js';
-import { type CaseName, caseOfRequest, SCRIPT } from '../matrix-cases.js';
+import { type CaseName, caseOfRequest, cellIdOf, SCRIPT } from '../matrix-cases.js';
 
 /** What one answer of a family mock says, in no protocol yet. */
 export interface Script {
@@ -33,6 +33,16 @@ export interface WireFamily {
   broken?: string | Uint8Array | ((seen: SeenRequest) => string | Uint8Array);
 }
 
+/** The 429 cells already rate-limited, across every family mock: a provider limits the first attempt, and a retry (to any channel) is answered. */
+const limited = new Set<string>();
+
+function limitOnce(raw: string): Script | number {
+  const id = cellIdOf(raw) ?? '';
+  if (limited.has(id)) return answering(SCRIPT.reply);
+  limited.add(id);
+  return 429;
+}
+
 const answering = (text: string, usage: Script['usage'] = SCRIPT.usage): Script => ({ text, tool: null, usage, finish: 'stop' });
 
 /** The script for a cell that answers, or the status of one that fails. */
@@ -43,7 +53,7 @@ export function scriptFor(name: CaseName, raw: string): Script | number {
     case 'images':
       return raw.includes(SCRIPT.pixelBase64) ? answering(SCRIPT.seesImage) : 400;
     case '429':
-      return 429;
+      return limitOnce(raw);
     case '5xx':
       return 500;
     case 'no-usage':
