@@ -1,4 +1,5 @@
-import type { StoredEvent, UsageRecorded } from '@tollgate/ledger';
+import type { StoredEvent } from '@tollgate/ledger';
+import type { UsageRecorded } from '@tollgate/wire';
 import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
-export * from './events/envelope.js';
 export * from './events/event-id.js';
-export * from './events/ledger-events.js';
+export * from './events/event-metadata.js';
 export * from './errors.js';
 export type * from './ports/event-log.js';
 export type * from './ports/balance-store.js';

@@ -1,2 +1,3 @@
 // The shapes that cross a process or the browser boundary, as zod schemas; the types come from them.
-export {};
+export * from './events/index.js';
+export * from './logs/index.js';

@@ -1,13 +1,4 @@
-import {
-  LogType,
-  type LedgerEvent,
-  type QuotaAdjusted,
-  type QuotaGranted,
-  type InviterRewarded,
-  type AffQuotaTransferred,
-  type TaskRefunded,
-  type UsageRecorded,
-} from '@tollgate/ledger';
+import { LogType, type LedgerEvent, type QuotaAdjusted, type QuotaGranted, type InviterRewarded, type AffQuotaTransferred, type TaskRefunded, type UsageRecorded } from '@tollgate/wire';
 import type { LogRow } from './log-row.js';
 
 /** The columns a row not tied to a request leaves empty. */

@@ -6,7 +6,8 @@ import {
   tokenQuotaSet,
   usageRecorded,
 } from '../testing/ledger-event-fixtures.js';
-import { newEventMetadata, type TaskRefunded } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { TaskRefunded } from '@tollgate/wire';
 import { eventToLogRow } from './event-to-log-row.js';
 
 const seconds = fixtureEpochMs / 1000;

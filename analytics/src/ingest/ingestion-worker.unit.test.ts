@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it, vi } from 'vitest';
 import { CapturingQuerier } from '../testing/capturing-querier.js';
 import { InMemoryEventLog } from '../testing/in-memory-event-log.js';

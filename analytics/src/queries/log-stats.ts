@@ -1,4 +1,4 @@
-import { LogType } from '@tollgate/ledger';
+import { LogType } from '@tollgate/wire';
 import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
 import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';

@@ -1,4 +1,5 @@
-import { type BatchHandler, type EventLog, type LedgerEvent, RepeatWatermarks, type StoredEvent, type Subscription } from '@tollgate/ledger';
+import { type BatchHandler, type EventLog, RepeatWatermarks, type StoredEvent, type Subscription } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /**
  * A one-partition EventLog for tests: `deliver` hands pending events to the subscriber and

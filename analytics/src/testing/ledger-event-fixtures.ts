@@ -1,4 +1,4 @@
-import type { QuotaAdjusted, QuotaGranted, TokenQuotaSet, UsageRecorded } from '@tollgate/ledger';
+import type { QuotaAdjusted, QuotaGranted, TokenQuotaSet, UsageRecorded } from '@tollgate/wire';
 
 /** A fixed instant (2024-06-01T00:00:00Z) so rows land in a known partition. */
 export const fixtureEpochMs = Date.UTC(2024, 5, 1);

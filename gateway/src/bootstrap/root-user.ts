@@ -1,4 +1,5 @@
-import { type EventLog, LogType, newEventMetadata } from '@tollgate/ledger';
+import { type EventLog, newEventMetadata } from '@tollgate/ledger';
+import { LogType } from '@tollgate/wire';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { OptionCache } from '../options/option-cache.js';
 import { Role, type User, UserStatus, type UserStore } from '../ports/user-store.js';

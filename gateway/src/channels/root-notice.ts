@@ -1,4 +1,5 @@
-import { LogType, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import { LogType } from '@tollgate/wire';
 import type { GatewayDeps } from '../deps.js';
 import type { Channel } from '../ports/channel-store.js';
 import { Role, type User } from '../ports/user-store.js';

@@ -1,4 +1,5 @@
-import type { BalanceNotifier, BalancesChanged, EventLog, LedgerEvent } from '@tollgate/ledger';
+import type { BalanceNotifier, BalancesChanged, EventLog } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 export const DEFAULT_SYNC_TIMEOUT_MS = 3000;
 

@@ -1,4 +1,5 @@
-import { type BalanceNotifier, type BalancesChanged, type BalancesListener, type EventLog, type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import { type BalanceNotifier, type BalancesChanged, type BalancesListener, type EventLog, newEventMetadata } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedgerSync } from './ledger-sync.js';
 

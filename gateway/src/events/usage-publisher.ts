@@ -1,4 +1,5 @@
-import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+import type { EventLog } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /**
  * How long events gather before one append. A process that crashes loses at most this window of

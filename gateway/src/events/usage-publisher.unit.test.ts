@@ -1,4 +1,5 @@
-import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+import type { EventLog } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { newEventMetadata } from '@tollgate/ledger';
 import { describe, expect, it } from 'vitest';
 import { UsagePublisher } from './usage-publisher.js';

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { z } from 'zod';
 import { ALREADY_IN_TOLLGATE } from './conflicts.js';
 import { BATCH_SIZE, type ImportContext } from './import-context.js';

@@ -1,4 +1,4 @@
-import type { OpeningAccount, OpeningBalanceRecorded } from '@tollgate/ledger';
+import type { OpeningAccount, OpeningBalanceRecorded } from '@tollgate/wire';
 
 export const IMPORT_SOURCE = 'new-api';
 

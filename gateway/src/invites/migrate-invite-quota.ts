@@ -1,4 +1,5 @@
-import type { AffQuotaMigrated, BalanceStore, EventLog, UserBalance } from '@tollgate/ledger';
+import type { BalanceStore, EventLog, UserBalance } from '@tollgate/ledger';
+import type { AffQuotaMigrated } from '@tollgate/wire';
 import type { User, UserStore } from '../ports/user-store.js';
 
 const PAGE = 500;

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { logRowOf, selfRow } from '../logs/visible-row.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 

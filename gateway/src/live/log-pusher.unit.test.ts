@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it } from 'vitest';
 import { type Push, RecordingFanout } from '../../test/fakes/recording-fanout.js';
 import { pushLogRows } from './log-pusher.js';

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import type { MeteredCall, UsageMeter } from '../ports/usage-meter.js';
 import { pushLogRows } from './log-pusher.js';

@@ -1,5 +1,5 @@
 import { eventToLogRow } from '@tollgate/analytics';
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { LogRow } from '../ports/log-reader.js';
 
 /** A user's own row: no channel (its name empty, as new-api clears it), and no `admin_info` in `other`. */

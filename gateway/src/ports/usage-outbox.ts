@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /**
  * Where the relay's usage events go on their way to the event log. Embedded: the log itself (a

@@ -1,5 +1,6 @@
 import type { DailyUsage } from '@tollgate/analytics';
-import { type LedgerEvent, type LedgerHistory, newEventMetadata, type UsageTotal } from '@tollgate/ledger';
+import { type LedgerHistory, newEventMetadata, type UsageTotal } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it } from 'vitest';
 import { statementLines } from './statement-lines.js';
 

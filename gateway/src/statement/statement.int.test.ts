@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnalyticsQuerier, createLogBatchHandler, migrate, type StatementLine, statementLineSchema } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { createSqliteEventLog, openDatabase, type SqliteEventLog } from '@tollgate/ledger/sqlite';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

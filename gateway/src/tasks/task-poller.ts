@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { newEventMetadata, type TaskRefunded } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { TaskRefunded } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
 import type { RelayContext } from '../relay/relay-context.js';

@@ -1,21 +1,5 @@
-import {
-  accountKeysOf,
-  evolve,
-  settledHoldIdOf,
-  StatementBook,
-  type BalanceNotifier,
-  type BalanceStore,
-  type BalancesChanged,
-  type BalancesListener,
-  type ChannelBalance,
-  type EventLog,
-  type LedgerEvent,
-  type LedgerHistory,
-  type StoredEvent,
-  type Subscription,
-  type TokenBalance,
-  type UserBalance,
-} from '@tollgate/ledger';
+import { accountKeysOf, evolve, settledHoldIdOf, StatementBook, type BalanceNotifier, type BalanceStore, type BalancesChanged, type BalancesListener, type ChannelBalance, type EventLog, type LedgerHistory, type StoredEvent, type Subscription, type TokenBalance, type UserBalance } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /**
  * FAKE, for gateway tests only: an in-memory stand-in for the ledger (event log, balance store

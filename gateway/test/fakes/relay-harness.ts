@@ -1,6 +1,7 @@
 import { registerJsonBodyParser } from '../../src/http/json-body.js';
 import { createLogOutbox } from '../../src/adapters/in-process/log-outbox.js';
-import { type LedgerEvent, newEventMetadata, type UsageRecorded } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { LedgerEvent, UsageRecorded } from '@tollgate/wire';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
-import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /** September 2026, UTC: the statement's period. */
 export const periodStart = Date.UTC(2026, 8, 1) / 1000;

@@ -1,4 +1,4 @@
-import type { LedgerEvent, OpeningAccount } from '../events/ledger-events.js';
+import type { LedgerEvent, OpeningAccount } from '@tollgate/wire';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 
 /** The accounts one event touches; null where it touches none of that kind. */

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { BalancesChanged, ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 import { evolve, settledHoldIdOf, type TouchedBalances } from './evolve.js';

@@ -1,4 +1,4 @@
-import type { LedgerEvent, OpeningBalanceRecorded, TaskRefunded, UsageRecorded } from '../events/ledger-events.js';
+import type { LedgerEvent, OpeningBalanceRecorded, TaskRefunded, UsageRecorded } from '@tollgate/wire';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 

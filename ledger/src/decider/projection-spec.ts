@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import { accountKeysOf } from './accounts.js';
 import { BalanceBook } from './balance-book.js';
 import { evolve, type TouchedBalances } from './evolve.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import { quotaAdjusted, quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import type { BatchDelivery, EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.js';
 

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /** An event as read back from the log, with its position. */
 export interface StoredEvent {

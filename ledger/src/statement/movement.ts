@@ -1,5 +1,4 @@
-import type { LedgerEvent, QuotaGranted } from '../events/ledger-events.js';
-import { LogType } from '../events/ledger-events.js';
+import { type LedgerEvent, LogType, type QuotaGranted } from '@tollgate/wire';
 import { emptyUser } from '../decider/accounts.js';
 import { evolve } from '../decider/evolve.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newEventMetadata } from '../events/envelope.js';
-import type { LedgerEvent } from '../events/ledger-events.js';
+import { newEventMetadata } from '../events/event-metadata.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import {
   affQuotaMigrated,
   affQuotaTransferred,

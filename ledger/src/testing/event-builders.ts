@@ -1,5 +1,5 @@
-import { newEventMetadata } from '../events/envelope.js';
-import type { AffQuotaMigrated, OpeningAccount, OpeningBalanceRecorded, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '../events/ledger-events.js';
+import { newEventMetadata } from '../events/event-metadata.js';
+import type { AffQuotaMigrated, OpeningAccount, OpeningBalanceRecorded, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '@tollgate/wire';
 import type { StoredEvent } from '../ports/event-log.js';
 
 /** Test builders: valid events with sensible defaults, overridden per test. */

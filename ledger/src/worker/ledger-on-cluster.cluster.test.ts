@@ -7,7 +7,7 @@ import { Collections } from '../adapters/mongo/balance-documents.js';
 import { createMongoBalanceStore, type MongoBalanceStore } from '../adapters/mongo/mongo-balance-store.js';
 import { auditDrift } from '../audit/audit-drift.js';
 import { recomputeBalances } from '../audit/balance-fold.js';
-import type { LedgerEvent } from '../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { StoredEvent } from '../ports/event-log.js';
 import { clusterEngines, freshMongoUri } from '../testing/cluster-engines.js';
 import { quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { startIngestionWorker } from '../../ingest/ingestion-worker.js';
 import { InMemoryEventLog } from '../../testing/in-memory-event-log.js';
 import type { AnalyticsQuerier } from '../analytics-querier.js';

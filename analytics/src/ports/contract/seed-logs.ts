@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import {
   fixtureEpochMs,
   quotaAdjusted,

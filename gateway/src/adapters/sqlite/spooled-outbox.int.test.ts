@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+import type { EventLog } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createInProcessHoldStore } from '../in-process/hold-store.js';
 import { SpooledOutbox, type SpooledOutboxOptions } from './spooled-outbox.js';

@@ -1,4 +1,5 @@
-import type { EventLog, LedgerEvent } from '@tollgate/ledger';
+import type { EventLog } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { HoldStore } from '../../ports/hold-store.js';
 import type { UsageOutbox } from '../../ports/usage-outbox.js';
 import type { UsageSpool } from './usage-spool.js';

@@ -1,4 +1,5 @@
-import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 
 /** For the spool's tests: a usage event of `quota`, held under `hold-<quota>`. */
 export function usage(quota: number, userId = 1, tokenId = 10): LedgerEvent {

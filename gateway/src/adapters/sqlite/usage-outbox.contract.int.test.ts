@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { createSqliteEventLog } from '@tollgate/ledger/sqlite';
 import { onTestFinished } from 'vitest';
 import { runUsageOutboxContract } from '../../ports/usage-outbox.contract.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { usage } from './test-usage-events.js';
 import { UsageSpool } from './usage-spool.js';

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { openDatabase, type SqliteDatabase, WalSync } from '@tollgate/ledger/sqlite';
 import type { OwedHold } from '../../ports/hold-store.js';
 

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { MockSmtp } from '../../../test/support/mock-smtp.js';
 import { createSmtpMailer } from '../../adapters/smtp/smtp-mailer.js';
 import { ensureRootUser } from '../../bootstrap/root-user.js';

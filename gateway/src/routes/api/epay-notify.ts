@@ -1,4 +1,5 @@
-import { LogType, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import { LogType } from '@tollgate/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { epayVerify } from '../../payment/epay.js';
 import type { ApiContext } from './support/context.js';

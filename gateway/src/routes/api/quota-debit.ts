@@ -1,4 +1,5 @@
-import { type LedgerEvent, newEventMetadata, newId } from '@tollgate/ledger';
+import { newEventMetadata, newId } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { acquireUserHold } from '../../billing/balance-hold.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ApiFailure } from '../../http/errors.js';

@@ -1,4 +1,5 @@
-import { type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { ApiFailure } from '../../http/errors.js';

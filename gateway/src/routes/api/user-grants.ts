@@ -1,4 +1,5 @@
-import { LogType, type LedgerEvent, newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata } from '@tollgate/ledger';
+import { LogType, type LedgerEvent } from '@tollgate/wire';
 import type { OptionCache } from '../../options/option-cache.js';
 import type { User } from '../../ports/user-store.js';
 import { logQuota } from './support/quota-text.js';

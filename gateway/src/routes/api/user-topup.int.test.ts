@@ -1,4 +1,4 @@
-import { LogType } from '@tollgate/ledger';
+import { LogType } from '@tollgate/wire';
 import { describe, expect, it } from 'vitest';
 import { buildApiHarness, login, ROOT_PASSWORD, signUp } from '../../../test/api-app.js';
 

@@ -1,5 +1,6 @@
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
-import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
+import { partitionKey } from '../../events/partition-key.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
 import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
 import { readMovementEvents, sumUsage } from './kafka-ledger-history.js';

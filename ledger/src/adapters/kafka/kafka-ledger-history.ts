@@ -1,4 +1,5 @@
-import { type LedgerEvent, partitionKey } from '../../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
+import { partitionKey } from '../../events/partition-key.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
 import { quotaDeltaOf } from '../../statement/movement.js';

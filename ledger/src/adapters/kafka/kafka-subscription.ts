@@ -1,5 +1,5 @@
 import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import { ledgerEventSchema } from '../../events/ledger-events.js';
+import { ledgerEventSchema } from '@tollgate/wire';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
 import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 

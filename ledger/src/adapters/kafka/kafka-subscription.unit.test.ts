@@ -1,6 +1,6 @@
 import type { KafkaMessage } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { usageRecorded } from '../../testing/event-builders.js';
 import { toStoredEvent } from './kafka-subscription.js';
 
@@ -19,7 +19,7 @@ describe('toStoredEvent (the Kafka adapter boundary)', () => {
   it('refuses a record that fails the schema', () => {
     const event = usageRecorded();
     const malformed = { ...event, data: { ...event.data, quota: -1 } };
-    expect(() => toStoredEvent(0, record(JSON.stringify(malformed)))).toThrow(ZodError);
+    expect(() => toStoredEvent(0, record(JSON.stringify(malformed)))).toThrow($ZodError);
   });
 
   it('refuses a record that is not JSON, or has no value', () => {

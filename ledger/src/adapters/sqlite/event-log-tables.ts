@@ -1,4 +1,5 @@
-import { ledgerEventSchema, partitionKey, type LedgerEvent } from '../../events/ledger-events.js';
+import { ledgerEventSchema, type LedgerEvent } from '@tollgate/wire';
+import { partitionKey } from '../../events/partition-key.js';
 import { EventSchemaError } from '../../errors.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { SqliteDatabase } from './open-database.js';

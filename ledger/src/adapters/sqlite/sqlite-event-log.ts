@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '../../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import type {
   BatchHandler,
   EventLog,

@@ -1,4 +1,4 @@
-import type { LedgerEvent } from '../../events/ledger-events.js';
+import type { LedgerEvent } from '@tollgate/wire';
 import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
 import { type EventRow, toStoredEvent } from './event-log-tables.js';
 import type { SqliteDatabase } from './open-database.js';

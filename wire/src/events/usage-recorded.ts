@@ -1,0 +1,43 @@
+import { z } from 'zod/mini';
+import { nonNegativeInt, positiveInt } from '../shared/numbers.js';
+import { eventMetadataSchema } from './envelope.js';
+
+/** The ratios and timings a consume row shows in its `other` JSON (spec: log entry). */
+export const usageOtherSchema = z.catchall(
+  z.object({
+    model_ratio: z.number(),
+    completion_ratio: z.number(),
+    group_ratio: z.number(),
+    model_price: z.number(),
+    frt: z.number(),
+  }),
+  z.unknown(),
+);
+
+/** A relayed request finished and cost `quota` (already priced by the gateway). */
+export const usageRecordedSchema = z.object({
+  type: z.literal('UsageRecorded'),
+  data: z.object({
+    requestId: z.string(),
+    holdId: z.string(),
+    userId: positiveInt(),
+    username: z.string(),
+    tokenId: nonNegativeInt(),
+    tokenName: z.string(),
+    channelId: nonNegativeInt(),
+    model: z.string(),
+    group: z.string(),
+    promptTokens: nonNegativeInt(),
+    completionTokens: nonNegativeInt(),
+    quota: nonNegativeInt(),
+    isStream: z.boolean(),
+    /** Whole request time in milliseconds. */
+    useTimeMs: nonNegativeInt(),
+    content: z.string(),
+    other: usageOtherSchema,
+    /** False when consume logging (LogConsumeEnabled) was off: billed all the same, shown in no log. Absent in older events: logged. */
+    logged: z.optional(z.boolean()),
+  }),
+  metadata: eventMetadataSchema,
+});
+export type UsageRecorded = z.infer<typeof usageRecordedSchema>;
