@@ -12,13 +12,12 @@ export {
 } from './ingest/ingestion-worker.js';
 export { logFilterSchema, type LogFilter } from './queries/log-filter.js';
 export { MAX_EPOCH_SECOND } from './queries/epoch-second.js';
-export { logEntrySchema, type LogEntry } from './queries/log-entry.js';
 export { listLogs, listLogsInputSchema, type ListLogsInput, type LogPage } from './queries/list-logs.js';
 export { logStats, type LogStats } from './queries/log-stats.js';
 export { deleteLogsBefore } from './queries/delete-logs.js';
 export { granularities, type Granularity } from './queries/usage-per-minute.js';
 export { quotaData, quotaDataInputSchema, type QuotaDataInput, type QuotaDataRow } from './queries/quota-data.js';
-export { trafficPerMinute, type TrafficMinute, type TrafficPerMinuteInput } from './queries/traffic-per-minute.js';
+export { trafficPerMinute, type TrafficPerMinuteInput } from './queries/traffic-per-minute.js';
 export { selfUsage, selfUsageInputSchema, type SelfUsage, type SelfUsageInput, type UsageShare } from './queries/self-usage.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';

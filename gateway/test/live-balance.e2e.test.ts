@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BalancePushed } from '../src/live/ledger-follower.js';
+import type { BalancePushed } from '@tollgate/wire';
 import { type ConsoleClient, createTokenKey } from './support/console-client.js';
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from './support/embedded-fixture.js';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { logsTable } from '../ingest/log-row.js';
 import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
-import { logEntryColumns, logEntrySchema, type LogEntry } from './log-entry.js';
+import type { LogEntry } from '@tollgate/wire';
+import { logEntryColumns, logEntrySchema } from './log-entry.js';
 
 export const exportRangeSchema = z
   .object({

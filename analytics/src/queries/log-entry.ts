@@ -1,31 +1,8 @@
-import { z } from 'zod';
+import { logEntrySchema as wireLogEntrySchema } from '@tollgate/wire';
+import { clickhouseRow } from './clickhouse-row.js';
 
-/** A row of the log list as the spec's log entry has it (snake_case, as on the wire). */
-export const logEntrySchema = z.object({
-  id: z.string(),
-  /** Seconds since the epoch. */
-  created_at: z.coerce.number(),
-  type: z.coerce.number(),
-  content: z.string(),
-  username: z.string(),
-  /** The key's id (0 for rows no key caused). */
-  token_id: z.coerce.number(),
-  token_name: z.string(),
-  model_name: z.string(),
-  quota: z.coerce.number(),
-  prompt_tokens: z.coerce.number(),
-  completion_tokens: z.coerce.number(),
-  /** Whole seconds. */
-  use_time: z.coerce.number(),
-  is_stream: z.boolean(),
-  /** Channel id. */
-  channel: z.coerce.number(),
-  /** JSON text. */
-  other: z.string(),
-  group: z.string(),
-  user_id: z.coerce.number(),
-});
-export type LogEntry = z.infer<typeof logEntrySchema>;
+/** A row of the log list as the spec's log entry has it (wire's `LogEntry`), read from ClickHouse. */
+export const logEntrySchema = clickhouseRow(wireLogEntrySchema);
 
 /** The columns of `logs` that make a LogEntry; `created_at` arrives as seconds (date_time_output_format). */
 export const logEntryColumns = [

@@ -1,4 +1,6 @@
+import { type TrafficMinute, trafficMinuteSchema } from '@tollgate/wire';
 import { z } from 'zod';
+import { clickhouseRow } from './clickhouse-row.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { usagePerMinuteTable } from './usage-per-minute.js';
 
@@ -9,14 +11,8 @@ export const trafficPerMinuteInputSchema = z.object({
 });
 export type TrafficPerMinuteInput = z.input<typeof trafficPerMinuteInputSchema>;
 
-/** Every user's calls, tokens and quota of one minute (the operations view's history). */
-export const trafficMinuteSchema = z.object({
-  minute: z.coerce.number(),
-  calls: z.coerce.number(),
-  tokens: z.coerce.number(),
-  quota: z.coerce.number(),
-});
-export type TrafficMinute = z.infer<typeof trafficMinuteSchema>;
+/** Every user's calls, tokens and quota of one minute (the operations view's history), read from ClickHouse. */
+const trafficMinuteRow = clickhouseRow(trafficMinuteSchema);
 
 /** The minute rollup summed over users, models, tokens and channels; minutes without calls are absent. */
 export function trafficPerMinute(querier: AnalyticsQuerier) {
@@ -29,7 +25,7 @@ export function trafficPerMinute(querier: AnalyticsQuerier) {
             GROUP BY minute
             ORDER BY minute`,
       params: { fromMinute, toMinute },
-      schema: trafficMinuteSchema,
+      schema: trafficMinuteRow,
     });
   };
 }

@@ -1,17 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod/mini';
+import { type BalancePushed, balancePushedSchema } from '@tollgate/wire';
 import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
 import { connectSocket, type LiveSocket } from './socket';
-
-/** The server's `balance` event (gateway live/ledger-follower.ts `BalancePushed`), parsed at the boundary. */
-export const balancePushedSchema = z.object({
-  userId: z.number().check(z.int()),
-  quota: z.number(),
-  usedQuota: z.number(),
-  requestCount: z.number(),
-});
-export type BalancePushed = z.infer<typeof balancePushedSchema>;
 
 export const BALANCE_EVENT = 'balance';
 /** Copies a pushed balance into the cached self user; a push for another user, or before the seed, changes nothing. */

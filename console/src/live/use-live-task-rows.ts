@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod/mini';
+import { taskPushedSchema } from '@tollgate/wire';
 import type { Page } from '../api/page';
 import { connectSocket, type LiveSocket } from './socket';
-
-/** The server's `task` event (gateway tasks/task-poller.ts): the platform and the list row as /api/mj or /api/task shows it. */
-const taskPushedSchema = z.object({ platform: z.string(), row: z.looseObject({ id: z.number() }) });
 
 /** Replaces the row with the pushed one's id, wherever it is shown; other rows and pages stay as they are. */
 export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row: T): Page<T> | undefined {

@@ -1,14 +1,7 @@
 import type { BalancesChanged } from '@tollgate/ledger';
+import type { BalancePushed } from '@tollgate/wire';
 import type { GatewayDeps } from '../deps.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
-
-/** The payload of the console's `balance` event. */
-export interface BalancePushed {
-  userId: number;
-  quota: number;
-  usedQuota: number;
-  requestCount: number;
-}
 
 /**
  * Follows what the ledger applied: hot state first (so admission sees the new balance and the

@@ -6,7 +6,7 @@ import { keepTopSpenders } from '../ops/ops-tally.js';
 import type { GatewayReports } from '../ports/gateway-reports.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
-/** The console's event carrying the operations view (ops/ops-snapshot.ts). */
+/** The console's event carrying the operations view (`OpsSnapshot` of @tollgate/wire). */
 export const OPS_EVENT = 'ops';
 /** How often each gateway reports: a call shows on every console within this plus a push. */
 export const REPORT_EVERY_MS = 500;

@@ -3,7 +3,7 @@ import { RecordingFanout } from '../../test/fakes/recording-fanout.js';
 import { eventually } from '../../test/support/console-client.js';
 import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.js';
 import { OpsMeter } from '../ops/ops-meter.js';
-import type { OpsSnapshot } from '../ops/ops-snapshot.js';
+import type { OpsSnapshot } from '@tollgate/wire';
 import type { GatewayReport } from '../ports/gateway-reports.js';
 import { OPS_EVENT, runOpsReports } from './ops-pusher.js';
 

@@ -1,4 +1,5 @@
 import type { BroadcastOperator, Server } from 'socket.io';
+import type { LivePushes } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 export const userRoom = (userId: number): string => `user:${userId}`;
@@ -21,11 +22,11 @@ export class SocketFanout implements LiveFanout {
     private readonly hasListeners: HasListeners,
   ) {}
 
-  toUser(userId: number, event: string, payload: unknown): void {
+  toUser<Name extends keyof LivePushes>(userId: number, event: Name, payload: LivePushes[Name]): void {
     this.emit(userRoom(userId), event, payload);
   }
 
-  toAdmins(event: string, payload: unknown): void {
+  toAdmins<Name extends keyof LivePushes>(event: Name, payload: LivePushes[Name]): void {
     this.emit(adminRoom, event, payload);
   }
 

@@ -12,21 +12,21 @@ describe('SocketFanout', () => {
   it('emits to the user room and the admins room', () => {
     const { rooms, emitted } = recordingRooms();
     const fanout = new SocketFanout(rooms, () => true);
-    fanout.toUser(7, 'log', { a: 1 });
-    fanout.toAdmins('log', { a: 2 });
+    fanout.toUser(7, 'channel', { id: 1 });
+    fanout.toAdmins('channel', { id: 2 });
     expect(emitted).toEqual([
-      { room: 'user:7', event: 'log', payload: { a: 1 } },
-      { room: 'admins', event: 'log', payload: { a: 2 } },
+      { room: 'user:7', event: 'channel', payload: { id: 1 } },
+      { room: 'admins', event: 'channel', payload: { id: 2 } },
     ]);
   });
 
   it('skips a room nobody listens to', () => {
     const { rooms, emitted } = recordingRooms();
     const fanout = new SocketFanout(rooms, (room) => room === 'user:7');
-    fanout.toUser(7, 'log', 1);
-    fanout.toUser(8, 'log', 2);
-    fanout.toAdmins('log', 3);
-    expect(emitted).toEqual([{ room: 'user:7', event: 'log', payload: 1 }]);
+    fanout.toUser(7, 'channel', { id: 1 });
+    fanout.toUser(8, 'channel', { id: 2 });
+    fanout.toAdmins('channel', { id: 3 });
+    expect(emitted).toEqual([{ room: 'user:7', event: 'channel', payload: { id: 1 } }]);
     expect([fanout.reachesUser(7), fanout.reachesUser(8), fanout.reachesAdmins()]).toEqual([true, false, false]);
   });
 });

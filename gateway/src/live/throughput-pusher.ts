@@ -1,3 +1,4 @@
+import type { LivePushes } from '@tollgate/wire';
 import type { Server } from 'socket.io';
 import type { UsageMeter } from '../ports/usage-meter.js';
 import { adminRoom, userRoom } from './socket-fanout.js';
@@ -25,8 +26,8 @@ export function pushThroughputEverySecond(io: Server, meter: UsageMeter, onError
     const users = localUsers(io);
     if (users.length === 0) return;
     const reading = await meter.lastMinute(users, Date.now());
-    for (const [userId, throughput] of reading.users) io.local.to(userRoom(userId)).emit('throughput', throughput);
-    io.local.to(adminRoom).emit('throughput_all', reading.all);
+    for (const [userId, throughput] of reading.users) io.local.to(userRoom(userId)).emit('throughput', throughput satisfies LivePushes['throughput']);
+    io.local.to(adminRoom).emit('throughput_all', reading.all satisfies LivePushes['throughput_all']);
   };
   const timer = setInterval(() => void push().catch(onError), PUSH_EVERY_MS);
   timer.unref();

@@ -1,9 +1,8 @@
 import { eventToLogRow } from '@tollgate/analytics';
-import type { LedgerEvent } from '@tollgate/wire';
-import type { LogRow } from '../ports/log-reader.js';
+import type { LedgerEvent, LogEntry, SelfLogEntry } from '@tollgate/wire';
 
 /** A user's own row: no channel (its name empty, as new-api clears it), and no `admin_info` in `other`. */
-export function selfRow(row: LogRow): Omit<LogRow, 'channel'> & { channel_name: '' } {
+export function selfRow(row: LogEntry): SelfLogEntry {
   const { channel: _channel, ...fields } = row;
   const rest = { ...fields, channel_name: '' as const };
   try {
@@ -17,7 +16,7 @@ export function selfRow(row: LogRow): Omit<LogRow, 'channel'> & { channel_name: 
 }
 
 /** The row the log list will show for `event` once analytics has it, or null for an event without one. */
-export function logRowOf(event: LedgerEvent): LogRow | null {
+export function logRowOf(event: LedgerEvent): LogEntry | null {
   const row = eventToLogRow(event);
   if (!row) return null;
   const { channel_id, ...rest } = row;

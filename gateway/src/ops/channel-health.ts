@@ -1,18 +1,5 @@
-import { type Channel, ChannelStatus } from '../ports/channel-store.js';
-
-/** A channel's health as the operations view shows it: state, last test, and why it was switched off. */
-export interface ChannelHealth {
-  id: number;
-  name: string;
-  /** 1 enabled, 2 disabled by hand, 3 disabled automatically. */
-  status: number;
-  /** When the last test ran (epoch seconds, 0: never) and how long it took. */
-  testTime: number;
-  responseTime: number;
-  /** Set while the channel is disabled automatically: why, and when (epoch seconds). */
-  reason: string | null;
-  statusTime: number | null;
-}
+import { type ChannelHealth, ChannelStatus } from '@tollgate/wire';
+import type { Channel } from '../ports/channel-store.js';
 
 function statusNote(channel: Channel): { reason: string | null; statusTime: number | null } {
   if (channel.status !== ChannelStatus.AutoDisabled) return { reason: null, statusTime: null };
@@ -24,6 +11,7 @@ function statusNote(channel: Channel): { reason: string | null; statusTime: numb
   }
 }
 
+/** A channel's health as the operations view shows it: state, last test, and why it was switched off. */
 export function channelHealthOf(channel: Channel): ChannelHealth {
   return { id: channel.id, name: channel.name, status: channel.status, testTime: channel.testTime, responseTime: channel.responseTime, ...statusNote(channel) };
 }

@@ -1,21 +1,9 @@
+import type { LedgerAuditSummary } from '@tollgate/wire';
 import type { AuditEvent } from '../audit/audit-event.js';
 import type { AuditTrail } from '../ports/audit-trail.js';
 
 /** Where the console lists every run with its drifts. */
 export const LEDGER_AUDIT_PAGE = '/audit/ledger';
-
-/** The latest ledger proof as the operations view shows it: a drift or mismatch other than 0 is an alert. */
-export interface LedgerAuditSummary {
-  /** Milliseconds since the epoch. */
-  ranAt: number;
-  clean: boolean;
-  settled: boolean;
-  driftCount: number;
-  mismatchCount: number;
-  /** `scheduled`, `local` (the command) or the address of whoever ran it on demand. */
-  address: string;
-  link: typeof LEDGER_AUDIT_PAGE;
-}
 
 interface StoredCounts {
   clean?: unknown;

@@ -1,7 +1,7 @@
 import type { GatewayReport } from '../ports/gateway-reports.js';
 import { percentile } from './latency-histogram.js';
 import { type Breakdown, emptyTally, mergeTally, type Spender, type Tally } from './ops-tally.js';
-import type { FleetMember, MinutePoint, OpsSnapshot, RankedSpender, BreakdownRow } from './ops-snapshot.js';
+import type { FleetMember, MinutePoint, OpsSnapshot, RankedSpender, BreakdownRow } from '@tollgate/wire';
 
 /** "Now" is the last minute, read from per-second slots. */
 const WINDOW_SECONDS = 60;

@@ -1,5 +1,5 @@
-/** Channel status: 1 enabled, 2 disabled by hand, 3 disabled automatically. */
-export const ChannelStatus = { Enabled: 1, Disabled: 2, AutoDisabled: 3 } as const;
+// Short-lived: ChannelStatus lives in @tollgate/wire; its importers move to it once the relay/channels file moves of issue #28 have landed.
+export { ChannelStatus } from '@tollgate/wire';
 
 /** An upstream provider account. `key` is a secret: it leaves the server only to admins. */
 export interface Channel {

@@ -1,7 +1,9 @@
-/** Pushes a named payload to every console a user has open, on whichever gateway it is connected. */
+import type { LivePushes } from '@tollgate/wire';
+
+/** Pushes a named payload (one of @tollgate/wire's `livePushSchemas`, the shape the console parses) to every console a user has open, on whichever gateway it is connected. */
 export interface LiveFanout {
-  toUser(userId: number, event: string, payload: unknown): void;
-  toAdmins(event: string, payload: unknown): void;
+  toUser<Name extends keyof LivePushes>(userId: number, event: Name, payload: LivePushes[Name]): void;
+  toAdmins<Name extends keyof LivePushes>(event: Name, payload: LivePushes[Name]): void;
   /**
    * Whether a push to this user would reach an open console; true wherever that cannot be known
    * here (rooms that span gateways). A pusher asks first to skip building a payload nobody gets.

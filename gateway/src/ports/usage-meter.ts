@@ -1,8 +1,4 @@
-/** Requests and tokens over the last 60 seconds, as the log page's RPM and TPM badges show them. */
-export interface Throughput {
-  rpm: number;
-  tpm: number;
-}
+import type { Throughput } from '@tollgate/wire';
 
 export interface ThroughputReading {
   /** Every user's calls together (what admins see). */

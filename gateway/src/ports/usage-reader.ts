@@ -1,4 +1,5 @@
-import type { DailyUsage, DailyUsageRange, ExportRange, LogEntry, QuotaDataInput, QuotaDataRow, StatementLine, TrafficMinute, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
+import type { DailyUsage, DailyUsageRange, ExportRange, QuotaDataInput, QuotaDataRow, StatementLine, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
+import type { LogEntry, TrafficMinute } from '@tollgate/wire';
 
 /**
  * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the

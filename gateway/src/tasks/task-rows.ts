@@ -1,3 +1,4 @@
+import type { TaskListRow } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
 import { type Task, TaskPlatform } from '../ports/task-store.js';
 import { mjTaskDto } from './mj-wire.js';
@@ -11,7 +12,7 @@ function parsed(json: string): unknown {
 }
 
 /** A drawing as the /api/mj lists show it (new-api's Midjourney row). */
-export function mjRow(task: Task, options: OptionCache): Record<string, unknown> {
+export function mjRow(task: Task, options: OptionCache): TaskListRow {
   const wire = mjTaskDto(task, options);
   return {
     id: task.id, code: task.code, user_id: task.userId, action: task.action, mj_id: task.taskId, prompt: task.prompt, prompt_en: task.promptEn,
@@ -22,7 +23,7 @@ export function mjRow(task: Task, options: OptionCache): Record<string, unknown>
 }
 
 /** An asynchronous task as the /api/task lists show it (new-api's Task row; times in seconds). */
-export function taskRow(task: Task): Record<string, unknown> {
+export function taskRow(task: Task): TaskListRow {
   const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
     id: task.id, created_at: seconds(task.submitTime), task_id: task.taskId, platform: task.platform, user_id: task.userId, channel_id: task.channelId,
@@ -32,6 +33,6 @@ export function taskRow(task: Task): Record<string, unknown> {
 }
 
 /** The row of either list, by the task's platform (what the console's live updates carry). */
-export function listRowOf(task: Task, options: OptionCache): Record<string, unknown> {
+export function listRowOf(task: Task, options: OptionCache): TaskListRow {
   return task.platform === TaskPlatform.Midjourney ? mjRow(task, options) : taskRow(task);
 }

@@ -1,8 +1,9 @@
-import type { LogFilter, LogReader, LogRow } from '../../src/ports/log-reader.js';
+import type { LogEntry } from '@tollgate/wire';
+import type { LogFilter, LogReader } from '../../src/ports/log-reader.js';
 
 /** FAKE, for gateway tests only: logs held in memory while the analytics (ClickHouse) reader is being built. */
 export class FakeLogReader implements LogReader {
-  rows: LogRow[] = [];
+  rows: LogEntry[] = [];
   readonly filters: LogFilter[] = [];
 
   async list(filter: LogFilter, page: { offset: number; limit: number }) {
@@ -29,7 +30,7 @@ export class FakeLogReader implements LogReader {
   }
 }
 
-function matches(row: LogRow, filter: LogFilter): boolean {
+function matches(row: LogEntry, filter: LogFilter): boolean {
   if (filter.userId !== undefined && row.user_id !== filter.userId) return false;
   if (filter.type !== undefined && row.type !== filter.type) return false;
   if (filter.username !== undefined && row.username !== filter.username) return false;

@@ -1,1 +1,2 @@
 export * from './log-type.js';
+export * from './log-entry.js';

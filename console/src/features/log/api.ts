@@ -1,28 +1,11 @@
+import type { ShownLogEntry } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 import type { AdminUser } from '../user/api';
 import type { LogFilters } from './filters';
 
-/** A log row as the server sends it (spec: log entry). */
-export interface LogEntry {
-  id: string | number;
-  created_at: number;
-  type: number;
-  content: string;
-  username: string;
-  token_name: string;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: boolean;
-  channel?: number;
-  /** The channel's name on administrators' rows (new-api joins it); '' or absent otherwise. */
-  channel_name?: string;
-  token_id?: number;
-  other: string;
-}
+/** A log row as the server sends it, listed or pushed (spec: log entry). */
+export type LogEntry = ShownLogEntry;
 
 export interface LogStat {
   quota: number;

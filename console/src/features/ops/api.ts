@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import { type OpsSeed, opsSeedSchema } from './schemas';
+import { type OpsSeed, opsSeedSchema } from '@tollgate/wire';
 
 export const opsSeedQueryKey = ['ops-seed'] as const;
 

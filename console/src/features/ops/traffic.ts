@@ -1,4 +1,7 @@
-import type { MinutePoint } from './schemas';
+import type { MinutePoint as PushedMinute, TrafficMinute } from '@tollgate/wire';
+
+/** A minute of the view: from the rollup (no errors) or from the pushed board (with them). */
+export type MinutePoint = TrafficMinute & Partial<Pick<PushedMinute, 'errors'>>;
 
 export const HOUR_MINUTES = 60;
 

@@ -1,4 +1,5 @@
-import { METER_WINDOW_SECONDS, type MeteredCall, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
+import type { Throughput } from '@tollgate/wire';
+import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
 
 const ALL = -1;
 const second = (ms: number) => Math.floor(ms / 1000);

@@ -1,5 +1,6 @@
+import type { Throughput } from '@tollgate/wire';
 import type { Redis } from 'ioredis';
-import { METER_WINDOW_SECONDS, type MeteredCall, type Throughput, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
+import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
 
 const second = (ms: number) => Math.floor(ms / 1000);
 /** A bucket outlives the window a little, so a reader at its edge still finds it. */

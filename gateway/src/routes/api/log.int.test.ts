@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import type { LogRow } from '../../ports/log-reader.js';
+import type { LogEntry } from '@tollgate/wire';
 import type { Page } from './support/paging.js';
 
-function row(overrides: Partial<LogRow>): LogRow {
+function row(overrides: Partial<LogEntry>): LogEntry {
   return {
     id: 'r1',
     created_at: 1_700_000_000,
@@ -42,7 +42,7 @@ describe('log routes', () => {
     const { app, logs } = await buildApiHarness();
     const root = await login(app, 'root', ROOT_PASSWORD);
     logs.rows = [row({ id: 'a' }), row({ id: 'b', channel: 8 })];
-    const { body } = await root.call<Page<LogRow>>('GET', '/api/log/?p=1&page_size=10&channel=7&username=alice&start_timestamp=1&end_timestamp=&model_name=gpt-4o');
+    const { body } = await root.call<Page<LogEntry>>('GET', '/api/log/?p=1&page_size=10&channel=7&username=alice&start_timestamp=1&end_timestamp=&model_name=gpt-4o');
     expect(body.data.items.map((r) => r.id)).toEqual(['a']);
     expect(body.data.items[0]?.channel).toBe(7);
     expect(logs.filters.at(-1)).toEqual({ channel: 7, username: 'alice', startTimestamp: 1, modelName: 'gpt-4o' });

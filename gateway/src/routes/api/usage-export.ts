@@ -1,4 +1,5 @@
-import { type DailyUsage, type LogEntry, MAX_EPOCH_SECOND } from '@tollgate/analytics';
+import { type DailyUsage, MAX_EPOCH_SECOND } from '@tollgate/analytics';
+import type { LogEntry } from '@tollgate/wire';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import { ChannelStatus } from '../../ports/channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
 import { type ApiContext, signedIn } from './support/context.js';
 import { selectableGroups, usableGroups } from '../../options/user-groups.js';
 import { commaList } from './support/groups.js';

@@ -1,6 +1,6 @@
+import { type Throughput, throughputSchema } from '@tollgate/wire';
 import { useEffect, useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
-import { type Throughput, throughputSchema } from '../../log/live/use-live-logs';
 
 /** Points the live chart keeps: the server pushes about once a second, so a few minutes. */
 export const THROUGHPUT_POINTS = 120;

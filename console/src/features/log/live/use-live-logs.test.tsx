@@ -10,8 +10,8 @@ import { matchesFilters } from './log-row-match';
 import { useLiveLogs } from './use-live-logs';
 
 const row = (id: string, extra: Partial<LogEntry> = {}): LogEntry => ({
-  id, created_at: 1_700_000_100, type: 2, content: '', username: 'amy', token_name: 'ci', model_name: 'gpt-4o', quota: 12,
-  prompt_tokens: 5, completion_tokens: 7, use_time: 1, is_stream: false, other: '{}', ...extra,
+  id, created_at: 1_700_000_100, type: 2, content: '', user_id: 3, username: 'amy', token_id: 8, token_name: 'ci', model_name: 'gpt-4o', quota: 12,
+  prompt_tokens: 5, completion_tokens: 7, use_time: 1, is_stream: false, group: 'default', other: '{}', ...extra,
 });
 
 function setup(filters: LogFilters, admin: boolean, page = 1) {

@@ -1,36 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod/mini';
+import { shownLogEntrySchema, type Throughput, throughputSchema } from '@tollgate/wire';
 import type { Page } from '../../../api/page';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import type { LogEntry } from '../api';
 import type { LogFilters } from '../filters';
 import { LOG_PAGE_SIZE } from '../hooks/use-logs';
 import { matchesFilters } from './log-row-match';
-
-/** The server's `log` event (gateway live/log-pusher.ts), parsed at the boundary. */
-const pushedRowSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  created_at: z.number(),
-  type: z.number(),
-  content: z.string(),
-  username: z.string(),
-  token_name: z.string(),
-  model_name: z.string(),
-  quota: z.number(),
-  prompt_tokens: z.number(),
-  completion_tokens: z.number(),
-  use_time: z.number(),
-  is_stream: z.boolean(),
-  channel: z.optional(z.number()),
-  channel_name: z.optional(z.string()),
-  token_id: z.optional(z.number()),
-  other: z.string(),
-});
-
-/** The server's `throughput` / `throughput_all` events: the last minute's RPM and TPM. */
-export const throughputSchema = z.object({ rpm: z.number(), tpm: z.number() });
-export type Throughput = z.infer<typeof throughputSchema>;
 
 /** Puts a pushed row at the top of the first page, once; the page keeps its size. */
 export function prependRow(old: Page<LogEntry> | undefined, row: LogEntry): Page<LogEntry> | undefined {
@@ -50,7 +26,7 @@ export function useLiveLogs(filters: LogFilters, admin: boolean, page: number, c
     const shown = JSON.parse(filtersKey) as LogFilters;
     const socket = connect();
     socket.on('log', (payload: unknown) => {
-      const parsed = pushedRowSchema.safeParse(payload);
+      const parsed = shownLogEntrySchema.safeParse(payload);
       if (!parsed.success || page !== 1 || !matchesFilters(parsed.data, shown, admin)) return;
       queryClient.setQueryData<Page<LogEntry>>(['logs', shown, admin, 1], (old) => prependRow(old, parsed.data));
     });

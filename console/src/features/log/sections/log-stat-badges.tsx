@@ -4,7 +4,7 @@ import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
 import type { LogFilters } from '../filters';
 import { useLogStat } from '../hooks/use-logs';
-import type { Throughput } from '../live/use-live-logs';
+import type { Throughput } from '@tollgate/wire';
 
 /** Total consumed quota, RPM and TPM for the current filters; RPM and TPM follow `live` when it is given. */
 export function LogStatBadges({ filters, admin, live }: { filters: LogFilters; admin: boolean; live: Throughput | null }) {

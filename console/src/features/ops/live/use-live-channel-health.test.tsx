@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeSocket } from '../../../test/fake-socket';
 import { opsSeedQueryKey } from '../api';
-import type { ChannelHealth, OpsSeed } from '../schemas';
+import type { ChannelHealth, OpsSeed } from '@tollgate/wire';
 import { healthEventOf, OPS_CHANNEL_EVENT, useLiveChannelHealth } from './use-live-channel-health';
 
 const enabled: ChannelHealth = { id: 2, name: 'main', status: 1, testTime: 0, responseTime: 0, reason: null, statusTime: null };

@@ -2,13 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { opsSeedQueryKey } from '../api';
-import { type ChannelHealth, channelHealthSchema, type OpsSeed } from '../schemas';
+import { type ChannelHealth, channelHealthSchema, ChannelStatus, type OpsSeed } from '@tollgate/wire';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
 /** The server's `ops_channel` event (gateway live/channel-health-pusher.ts). */
 export const OPS_CHANNEL_EVENT = 'ops_channel';
-const AUTO_DISABLED = 3;
-const ENABLED = 1;
 /** Events the view keeps, newest first. */
 export const HEALTH_EVENTS_KEPT = 50;
 
@@ -24,10 +22,10 @@ export interface HealthEvent {
 /** An automatic switch-off (with its reason) or a re-enable, read from a channel's state before and after. */
 export function healthEventOf(before: ChannelHealth | undefined, after: ChannelHealth, nowMs: number): HealthEvent | null {
   const base = { channelId: after.id, name: after.name };
-  if (after.status === AUTO_DISABLED && before?.status !== AUTO_DISABLED) {
+  if (after.status === ChannelStatus.AutoDisabled && before?.status !== ChannelStatus.AutoDisabled) {
     return { ...base, kind: 'disabled', reason: after.reason ?? '', at: after.statusTime === null ? nowMs : after.statusTime * 1000 };
   }
-  if (before?.status === AUTO_DISABLED && after.status === ENABLED) return { ...base, kind: 'enabled', reason: '', at: nowMs };
+  if (before?.status === ChannelStatus.AutoDisabled && after.status === ChannelStatus.Enabled) return { ...base, kind: 'enabled', reason: '', at: nowMs };
   return null;
 }
 

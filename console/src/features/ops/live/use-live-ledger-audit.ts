@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { opsSeedQueryKey } from '../api';
-import { ledgerAuditSummarySchema, type OpsSeed } from '../schemas';
+import { ledgerAuditSummarySchema, type OpsSeed } from '@tollgate/wire';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
 /** The server's `ops_ledger_audit` event (gateway live/ledger-audit-pusher.ts): a run was recorded. */

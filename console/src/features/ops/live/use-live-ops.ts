@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
-import { type OpsSnapshot, opsSnapshotSchema } from '../schemas';
+import { type OpsSnapshot, opsSnapshotSchema } from '@tollgate/wire';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
 /** The server's whole operations view (gateway live/ops-pusher.ts), every half second, admins only. */

@@ -4,7 +4,8 @@ import { fakeSocket } from '../../../test/fake-socket';
 import { matchesTail, type TailRow, useLogTail } from './use-log-tail';
 
 const row = (id: number, fields: Partial<TailRow> = {}): TailRow => ({
-  id, created_at: 1, type: 2, username: 'dora', token_name: 'k', model_name: 'gpt-4o', quota: 12, prompt_tokens: 5, completion_tokens: 7, use_time: 1, channel: 3, ...fields,
+  id: String(id), created_at: 1, type: 2, content: '', user_id: 4, username: 'dora', token_id: 9, token_name: 'k', model_name: 'gpt-4o', quota: 12,
+  prompt_tokens: 5, completion_tokens: 7, use_time: 1, is_stream: false, group: 'default', other: '{}', channel: 3, ...fields,
 });
 
 describe('useLogTail', () => {
@@ -12,15 +13,15 @@ describe('useLogTail', () => {
     const fake = fakeSocket();
     const { result, rerender } = renderHook(({ paused }) => useLogTail(paused, fake.connect), { initialProps: { paused: false } });
     fake.emit('log', row(1));
-    fake.emit('log', { id: 2 });
-    expect(result.current.rows.map((r) => r.id)).toEqual([1]);
+    fake.emit('log', { id: '2' });
+    expect(result.current.rows.map((r) => r.id)).toEqual(['1']);
     rerender({ paused: true });
     fake.emit('log', row(2));
     fake.emit('log', row(3));
-    expect(result.current.rows.map((r) => r.id)).toEqual([1]);
+    expect(result.current.rows.map((r) => r.id)).toEqual(['1']);
     expect(result.current.waiting).toBe(2);
     rerender({ paused: false });
-    expect(result.current.rows.map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(result.current.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
     expect(result.current.waiting).toBe(0);
   });
 });

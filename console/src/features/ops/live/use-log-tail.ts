@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import { z } from 'zod/mini';
+import { type ShownLogEntry, shownLogEntrySchema } from '@tollgate/wire';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
-/** The admins' `log` event (gateway live/log-pusher.ts): the fields the tail shows. */
-const tailRowSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  created_at: z.number(),
-  type: z.number(),
-  username: z.string(),
-  token_name: z.string(),
-  model_name: z.string(),
-  quota: z.number(),
-  prompt_tokens: z.number(),
-  completion_tokens: z.number(),
-  use_time: z.number(),
-  channel: z.optional(z.number()),
-});
-export type TailRow = z.infer<typeof tailRowSchema>;
+/** A row of the tail: the admins' `log` push (gateway live/log-pusher.ts). */
+export type TailRow = ShownLogEntry;
 
 export interface TailFilters {
   model: string;
@@ -51,7 +38,7 @@ export function useLogTail(paused: boolean, connect: () => LiveSocket = connectS
   }
   const state = useSocketEvents(connect, {
     log: (payload) => {
-      const parsed = tailRowSchema.safeParse(payload);
+      const parsed = shownLogEntrySchema.safeParse(payload);
       if (!parsed.success) return;
       if (paused) setHeld((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));
       else setRows((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));

@@ -5,7 +5,7 @@ import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
 import { errorsByStatus, latencyPair } from '../format';
-import type { BreakdownRow } from '../schemas';
+import type { BreakdownRow } from '@tollgate/wire';
 
 const columnsAfterKey: MessageKey[] = ['ops.col.calls', 'ops.col.errors', 'ops.col.latency', 'ops.col.firstToken', 'ops.col.tokens', 'ops.col.spend'];
 

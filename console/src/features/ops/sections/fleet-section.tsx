@@ -3,7 +3,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { card, table } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { percent } from '../format';
-import type { FleetMember } from '../schemas';
+import type { FleetMember } from '@tollgate/wire';
 
 /** Every gateway that reported in the last seconds: how busy its event loop is, its calls in flight, its version. */
 export function FleetSection({ fleet }: { fleet: readonly FleetMember[] }) {

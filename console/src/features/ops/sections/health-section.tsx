@@ -4,7 +4,7 @@ import { card, table, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import type { HealthEvent } from '../live/use-live-channel-health';
-import type { ChannelHealth } from '../schemas';
+import type { ChannelHealth } from '@tollgate/wire';
 
 const statusTag: Record<number, string> = { 1: tag.green, 2: tag.grey, 3: tag.red };
 const time = (epochMs: number) => format(epochMs, 'yyyy-MM-dd HH:mm:ss');

@@ -5,7 +5,7 @@ import { fakeSocket } from '../../../test/fake-socket';
 import { renderPage, signIn } from '../../../test/render';
 import { opsSeedQueryKey } from '../api';
 import { OPS_LEDGER_AUDIT_EVENT, useLiveLedgerAudit } from '../live/use-live-ledger-audit';
-import type { LedgerAuditSummary, OpsSeed } from '../schemas';
+import type { LedgerAuditSummary, OpsSeed } from '@tollgate/wire';
 import { LedgerAuditCard } from './ledger-audit-card';
 import { useOpsSeed } from '../hooks/use-ops-seed';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { card, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { isRoot, useStoredUser } from '../../../lib/stored-user';
-import type { LedgerAuditSummary } from '../schemas';
+import type { LedgerAuditSummary } from '@tollgate/wire';
 
 /** A settled run's drift or mismatch other than 0 turns the card into an alert (an unsettled run's counts prove nothing: the ledger moved under it). */
 const alertCard = 'min-w-0 rounded-lg border border-rose-300 bg-rose-50 p-4 shadow-sm dark:border-rose-800 dark:bg-rose-950/40';

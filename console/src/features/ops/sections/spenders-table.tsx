@@ -4,7 +4,7 @@ import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import type { RankedSpender } from '../schemas';
+import type { RankedSpender } from '@tollgate/wire';
 
 /** The users or tokens that spent most in the last minute, on every gateway. */
 export function SpendersTable({ title, rows, testId }: { title: MessageKey; rows: readonly RankedSpender[]; testId: string }) {

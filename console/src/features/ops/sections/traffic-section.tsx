@@ -6,7 +6,8 @@ import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
 import { percent } from '../format';
-import type { MinutePoint, OpsSnapshot } from '../schemas';
+import type { OpsSnapshot } from '@tollgate/wire';
+import type { MinutePoint } from '../traffic';
 import { lastHour } from '../traffic';
 
 const LABEL_EVERY = 10;

@@ -1,0 +1,2 @@
+export * from './channel-type.js';
+export * from './channel-status.js';

@@ -1,0 +1,27 @@
+import { z } from 'zod/mini';
+import { nonNegativeInt } from '../shared/numbers.js';
+import { ledgerAuditSummarySchema } from './ledger-audit-summary.js';
+import { trafficMinuteSchema } from './traffic-minute.js';
+
+/** The `ops_channel` push and the seed's channel rows: a channel's state, last test, and why it was switched off. */
+export const channelHealthSchema = z.object({
+  id: nonNegativeInt(),
+  name: z.string(),
+  /** A `ChannelStatus`. */
+  status: nonNegativeInt(),
+  /** When the last test ran (epoch seconds, 0: never) and how long it took. */
+  testTime: nonNegativeInt(),
+  responseTime: nonNegativeInt(),
+  /** Set while the channel is disabled automatically: why, and when (epoch seconds). */
+  reason: z.nullable(z.string()),
+  statusTime: z.nullable(z.number()),
+});
+export type ChannelHealth = z.infer<typeof channelHealthSchema>;
+
+/** GET /api/ops/: the last hour from the rollup, every channel's health, and the latest ledger proof (null before the first); the pushes take over from it. */
+export const opsSeedSchema = z.object({
+  minutes: z.array(trafficMinuteSchema),
+  channels: z.array(channelHealthSchema),
+  ledgerAudit: z.optional(z.nullable(ledgerAuditSummarySchema)),
+});
+export type OpsSeed = z.infer<typeof opsSeedSchema>;
