@@ -1,3 +1,4 @@
+import { ChannelType } from '@tollgate/wire';
 import { anthropic } from './anthropic/index.js';
 import { azure } from './azure/index.js';
 import { gemini } from './gemini/index.js';
@@ -23,34 +24,43 @@ import { fastGpt } from './fastgpt/index.js';
 import { jina } from './jina/index.js';
 import { vertex } from './vertex/index.js';
 
-/** Adapters by channel type (spec: channel types). Types without an entry speak OpenAI's protocol (see openai-compatible-types.ts). */
-const byChannelType: Record<number, ProviderAdapter> = {
-  1: openai,
-  3: azure,
-  14: anthropic,
-  24: gemini,
-  15: baidu,
-  // Issue #9, second half: knowledge bases, AWS, Cohere, Dify, Jina, Cloudflare, Vertex.
-  21: aiProxyLibrary,
-  22: fastGpt,
-  33: awsClaude,
-  34: cohere,
-  37: dify,
-  38: jina,
-  39: cloudflare,
-  41: vertex,
-  16: zhipu,
-  26: zhipuV4,
-  17: qwen,
-  23: hunyuan,
-  19: ai360,
-  35: minimax,
-  11: palm,
-  18: xunfei,
-};
+/**
+ * The adapters of their own, by channel type, in id order. Partial: the other types are served
+ * by `openAICompatibleFor` (OpenAI's protocol at the type's default address, or the channel's own
+ * for Custom), and the task platforms (Midjourney, Midjourney Plus, Suno) by their own routes.
+ */
+const byChannelType = {
+  [ChannelType.OpenAI]: openai,
+  [ChannelType.Azure]: azure,
+  [ChannelType.PaLM]: palm,
+  [ChannelType.Anthropic]: anthropic,
+  [ChannelType.Baidu]: baidu,
+  [ChannelType.Zhipu]: zhipu,
+  [ChannelType.Ali]: qwen,
+  [ChannelType.Xunfei]: xunfei,
+  [ChannelType.AI360]: ai360,
+  [ChannelType.AIProxyLibrary]: aiProxyLibrary,
+  [ChannelType.FastGPT]: fastGpt,
+  [ChannelType.Tencent]: hunyuan,
+  [ChannelType.Gemini]: gemini,
+  [ChannelType.ZhipuV4]: zhipuV4,
+  [ChannelType.Aws]: awsClaude,
+  [ChannelType.Cohere]: cohere,
+  [ChannelType.MiniMax]: minimax,
+  [ChannelType.Dify]: dify,
+  [ChannelType.Jina]: jina,
+  [ChannelType.Cloudflare]: cloudflare,
+  [ChannelType.VertexAI]: vertex,
+} satisfies Partial<Record<ChannelType, ProviderAdapter>>;
 
+/** The channel types with an adapter of their own. */
+export type AdaptedChannelType = keyof typeof byChannelType;
+
+const isAdapted = (channelType: number): channelType is AdaptedChannelType => Object.hasOwn(byChannelType, channelType);
+
+/** A stored channel's type is a number: one a newer new-api added (not a `ChannelType` here) speaks OpenAI's protocol. */
 export function providerFor(channelType: number): ProviderAdapter {
-  return byChannelType[channelType] ?? openAICompatibleFor(channelType);
+  return isAdapted(channelType) ? byChannelType[channelType] : openAICompatibleFor(channelType);
 }
 
 export type { ProviderAdapter, Usage, UpstreamRequest } from './types.js';

@@ -1,3 +1,4 @@
+import { ChannelType } from '@tollgate/wire';
 import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
 import { bedrockClaudeModels } from './aws/model-ids.js';
 
@@ -21,31 +22,31 @@ const sunoModels = Object.keys(DEFAULT_TASK_PRICES).filter((name) => name.starts
 const midjourneyModels = Object.keys(DEFAULT_TASK_PRICES).filter((name) => !sunoModels.includes(name));
 
 // Knowledge bases (21, 22) and Dify (37) serve whatever their app is named: they have no list.
-export const knownModelsByChannelType: Record<number, string[]> = {
-  1: openAIModels,
-  2: midjourneyModels,
-  3: openAIModels,
-  5: midjourneyModels,
-  11: ['chat-bison-001'],
-  14: claudeModels,
-  15: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'ERNIE-Lite-8K'],
-  16: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
-  17: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long'],
-  18: ['SparkDesk'],
-  19: ['360gpt-pro', '360gpt-turbo', '360GPT_S2_V9'],
-  23: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'],
-  24: [...geminiChatModels, 'text-embedding-004'],
-  26: ['glm-4', 'glm-4v', 'glm-4-flash', 'glm-4-plus'],
-  33: bedrockClaudeModels,
-  34: ['command-r', 'command-r-plus', 'command-a-03-2025', 'embed-english-v3.0', 'embed-multilingual-v3.0', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'],
-  35: ['abab6.5s-chat', 'abab6.5g-chat', 'abab5.5-chat'],
-  36: sunoModels,
-  38: ['jina-embeddings-v3', 'jina-embeddings-v2-base-en', 'jina-reranker-v2-base-multilingual'],
-  39: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/qwen/qwen1.5-14b-chat-awq'],
-  41: [...geminiChatModels, ...claudeModels],
-  25: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
-  31: ['yi-lightning', 'yi-large', 'yi-medium'],
-  40: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct', 'BAAI/bge-m3'],
-  42: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'mistral-embed'],
-  43: ['deepseek-chat', 'deepseek-reasoner'],
-};
+export const knownModelsByChannelType = {
+  [ChannelType.OpenAI]: openAIModels,
+  [ChannelType.Midjourney]: midjourneyModels,
+  [ChannelType.Azure]: openAIModels,
+  [ChannelType.MidjourneyPlus]: midjourneyModels,
+  [ChannelType.PaLM]: ['chat-bison-001'],
+  [ChannelType.Anthropic]: claudeModels,
+  [ChannelType.Baidu]: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'ERNIE-Lite-8K'],
+  [ChannelType.Zhipu]: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
+  [ChannelType.Ali]: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-long'],
+  [ChannelType.Xunfei]: ['SparkDesk'],
+  [ChannelType.AI360]: ['360gpt-pro', '360gpt-turbo', '360GPT_S2_V9'],
+  [ChannelType.Tencent]: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-pro', 'hunyuan-turbo'],
+  [ChannelType.Gemini]: [...geminiChatModels, 'text-embedding-004'],
+  [ChannelType.Moonshot]: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
+  [ChannelType.ZhipuV4]: ['glm-4', 'glm-4v', 'glm-4-flash', 'glm-4-plus'],
+  [ChannelType.LingYiWanWu]: ['yi-lightning', 'yi-large', 'yi-medium'],
+  [ChannelType.Aws]: bedrockClaudeModels,
+  [ChannelType.Cohere]: ['command-r', 'command-r-plus', 'command-a-03-2025', 'embed-english-v3.0', 'embed-multilingual-v3.0', 'rerank-english-v3.0', 'rerank-multilingual-v3.0'],
+  [ChannelType.MiniMax]: ['abab6.5s-chat', 'abab6.5g-chat', 'abab5.5-chat'],
+  [ChannelType.SunoAPI]: sunoModels,
+  [ChannelType.Jina]: ['jina-embeddings-v3', 'jina-embeddings-v2-base-en', 'jina-reranker-v2-base-multilingual'],
+  [ChannelType.Cloudflare]: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/mistral/mistral-7b-instruct-v0.1', '@cf/qwen/qwen1.5-14b-chat-awq'],
+  [ChannelType.SiliconFlow]: ['deepseek-ai/DeepSeek-V3', 'Qwen/Qwen2.5-72B-Instruct', 'BAAI/bge-m3'],
+  [ChannelType.VertexAI]: [...geminiChatModels, ...claudeModels],
+  [ChannelType.Mistral]: ['mistral-large-latest', 'mistral-small-latest', 'codestral-latest', 'mistral-embed'],
+  [ChannelType.DeepSeek]: ['deepseek-chat', 'deepseek-reasoner'],
+} satisfies Partial<Record<ChannelType, string[]>>;

@@ -1,3 +1,4 @@
+import { ChannelType } from '@tollgate/wire';
 import { openai, openAICompatible } from './openai/index.js';
 import type { ProviderAdapter } from './types.js';
 
@@ -5,22 +6,22 @@ import type { ProviderAdapter } from './types.js';
  * Channel types whose upstream speaks OpenAI's protocol at its own address (the wire-compatible
  * gateway's defaults), used when a channel leaves its base URL empty.
  */
-const defaultBaseUrls: Record<number, [id: string, baseUrl: string]> = {
-  4: ['ollama', 'http://localhost:11434'],
-  6: ['openai-max', 'https://api.openaimax.com'],
-  7: ['ohmygpt', 'https://api.ohmygpt.com'],
-  9: ['ails', 'https://api.caipacity.com'],
-  10: ['aiproxy', 'https://api.aiproxy.io'],
-  12: ['api2gpt', 'https://api.api2gpt.com'],
-  13: ['aigc2d', 'https://api.aigc2d.com'],
-  20: ['openrouter', 'https://openrouter.ai/api'],
-  25: ['moonshot', 'https://api.moonshot.cn'],
-  27: ['perplexity', 'https://api.perplexity.ai'],
-  31: ['lingyiwanwu', 'https://api.lingyiwanwu.com'],
-  40: ['siliconflow', 'https://api.siliconflow.cn'],
-  42: ['mistral', 'https://api.mistral.ai'],
-  43: ['deepseek', 'https://api.deepseek.com'],
-};
+const defaultBaseUrls = {
+  [ChannelType.Ollama]: ['ollama', 'http://localhost:11434'],
+  [ChannelType.OpenAIMax]: ['openai-max', 'https://api.openaimax.com'],
+  [ChannelType.OhMyGPT]: ['ohmygpt', 'https://api.ohmygpt.com'],
+  [ChannelType.AILS]: ['ails', 'https://api.caipacity.com'],
+  [ChannelType.AIProxy]: ['aiproxy', 'https://api.aiproxy.io'],
+  [ChannelType.API2GPT]: ['api2gpt', 'https://api.api2gpt.com'],
+  [ChannelType.AIGC2D]: ['aigc2d', 'https://api.aigc2d.com'],
+  [ChannelType.OpenRouter]: ['openrouter', 'https://openrouter.ai/api'],
+  [ChannelType.Moonshot]: ['moonshot', 'https://api.moonshot.cn'],
+  [ChannelType.Perplexity]: ['perplexity', 'https://api.perplexity.ai'],
+  [ChannelType.LingYiWanWu]: ['lingyiwanwu', 'https://api.lingyiwanwu.com'],
+  [ChannelType.SiliconFlow]: ['siliconflow', 'https://api.siliconflow.cn'],
+  [ChannelType.Mistral]: ['mistral', 'https://api.mistral.ai'],
+  [ChannelType.DeepSeek]: ['deepseek', 'https://api.deepseek.com'],
+} satisfies Partial<Record<ChannelType, [id: string, baseUrl: string]>>;
 
 const adapters = new Map(Object.entries(defaultBaseUrls).map(([type, [id, baseUrl]]) => [Number(type), openAICompatible(id, baseUrl)]));
 

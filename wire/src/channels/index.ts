@@ -1,2 +1,3 @@
 export * from './channel-type.js';
 export * from './channel-status.js';
+export * from './channel-row.js';

@@ -1,33 +1,9 @@
+import type { ChannelInput, ChannelRow } from '@tollgate/wire';
 import { api, apiEnvelope, type Envelope, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
 /** A channel as the list and the editor read it (spec: channel); reads never carry the key. */
-export interface Channel {
-  id: number;
-  type: number;
-  name: string;
-  status: number;
-  base_url: string;
-  other: string;
-  models: string;
-  group: string;
-  model_mapping: string;
-  status_code_mapping: string;
-  openai_organization: string;
-  test_model: string;
-  auto_ban: number;
-  priority: number;
-  weight: number;
-  balance: number;
-  used_quota: number;
-  response_time: number;
-  test_time: number;
-  created_time: number;
-  other_info: string;
-}
-
-/** What the editor sends: the channel's writable fields; an empty key keeps the stored one on update. */
-export type ChannelInput = Pick<Channel, 'type' | 'name' | 'base_url' | 'other' | 'models' | 'group' | 'model_mapping' | 'status_code_mapping' | 'openai_organization' | 'test_model' | 'auto_ban' | 'priority' | 'weight'> & { key: string };
+export type Channel = ChannelRow;
 
 export interface ChannelSearch {
   keyword: string;

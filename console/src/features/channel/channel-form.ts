@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../i18n/zh';
-import type { Channel, ChannelInput } from './api';
-import { AZURE, OPENAI, XUNFEI } from './channel-types';
+import type { ChannelInput } from '@tollgate/wire';
+import type { Channel } from './api';
+import { ChannelType } from '@tollgate/wire';
 
 /** The editor's state: lists as arrays, numbers as the typed text, so "empty" can be told apart. */
 export interface ChannelForm {
@@ -23,7 +24,7 @@ export interface ChannelForm {
 
 const list = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
 
-export const EMPTY_FORM: ChannelForm = { type: OPENAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0' };
+export const EMPTY_FORM: ChannelForm = { type: ChannelType.OpenAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0' };
 
 export function formOf(channel: Channel): ChannelForm {
   return { ...EMPTY_FORM, ...channel, key: '', models: list(channel.models), groups: list(channel.group), auto_ban: channel.auto_ban === 1, priority: String(channel.priority), weight: String(channel.weight) };
@@ -57,8 +58,8 @@ export const WEIGHT_MIN = 0;
 /** Azure's default API version and Xunfei's default model version, when left empty. */
 function otherOf(type: number, other: string): string {
   if (other.trim()) return other.trim();
-  if (type === AZURE) return '2023-06-01-preview';
-  if (type === XUNFEI) return 'v2.1';
+  if (type === ChannelType.Azure) return '2023-06-01-preview';
+  if (type === ChannelType.Xunfei) return 'v2.1';
   return '';
 }
 

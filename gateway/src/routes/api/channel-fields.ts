@@ -3,7 +3,7 @@ import type { GatewayDeps } from '../../deps.js';
 import { isHttpUrl } from '../../http/http-url.js';
 import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
 import type { Channel, NewChannel } from '../../ports/channel-store.js';
-import { ChannelStatus } from '../../ports/channel-store.js';
+import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { byId, channelWire } from './support/wire.js';
 
 const isJson = (text: string) => {
@@ -80,13 +80,13 @@ export function channelPatch(fields: ChannelFields): Partial<Channel> {
 /** Defaults the console fills in for some types (Azure API version, Xunfei model version). */
 function defaultOther(type: number, other: string): string {
   if (other) return other;
-  if (type === 3) return '2023-06-01-preview';
-  if (type === 18) return 'v2.1';
+  if (type === ChannelType.Azure) return '2023-06-01-preview';
+  if (type === ChannelType.Xunfei) return 'v2.1';
   return '';
 }
 
 export function newChannelDocument(fields: ChannelFields, key: string): NewChannel {
-  const type = fields.type ?? 1;
+  const type = fields.type ?? ChannelType.OpenAI;
   return {
     type,
     name: '',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { ChannelStatus } from '../../ports/channel-store.js';
+import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { type ChannelFields, channelFields, channelPatch, channelsWithBalances, newChannelDocument } from './channel-fields.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, idParams, parseInput, queryString } from './support/input.js';
@@ -23,7 +23,7 @@ const copyQuery = z.object({ suffix: queryString, reset_balance: queryString });
 /** One key per line makes one channel each in batch mode; Vertex AI keys are JSON, never split. */
 function keysOf(mode: string, channel: ChannelFields): string[] {
   const key = channel.key?.trim() ?? '';
-  if (mode !== 'batch' || channel.type === 41) return key ? [key] : [];
+  if (mode !== 'batch' || channel.type === ChannelType.VertexAI) return key ? [key] : [];
   return key
     .split('\n')
     .map((line) => line.trim())

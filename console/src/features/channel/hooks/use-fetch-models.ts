@@ -2,7 +2,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { channelApi, fetchOpenAIModels } from '../api';
 import type { ChannelForm } from '../channel-form';
-import { OPENAI } from '../channel-types';
+import { ChannelType } from '@tollgate/wire';
 
 /**
  * "Fetch models", OpenAI type only: a saved channel asks the gateway (it holds the key); a new one asks
@@ -12,7 +12,7 @@ export function useFetchModels(channelId: number | null) {
   const t = useT();
   const notify = useToast();
   return async (form: ChannelForm): Promise<string[] | null> => {
-    if (form.type !== OPENAI) return fail(t('channel.openaiOnly'));
+    if (form.type !== ChannelType.OpenAI) return fail(t('channel.openaiOnly'));
     const key = form.key.trim().split('\n')[0]?.trim() ?? '';
     if (channelId === null && !key) return fail(t('channel.fetchNeedsKey'));
     try {

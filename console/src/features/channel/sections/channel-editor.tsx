@@ -10,7 +10,8 @@ import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { type Channel, channelApi } from '../api';
 import { type ChannelForm, EMPTY_FORM, formOf, MODEL_MAPPING_TEMPLATE, PRIORITY_MIN, STATUS_CODE_MAPPING_TEMPLATE, toChannelInput, validateChannel, WEIGHT_MIN } from '../channel-form';
-import { CHANNEL_TYPES, OPENAI, otherField } from '../channel-types';
+import { ChannelType } from '@tollgate/wire';
+import { CHANNEL_TYPES, otherField } from '../channel-types';
 import { channelsQueryKey } from '../hooks/use-channels';
 import { useFetchModels } from '../hooks/use-fetch-models';
 import { GroupPicker } from './group-picker';
@@ -64,7 +65,7 @@ export function ChannelEditor({ channel }: { channel: Channel | null }) {
       <KeyField type={form.type} value={form.key} batch={form.batch} isEdit={channel !== null} onChange={(key) => set('key', key)} onBatch={(batch) => set('batch', batch)} />
       <Field id="channel-base-url" label={t('channel.baseUrl')} placeholder={t('channel.baseUrlHint')} value={form.base_url} onChange={(e) => set('base_url', e.target.value)} />
       {other && <Field id="channel-other" label={t(other.label)} placeholder={t(other.placeholder)} value={form.other} onChange={(e) => set('other', e.target.value)} />}
-      {form.type === OPENAI && <Field id="channel-organization" label={t('channel.organization')} value={form.openai_organization} onChange={(e) => set('openai_organization', e.target.value)} />}
+      {form.type === ChannelType.OpenAI && <Field id="channel-organization" label={t('channel.organization')} value={form.openai_organization} onChange={(e) => set('openai_organization', e.target.value)} />}
       <GroupPicker groups={form.groups} onChange={(groups) => set('groups', groups)} />
       <ModelPicker models={form.models} onChange={(models) => set('models', models)} onFetch={fetchInto} />
       <JsonField id="channel-model-mapping" label={t('channel.modelMapping')} hint={MODEL_MAPPING_TEMPLATE} template={MODEL_MAPPING_TEMPLATE} value={form.model_mapping} onChange={(v) => set('model_mapping', v)} />

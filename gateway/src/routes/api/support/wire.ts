@@ -1,4 +1,5 @@
 import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { ChannelRow } from '@tollgate/wire';
 import { maskTokenKey } from '../../../auth/token-key.js';
 import type { Channel } from '../../../ports/channel-store.js';
 import { type Token, TokenStatus } from '../../../ports/token-store.js';
@@ -64,7 +65,7 @@ export function tokenWire(token: Token, balance?: TokenBalance) {
 }
 
 /** A channel on the wire, without its upstream key: the key goes in, never out (as new-api's reads). */
-export function channelWire(channel: Channel, balance?: ChannelBalance) {
+export function channelWire(channel: Channel, balance?: ChannelBalance): ChannelRow {
   return {
     id: channel.id,
     type: channel.type,
