@@ -3,3 +3,5 @@ export * from './events/index.js';
 export * from './logs/index.js';
 export * from './live/index.js';
 export * from './channels/index.js';
+export * from './payments/top-up-row.js';
+export * from './imports/import-job.js';

@@ -1,31 +1,8 @@
+import type { TopUpKind, TopUpRow } from '@tollgate/wire';
 import type { GatewayDeps } from '../deps.js';
 import type { Redemption } from '../ports/redemption-store.js';
 import { type TopUpOrder, TopUpStatus } from '../ports/top-up-store.js';
 import { mergedPage } from './merged-page.js';
-
-/** How a top-up came in: an online payment, or a redeemed code. */
-export const topUpKinds = ['online', 'redemption'] as const;
-export type TopUpKind = (typeof topUpKinds)[number];
-
-/**
- * A row of the top-up history: new-api's TopUp fields (snake_case), with `kind` saying how it came
- * in and `quota` what it credited. A code's row: `payment_method` 'redemption', no money, no trade
- * number, created and completed when it was redeemed, status 'success', and the code's `name` (never its key).
- */
-export interface TopUpRow {
-  id: number;
-  kind: TopUpKind;
-  user_id: number;
-  amount: number;
-  money: number;
-  quota: number;
-  trade_no: string;
-  name: string;
-  payment_method: string;
-  create_time: number;
-  complete_time: number;
-  status: string;
-}
 
 export interface TopUpHistoryFilter {
   userId?: number;

@@ -1,30 +1,11 @@
+import type { ImportJob } from '@tollgate/wire';
 import type { AuditEvent } from '../audit/audit-event.js';
 import type { ImportTargets } from './import-context.js';
 import { redactIn, redactSource, sourcePassword } from './redact-source.js';
 import { runImport } from './run-import.js';
 import { type OpenSources, openSources } from './sources/open-source.js';
 
-export interface TableProgress {
-  table: string;
-  done: number;
-  total: number;
-}
-
-/** What the console shows of the running (or the last) import; the DSN's password is never in it. */
-export interface ImportJobView {
-  status: 'idle' | 'running' | 'finished' | 'failed';
-  source: string;
-  /** new-api's separate log database (LOG_SQL_DSN), or ''. */
-  logs_source: string;
-  dry_run: boolean;
-  started_at: number;
-  finished_at: number;
-  tables: TableProgress[];
-  report: string;
-  error: string;
-}
-
-const IDLE: ImportJobView = { status: 'idle', source: '', logs_source: '', dry_run: false, started_at: 0, finished_at: 0, tables: [], report: '', error: '' };
+const IDLE: ImportJob = { status: 'idle', source: '', logs_source: '', dry_run: false, started_at: 0, finished_at: 0, tables: [], report: '', error: '' };
 
 export class ImportBusyError extends Error {}
 
@@ -40,8 +21,8 @@ export interface ImportRequest {
 
 /** The console's imports: the one running (or the last), and starting one. */
 export interface DatabaseImports {
-  current(): ImportJobView;
-  start(request: ImportRequest): Promise<ImportJobView>;
+  current(): ImportJob;
+  start(request: ImportRequest): Promise<ImportJob>;
 }
 
 /**
@@ -50,7 +31,7 @@ export interface DatabaseImports {
  * `afterImport` lets the app's caches (options, routing) see what was written.
  */
 export class ImportJobs implements DatabaseImports {
-  private job: ImportJobView = IDLE;
+  private job: ImportJob = IDLE;
 
   constructor(
     private readonly targets: ImportTargets,
@@ -58,7 +39,7 @@ export class ImportJobs implements DatabaseImports {
     private readonly now: () => number = Date.now,
   ) {}
 
-  current(): ImportJobView {
+  current(): ImportJob {
     return { ...this.job, tables: this.job.tables.map((table) => ({ ...table })) };
   }
 
@@ -66,7 +47,7 @@ export class ImportJobs implements DatabaseImports {
    * Opens the source (so an unreachable database or a missing file is answered at once), then
    * imports in the background. Throws ImportBusyError while another import runs.
    */
-  async start(request: ImportRequest): Promise<ImportJobView> {
+  async start(request: ImportRequest): Promise<ImportJob> {
     const { source, logSource, dryRun } = request;
     if (this.job.status === 'running') throw new ImportBusyError();
     const redact = (text: string) => redactIn(redactIn(text, sourcePassword(source)), sourcePassword(logSource ?? ''));
@@ -103,7 +84,7 @@ export class ImportJobs implements DatabaseImports {
     else this.job.tables.push({ table, done, total });
   }
 
-  private finish(outcome: Partial<ImportJobView>): void {
+  private finish(outcome: Partial<ImportJob>): void {
     this.job = { ...this.job, ...outcome, finished_at: Math.floor(this.now() / 1000) };
   }
 }

@@ -2,7 +2,7 @@ import { card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/zh';
 import { formatTime } from '../../lib/datetime';
-import type { ImportJob } from './api';
+import type { ImportJob } from '@tollgate/wire';
 
 const STATUS: Record<ImportJob['status'], MessageKey> = {
   idle: 'import.status.idle',

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubApi } from '../../test/render';
-import type { ImportJob } from './api';
+import type { ImportJob } from '@tollgate/wire';
 import { ImportPage } from './page';
 
 const running: ImportJob = {

@@ -1,3 +1,4 @@
+import type { TopUpRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { saveDownload } from '../../lib/save-download';
 import type { Page } from '../../api/page';
@@ -12,22 +13,6 @@ export interface StatementRequest {
   format: StatementFormat;
   /** Administrators only; undefined asks for every user. */
   userId?: number;
-}
-
-/** A row of the top-up history: new-api's TopUp fields, with how it came in (`kind`), the quota it credited, and a code's name. */
-export interface TopUpOrder {
-  id: number;
-  kind: 'online' | 'redemption';
-  user_id: number;
-  amount: number;
-  money: number;
-  quota: number;
-  trade_no: string;
-  name: string;
-  payment_method: string;
-  create_time: number;
-  complete_time: number;
-  status: string;
 }
 
 /** What the history is narrowed to: a part of a trade number or code name, and (administrators) one user. */
@@ -47,5 +32,5 @@ export const statementApi = {
   },
   /** The top-up history (online orders and redeemed codes): the user's own, or everyone's (or one user's) for an administrator. */
   topUps: (admin: boolean, { page, keyword, userId }: TopUpQuery) =>
-    api<Page<TopUpOrder>>('GET', `/api/user/topup${admin ? '' : '/self'}?${query({ p: page, page_size: TOPUP_PAGE_SIZE, keyword, user_id: admin ? userId : undefined })}`),
+    api<Page<TopUpRow>>('GET', `/api/user/topup${admin ? '' : '/self'}?${query({ p: page, page_size: TOPUP_PAGE_SIZE, keyword, user_id: admin ? userId : undefined })}`),
 };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, eventually } from '../../../test/support/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from '../../../test/support/embedded-fixture.js';
-import type { ImportJobView } from '../../import/import-jobs.js';
+import type { ImportJob } from '@tollgate/wire';
 import { alice, buildNewApiDatabase } from '../../import/testing/new-api-fixture.js';
 
 /** Two pages of log rows, so the progress is seen between pages. */
@@ -11,9 +11,9 @@ const LOG_ROWS = 30_000;
 let fixture: EmbeddedFixture;
 let source: string;
 
-async function finished(root: ConsoleClient): Promise<ImportJobView> {
+async function finished(root: ConsoleClient): Promise<ImportJob> {
   return eventually(async () => {
-    const job = await root.must<ImportJobView>('GET', '/api/import/');
+    const job = await root.must<ImportJob>('GET', '/api/import/');
     return job.status === 'running' ? undefined : job;
   }, 60_000, 'the import to finish');
 }
@@ -43,18 +43,18 @@ describe('/api/import (root): the import as a console page', { timeout: 120_000 
     const refused = await fixture.root.call('POST', '/api/import/', { source: 'mysql://newapi:S3cret-pass@127.0.0.1:9/newapi' });
     expect(refused.success).toBe(false);
     expect(refused.message).not.toContain('S3cret-pass');
-    const shown = await fixture.root.must<ImportJobView>('GET', '/api/import/');
+    const shown = await fixture.root.must<ImportJob>('GET', '/api/import/');
     expect(shown).toMatchObject({ status: 'failed', source: 'mysql://newapi:***@127.0.0.1:9/newapi' });
     expect(JSON.stringify(shown)).not.toContain('S3cret-pass');
     // new-api's separate log database (LOG_SQL_DSN) is opened before anything is imported, too.
     const logsRefused = await fixture.root.call('POST', '/api/import/', { source, logs_source: 'postgres://logs:L0g-secret@127.0.0.1:9/logs' });
     expect(logsRefused.success).toBe(false);
     expect(logsRefused.message).not.toContain('L0g-secret');
-    expect(await fixture.root.must<ImportJobView>('GET', '/api/import/')).toMatchObject({ status: 'failed', logs_source: 'postgres://logs:***@127.0.0.1:9/logs' });
+    expect(await fixture.root.must<ImportJob>('GET', '/api/import/')).toMatchObject({ status: 'failed', logs_source: 'postgres://logs:***@127.0.0.1:9/logs' });
   });
 
   it('a dry run reports per table and writes nothing', async () => {
-    const started = await fixture.root.must<ImportJobView>('POST', '/api/import/', { source, dry_run: true });
+    const started = await fixture.root.must<ImportJob>('POST', '/api/import/', { source, dry_run: true });
     expect(started).toMatchObject({ status: 'running', dry_run: true, source });
     const job = await finished(fixture.root);
     expect(job.status).toBe('finished');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { topUpKinds } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { topUpHistory, topUpKinds } from '../../billing/top-up-history.js';
+import { topUpHistory } from '../../billing/top-up-history.js';
 import type { OptionCache } from '../../options/option-cache.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';

@@ -7,7 +7,8 @@ import { card, table, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
-import { TOPUP_PAGE_SIZE, type TopUpOrder, type TopUpQuery } from '../api';
+import type { TopUpRow } from '@tollgate/wire';
+import { TOPUP_PAGE_SIZE, type TopUpQuery } from '../api';
 import { useTopUps } from '../hooks/use-top-ups';
 
 const COLUMNS: MessageKey[] = ['topupHistory.kind', 'topupHistory.tradeNo', 'topupHistory.amount', 'topupHistory.money', 'topupHistory.method', 'topupHistory.created', 'topupHistory.completed', 'topupHistory.status'];
@@ -19,7 +20,7 @@ function StatusTag({ status }: { status: string }) {
   return <span className={`${tag.base} ${tag.grey}`}>{status}</span>;
 }
 
-function OrderRow({ order, admin }: { order: TopUpOrder; admin: boolean }) {
+function OrderRow({ order, admin }: { order: TopUpRow; admin: boolean }) {
   const t = useT();
   return (
     <tr data-testid="top-up-row" data-kind={order.kind} className={table.row}>
