@@ -5,3 +5,4 @@ export * from './live/index.js';
 export * from './channels/index.js';
 export * from './payments/top-up-row.js';
 export * from './imports/import-job.js';
+export * from './accounts/index.js';

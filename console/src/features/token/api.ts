@@ -1,28 +1,13 @@
+import type { TokenRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
-/** A token as the server sends it; `key` has no `sk-` prefix. */
-export interface Token {
-  id: number;
-  name: string;
-  key: string;
-  status: number;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  created_time: number;
-  expired_time: number;
-  group?: string;
-  model_limits_enabled?: boolean;
-}
+/** A token as the server sends it (the columns the pages read); `key` has no `sk-` prefix. */
+export type Token = Pick<TokenRow, 'id' | 'name' | 'key' | 'status' | 'remain_quota' | 'used_quota' | 'unlimited_quota' | 'created_time' | 'expired_time'> &
+  Partial<Pick<TokenRow, 'group' | 'model_limits_enabled'>>;
 
 /** The fields the create form sets; the rest of the POST body is the spec's defaults. */
-export interface NewToken {
-  name: string;
-  remain_quota: number;
-  expired_time: number;
-  unlimited_quota: boolean;
-}
+export type NewToken = Pick<TokenRow, 'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota'>;
 
 type TokenList = Page<Token> | Token[];
 

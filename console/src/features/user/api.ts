@@ -1,20 +1,9 @@
+import type { UserRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
-/** A user as administrators see it (spec: user). */
-export interface AdminUser {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  email: string;
-  group: string;
-  quota: number;
-  used_quota: number;
-  request_count: number;
-  DeletedAt: string | null;
-}
+/** A user as administrators see it (spec: user): the columns the pages read. */
+export type AdminUser = Pick<UserRow, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'email' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'DeletedAt'>;
 
 export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete';
 

@@ -1,12 +1,12 @@
 import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { ChannelRow } from '@tollgate/wire';
+import type { ChannelRow, TokenRow, UserRow } from '@tollgate/wire';
 import { maskTokenKey } from '../../../auth/token-key.js';
 import type { Channel } from '../../../ports/channel-store.js';
 import { type Token, TokenStatus } from '../../../ports/token-store.js';
 import type { User } from '../../../ports/user-store.js';
 
 /** A user on the wire (snake_case as new-api); never the password hash nor the access token. */
-export function userWire(user: User, balance?: UserBalance) {
+export function userWire(user: User, balance?: UserBalance): UserRow {
   return {
     id: user.id,
     username: user.username,
@@ -44,7 +44,7 @@ function shownTokenStatus(token: Token, balance: TokenBalance | undefined, nowSe
   return token.status;
 }
 
-export function tokenWire(token: Token, balance?: TokenBalance) {
+export function tokenWire(token: Token, balance?: TokenBalance): TokenRow {
   return {
     id: token.id,
     user_id: token.userId,

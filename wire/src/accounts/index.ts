@@ -1,0 +1,2 @@
+export * from './user-row.js';
+export * from './token-row.js';
