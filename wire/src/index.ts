@@ -6,3 +6,4 @@ export * from './channels/index.js';
 export * from './payments/top-up-row.js';
 export * from './imports/import-job.js';
 export * from './accounts/index.js';
+export * from './tasks/task-rows.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { taskPushedSchema } from '@tollgate/wire';
+import { type TaskPushed, taskPushedSchema } from '@tollgate/wire';
 import type { Page } from '../api/page';
 import { connectSocket, type LiveSocket } from './socket';
 
@@ -10,15 +10,20 @@ export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row
   return { ...old, items: old.items.map((item) => (item.id === row.id ? row : item)) };
 }
 
+/** The list row a platform's pushes carry. */
+type TaskRowOf<Platform extends TaskPushed['platform']> = Extract<TaskPushed, { platform: Platform }>['row'];
+
 /** Keeps every cached page under `queryKey` in step with the tasks of `platform` the server pushes: progress moves without reload. */
-export function useLiveTaskRows<T extends { id: number }>(platform: string, queryKey: string, connect: () => LiveSocket = connectSocket): void {
+export function useLiveTaskRows<Platform extends TaskPushed['platform']>(platform: Platform, queryKey: string, connect: () => LiveSocket = connectSocket): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = connect();
     socket.on('task', (payload: unknown) => {
       const parsed = taskPushedSchema.safeParse(payload);
       if (!parsed.success || parsed.data.platform !== platform) return;
-      queryClient.setQueriesData<Page<T>>({ queryKey: [queryKey] }, (old) => patchRow(old, parsed.data.row as unknown as T));
+      // The platform was checked just above; TypeScript does not narrow a union by a generic's value.
+      const row = parsed.data.row as TaskRowOf<Platform>;
+      queryClient.setQueriesData<Page<TaskRowOf<Platform>>>({ queryKey: [queryKey] }, (old) => patchRow(old, row));
     });
     return () => {
       socket.disconnect();

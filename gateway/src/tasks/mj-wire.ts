@@ -43,7 +43,7 @@ export function acceptMjSubmit(action: string) {
 }
 
 /** Where clients load a task's image: through this server when MjForwardUrlEnabled, else the upstream's URL. */
-function imageUrlOf(task: Task, options: OptionCache): string {
+export function imageUrlOf(task: Task, options: OptionCache): string {
   const server = options.string('ServerAddress').replace(/\/+$/, '');
   return task.imageUrl && options.boolean('MjForwardUrlEnabled') && server ? `${server}/mj/image/${task.taskId}` : task.imageUrl;
 }

@@ -4,7 +4,7 @@ import type { TaskRefunded } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
 import type { RelayContext } from '../relay/relay-context.js';
-import { listRowOf } from './task-rows.js';
+import { taskPushOf } from './task-rows.js';
 import { upstreamStates } from './upstream-states.js';
 
 /** Tasks asked about per poll: the oldest unfinished first. */
@@ -33,9 +33,9 @@ async function applyProgress(ctx: RelayContext, live: LiveFanout, task: Task, pr
   if (!patch) return;
   const updated = await ctx.deps.tasks.advance(task.id, task.status, patch);
   if (!updated) return;
-  const row = listRowOf(updated, ctx.deps.options);
-  live.toUser(updated.userId, 'task', { platform: updated.platform, row });
-  live.toAdmins('task', { platform: updated.platform, row });
+  const push = taskPushOf(updated, ctx.deps.options);
+  live.toUser(updated.userId, 'task', push);
+  live.toAdmins('task', push);
   if (updated.status === FAILURE && task.status !== FAILURE && updated.quota > 0) await ctx.deps.eventLog.append([await refundEvent(ctx, updated)]);
 }
 

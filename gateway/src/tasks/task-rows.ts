@@ -1,7 +1,7 @@
-import type { TaskListRow } from '@tollgate/wire';
+import type { AsyncTaskRow, MjTaskRow, TaskPushed } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
 import { type Task, TaskPlatform } from '../ports/task-store.js';
-import { mjTaskDto } from './mj-wire.js';
+import { imageUrlOf, mjTaskDto } from './mj-wire.js';
 
 function parsed(json: string): unknown {
   try {
@@ -12,18 +12,18 @@ function parsed(json: string): unknown {
 }
 
 /** A drawing as the /api/mj lists show it (new-api's Midjourney row). */
-export function mjRow(task: Task, options: OptionCache): TaskListRow {
+export function mjRow(task: Task, options: OptionCache): MjTaskRow {
   const wire = mjTaskDto(task, options);
   return {
     id: task.id, code: task.code, user_id: task.userId, action: task.action, mj_id: task.taskId, prompt: task.prompt, prompt_en: task.promptEn,
-    description: task.description, submit_time: task.submitTime, start_time: task.startTime, finish_time: task.finishTime, image_url: wire.imageUrl,
+    description: task.description, submit_time: task.submitTime, start_time: task.startTime, finish_time: task.finishTime, image_url: imageUrlOf(task, options),
     status: task.status, progress: task.progress, fail_reason: task.failReason, channel_id: task.channelId, quota: task.quota,
     buttons: wire.buttons ?? null, properties: wire.properties ?? null, created_at: Math.floor(task.submitTime / 1000),
   };
 }
 
 /** An asynchronous task as the /api/task lists show it (new-api's Task row; times in seconds). */
-export function taskRow(task: Task): TaskListRow {
+export function taskRow(task: Task): AsyncTaskRow {
   const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
     id: task.id, created_at: seconds(task.submitTime), task_id: task.taskId, platform: task.platform, user_id: task.userId, channel_id: task.channelId,
@@ -32,7 +32,7 @@ export function taskRow(task: Task): TaskListRow {
   };
 }
 
-/** The row of either list, by the task's platform (what the console's live updates carry). */
-export function listRowOf(task: Task, options: OptionCache): TaskListRow {
-  return task.platform === TaskPlatform.Midjourney ? mjRow(task, options) : taskRow(task);
+/** The `task` push: the row of either list, by the task's platform (what the console's live updates carry). */
+export function taskPushOf(task: Task, options: OptionCache): TaskPushed {
+  return task.platform === TaskPlatform.Midjourney ? { platform: task.platform, row: mjRow(task, options) } : { platform: task.platform, row: taskRow(task) };
 }

@@ -23,7 +23,10 @@ const sent: LivePushes = {
   ops_channel: { id: 3, name: 'main', status: 3, testTime: 0, responseTime: 0, reason: 'status 401', statusTime: 1_700_000_000 },
   ops_ledger_audit: { ranAt: 1_700_000_000_000, clean: false, settled: true, driftCount: 2, mismatchCount: 0, address: 'scheduled', link: '/audit/ledger' },
   channel: { id: null },
-  task: { platform: 'mj', row: { id: 4, progress: '50%' } },
+  task: {
+    platform: 'suno',
+    row: { id: 4, created_at: 1, task_id: 's1', platform: 'suno', user_id: 7, channel_id: 3, quota: 10, action: 'MUSIC', status: 'IN_PROGRESS', fail_reason: '', submit_time: 1, start_time: 1, finish_time: 0, progress: '50%', data: null },
+  },
 };
 
 /** The first object key of a payload's own fields (nested objects aside), renamed as a careless change would. */

@@ -1,10 +1,9 @@
 import { z } from 'zod/mini';
+import { asyncTaskRowSchema, mjTaskRowSchema } from '../tasks/task-rows.js';
 
-/**
- * The `task` push: a task's list row after the poller moved it, with its platform (`mj`, `suno`).
- * The row is the list's own (GET /api/mj, /api/task), which the console shows as it is.
- */
-export const taskPushedSchema = z.object({ platform: z.string(), row: z.looseObject({ id: z.int() }) });
-/** A row of the task lists: its id, and the list's own columns. */
-export type TaskListRow = TaskPushed['row'];
+/** The `task` push: a task's list row after the poller moved it, by platform (`mj` drawings, `suno` songs). */
+export const taskPushedSchema = z.discriminatedUnion('platform', [
+  z.object({ platform: z.literal('mj'), row: mjTaskRowSchema }),
+  z.object({ platform: z.literal('suno'), row: asyncTaskRowSchema }),
+]);
 export type TaskPushed = z.infer<typeof taskPushedSchema>;

@@ -1,22 +1,9 @@
+import type { MjTaskRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
-/** A drawing task as /api/mj lists it (spec: Midjourney task). Times in milliseconds. */
-export interface MjTask {
-  id: number;
-  submit_time: number;
-  finish_time: number;
-  channel_id: number;
-  action: string;
-  mj_id: string;
-  code: number;
-  status: string;
-  progress: string;
-  image_url: string;
-  prompt: string;
-  prompt_en: string;
-  fail_reason: string;
-}
+/** A drawing task as /api/mj lists it (spec: Midjourney task), the columns the page reads. Times in milliseconds. */
+export type MjTask = Pick<MjTaskRow, 'id' | 'submit_time' | 'finish_time' | 'channel_id' | 'action' | 'mj_id' | 'code' | 'status' | 'progress' | 'image_url' | 'prompt' | 'prompt_en' | 'fail_reason'>;
 
 export interface TaskFilters {
   channel_id?: number;

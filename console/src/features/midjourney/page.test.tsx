@@ -12,7 +12,12 @@ vi.mock('../../live/socket', () => ({
   },
 }));
 
-const drawing = { id: 3, submit_time: 1_700_000_000_000, finish_time: 0, channel_id: 4, action: 'IMAGINE', mj_id: '1712', code: 1, status: 'IN_PROGRESS', progress: '50%', image_url: '', prompt: 'a cat', prompt_en: 'a cat', fail_reason: '' };
+const drawing = {
+  id: 3, code: 1, user_id: 1, action: 'IMAGINE', mj_id: '1712', prompt: 'a cat', prompt_en: 'a cat', description: '', submit_time: 1_700_000_000_000, start_time: 0, finish_time: 0,
+  image_url: '', status: 'IN_PROGRESS', progress: '50%', fail_reason: '', channel_id: 4, quota: 100, buttons: null, properties: null, created_at: 1_700_000_000,
+};
+/** A song with the drawing's id: the page must not take another platform's row. */
+const song = { id: 3, created_at: 1_700_000_000, task_id: 'suno-1', platform: 'suno', user_id: 1, channel_id: 6, quota: 10, action: 'MUSIC', status: 'SUBMITTED', fail_reason: '', submit_time: 1_700_000_000, start_time: 0, finish_time: 0, progress: '0%', data: null };
 const page = { items: [drawing], total: 1, page: 1, page_size: 10 };
 
 describe('MidjourneyPage', () => {
@@ -31,7 +36,7 @@ describe('MidjourneyPage', () => {
     expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByTestId('task-status').textContent).toBe('成功');
     expect(screen.getByRole('img').getAttribute('src')).toBe('http://img/1.png');
-    live.socket?.emit('task', { platform: 'suno', row: { ...drawing, progress: '0%' } });
+    live.socket?.emit('task', { platform: 'suno', row: song });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 

@@ -47,7 +47,7 @@ export function MidjourneyPage() {
   const [filters, setFilters] = useState<TaskFilters>({ start_timestamp: (Math.floor(Date.now() / 1000) - THIRTY_DAYS_S) * 1000 });
   const [page, setPage] = useState(1);
   const { data } = useMjTasks(filters, admin, page);
-  useLiveTaskRows<MjTask>('mj', MJ_QUERY_KEY);
+  useLiveTaskRows('mj', MJ_QUERY_KEY);
   const items = data?.items ?? [];
   const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (

@@ -1,21 +1,11 @@
+import type { AsyncTaskRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 import type { TaskFilters } from '../midjourney/api';
 
-/** An asynchronous task as /api/task lists it (spec: async task). Times in seconds. */
-export interface AsyncTask {
-  id: number;
-  submit_time: number;
-  finish_time: number;
-  progress: string;
-  channel_id: number;
-  platform: string;
-  action: string;
-  task_id: string;
-  status: string;
-  fail_reason: string;
-  data?: unknown;
-}
+/** An asynchronous task as /api/task lists it (spec: async task), the columns the page reads. Times in seconds. */
+export type AsyncTask = Pick<AsyncTaskRow, 'id' | 'submit_time' | 'finish_time' | 'progress' | 'channel_id' | 'platform' | 'action' | 'task_id' | 'status' | 'fail_reason'> &
+  Partial<Pick<AsyncTaskRow, 'data'>>;
 
 export const taskApi = {
   list: async (filters: TaskFilters, admin: boolean, page: number, pageSize: number, signal?: AbortSignal) => {

@@ -12,7 +12,7 @@ vi.mock('../../live/socket', () => ({
   },
 }));
 
-const song = { id: 5, submit_time: 1_700_000_000, finish_time: 0, progress: '0%', channel_id: 6, platform: 'suno', action: 'MUSIC', task_id: 'suno-1', status: 'SUBMITTED', fail_reason: '', data: null };
+const song = { id: 5, created_at: 1_700_000_000, task_id: 'suno-1', platform: 'suno', user_id: 1, channel_id: 6, quota: 10, action: 'MUSIC', status: 'SUBMITTED', fail_reason: '', submit_time: 1_700_000_000, start_time: 0, finish_time: 0, progress: '0%', data: null };
 const page = { items: [song], total: 1, page: 1, page_size: 10 };
 
 describe('TaskPage', () => {

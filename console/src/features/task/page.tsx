@@ -47,7 +47,7 @@ export function TaskPage() {
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<AsyncTask | null>(null);
   const { data } = useAsyncTasks(filters, admin, page);
-  useLiveTaskRows<AsyncTask>('suno', TASK_QUERY_KEY);
+  useLiveTaskRows('suno', TASK_QUERY_KEY);
   const items = data?.items ?? [];
   const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (
