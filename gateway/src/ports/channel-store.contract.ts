@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ChannelStatus, type ChannelStore, type NewChannel } from './channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
+import type { ChannelStore, NewChannel } from './channel-store.js';
 import type { StoreFactory } from './store-fixture.js';
 
 export function newChannel(overrides: Partial<NewChannel> = {}): NewChannel {

@@ -1,6 +1,3 @@
-// Short-lived: ChannelStatus lives in @tollgate/wire; its importers move to it once the relay/channels file moves of issue #28 have landed.
-export { ChannelStatus } from '@tollgate/wire';
-
 /** An upstream provider account. `key` is a secret: it leaves the server only to admins. */
 export interface Channel {
   id: number;

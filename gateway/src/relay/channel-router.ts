@@ -1,4 +1,5 @@
-import { type Channel, ChannelStatus, type ChannelStore } from '../ports/channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
+import type { Channel, ChannelStore } from '../ports/channel-store.js';
 
 const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionUserId } from '../../auth/session.js';
 import type { GatewayDeps } from '../../deps.js';
-import { type Channel, ChannelStatus } from '../../ports/channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
+import type { Channel } from '../../ports/channel-store.js';
 import type { ApiContext } from './support/context.js';
 import { usableGroups } from '../../options/user-groups.js';
 import { route } from './support/route.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ChannelStatus, type Channel } from '../../ports/channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
+import type { Channel } from '../../ports/channel-store.js';
 import { TaskPlatform } from '../../ports/task-store.js';
 import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';

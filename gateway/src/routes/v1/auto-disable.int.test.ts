@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
 import { listenOnLoopback, sendJson } from '../../../test/mock-upstream/listen.js';
-import { ChannelStatus } from '../../ports/channel-store.js';
+import { ChannelStatus } from '@tollgate/wire';
 
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }) };
 const chat = { model: 'test-model', messages: [{ role: 'user', content: 'hi' }] };
