@@ -16,7 +16,7 @@ export { listLogs, listLogsInputSchema, type ListLogsInput, type LogPage } from 
 export { logStats, type LogStats } from './queries/log-stats.js';
 export { deleteLogsBefore } from './queries/delete-logs.js';
 export { granularities, type Granularity } from './queries/usage-per-minute.js';
-export { quotaData, quotaDataInputSchema, type QuotaDataInput, type QuotaDataRow } from './queries/quota-data.js';
+export { quotaData, quotaDataInputSchema, type QuotaDataInput } from './queries/quota-data.js';
 export { trafficPerMinute, type TrafficPerMinuteInput } from './queries/traffic-per-minute.js';
 export { selfUsage, selfUsageInputSchema, type SelfUsage, type SelfUsageInput, type UsageShare } from './queries/self-usage.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';

@@ -7,3 +7,4 @@ export * from './payments/top-up-row.js';
 export * from './imports/import-job.js';
 export * from './accounts/index.js';
 export * from './tasks/task-rows.js';
+export * from './usage/quota-data-row.js';

@@ -1,4 +1,6 @@
+import { type QuotaDataRow, quotaDataRowSchema } from '@tollgate/wire';
 import { z } from 'zod';
+import { clickhouseRow } from './clickhouse-row.js';
 import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
 import { bucketStart, granularities } from './usage-per-minute.js';
@@ -19,18 +21,8 @@ export const quotaDataInputSchema = z
   .refine((input) => input.startTimestamp <= input.endTimestamp, { message: 'start after end' });
 export type QuotaDataInput = z.input<typeof quotaDataInputSchema>;
 
-/** One bar of the dashboard: new-api's QuotaData (user_id 0 and username '' when summed over users). */
-export const quotaDataRowSchema = z.object({
-  user_id: z.coerce.number(),
-  username: z.string(),
-  model_name: z.string(),
-  /** Start of the bucket, seconds since the epoch. */
-  created_at: z.coerce.number(),
-  token_used: z.coerce.number(),
-  count: z.coerce.number(),
-  quota: z.coerce.number(),
-});
-export type QuotaDataRow = z.infer<typeof quotaDataRowSchema>;
+/** One bar of the dashboard (wire's QuotaDataRow), read from ClickHouse. */
+const quotaDataRow = clickhouseRow(quotaDataRowSchema);
 
 /**
  * Quota, tokens and requests by model per time bucket, from the rollups (never raw rows): every
@@ -62,7 +54,7 @@ export function quotaData(querier: AnalyticsQuerier) {
             GROUP BY ${groupBy}
             ORDER BY created_at, model_name, user_id`,
       params: { ...params, ...usage.params },
-      schema: quotaDataRowSchema,
+      schema: quotaDataRow,
     });
   };
 }

@@ -1,5 +1,5 @@
-import type { DailyUsage, DailyUsageRange, ExportRange, QuotaDataInput, QuotaDataRow, StatementLine, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
-import type { LogEntry, TrafficMinute } from '@tollgate/wire';
+import type { DailyUsage, DailyUsageRange, ExportRange, QuotaDataInput, StatementLine, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
+import type { LogEntry, QuotaDataRow, TrafficMinute } from '@tollgate/wire';
 
 /**
  * The dashboard's and the finance export's read side of analytics (the per-minute rollup and the

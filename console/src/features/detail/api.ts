@@ -1,16 +1,5 @@
+import type { QuotaDataRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
-
-/** One bucket of one model (new-api's QuotaData); user_id 0 when summed over users. */
-export interface QuotaDataRow {
-  user_id: number;
-  username: string;
-  model_name: string;
-  /** Start of the bucket, seconds since the epoch. */
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-}
 
 export const granularities = ['hour', 'day', 'week'] as const;
 export type Granularity = (typeof granularities)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuotaDataRow } from './api';
+import type { QuotaDataRow } from '@tollgate/wire';
 import { toUsageSeries, usageTotals } from './series';
 
 const row = (created_at: number, model_name: string, quota: number, count: number, token_used: number): QuotaDataRow => ({ user_id: 0, username: '', model_name, created_at, quota, count, token_used });

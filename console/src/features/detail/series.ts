@@ -1,5 +1,6 @@
 import type { ChartSeries } from '../../components/ui/chart';
-import type { Granularity, QuotaDataRow } from './api';
+import type { QuotaDataRow } from '@tollgate/wire';
+import type { Granularity } from './api';
 
 export interface UsageSeries {
   /** Bucket starts, oldest first (seconds since the epoch). */

@@ -1,7 +1,8 @@
 import { Chart } from '../../../components/ui/chart';
 import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
-import type { Granularity, QuotaDataRow } from '../api';
+import type { QuotaDataRow } from '@tollgate/wire';
+import type { Granularity } from '../api';
 import { bucketLabel, toUsageSeries } from '../series';
 
 /** Quota by model (stacked), then requests and tokens, on one time axis. */
