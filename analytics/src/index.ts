@@ -18,7 +18,7 @@ export { deleteLogsBefore } from './queries/delete-logs.js';
 export { granularities, type Granularity } from './queries/usage-per-minute.js';
 export { quotaData, quotaDataInputSchema, type QuotaDataInput } from './queries/quota-data.js';
 export { trafficPerMinute, type TrafficPerMinuteInput } from './queries/traffic-per-minute.js';
-export { selfUsage, selfUsageInputSchema, type SelfUsage, type SelfUsageInput, type UsageShare } from './queries/self-usage.js';
+export { selfUsage, selfUsageInputSchema, type SelfUsageInput, type SelfUsageTotals } from './queries/self-usage.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/export-logs.js';
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';

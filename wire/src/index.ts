@@ -8,3 +8,4 @@ export * from './imports/import-job.js';
 export * from './accounts/index.js';
 export * from './tasks/task-rows.js';
 export * from './usage/quota-data-row.js';
+export * from './usage/self-usage.js';

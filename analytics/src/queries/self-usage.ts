@@ -1,4 +1,6 @@
+import { type UsageShare, usageShareSchema } from '@tollgate/wire';
 import { z } from 'zod';
+import { clickhouseRow } from './clickhouse-row.js';
 import { epochSecond } from './epoch-second.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { usageInRange } from './usage-in-range.js';
@@ -23,23 +25,18 @@ const totalsSchema = z.object({
   burn_quota: z.coerce.number(),
 });
 
-/** One token's or one model's use this month. */
-export const usageShareSchema = z.object({
-  name: z.string(),
-  quota: z.coerce.number(),
-  requests: z.coerce.number(),
-  tokens: z.coerce.number(),
-});
-export type UsageShare = z.infer<typeof usageShareSchema>;
+/** One token's or one model's use this month (wire's UsageShare), read from ClickHouse. */
+const usageShareRow = clickhouseRow(usageShareSchema);
 
-export type SelfUsage = z.infer<typeof totalsSchema> & { by_token: UsageShare[]; by_model: UsageShare[] };
+/** What the rollups tell of a user's spend; the gateway adds the balance and the run-out date. */
+export type SelfUsageTotals = z.infer<typeof totalsSchema> & { by_token: UsageShare[]; by_model: UsageShare[] };
 
 /**
  * A user's own spend from the rollups (never raw rows): today, this month, the burn-rate window,
  * and this month per token and per model. One scan of the range the widest start opens.
  */
 export function selfUsage(querier: AnalyticsQuerier) {
-  return async (input: SelfUsageInput): Promise<SelfUsage> => {
+  return async (input: SelfUsageInput): Promise<SelfUsageTotals> => {
     const { userId, todayStart, monthStart, burnStart, now } = selfUsageInputSchema.parse(input);
     const usage = usageInRange(Math.min(todayStart, monthStart, burnStart), now, ['user_id = {userId:UInt64}']);
     const params = { ...usage.params, userId, todayStart, monthStart, burnStart };
@@ -58,7 +55,7 @@ export function selfUsage(querier: AnalyticsQuerier) {
               FROM (${usage.sql}) WHERE ${since('monthStart')}
               GROUP BY name ORDER BY quota DESC, name`,
         params,
-        schema: usageShareSchema,
+        schema: usageShareRow,
       });
     const [byToken, byModel] = await Promise.all([shares('token_name'), shares('model_name')]);
     return { ...(totals ?? { today_quota: 0, today_requests: 0, month_quota: 0, month_requests: 0, burn_quota: 0 }), by_token: byToken, by_model: byModel };

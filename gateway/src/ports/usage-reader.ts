@@ -1,4 +1,4 @@
-import type { DailyUsage, DailyUsageRange, ExportRange, QuotaDataInput, StatementLine, TrafficPerMinuteInput, SelfUsage, SelfUsageInput } from '@tollgate/analytics';
+import type { DailyUsage, DailyUsageRange, ExportRange, QuotaDataInput, StatementLine, TrafficPerMinuteInput, SelfUsageInput, SelfUsageTotals } from '@tollgate/analytics';
 import type { LogEntry, QuotaDataRow, TrafficMinute } from '@tollgate/wire';
 
 /**
@@ -12,7 +12,7 @@ export interface UsageReader {
   /** `/api/ops/`: everyone's calls, tokens and quota per minute (the operations view's last hour). */
   trafficPerMinute(input: TrafficPerMinuteInput): Promise<TrafficMinute[]>;
   /** A user's own home: spend today, this month and over the burn window; this month per token and per model. */
-  selfUsage(input: SelfUsageInput): Promise<SelfUsage>;
+  selfUsage(input: SelfUsageInput): Promise<SelfUsageTotals>;
   /** Every log row of a time range, in pages. */
   exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
   /** Per-user, per-model, per-day totals of a time range (one user's when `userId` is set), in pages. */

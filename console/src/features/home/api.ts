@@ -1,25 +1,5 @@
+import type { SelfUsage } from '@tollgate/wire';
 import { api } from '../../api/client';
-
-/** One token's or one model's use this month. */
-export interface UsageShare {
-  name: string;
-  quota: number;
-  requests: number;
-  tokens: number;
-}
-
-/** GET /api/user/self/usage: a user's own spend, burn rate and run-out date. */
-export interface SelfUsage {
-  now: number;
-  balance: number;
-  today: { quota: number; requests: number };
-  month: { quota: number; requests: number };
-  burn: { window_days: number; quota: number; quota_per_day: number };
-  /** Epoch seconds; null while nothing is being spent. */
-  runs_out_at: number | null;
-  by_token: UsageShare[];
-  by_model: UsageShare[];
-}
 
 /** The browser's own midnight and first of the month, so "today" is the user's day. */
 export interface LocalPeriods {

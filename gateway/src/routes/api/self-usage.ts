@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SelfUsage } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { type ApiContext, signedIn } from './support/context.js';
@@ -46,7 +47,7 @@ export function registerSelfUsageRoute(app: FastifyInstance, { deps, guard }: Ap
       deps.usage.selfUsage({ userId: user.id, todayStart: q.today_start, monthStart: q.month_start, burnStart, now }),
     ]);
     const quota = balance?.quota ?? 0;
-    return ok({
+    const answer: SelfUsage = {
       now,
       balance: quota,
       today: { quota: usage.today_quota, requests: usage.today_requests },
@@ -55,6 +56,7 @@ export function registerSelfUsageRoute(app: FastifyInstance, { deps, guard }: Ap
       runs_out_at: runsOutAt(now, quota, usage.burn_quota),
       by_token: usage.by_token,
       by_model: usage.by_model,
-    });
+    };
+    return ok(answer);
   });
 }

@@ -4,7 +4,7 @@ import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { formatQuota, shortNumber } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import type { UsageShare } from '../api';
+import type { UsageShare } from '@tollgate/wire';
 
 function useShareColumns(): Column<UsageShare>[] {
   const t = useT();

@@ -7,7 +7,7 @@ import { button } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import type { SelfUsage } from '../api';
+import type { SelfUsage } from '@tollgate/wire';
 import { useSelfUsage } from '../hooks/use-self-usage';
 import { UsageTables } from './usage-tables';
 
