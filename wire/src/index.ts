@@ -9,3 +9,4 @@ export * from './accounts/index.js';
 export * from './tasks/task-rows.js';
 export * from './usage/quota-data-row.js';
 export * from './usage/self-usage.js';
+export * from './payments/redemption-row.js';

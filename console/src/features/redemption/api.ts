@@ -1,22 +1,11 @@
+import type { RedemptionRow } from '@tollgate/wire';
 import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
-/** A redemption code as the server sends it (spec: redemption). */
-export interface Redemption {
-  id: number;
-  name: string;
-  key: string;
-  status: number;
-  quota: number;
-  created_time: number;
-  redeemed_time: number;
-  used_user_id: number;
-}
+/** A redemption code as the server sends it (spec: redemption), the columns the page reads. */
+export type Redemption = Pick<RedemptionRow, 'id' | 'name' | 'key' | 'status' | 'quota' | 'created_time' | 'redeemed_time' | 'used_user_id'>;
 
-export interface RedemptionFields {
-  name: string;
-  quota: number;
-}
+export type RedemptionFields = Pick<RedemptionRow, 'name' | 'quota'>;
 
 export const redemptionApi = {
   list: async (page: number, size: number, signal?: AbortSignal) =>

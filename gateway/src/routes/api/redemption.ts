@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { RedemptionRow } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
@@ -24,7 +25,7 @@ const listQuery = z.object({ p: queryInt, page_size: queryInt, size: queryInt, k
 const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The wire shape of new-api's redemption (snake_case). */
-const wire = (r: Redemption) => ({
+const wire = (r: Redemption): RedemptionRow => ({
   id: r.id, user_id: r.userId, key: r.key, name: r.name, status: r.status, quota: r.quota,
   created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId,
 });
