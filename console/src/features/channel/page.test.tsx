@@ -164,7 +164,7 @@ describe('ChannelPage', SLOW_UI, () => {
     expect([localStorage.getItem('page-size'), localStorage.getItem('id-sort')]).toEqual(['50', 'true']);
     fireEvent.change(screen.getByLabelText('搜索渠道的 ID，名称和密钥 ...'), { target: { value: ' ch4 ' } });
     fireEvent.change(screen.getByLabelText('模型关键字'), { target: { value: 'gpt' } });
-    fireEvent.change(await screen.findByLabelText('分组'), { target: { value: 'vip' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: '分组' }), { target: { value: 'vip' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/channel/search?keyword=ch4&group=vip&model=gpt'));
     await waitFor(() => expect(screen.getAllByTestId('channel-row')).toHaveLength(1));
   });

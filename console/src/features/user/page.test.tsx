@@ -26,7 +26,7 @@ describe('UserPage', () => {
     const calls = stubApi({ '/api/user/?': page, '/api/user/search': { ...page, items: [user(4)] }, 'POST /api/user/manage': { status: 2, role: 1 }, '/api/group/': ['default', 'vip'], '/api/status': {} });
     renderPage(<UserPage />, '/user');
     await screen.findAllByTestId('user-row');
-    fireEvent.change(await screen.findByLabelText('分组'), { target: { value: 'vip' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: '分组' }), { target: { value: 'vip' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/user/search?group=vip'));
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
     fireEvent.click(within(screen.getByTestId('user-row')).getByRole('button', { name: '禁用' }));

@@ -16,6 +16,7 @@ const tailRowSchema = z.object({
   completion_tokens: z.number(),
   use_time: z.number(),
   channel: z.optional(z.number()),
+  channel_name: z.optional(z.string()),
 });
 export type TailRow = z.infer<typeof tailRowSchema>;
 
