@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../test/fake-socket';
 import { renderPage, signIn, stubApi } from '../../test/render';
+import { expectViewKeptPerUser, VIEW_TEST_MS } from '../../test/table-view';
 import { ChannelPage } from './page';
 
 const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
@@ -179,4 +180,12 @@ describe('ChannelPage', SLOW_UI, () => {
     live.socket?.emit('channel', { id: 4 });
     await waitFor(() => expect(listCalls()).toBe(before + 1));
   });
+
+  it('keeps the sort and the columns each user chose', async () => {
+    stubApi(common);
+    await expectViewKeptPerUser({
+      renderList: () => renderPage(<ChannelPage />, '/channel'), rowTestId: 'channel-row', rowName: (r) => r.dataset.channelId, role: 100,
+      sortBy: '响应时间', sortedDescending: ['1', '2', '3', '4'], hide: '类型',
+    });
+  }, VIEW_TEST_MS);
 });
