@@ -11,12 +11,45 @@ import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole }
 /**
  * The operations view (/ops) in Chromium, on gateway A of a cluster of two gateways and a ledger
  * on Kafka, MongoDB-wire and Redis: calls, errors and an automatic switch-off made through either
- * gateway show on it, pushed, within a second or so; non-admins get none of it.
+ * gateway show on it, pushed, within a second of the call's answer (measured from the answer to
+ * the page showing it); non-admins get none of it.
  */
 const cluster = new ClusterRun(requiredClusterEngines());
 const SHOTS = '/tmp/shots-ops';
-/** A call's effect must reach the page within a second; the margin is Chromium's render on a busy CI machine. */
-const WITHIN_MS = 1_500;
+/** The issue's promise: a call's row, and its effect on every chart, appear within a second of its answer. */
+const WITHIN_MS = 1_000;
+/** How long a watch waits before the test gives up (the assertion on the measured time is WITHIN_MS). */
+const GIVE_UP_MS = 10_000;
+const measured: Record<string, number> = {};
+
+/** What the page must show: an element's text, part of it, a count of elements, or a chart's series sum. */
+type Shown = { text: string } | { contains: string } | { count: number } | { seriesSum: number };
+
+/**
+ * Watches the page from now for `shown` at `selector`, checked at every frame in the page
+ * itself; resolves with the browser's clock when it first held (the same machine's clock as the
+ * test's), so the time measured is the page's, not a poll's.
+ */
+function watch(page: Page, selector: string, shown: Shown): () => Promise<number> {
+  const handle = page.waitForFunction(([sel, want]) => {
+    const nodes = document.querySelectorAll(sel);
+    const first = nodes[0];
+    const ok = 'count' in want ? nodes.length === want.count
+      : 'text' in want ? first?.textContent === want.text
+        : 'contains' in want ? (first?.textContent ?? '').includes(want.contains)
+          : (JSON.parse(first?.getAttribute('data-series') ?? '[]') as { data: number[] }[])[0]?.data.reduce((sum, n) => sum + n, 0) === want.seriesSum;
+    return ok ? Date.now() : 0;
+  }, [selector, shown] as const, { polling: 'raf', timeout: GIVE_UP_MS });
+  handle.catch(() => {}); // awaited in turn below; a failure is reported there, not as unhandled
+  return async () => (await (await handle).jsonValue()) as number;
+}
+
+/** The ms from `answeredAt` to each watch's showing, kept for the report; asserts none took over WITHIN_MS. */
+async function expectShownWithin(answeredAt: number, watches: Record<string, () => Promise<number>>): Promise<void> {
+  for (const [what, shownAt] of Object.entries(watches)) measured[what] = (await shownAt()) - answeredAt;
+  const slowest = Math.max(...Object.keys(watches).map((what) => measured[what] ?? Infinity));
+  expect(slowest, JSON.stringify(measured)).toBeLessThanOrEqual(WITHIN_MS);
+}
 
 describe('the operations view across two gateways', () => {
   let ledger: RoleProcess;
@@ -71,6 +104,7 @@ describe('the operations view across two gateways', () => {
   }, 180_000);
 
   afterAll(async () => {
+    console.info(`ops view, ms from the answer to the page: ${JSON.stringify(measured)}`);
     for (const socket of sockets) socket.disconnect();
     await browser?.close();
     await Promise.allSettled([a?.stop(), b?.stop(), ledger?.stop()]);
@@ -88,29 +122,36 @@ describe('the operations view across two gateways', () => {
   });
 
   it('counts calls made on either gateway within a second: RPM, TPM, spend, the channel, the model, the top user, the chart and the log tail', async () => {
+    const watches = {
+      rpm: watch(page, '[data-testid=ops-rpm]', { text: '5' }),
+      'calls chart': watch(page, '[data-testid=ops-chart-calls]', { seriesSum: 5 }),
+      'channel row': watch(page, `[data-testid=ops-channels-row][data-key="${channels['ops-good']}"] [data-testid=calls]`, { text: '5' }),
+      'model row': watch(page, '[data-testid=ops-models-row][data-key="mock-model"] [data-testid=calls]', { text: '5' }),
+      'top user': watch(page, '[data-testid=ops-top-users-row]', { contains: 'ops-olga' }),
+      'log rows': watch(page, '[data-testid=ops-tail-row]', { count: 5 }),
+    };
     const answers = await Promise.all([chat(b, 'mock-model'), chat(b, 'mock-model'), chat(b, 'mock-model'), chat(a, 'mock-model'), chat(a, 'mock-model')]);
+    const answeredAt = Date.now();
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    await expect.poll(() => text('ops-rpm'), { timeout: WITHIN_MS }).toBe('5');
+    await expectShownWithin(answeredAt, watches);
     expect(await text('ops-tpm')).toBe(String(5 * 12));
     expect(await text('ops-error-rate')).toBe('0.0%');
-    expect(await channelRow('ops-good').getByTestId('calls').textContent()).toBe('5');
-    expect(await page.locator('[data-testid=ops-models-row][data-key="mock-model"]').getByTestId('calls').textContent()).toBe('5');
-    expect(await page.getByTestId('ops-top-users-row').first().textContent()).toContain('ops-olga');
     expect(await page.getByTestId('ops-top-tokens-row').first().textContent()).toContain('olga-key');
-    const calls = JSON.parse((await page.getByTestId('ops-chart-calls').getAttribute('data-series')) ?? '[]') as { data: number[] }[];
-    expect(calls[0]?.data.reduce((sum, n) => sum + n, 0)).toBe(5);
-    // The log row travels through the batched event log; it is pushed once appended.
-    await expect.poll(() => page.getByTestId('ops-tail-row').count(), { timeout: 5_000 }).toBe(5);
+    expect(await page.getByTestId('ops-tail-row').first().textContent(), 'the pushed row names its channel').toContain('ops-good');
   });
 
   it('shows errors by status and the error rate, and the tail pauses without losing rows', async () => {
     await page.getByTestId('ops-tail-pause').click();
+    const watches = {
+      'errors by status': watch(page, `[data-testid=ops-channels-row][data-key="${channels['ops-flaky']}"] [data-testid=errors]`, { text: '429×2' }),
+      // Each gateway reports on its own clock: the three calls may reach the page in two pushes.
+      'error rate': watch(page, '[data-testid=ops-error-rate]', { text: `${((2 / 8) * 100).toFixed(1)}%` }),
+      'paused row': watch(page, '[data-testid=ops-tail-waiting]', { contains: '1' }),
+    };
     const answers = await Promise.all([chat(b, 'flaky-model'), chat(a, 'flaky-model'), chat(b, 'mock-model')]);
+    const answeredAt = Date.now();
     expect(answers.map((answer) => answer.status)).toEqual([429, 429, 200]);
-    await expect.poll(() => channelRow('ops-flaky').getByTestId('errors').textContent(), { timeout: WITHIN_MS }).toBe('429×2');
-    // Each gateway reports on its own clock: the three calls may reach the page in two pushes.
-    await expect.poll(() => text('ops-error-rate'), { timeout: WITHIN_MS }).toBe(`${((2 / 8) * 100).toFixed(1)}%`);
-    await expect.poll(() => text('ops-tail-waiting'), { timeout: 5_000 }).toContain('1');
+    await expectShownWithin(answeredAt, watches);
     expect(await page.getByTestId('ops-tail-row').count()).toBe(5);
     await page.getByTestId('ops-tail-pause').click();
     expect(await page.getByTestId('ops-tail-row').count()).toBe(6);
@@ -119,12 +160,15 @@ describe('the operations view across two gateways', () => {
   it('shows an automatic switch-off on the other gateway as it happens, with its reason', async () => {
     const healthRow = page.locator(`[data-testid=ops-health-row][data-id="${channels['ops-doomed']}"]`);
     expect(await healthRow.getByTestId('status').textContent()).toBe('已启用');
+    const watches = {
+      'auto-disable': watch(page, `[data-testid=ops-health-row][data-id="${channels['ops-doomed']}"] [data-testid=status]`, { text: '已自动禁用' }),
+      '401 on its channel': watch(page, `[data-testid=ops-channels-row][data-key="${channels['ops-doomed']}"] [data-testid=errors]`, { text: '401×1' }),
+    };
     expect((await chat(b, 'doomed-model')).status).toBe(401);
-    await expect.poll(() => healthRow.getByTestId('status').textContent(), { timeout: WITHIN_MS }).toBe('已自动禁用');
+    await expectShownWithin(Date.now(), watches);
     expect(await healthRow.textContent()).toContain('httpCode 401');
     expect(await text('ops-health-events')).toContain('ops-doomed');
     expect(await text('ops-health-events')).toContain('httpCode 401');
-    await expect.poll(() => channelRow('ops-doomed').getByTestId('errors').textContent(), { timeout: WITHIN_MS }).toBe('401×1');
   });
 
   it('shows the re-enable when a channel test on the other gateway passes, with the test time', async () => {

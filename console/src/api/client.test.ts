@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn, stubApi } from '../test/render';
+import { translate } from '../i18n';
 import { ApiError, api, setApiHandlers } from './client';
 
 function handlers() {
@@ -54,5 +55,15 @@ describe('api client', () => {
     stubApi({ '/api/x': { reply: { status, success: false, message: '无权进行此操作' } } });
     await expect(api('GET', '/api/x')).rejects.toMatchObject({ status });
     expect(notify).toHaveBeenCalledWith(text);
+  });
+
+  it("says its own failures in the reader's language once the app wires it in", async () => {
+    const notify = vi.fn();
+    setApiHandlers({ notify, expired: () => {}, t: (key, vars) => translate('en', key, vars) });
+    stubApi({ '/api/x': { reply: { status: 429, success: false } } });
+    await expect(api('GET', '/api/x')).rejects.toBeInstanceOf(ApiError);
+    stubApi({ '/api/y': { reply: { status: 403, success: false, message: 'no' } } });
+    await expect(api('GET', '/api/y')).rejects.toBeInstanceOf(ApiError);
+    expect(notify.mock.calls).toEqual([['Too many requests, please try again later!'], ['Error: no']]);
   });
 });

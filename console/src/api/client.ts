@@ -1,3 +1,4 @@
+import { type Translate, translate } from '../i18n';
 import { storedUser, storeUser } from '../lib/stored-user';
 
 /** A console call the server refused (`success: false`) or that failed over HTTP; `payload` is the body. */
@@ -23,6 +24,8 @@ export interface Envelope<T> {
 export interface ApiHandlers {
   notify(message: string): void;
   expired(): void;
+  /** The client's own messages in the reader's language (the spec's Chinese when not given). */
+  t?: Translate;
 }
 
 export interface CallOptions {
@@ -32,14 +35,10 @@ export interface CallOptions {
   quiet?: boolean;
 }
 
-export const HTTP_MESSAGES = {
-  429: '请求次数过多，请稍后再试！',
-  500: '服务器内部错误，请联系管理员！',
-  405: '本站仅作演示之用，无服务端！',
-  other: '错误：',
-} as const;
-
+/** The spec's Chinese until the app wires in the reader's language. */
+const inChinese: Translate = (key, vars) => translate('zh', key, vars);
 let handlers: ApiHandlers = { notify: () => {}, expired: () => {} };
+const say: Translate = (key, vars) => (handlers.t ?? inChinese)(key, vars);
 
 /** The app wires toasts and navigation in once; until then failures are only thrown. */
 export function setApiHandlers(next: ApiHandlers): void {
@@ -52,10 +51,10 @@ function httpFailure(status: number, message: string, payload: unknown, quiet: b
     storeUser(null);
     handlers.expired();
   } else if (!quiet) {
-    if (status === 429) handlers.notify(HTTP_MESSAGES[429]);
-    else if (status >= 500) handlers.notify(HTTP_MESSAGES[500]);
-    else if (status === 405) handlers.notify(HTTP_MESSAGES[405]);
-    else handlers.notify(`${HTTP_MESSAGES.other}${message}`);
+    if (status === 429) handlers.notify(say('api.rateLimited'));
+    else if (status >= 500) handlers.notify(say('api.serverError'));
+    else if (status === 405) handlers.notify(say('api.demo'));
+    else handlers.notify(say('api.error', { message }));
   }
   return new ApiError(message, status, payload);
 }
@@ -81,7 +80,7 @@ export async function apiEnvelope<T>(method: string, path: string, body?: unknow
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok) throw httpFailure(response.status, payload?.message ?? response.statusText, payload, options.quiet ?? false);
   if (!payload?.success) {
-    const message = payload?.message || '请求失败';
+    const message = payload?.message || say('api.failed');
     if (!options.quiet) handlers.notify(message);
     throw new ApiError(message, response.status, payload);
   }

@@ -5,10 +5,17 @@ import { type MessageKey, zh } from './zh';
 export type Lang = 'zh' | 'en';
 const dictionaries: Record<Lang, Record<MessageKey, string>> = { zh, en };
 
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+/** `key`'s text in `lang`, each `{name}` replaced by its value. */
+export function translate(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return Object.entries(vars).reduce((text, [name, value]) => text.replace(`{${name}}`, String(value)), dictionaries[lang][key]);
+}
+
 interface I18n {
   lang: Lang;
   setLang(lang: Lang): void;
-  t(key: MessageKey, vars?: Record<string, string | number>): string;
+  t: Translate;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -19,11 +26,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     localStorage.setItem('lang', next);
     setLangState(next);
   }, []);
-  const t = useCallback(
-    (key: MessageKey, vars: Record<string, string | number> = {}) =>
-      Object.entries(vars).reduce((text, [name, value]) => text.replace(`{${name}}`, String(value)), dictionaries[lang][key]),
-    [lang],
-  );
+  const t = useCallback<Translate>((key, vars) => translate(lang, key, vars), [lang]);
   const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../test/fakes/relay-harness.js';
 
 describe('live log rows', () => {
-  it('pushes the row of a relayed call once it is in the log: without the channel to its user, whole to the admins', async () => {
+  it('pushes the row of a relayed call once it is in the log: without the channel to its user, whole to the admins with the channel name', async () => {
     const h = await buildRelayHarness({ ModelRatio: JSON.stringify({ 'test-model': 1 }), CompletionRatio: JSON.stringify({ 'test-model': 1 }) });
     const user = await h.addUser({ quota: 1_000_000, username: 'dora' });
     const { bearer } = await h.addKey(user.id, { name: 'live-key' });
-    const channel = await h.addChannel({ models: 'test-model' });
+    const channel = await h.addChannel({ models: 'test-model', name: 'live-channel' });
     expect(h.live.pushes).toEqual([]);
     const response = await h.post('/v1/chat/completions', bearer, { model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
     expect(response.statusCode).toBe(200);
@@ -19,7 +19,8 @@ describe('live log rows', () => {
     expect(h.live.pushes).toHaveLength(2);
     expect(toUser).toMatchObject({ to: { userId: user.id }, event: 'log', payload: row });
     expect(toUser?.payload).not.toHaveProperty('channel');
-    expect(toAdmins).toMatchObject({ to: 'admins', event: 'log', payload: { ...row, channel: channel.id } });
+    expect(toAdmins).toMatchObject({ to: 'admins', event: 'log', payload: { ...row, channel: channel.id, channel_name: 'live-channel' } });
+    expect(toUser?.payload).toMatchObject({ channel_name: '' });
   });
 
   it('LogConsumeEnabled: off, bills but neither logs nor pushes a call', async () => {

@@ -18,21 +18,22 @@ describe('pushLogRows', () => {
 
   it("pushes each row to its user's consoles and to the admins' when all listen", () => {
     const fanout = new RecordingFanout();
-    pushLogRows(fanout, batch);
+    pushLogRows(fanout, batch, () => 'never asked');
     expect(pushedTo(fanout)).toEqual([{ userId: 7 }, 'admins', { userId: 8 }, 'admins']);
     expect(fanout.pushes[0]?.payload).toMatchObject({ user_id: 7, quota: 500 });
+    expect(fanout.pushes[1]?.payload, 'a row without a channel names none').toMatchObject({ channel: 0, channel_name: '' });
   });
 
   it('pushes only to the audiences with a console open', () => {
     const listening = (to: Push['to']) => to !== 'admins' && to.userId === 8;
     const fanout = new RecordingFanout(listening);
-    pushLogRows(fanout, batch);
+    pushLogRows(fanout, batch, () => 'never asked');
     expect(pushedTo(fanout)).toEqual([{ userId: 8 }]);
   });
 
   it('pushes nothing when no console is open', () => {
     const fanout = new RecordingFanout(() => false);
-    pushLogRows(fanout, batch);
+    pushLogRows(fanout, batch, () => 'never asked');
     expect(fanout.pushes).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RecordingFanout } from '../../test/fakes/recording-fanout.js';
 import { eventually } from '../../test/support/console-client.js';
 import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.js';
 import { OpsMeter } from '../ops/ops-meter.js';
 import type { OpsSnapshot } from '@tollgate/wire';
 import type { GatewayReport } from '../ports/gateway-reports.js';
-import { OPS_EVENT, runOpsReports } from './ops-pusher.js';
+import { METERED_REPORT_GAP_MS, OPS_EVENT, REPORT_EVERY_MS, runOpsReports } from './ops-pusher.js';
 
 function start(listening: boolean) {
   const meter = new OpsMeter();
@@ -39,5 +39,25 @@ describe('runOpsReports', () => {
     const { heard, local } = start(false);
     await eventually(async () => (heard.length >= 2 ? true : undefined), 2_000, 'two reports');
     expect(local.pushes).toEqual([]);
+  });
+
+  it('reports a metered call soon after the previous report, not at the next tick, and at most once per gap under load', () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const { meter, heard } = start(true);
+    const calls = () => heard.map((report) => report.tally.calls);
+    vi.advanceTimersByTime(REPORT_EVERY_MS);
+    expect(calls()).toEqual([0]);
+    vi.advanceTimersByTime(METERED_REPORT_GAP_MS);
+    const call = { channelId: 4, model: 'm', status: 200, useTimeMs: 50, tokens: 9, quota: 3 };
+    meter.record(call);
+    vi.advanceTimersByTime(0);
+    expect(calls(), 'reported at once, the gap having passed').toEqual([0, 1]);
+    meter.record(call);
+    meter.record(call);
+    vi.advanceTimersByTime(METERED_REPORT_GAP_MS - 1);
+    expect(calls(), 'not before the gap').toEqual([0, 1]);
+    vi.advanceTimersByTime(1);
+    expect(calls(), 'both calls in one report, a gap after the last').toEqual([0, 1, 2]);
   });
 });

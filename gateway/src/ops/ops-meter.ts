@@ -41,6 +41,12 @@ function count(breakdown: Breakdown, call: OpsCall, failed: boolean): void {
 export class OpsMeter {
   private tally: Tally = emptyTally();
   private inFlight = 0;
+  private onRecorded: () => void = () => {};
+
+  /** Told after each recorded call, so the call is reported at once rather than at the next tick (live/ops-pusher.ts). */
+  whenRecorded(listener: () => void): void {
+    this.onRecorded = listener;
+  }
 
   callStarted(): void {
     this.inFlight += 1;
@@ -66,6 +72,7 @@ export class OpsMeter {
     count(tally.models[call.model] ?? (tally.models[call.model] = emptyBreakdown()), call, failed);
     if (call.user) spend(tally.users, call.user, call.quota);
     if (call.apiToken) spend(tally.apiTokens, call.apiToken, call.quota);
+    this.onRecorded();
   }
 
   /** What was recorded since the previous drain; the meter starts afresh. */

@@ -68,4 +68,25 @@ describe('SortableTable', () => {
     expect(screen.getByText('none yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add one' }).getAttribute('href')).toBe('/token');
   });
+
+  it('closes the column chooser on Escape, giving the focus back to its button', () => {
+    renderTable(rows);
+    const chooser = screen.getByTestId('column-chooser') as HTMLDetailsElement;
+    chooser.open = true;
+    const box = screen.getByRole('checkbox', { name: 'Quota' });
+    box.focus();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(chooser.open).toBe(false);
+    expect(document.activeElement).toBe(chooser.querySelector('summary'));
+  });
+
+  it("puts each row's attributes on its tr, and a row's detail under it across every column", () => {
+    renderPage(<SortableTable id="things" columns={columns} rows={rows} rowKey={(row) => row.name} empty={null}
+      rowProps={(row) => ({ 'data-name': row.name })} detail={(row) => (row.name === 'alpha' ? `detail of ${row.name}` : null)} />);
+    expect(screen.getAllByTestId('things-row').map((row) => row.getAttribute('data-name'))).toEqual(['beta', 'alpha', 'gamma']);
+    const [detail] = screen.getAllByTestId('things-detail');
+    expect(screen.getAllByTestId('things-detail')).toHaveLength(1);
+    expect(detail?.previousElementSibling?.getAttribute('data-name')).toBe('alpha');
+    expect(detail?.querySelector('td')?.colSpan).toBe(2);
+  });
 });

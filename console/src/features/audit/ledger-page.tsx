@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
-import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { card } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import { formatTime } from '../../lib/datetime';
 import { AUDIT_PAGE_SIZE } from './api';
 import { useLedgerAudits, useRunLedgerAudit } from './hooks/use-audit';
 import { AuditTabs } from './sections/audit-tabs';
-import { LedgerRunRow, RunResult } from './sections/ledger-run-row';
-
-const COLUMNS: MessageKey[] = ['audit.ranAt', 'audit.result', 'audit.events', 'audit.accounts', 'audit.driftCount', 'audit.mismatchCount', 'audit.by'];
+import { RunResult, useLedgerRunColumns } from './sections/ledger-run-columns';
 
 /** Root's ledger audit: run it now, and every stored run (scheduled, command line, this page), newest first. */
 export function LedgerAuditPage() {
@@ -20,6 +18,7 @@ export function LedgerAuditPage() {
   const [page, setPage] = useState(1);
   const { data } = useLedgerAudits(page);
   const run = useRunLedgerAudit();
+  const columns = useLedgerRunColumns();
   const latest = data?.latest ?? null;
   return (
     <div className="space-y-4">
@@ -32,9 +31,9 @@ export function LedgerAuditPage() {
         </div>
         <Button disabled={run.isPending} onClick={() => run.mutate()}>{t(run.isPending ? 'audit.running' : 'audit.runNow')}</Button>
       </div>
-      <DataTable columns={COLUMNS} empty={(data?.items.length ?? 0) === 0}>
-        {data?.items.map((item) => <LedgerRunRow key={item.id} run={item} />)}
-      </DataTable>
+      {/* Server-paged, newest first: a header sorts the page shown. */}
+      <SortableTable id="ledger-audit" columns={columns} rows={data?.items} rowKey={(item) => item.id} caption={t('audit.ledger')} rowProps={() => ({ className: 'align-top' })}
+        empty={<EmptyState action={{ label: t('audit.runNow'), onClick: () => run.mutate() }} />} />
       <Pager page={page} lastPage={lastPageOf(data?.total, AUDIT_PAGE_SIZE)} onPage={setPage} />
     </div>
   );

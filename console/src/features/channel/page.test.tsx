@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../test/fake-socket';
 import { renderPage, signIn, stubApi } from '../../test/render';
+import { expectViewKeptPerUser, VIEW_TEST_MS } from '../../test/table-view';
 import { ChannelPage } from './page';
 
 const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
@@ -164,7 +165,7 @@ describe('ChannelPage', SLOW_UI, () => {
     expect([localStorage.getItem('page-size'), localStorage.getItem('id-sort')]).toEqual(['50', 'true']);
     fireEvent.change(screen.getByLabelText('搜索渠道的 ID，名称和密钥 ...'), { target: { value: ' ch4 ' } });
     fireEvent.change(screen.getByLabelText('模型关键字'), { target: { value: 'gpt' } });
-    fireEvent.change(await screen.findByLabelText('分组'), { target: { value: 'vip' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: '分组' }), { target: { value: 'vip' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/channel/search?keyword=ch4&group=vip&model=gpt'));
     await waitFor(() => expect(screen.getAllByTestId('channel-row')).toHaveLength(1));
   });
@@ -179,4 +180,12 @@ describe('ChannelPage', SLOW_UI, () => {
     live.socket?.emit('channel', { id: 4 });
     await waitFor(() => expect(listCalls()).toBe(before + 1));
   });
+
+  it('keeps the sort and the columns each user chose', async () => {
+    stubApi(common);
+    await expectViewKeptPerUser({
+      renderList: () => renderPage(<ChannelPage />, '/channel'), rowTestId: 'channel-row', rowName: (r) => r.dataset.channelId, role: 100,
+      sortBy: '响应时间', sortedDescending: ['1', '2', '3', '4'], hide: '类型',
+    });
+  }, VIEW_TEST_MS);
 });

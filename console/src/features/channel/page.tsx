@@ -3,23 +3,22 @@ import { lastPageOf } from '../../api/page';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import { useLiveChannels } from '../../live/use-live-channels';
 import type { ChannelSearch } from './api';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { channelsQueryKey, useChannels } from './hooks/use-channels';
 import { PAGE_SIZES } from '../../lib/use-page-size';
 import { useChannelListPrefs } from './hooks/use-list-prefs';
-import { ChannelRow } from './sections/channel-row';
+import { useChannelColumns } from './sections/channel-columns';
 import { ChannelSearchBar } from './sections/channel-search';
 import { ChannelToolbar } from './sections/channel-toolbar';
 
-const COLUMNS: MessageKey[] = ['channel.id', 'channel.name', 'channel.group', 'channel.type', 'channel.status', 'channel.responseTime', 'channel.usedBalance', 'channel.priority', 'channel.weight', 'channel.actions'];
 const NO_SEARCH: ChannelSearch = { keyword: '', group: '', model: '' };
 
 /** Administrators' channels: search, id sort, paging, tests, balances, batch delete and repair, and every row action. */
@@ -40,6 +39,7 @@ export function ChannelPage() {
   const lastPage = lastPageOf(data?.total, pageSize);
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const askRemoveSelected = () => (selected.length === 0 ? notify(t('channel.noSelection'), 'error') : setConfirmingBatch(true));
+  const columns = useChannelColumns(batch ? { isSelected: (id) => selected.includes(id), onToggle: toggle } : null);
   const removeSelected = async () => {
     await actions.removeMany(selected);
     setSelected([]);
@@ -50,9 +50,10 @@ export function ChannelPage() {
       <ChannelToolbar idSort={idSort} onIdSort={(sort) => { setIdSort(sort); setPage(1); }} batch={batch} onBatch={(on) => { setBatch(on); setSelected([]); }} onRefresh={() => void queryClient.invalidateQueries({ queryKey: channelsQueryKey })} />
       {batch && <Button variant="danger" onClick={askRemoveSelected}>{t('channel.deleteSelected', { count: selected.length })}</Button>}
       <ConfirmDialog open={confirmingBatch} title={t('channel.deleteSelected', { count: selected.length })} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={t('token.cancel')} onConfirm={() => void removeSelected()} onClose={() => setConfirmingBatch(false)} />
-      <DataTable columns={COLUMNS} selectable={batch} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('empty.firstChannel'), to: '/channel/add' }}>
-        {data?.items.map((channel) => <ChannelRow key={channel.id} channel={channel} selection={batch ? { selected: selected.includes(channel.id), onToggle: () => toggle(channel.id) } : undefined} />)}
-      </DataTable>
+      {/* Server-paged: the id order goes to the API (id_sort, the toolbar's switch, as new-api's); a header sorts the page shown. */}
+      <SortableTable id="channel" columns={columns} rows={data?.items} rowKey={(channel) => channel.id} caption={t('nav.channel')}
+        rowProps={(channel) => ({ 'data-channel-id': channel.id, className: channel.status === 1 ? '' : 'opacity-60' })}
+        empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstChannel'), to: '/channel/add' }} />} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Pager page={page} lastPage={lastPage} onPage={setPage} />
         <div className="w-32">

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../test/fake-socket';
 import { renderPage, signIn, stubApi } from '../../test/render';
+import { expectViewKeptPerUser, VIEW_TEST_MS } from '../../test/table-view';
 import { logSearch } from './filters';
 import { LogPage } from './page';
 
@@ -47,7 +48,7 @@ describe('LogPage', () => {
     renderPage(<LogPage />, '/log');
     const cell = (await screen.findByText('east-main')).closest('td');
     expect(cell?.textContent).toBe('4east-main');
-    expect(cell?.getAttribute('title')).toBe('east-main');
+    expect(cell?.querySelector('[title]')?.getAttribute('title')).toBe('east-main');
   });
 
   it('opens the user info dialog from a username, for admins, without expanding the row', async () => {
@@ -93,4 +94,14 @@ describe('log filters in the URL', () => {
   it('falls back to defaults for malformed values', () => {
     expect(logSearch.parse(new URLSearchParams('type=9&p=-1&start_timestamp=abc&token_name=%20ci%20'))).toMatchObject({ type: 0, p: 1, start_timestamp: undefined, token_name: 'ci' });
   });
+
+  it('keeps the sort and the columns each user chose', async () => {
+    const models = ['m-a', 'm-b', 'm-c'];
+    const items = [{ ...entry, id: 1, model_name: 'm-a', quota: 30 }, { ...entry, id: 2, model_name: 'm-b', quota: 5 }, { ...entry, id: 3, model_name: 'm-c', quota: 80 }];
+    stubApi({ '/api/log/self/stat': { quota: 115, rpm: 0, tpm: 0 }, '/api/log/self/?': { items, total: 3, page: 1, page_size: 10 }, '/api/status': {} });
+    await expectViewKeptPerUser({
+      renderList: () => renderPage(<LogPage />, '/log'), rowTestId: 'log-row', rowName: (row) => models.find((model) => row.textContent?.includes(model)), role: 1,
+      sortBy: '消耗额度', sortedDescending: ['m-c', 'm-a', 'm-b'], hide: '令牌名称',
+    });
+  }, VIEW_TEST_MS);
 });

@@ -1,23 +1,19 @@
 import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonRows } from '../../components/ui/skeleton';
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
-import { table } from '../../components/ui/tokens';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { LOG_PAGE_SIZE, useLogs } from './hooks/use-logs';
 import { LogFiltersForm } from './sections/log-filters-form';
-import { LogRow } from './sections/log-row';
+import { LogDetail, useLogColumns } from './sections/log-columns';
 import { LogStatBadges } from './sections/log-stat-badges';
 import { UserInfoDialog } from './sections/user-info-dialog';
 import { isUnfiltered, logSearch } from './filters';
+import type { LogEntry } from './api';
 import { useLiveLogs } from './live/use-live-logs';
 import { ExportButtons } from '../detail/sections/export-buttons';
-
-const ADMIN_COLUMNS: MessageKey[] = ['log.channel', 'log.username'];
-const COLUMNS: MessageKey[] = ['log.tokenName', 'log.type', 'log.modelName', 'log.useTime', 'log.prompt', 'log.completion', 'log.quota', 'log.detail'];
 
 const DAY_SECONDS = 86_400;
 
@@ -35,24 +31,20 @@ export function LogPage() {
   const { data } = useLogs(filters, admin, page);
   const live = useLiveLogs(filters, admin, page);
   const [infoFor, setInfoFor] = useState<string | null>(null);
-  const columns: MessageKey[] = ['log.time', ...(admin ? ADMIN_COLUMNS : []), ...COLUMNS];
+  const [open, setOpen] = useState<ReadonlySet<LogEntry['id']>>(new Set());
+  const toggle = (id: LogEntry['id']) => setOpen((now) => (now.has(id) ? new Set([...now].filter((x) => x !== id)) : new Set([...now, id])));
+  const columns = useLogColumns({ admin, isOpen: (entry) => open.has(entry.id), onUserInfo: setInfoFor });
   const lastPage = lastPageOf(data?.total, LOG_PAGE_SIZE);
   return (
     <div className="space-y-4">
       <LogStatBadges filters={filters} admin={admin} live={isUnfiltered(filters) ? live : null} />
       <LogFiltersForm key={JSON.stringify(filters)} admin={admin} value={filters} onSearch={setFilters} />
       {admin && <ExportButtons kind="log" range={exportRange(filters)} />}
-      <div className={table.wrap} tabIndex={0}>
-        <table className={table.table}>
-          <thead className={table.head}>
-            <tr>{columns.map((c) => <th key={c} scope="col" className={table.cell}>{t(c)}</th>)}</tr>
-          </thead>
-          <tbody className={table.body}>
-            {data ? data.items.map((entry) => <LogRow key={entry.id} entry={entry} admin={admin} columns={columns.length} onUserInfo={setInfoFor} />) : <SkeletonRows columns={columns.length} />}
-          </tbody>
-        </table>
-        {data?.items.length === 0 && <EmptyState title={t('log.noData')} hint={t('home.noUsageHint')} action={{ label: t('home.createToken'), to: '/token' }} />}
-      </div>
+      {/* Server-paged (new-api's log list takes no sort): a header sorts the page shown. */}
+      <SortableTable id="log" columns={columns} rows={data?.items} rowKey={(entry) => entry.id} caption={t('nav.log')}
+        rowProps={(entry) => ({ className: 'cursor-pointer', onClick: () => toggle(entry.id) })}
+        detail={(entry) => (open.has(entry.id) ? <LogDetail entry={entry} /> : null)}
+        empty={<EmptyState title={t('log.noData')} hint={t('home.noUsageHint')} action={{ label: t('home.createToken'), to: '/token' }} />} />
       {admin && <UserInfoDialog username={infoFor} onClose={() => setInfoFor(null)} />}
       <div className="flex items-center gap-2 text-sm">
         <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('page.prev')}</Button>

@@ -3,27 +3,14 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { useToast } from '../../components/ui/toast';
-import { banner, input, table, tag } from '../../components/ui/tokens';
+import { EmptyState } from '../../components/ui/empty-state';
+import { SortableTable } from '../../components/ui/sortable-table';
+import { banner, input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
-import { displayCurrency } from '../../lib/quota';
 import { useStoredUser } from '../../lib/stored-user';
 import { useClipboard } from '../../lib/use-clipboard';
-import { useQuotaDisplay } from '../status/hooks/use-status';
-import { type PriceEntry, priceIn, pricingApi } from './api';
-
-/** A dollar price in the site's display currency (general_setting.quota_display_type); dollars when quota shows as tokens. */
-function useMoney(): (usd: number) => string {
-  const currency = displayCurrency(useQuotaDisplay()) ?? { symbol: '$', perDollar: 1 };
-  return (usd) => `${currency.symbol}${Number((usd * currency.perDollar).toFixed(6))}`;
-}
-
-function PriceCell({ entry, groupRatio }: { entry: PriceEntry; groupRatio: number }) {
-  const t = useT();
-  const usd = useMoney();
-  const price = priceIn(entry, groupRatio);
-  if ('perCall' in price) return <>{usd(price.perCall)}</>;
-  return <>{t('pricing.promptPrice')} {usd(price.prompt)} / 1M · {t('pricing.completionPrice')} {usd(price.completion)} / 1M</>;
-}
+import { pricingApi } from './api';
+import { usePriceColumns } from './price-columns';
 
 /** Model pricing (public): availability in the chosen group, a name filter, billing type, groups, ratios and prices; copy selected names. */
 export function PricingPage() {
@@ -40,6 +27,7 @@ export function PricingPage() {
   const groupRatio = data?.groupRatio[group] ?? 1;
   const entries = (data?.entries ?? []).filter((e) => e.model_name.toLowerCase().includes(filter.trim().toLowerCase()));
   const toggle = (model: string, on: boolean) => setSelected((current) => new Set([...current].filter((m) => m !== model).concat(on ? [model] : [])));
+  const columns = usePriceColumns({ group, groupRatio, isSelected: (model) => selected.has(model), onSelect: toggle });
   const copySelected = () => (selected.size === 0 ? notify(t('pricing.noneSelected'), 'error') : void clipboard.copy([...selected].join(',')));
   return (
     <div className="space-y-4">
@@ -51,33 +39,8 @@ export function PricingPage() {
         <input aria-label={t('pricing.filter')} placeholder={t('pricing.filter')} className={`${input.base} max-w-xs`} value={filter} onChange={(e) => setFilter(e.target.value)} />
         <Button variant="outline" onClick={copySelected}>{t('pricing.copySelected')}</Button>
       </div>
-      <div className={table.wrap} tabIndex={0}>
-        <table className={table.table}>
-          <thead className={table.head}>
-            <tr>
-              <th className={table.cell} />
-              {(['pricing.available', 'pricing.model', 'pricing.billing', 'pricing.groups', 'pricing.ratio', 'pricing.price'] as const).map((c) => <th key={c} className={table.cell}>{t(c)}</th>)}
-            </tr>
-          </thead>
-          <tbody className={table.body}>
-            {entries.map((entry) => {
-              const available = entry.enable_groups.includes(group);
-              return (
-                <tr key={entry.model_name} data-testid="price-row" className={table.row}>
-                  <td className={table.cell}><input type="checkbox" aria-label={entry.model_name} checked={selected.has(entry.model_name)} onChange={(e) => toggle(entry.model_name, e.target.checked)} /></td>
-                  <td className={table.cell}><span className={`${tag.base} ${available ? tag.green : tag.red}`}>{t(available ? 'pricing.availableYes' : 'pricing.availableNo')}</span></td>
-                  <td className={table.cell}>{entry.model_name}</td>
-                  <td className={table.cell}>{t(entry.quota_type === 1 ? 'pricing.perCall' : 'pricing.perUsage')}</td>
-                  <td className={table.cell}>{entry.enable_groups.map((g) => <span key={g} className={`${tag.base} ${tag.blue} mr-1`}>{g}</span>)}</td>
-                  <td className={table.cell}>{entry.quota_type === 1 ? '—' : `${entry.model_ratio} / ${entry.completion_ratio} / ${groupRatio}`}</td>
-                  <td className={table.cell} data-testid="price"><PriceCell entry={entry} groupRatio={groupRatio} /></td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {entries.length === 0 && <p className="p-4 text-center text-sm text-slate-500 dark:text-slate-400">{t('log.noData')}</p>}
-      </div>
+      <SortableTable id="price" columns={columns} rows={data && entries} rowKey={(entry) => entry.model_name} caption={t('nav.pricing')}
+        empty={<EmptyState />} />
       <p data-testid="admission-rule" className="text-sm text-slate-500 dark:text-slate-400">{t('pricing.admissionRule')}</p>
       <ManualCopyDialog text={clipboard.manual} onClose={clipboard.dismissManual} />
     </div>

@@ -2,21 +2,19 @@ import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
-import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { Dialog } from '../../components/ui/dialog';
 import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { useToast } from '../../components/ui/toast';
 import { input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import { useClipboard } from '../../lib/use-clipboard';
 import type { Redemption } from './api';
 import { REDEMPTION_PAGE_SIZE, useRedemptions } from './hooks/use-redemptions';
 import { RedemptionDialog } from './sections/redemption-dialog';
-import { RedemptionRow } from './sections/redemption-row';
-
-const COLUMNS: MessageKey[] = ['redemption.id', 'redemption.name', 'redemption.status', 'redemption.quota', 'redemption.created', 'redemption.redeemer', 'redemption.actions'];
+import { useRedemptionColumns } from './sections/redemption-columns';
 
 /** Code dialog state: closed, creating, or editing one. */
 type Editing = { code: Redemption | null } | null;
@@ -35,6 +33,13 @@ export function RedemptionPage() {
   const items = data?.items ?? [];
   const lastPage = lastPageOf(data?.total, REDEMPTION_PAGE_SIZE);
   const select = (id: number, on: boolean) => setSelected((current) => new Set([...current].filter((x) => x !== id).concat(on ? [id] : [])));
+  const columns = useRedemptionColumns({
+    isSelected: (id) => selected.has(id),
+    onSelect: select,
+    onView: (code) => setShown([code.key]),
+    onCopy: (code) => void clipboard.copy(code.key),
+    onEdit: (code) => setEditing({ code }),
+  });
   const copySelected = () => {
     const keys = items.filter((code) => selected.has(code.id)).map((code) => code.key);
     if (keys.length === 0) return notify(t('redemption.noneSelected'), 'error');
@@ -47,12 +52,9 @@ export function RedemptionPage() {
         <Button onClick={() => setEditing({ code: null })}>{t('redemption.add')}</Button>
         <Button variant="outline" onClick={copySelected}>{t('redemption.copySelected')}</Button>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('empty.firstCode'), onClick: () => setEditing({ code: null }) }} selectable>
-        {items.map((code) => (
-          <RedemptionRow key={code.id} code={code} selected={selected.has(code.id)} onSelect={(on) => select(code.id, on)}
-            onView={() => setShown([code.key])} onCopy={() => void clipboard.copy(code.key)} onEdit={() => setEditing({ code })} />
-        ))}
-      </DataTable>
+      {/* Server-paged (new-api's redemption list takes no sort): a header sorts the page shown. */}
+      <SortableTable id="redemption" columns={columns} rows={data?.items} rowKey={(code) => code.id} caption={t('nav.redemption')} rowProps={(code) => ({ 'data-redemption-id': code.id })}
+        empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstCode'), onClick: () => setEditing({ code: null }) }} />} />
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <RedemptionDialog key={editing.code?.id ?? 'new'} editing={editing.code} open onClose={() => setEditing(null)} onCreated={setShown} />}
       <Dialog open={shown !== null} onClose={() => setShown(null)} title={t('redemption.key')}>

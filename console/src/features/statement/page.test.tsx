@@ -67,7 +67,7 @@ describe('StatementPage', () => {
     const calls = stubApi({ '/api/status': {}, '/api/user/topup': { items: [code], total: 25, page: 1, page_size: 10 } });
     renderPage(<StatementPage />, '/statement');
     await screen.findAllByTestId('top-up-row');
-    fireEvent.change(screen.getByLabelText('用户 ID'), { target: { value: '7' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '用户 ID' }), { target: { value: '7' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/user/topup?p=1&page_size=10&user_id=7'));
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
+import { expectViewKeptPerUser, VIEW_TEST_MS } from '../../test/table-view';
 import { TokenPage } from './page';
 
 const token = (id: number, name: string, extra = {}) => ({
@@ -143,4 +144,12 @@ describe('TokenPage', () => {
     fireEvent.click(within(row!).getByRole('button', { name: '查看' }));
     expect((await screen.findByTestId('token-key')).textContent).toBe(`sk-${'k'.repeat(48)}`);
   });
+
+  it('keeps the sort and the columns each user chose', async () => {
+    stubApi({ '/api/token/?': { items: [token(1, 'alpha'), token(2, 'beta'), token(3, 'gamma')], total: 3, page: 1, page_size: 10 }, '/api/user/self': self, '/api/status': status });
+    await expectViewKeptPerUser({
+      renderList: () => renderPage(<TokenPage />, '/token'), rowTestId: 'token-row', rowName: (row) => row.dataset.tokenId, role: 1,
+      sortBy: '名称', sortedDescending: ['3', '2', '1'], hide: '剩余额度',
+    });
+  }, VIEW_TEST_MS);
 });

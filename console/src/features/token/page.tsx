@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
-import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ManualCopyDialog } from '../../components/ui/manual-copy-dialog';
 import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { useToast } from '../../components/ui/toast';
 import { banner, input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
@@ -16,9 +17,7 @@ import { BalanceCard } from '../account/balance-card';
 import { type Token, tokenApi } from './api';
 import { useTokens } from './hooks/use-tokens';
 import { TokenDialog } from './sections/token-dialog';
-import { TokenRow } from './sections/token-row';
-
-const COLUMNS = ['token.name', 'token.status', 'token.used', 'token.remain', 'token.created', 'token.expiry', 'token.actions'] as const;
+import { useTokenColumns } from './sections/token-columns';
 
 /** Drawer state: closed, creating, or editing one token. */
 type Editing = { token: Token | null } | null;
@@ -57,6 +56,13 @@ export function TokenPage() {
     void clipboard.copy(lines.join('\n'));
   };
   const copyOne = async (token: Token) => clipboard.copy(await tokenApi.revealKey(token.id));
+  const columns = useTokenColumns({
+    isSelected: (id) => selected.has(id),
+    onSelect: select,
+    onView: (token) => void tokenApi.revealKey(token.id).then((key) => setShown({ name: token.name, key })),
+    onEdit: (token) => setEditing({ token }),
+    onCopy: (token) => void copyOne(token),
+  });
   return (
     <div className="space-y-4">
       <div role="note" className={banner.warning}>{t('token.banner')}</div>
@@ -69,12 +75,10 @@ export function TokenPage() {
           <Select id="token-page-size" label={t('token.pageSize')} value={pageSize} options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} onChange={(size) => { setPageSize(size); setPage(1); }} />
         </div>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={items.length === 0} emptyAction={{ label: t('empty.firstToken'), onClick: () => setEditing({ token: null }) }} selectable>
-        {items.map((token) => (
-          <TokenRow key={token.id} token={token} selected={selected.has(token.id)} onSelect={(on) => select(token.id, on)}
-            onView={() => void tokenApi.revealKey(token.id).then((key) => setShown({ name: token.name, key }))} onEdit={() => setEditing({ token })} onCopy={() => void copyOne(token)} />
-        ))}
-      </DataTable>
+      {/* Server-paged (new-api's token list takes no sort): a header sorts the page shown. */}
+      <SortableTable id="token" columns={columns} rows={data?.items} rowKey={(token) => token.id} caption={t('nav.token')}
+        rowProps={(token) => ({ 'data-token-id': token.id, className: token.status === 1 ? '' : 'opacity-60' })}
+        empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstToken'), onClick: () => setEditing({ token: null }) }} />} />
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <TokenDialog key={editing.token?.id ?? 'new'} editing={editing.token} open onClose={() => setEditing(null)} />}
       <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown?.name ?? ''}>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
+import { expectViewKeptPerUser, VIEW_TEST_MS } from '../../test/table-view';
 import { UserPage } from './page';
 
 const user = (id: number, extra: object = {}) => ({ id, username: `u${id}`, display_name: '', role: 1, status: 1, email: '', group: 'default', quota: 1000, used_quota: 10, request_count: 2, DeletedAt: null, ...extra });
@@ -26,7 +27,7 @@ describe('UserPage', () => {
     const calls = stubApi({ '/api/user/?': page, '/api/user/search': { ...page, items: [user(4)] }, 'POST /api/user/manage': { status: 2, role: 1 }, '/api/group/': ['default', 'vip'], '/api/status': {} });
     renderPage(<UserPage />, '/user');
     await screen.findAllByTestId('user-row');
-    fireEvent.change(await screen.findByLabelText('分组'), { target: { value: 'vip' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: '分组' }), { target: { value: 'vip' } });
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/user/search?group=vip'));
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
     fireEvent.click(within(screen.getByTestId('user-row')).getByRole('button', { name: '禁用' }));
@@ -60,4 +61,12 @@ describe('UserPage', () => {
     expect(await screen.findByText('用户信息更新成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, username: 'u4', display_name: '', password: '', group: 'vip', quota: 5000 });
   });
+
+  it('keeps the sort and the columns each user chose', async () => {
+    stubApi({ '/api/user/?': page, '/api/group/': ['default', 'vip'], '/api/status': {} });
+    await expectViewKeptPerUser({
+      renderList: () => renderPage(<UserPage />, '/user'), rowTestId: 'user-row', rowName: (row) => row.dataset.userId, role: 100,
+      sortBy: '用户角色', sortedDescending: ['3', '4', '2'], hide: '分组',
+    });
+  }, VIEW_TEST_MS);
 });

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
-import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
+import { SortableTable } from '../../components/ui/sortable-table';
 import { input } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/zh';
 import type { AdminUser } from './api';
 import { USER_PAGE_SIZE, useGroups, useUsers } from './hooks/use-users';
 import { UserPanel } from './sections/user-panel';
-import { UserRow } from './sections/user-row';
-
-const COLUMNS: MessageKey[] = ['user.id', 'user.username', 'user.group', 'user.stats', 'user.role', 'user.status', 'user.actions'];
+import { useUserColumns } from './sections/user-columns';
 
 /** Panel state: closed, adding, or editing a user. */
 type Editing = { user: AdminUser | null } | null;
@@ -26,6 +24,7 @@ export function UserPage() {
   const { data } = useUsers(page, keyword.trim(), group);
   const { data: groups } = useGroups();
   const lastPage = lastPageOf(data?.total, USER_PAGE_SIZE);
+  const columns = useUserColumns((user) => setEditing({ user }));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
@@ -36,9 +35,9 @@ export function UserPage() {
         </select>
         <Button onClick={() => setEditing({ user: null })}>{t('user.add')}</Button>
       </div>
-      <DataTable columns={COLUMNS} loading={!data} empty={data?.items.length === 0} emptyAction={{ label: t('empty.firstUser'), onClick: () => setEditing({ user: null }) }}>
-        {data?.items.map((user) => <UserRow key={user.id} user={user} onEdit={() => setEditing({ user })} />)}
-      </DataTable>
+      {/* Server-paged (new-api's user list takes no sort): a header sorts the page shown. */}
+      <SortableTable id="user" columns={columns} rows={data?.items} rowKey={(user) => user.id} caption={t('nav.user')} rowProps={(user) => ({ 'data-user-id': user.id })}
+        empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstUser'), onClick: () => setEditing({ user: null }) }} />} />
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <UserPanel key={editing.user?.id ?? 'new'} user={editing.user} onClose={() => setEditing(null)} />}
     </div>

@@ -16,6 +16,7 @@ import { auditEn } from './audit';
 import { statementEn } from './statement';
 import { uiEn } from './ui';
 import { homeEn } from './home';
+import { apiEn } from './api';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -35,4 +36,5 @@ export const en: Record<MessageKey, string> = {
   ...statementEn,
   ...uiEn,
   ...homeEn,
+  ...apiEn,
 };

@@ -42,6 +42,7 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'ops.event.disabled': 'Channel {name} was disabled automatically: {reason}',
   'ops.event.enabled': 'Channel {name} was enabled again',
   'ops.noEvents': 'No events yet',
+  'ops.noCalls': 'No calls in the last minute',
   'ops.logTail': 'Live log',
   'ops.pause': 'Pause',
   'ops.resume': 'Resume',

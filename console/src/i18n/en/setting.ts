@@ -57,6 +57,7 @@ export const settingEn: Record<keyof typeof settingZh, string> = {
   'option.logBefore': 'Delete logs before',
   'option.pickLogTime': 'Pick a log time',
   'option.cleanLogs': 'Delete old logs',
+  'option.confirmCleanLogs': 'Delete every log before this time? This cannot be undone.',
   'option.logsDeleted': '{count} logs deleted.',
   'option.resetRatios': 'Reset model ratios',
   'option.ratiosReset': 'Model ratios reset',

@@ -7,6 +7,7 @@ export const uiEn: Record<keyof typeof uiZh, string> = {
   'nav.sidebar': 'Sidebar',
   'table.columns': 'Columns',
   'table.sortBy': 'Sort by {column}',
+  'table.select': 'Select',
   'copy.copy': 'Copy',
   'copy.copied': 'Copied',
   'empty.title': 'Nothing here yet',

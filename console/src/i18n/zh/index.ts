@@ -16,6 +16,7 @@ import { auditZh } from './audit';
 import { statementZh } from './statement';
 import { uiZh } from './ui';
 import { homeZh } from './home';
+import { apiZh } from './api';
 
 export const zh = {
   ...commonZh,
@@ -35,6 +36,7 @@ export const zh = {
   ...statementZh,
   ...uiZh,
   ...homeZh,
+  ...apiZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -41,6 +41,7 @@ export const opsZh = {
   'ops.event.disabled': '渠道 {name} 已被自动禁用：{reason}',
   'ops.event.enabled': '渠道 {name} 已恢复启用',
   'ops.noEvents': '暂无事件',
+  'ops.noCalls': '最近一分钟没有调用',
   'ops.logTail': '实时日志',
   'ops.pause': '暂停',
   'ops.resume': '继续',

@@ -55,6 +55,7 @@ export const settingZh = {
   'option.logBefore': '日志记录时间',
   'option.pickLogTime': '请选择日志记录时间',
   'option.cleanLogs': '清除历史日志',
+  'option.confirmCleanLogs': '确定要删除该时间之前的所有日志吗？此操作不可逆。',
   'option.logsDeleted': '{count} 条日志已清理！',
   'option.resetRatios': '重置模型倍率',
   'option.ratiosReset': '重置模型倍率成功',

@@ -6,6 +6,7 @@ export const uiZh = {
   'nav.sidebar': '侧边栏',
   'table.columns': '显示列',
   'table.sortBy': '按 {column} 排序',
+  'table.select': '选择',
   'copy.copy': '复制',
   'copy.copied': '已复制',
   'empty.title': '暂无数据',

@@ -39,14 +39,16 @@ function followChanges(ctx: RelayContext): () => void {
 
 /** The relay: OpenAI's surface (chat, completions, embeddings, images, audio, moderations, rerank, responses, models), Claude's and Gemini's native APIs, and the console's playground. */
 export async function registerRelayRoutes(app: FastifyInstance, { deps, live, ops }: { deps: GatewayDeps; live: LiveFanout; ops: OpsMeter }): Promise<void> {
+  const router = new ChannelRouter(deps.channels);
+  const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   const ctx: RelayContext = {
     deps,
     cache: new DocumentCache(deps.tokens, deps.users),
-    router: new ChannelRouter(deps.channels),
+    router,
     pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
     publisher: new UsagePublisher(deps.usageOutbox, {
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
-      onAppended: tapAppendedEvents(live, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
+      onAppended: tapAppendedEvents(live, deps.meter, channelNameOf, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
     inFlight: new InFlightHolds(deps.holds, deps.config.HOLD_TTL_SECONDS * 1000, (error) => app.log.warn({ err: error }, 'renewing the holds of calls in flight failed; retrying')),
     metrics: createRelayMetrics(),

@@ -27,7 +27,7 @@ describe('useLogTail', () => {
 });
 
 describe('matchesTail', () => {
-  it('filters by model (part of the name), username and channel id', () => {
+  it('filters by model (part of the name), username and channel id or part of its name', () => {
     const none = { model: '', username: '', channel: '' };
     expect(matchesTail(row(1), none)).toBe(true);
     expect(matchesTail(row(1), { ...none, model: '4o' })).toBe(true);
@@ -35,5 +35,7 @@ describe('matchesTail', () => {
     expect(matchesTail(row(1), { ...none, username: 'eve' })).toBe(false);
     expect(matchesTail(row(1), { ...none, channel: '3' })).toBe(true);
     expect(matchesTail(row(1), { ...none, channel: '4' })).toBe(false);
+    expect(matchesTail(row(1, { channel_name: 'east-main' }), { ...none, channel: 'east' })).toBe(true);
+    expect(matchesTail(row(1, { channel_name: 'east-main' }), { ...none, channel: 'west' })).toBe(false);
   });
 });

@@ -15,10 +15,12 @@ export interface TailFilters {
 /** Rows the tail keeps, newest first. */
 export const TAIL_ROWS = 100;
 
+/** The channel filter takes the channel's id, or part of its name. */
 export function matchesTail(row: TailRow, filters: TailFilters): boolean {
   if (filters.model && !row.model_name.includes(filters.model)) return false;
   if (filters.username && row.username !== filters.username) return false;
-  return !filters.channel || String(row.channel ?? '') === filters.channel.trim();
+  const channel = filters.channel.trim();
+  return !channel || String(row.channel ?? '') === channel || (row.channel_name ?? '').includes(channel);
 }
 
 /**

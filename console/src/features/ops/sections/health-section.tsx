@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
-import { DataTable } from '../../../components/ui/data-table';
-import { card, table, tag } from '../../../components/ui/tokens';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { type Column, SortableTable } from '../../../components/ui/sortable-table';
+import { card, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import type { HealthEvent } from '../live/use-live-channel-health';
@@ -26,25 +27,30 @@ function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
   );
 }
 
+function useHealthColumns(): Column<ChannelHealth>[] {
+  const t = useT();
+  const tested = (channel: ChannelHealth) => channel.testTime > 0;
+  return [
+    { id: 'channel', label: t('ops.col.channel'), required: true, cell: (channel) => `#${channel.id} ${channel.name}`, sortValue: (channel) => channel.id },
+    {
+      id: 'status', label: t('ops.col.status'), sortValue: (channel) => channel.status,
+      cell: (channel) => <span className={`${tag.base} ${statusTag[channel.status] ?? tag.grey}`} data-testid="status">{t(`ops.status.${channel.status}` as MessageKey)}</span>,
+    },
+    { id: 'testTime', label: t('ops.col.testTime'), cell: (channel) => (tested(channel) ? time(channel.testTime * 1000) : t('ops.never')), sortValue: (channel) => channel.testTime },
+    { id: 'responseTime', label: t('ops.col.responseTime'), numeric: true, cell: (channel) => (tested(channel) ? `${channel.responseTime} ms` : '-'), sortValue: (channel) => (tested(channel) ? channel.responseTime : -1) },
+    { id: 'reason', label: t('ops.col.reason'), cell: (channel) => channel.reason ?? '', sortValue: (channel) => channel.reason ?? '' },
+  ];
+}
+
 /** Each channel's state, last test and response time, and the automatic switch-offs and re-enables as they happen. */
 export function HealthSection({ channels, events }: { channels: readonly ChannelHealth[]; events: readonly HealthEvent[] }) {
   const t = useT();
+  const columns = useHealthColumns();
   return (
     <section className={`${card} space-y-3`} data-testid="ops-health">
       <h2 className="font-semibold">{t('ops.health')}</h2>
-      <DataTable columns={['ops.col.channel', 'ops.col.status', 'ops.col.testTime', 'ops.col.responseTime', 'ops.col.reason']} empty={channels.length === 0}>
-        {channels.map((channel) => (
-          <tr key={channel.id} className={table.row} data-testid="ops-health-row" data-id={channel.id}>
-            <td className={table.cell}>#{channel.id} {channel.name}</td>
-            <td className={table.cell}>
-              <span className={`${tag.base} ${statusTag[channel.status] ?? tag.grey}`} data-testid="status">{t(`ops.status.${channel.status}` as MessageKey)}</span>
-            </td>
-            <td className={table.cell}>{channel.testTime > 0 ? time(channel.testTime * 1000) : t('ops.never')}</td>
-            <td className={table.cell}>{channel.testTime > 0 ? `${channel.responseTime} ms` : '-'}</td>
-            <td className={table.cell}>{channel.reason ?? ''}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <SortableTable id="ops-health" columns={columns} rows={channels} rowKey={(channel) => channel.id} caption={t('ops.health')} rowProps={(channel) => ({ 'data-id': channel.id })}
+        empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstChannel'), to: '/channel/add' }} />} />
       <HealthEvents events={events} />
     </section>
   );

@@ -1,13 +1,14 @@
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { card, input, table } from '../../../components/ui/tokens';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { type Column, SortableTable } from '../../../components/ui/sortable-table';
+import { card, input } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import { matchesTail, type TailFilters, useLogTail } from '../live/use-log-tail';
+import { matchesTail, type TailFilters, type TailRow, useLogTail } from '../live/use-log-tail';
 
 const filterFields: { key: keyof TailFilters; label: MessageKey }[] = [
   { key: 'model', label: 'ops.filter.model' },
@@ -15,10 +16,26 @@ const filterFields: { key: keyof TailFilters; label: MessageKey }[] = [
   { key: 'channel', label: 'ops.filter.channel' },
 ];
 
+function useTailColumns(): Column<TailRow>[] {
+  const t = useT();
+  const display = useQuotaDisplay();
+  return [
+    { id: 'time', label: t('log.time'), required: true, cell: (row) => format(row.created_at * 1000, 'HH:mm:ss'), sortValue: (row) => row.created_at },
+    { id: 'username', label: t('log.username'), cell: (row) => row.username, sortValue: (row) => row.username },
+    { id: 'token', label: t('log.tokenName'), cell: (row) => row.token_name, sortValue: (row) => row.token_name },
+    { id: 'model', label: t('log.modelName'), cell: (row) => row.model_name, sortValue: (row) => row.model_name },
+    { id: 'channel', label: t('log.channel'), cell: (row) => `${row.channel ?? ''} ${row.channel_name ?? ''}`.trim(), sortValue: (row) => row.channel ?? 0 },
+    { id: 'quota', label: t('log.quota'), numeric: true, cell: (row) => formatQuota(row.quota, display), sortValue: (row) => row.quota },
+    { id: 'prompt', label: t('log.prompt'), numeric: true, cell: (row) => row.prompt_tokens, sortValue: (row) => row.prompt_tokens },
+    { id: 'completion', label: t('log.completion'), numeric: true, cell: (row) => row.completion_tokens, sortValue: (row) => row.completion_tokens },
+    { id: 'useTime', label: t('log.useTime'), numeric: true, cell: (row) => `${row.use_time} s`, sortValue: (row) => row.use_time },
+  ];
+}
+
 /** Every log row as it is written, on any gateway, with filters and a pause. */
 export function LogTailSection() {
   const t = useT();
-  const display = useQuotaDisplay();
+  const columns = useTailColumns();
   const [paused, setPaused] = useState(false);
   const [filters, setFilters] = useState<TailFilters>({ model: '', username: '', channel: '' });
   const { rows, waiting } = useLogTail(paused);
@@ -36,21 +53,8 @@ export function LogTailSection() {
         <Button variant="outline" onClick={() => setPaused(!paused)} data-testid="ops-tail-pause">{t(paused ? 'ops.resume' : 'ops.pause')}</Button>
       </div>
       {paused && <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="ops-tail-waiting">{t('ops.pausedCount', { count: waiting })}</p>}
-      <DataTable columns={['log.time', 'log.username', 'log.tokenName', 'log.modelName', 'log.channel', 'log.quota', 'log.prompt', 'log.completion', 'log.useTime']} empty={shown.length === 0}>
-        {shown.map((row) => (
-          <tr key={row.id} className={table.row} data-testid="ops-tail-row">
-            <td className={table.cell}>{format(row.created_at * 1000, 'HH:mm:ss')}</td>
-            <td className={table.cell}>{row.username}</td>
-            <td className={table.cell}>{row.token_name}</td>
-            <td className={table.cell}>{row.model_name}</td>
-            <td className={table.cell}>{row.channel ?? ''}</td>
-            <td className={table.cell}>{formatQuota(row.quota, display)}</td>
-            <td className={table.cell}>{row.prompt_tokens}</td>
-            <td className={table.cell}>{row.completion_tokens}</td>
-            <td className={table.cell}>{row.use_time} s</td>
-          </tr>
-        ))}
-      </DataTable>
+      {/* Newest first unless the admin sorts by a header. */}
+      <SortableTable id="ops-tail" columns={columns} rows={shown} rowKey={(row) => row.id} caption={t('ops.logTail')} empty={<EmptyState />} />
     </section>
   );
 }

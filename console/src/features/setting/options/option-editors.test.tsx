@@ -131,10 +131,14 @@ describe('root option editors', () => {
     expect(await screen.findByText('请选择日志记录时间')).toBeTruthy();
   });
 
-  it('says 日志清理失败： with the reason when deleting logs fails', async () => {
-    open('operation', { 'DELETE /api/log/': { reply: { success: false, message: '无权进行此操作' } } });
+  it('asks before deleting logs, and says 日志清理失败： with the reason when it fails', async () => {
+    const calls = open('operation', { 'DELETE /api/log/': { reply: { success: false, message: '无权进行此操作' } } });
     fireEvent.change(await screen.findByLabelText('日志记录时间'), { target: { value: '2026-01-01T00:00' } });
     fireEvent.click(screen.getByRole('button', { name: '清除历史日志' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('确定要删除该时间之前的所有日志吗？');
+    expect(calls.some((call) => call.method === 'DELETE'), 'nothing deleted before the confirm').toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '清除历史日志' }));
     expect(await screen.findByText('日志清理失败：无权进行此操作')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { card } from '../../../components/ui/tokens';
@@ -28,9 +29,10 @@ export function MaintenanceCard() {
   const t = useT();
   const notify = useToast();
   const [before, setBefore] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const time = Date.parse(before);
+  const askCleanLogs = () => (!before || Number.isNaN(time) ? notify(t('option.pickLogTime'), 'error') : setConfirming(true));
   const cleanLogs = async () => {
-    const time = Date.parse(before);
-    if (!before || Number.isNaN(time)) return notify(t('option.pickLogTime'), 'error');
     try {
       notify(t('option.logsDeleted', { count: await optionApi.deleteLogsBefore(Math.floor(time / 1000)) }));
     } catch (error) {
@@ -45,9 +47,10 @@ export function MaintenanceCard() {
       <h2 className="font-semibold">{t('option.maintenance')}</h2>
       <div className="flex flex-wrap items-end gap-2">
         <Field id="log-before" label={t('option.logBefore')} type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
-        <Button variant="danger" onClick={() => void cleanLogs()}>{t('option.cleanLogs')}</Button>
+        <Button variant="danger" onClick={askCleanLogs}>{t('option.cleanLogs')}</Button>
         <Button variant="outline" onClick={() => void resetRatios()}>{t('option.resetRatios')}</Button>
       </div>
+      <ConfirmDialog open={confirming} title={t('option.confirmCleanLogs')} description={before} confirmLabel={t('option.cleanLogs')} cancelLabel={t('token.cancel')} onConfirm={() => void cleanLogs()} onClose={() => setConfirming(false)} />
     </section>
   );
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { lastPageOf } from '../../../api/page';
-import { DataTable } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
-import { card, table, tag } from '../../../components/ui/tokens';
+import { type Column, SortableTable } from '../../../components/ui/sortable-table';
+import { card, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
-import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
 import type { TopUpRow } from '@tollgate/wire';
 import { TOPUP_PAGE_SIZE, type TopUpQuery } from '../api';
 import { useTopUps } from '../hooks/use-top-ups';
-
-const COLUMNS: MessageKey[] = ['topupHistory.kind', 'topupHistory.tradeNo', 'topupHistory.amount', 'topupHistory.money', 'topupHistory.method', 'topupHistory.created', 'topupHistory.completed', 'topupHistory.status'];
 
 function StatusTag({ status }: { status: string }) {
   const t = useT();
@@ -20,21 +18,23 @@ function StatusTag({ status }: { status: string }) {
   return <span className={`${tag.base} ${tag.grey}`}>{status}</span>;
 }
 
-function OrderRow({ order, admin }: { order: TopUpRow; admin: boolean }) {
+const isCode = (order: TopUpRow) => order.kind === 'redemption';
+
+/** The top-ups' columns (the user's id for administrators): a code shows its name where an order shows its trade number. */
+function useOrderColumns(admin: boolean): Column<TopUpRow>[] {
   const t = useT();
-  return (
-    <tr data-testid="top-up-row" data-kind={order.kind} className={table.row}>
-      {admin && <td className={table.cell}>{order.user_id}</td>}
-      <td className={table.cell}>{t(order.kind === 'redemption' ? 'topupHistory.kind.redemption' : 'topupHistory.kind.online')}</td>
-      <td className={table.cell}>{order.kind === 'redemption' ? order.name : order.trade_no}</td>
-      <td className={table.cell}>{order.amount}</td>
-      <td className={table.cell}>{order.money.toFixed(2)}</td>
-      <td className={table.cell}>{order.payment_method}</td>
-      <td className={table.cell}>{formatTime(order.create_time)}</td>
-      <td className={table.cell}>{order.complete_time > 0 ? formatTime(order.complete_time) : '-'}</td>
-      <td className={table.cell}><StatusTag status={order.status} /></td>
-    </tr>
-  );
+  const user: Column<TopUpRow> = { id: 'userId', label: t('topupHistory.userId'), numeric: true, cell: (order) => order.user_id, sortValue: (order) => order.user_id };
+  return [
+    ...(admin ? [user] : []),
+    { id: 'kind', label: t('topupHistory.kind'), cell: (order) => t(isCode(order) ? 'topupHistory.kind.redemption' : 'topupHistory.kind.online'), sortValue: (order) => order.kind },
+    { id: 'tradeNo', label: t('topupHistory.tradeNo'), required: true, cell: (order) => (isCode(order) ? order.name : order.trade_no), sortValue: (order) => (isCode(order) ? order.name : order.trade_no) },
+    { id: 'amount', label: t('topupHistory.amount'), numeric: true, cell: (order) => order.amount, sortValue: (order) => order.amount },
+    { id: 'money', label: t('topupHistory.money'), numeric: true, cell: (order) => order.money.toFixed(2), sortValue: (order) => order.money },
+    { id: 'method', label: t('topupHistory.method'), cell: (order) => order.payment_method, sortValue: (order) => order.payment_method },
+    { id: 'created', label: t('topupHistory.created'), cell: (order) => formatTime(order.create_time), sortValue: (order) => order.create_time },
+    { id: 'completed', label: t('topupHistory.completed'), cell: (order) => (order.complete_time > 0 ? formatTime(order.complete_time) : '-'), sortValue: (order) => order.complete_time },
+    { id: 'status', label: t('topupHistory.status'), cell: (order) => <StatusTag status={order.status} />, sortValue: (order) => order.status },
+  ];
 }
 
 /** Narrows the list, back to its first page. */
@@ -55,16 +55,16 @@ export function TopUpHistory({ admin }: { admin: boolean }) {
   const t = useT();
   const [topUpQuery, setTopUpQuery] = useState<TopUpQuery>({ page: 1, keyword: '' });
   const { data } = useTopUps(admin, topUpQuery);
-  const items = data?.items ?? [];
+  const columns = useOrderColumns(admin);
   const setPage = (page: number) => setTopUpQuery((old) => ({ ...old, page }));
   return (
     <section className={`${card} space-y-3`}>
       <h2 className="text-lg font-semibold">{t('topupHistory.title')}</h2>
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('topupHistory.hint')}</p>
       <Filters admin={admin} onChange={(patch) => setTopUpQuery((old) => ({ ...old, ...patch, page: 1 }))} />
-      <DataTable columns={admin ? ['topupHistory.userId', ...COLUMNS] : COLUMNS} empty={items.length === 0}>
-        {items.map((order) => <OrderRow key={`${order.kind}-${order.id}`} order={order} admin={admin} />)}
-      </DataTable>
+      {/* Server-paged (the top-up list takes no sort): a header sorts the page shown. */}
+      <SortableTable id="top-up" columns={columns} rows={data?.items} rowKey={(order) => `${order.kind}-${order.id}`} caption={t('topupHistory.title')}
+        rowProps={(order) => ({ 'data-kind': order.kind })} empty={<EmptyState action={{ label: t('nav.topup'), to: '/topup' }} />} />
       <Pager page={topUpQuery.page} lastPage={lastPageOf(data?.total, TOPUP_PAGE_SIZE)} onPage={setPage} />
     </section>
   );

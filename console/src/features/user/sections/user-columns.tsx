@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { Column } from '../../../components/ui/sortable-table';
+import { tag } from '../../../components/ui/tokens';
+import { useT } from '../../../i18n';
+import type { MessageKey } from '../../../i18n/zh';
+import { formatQuota } from '../../../lib/quota';
+import { useQuotaDisplay } from '../../status/hooks/use-status';
+import type { AdminUser } from '../api';
+import { useManageUser } from '../hooks/use-users';
+
+const ROOT = 100;
+const ADMIN = 10;
+const roleKey = (role: number): MessageKey => ([1, ADMIN, ROOT].includes(role) ? (`user.role.${role}` as MessageKey) : 'user.role.unknown');
+const statusKey = (status: number): MessageKey => ([1, 2].includes(status) ? (`user.status.${status}` as MessageKey) : 'user.status.unknown');
+const isDeleted = (user: AdminUser) => user.DeletedAt !== null;
+
+/** A deactivated user shows as deleted with no actions, as the spec says. */
+function UserActions({ user, onEdit }: { user: AdminUser; onEdit(user: AdminUser): void }) {
+  const t = useT();
+  const manage = useManageUser();
+  const [confirming, setConfirming] = useState(false);
+  if (isDeleted(user)) return null;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button variant="ghost" onClick={() => manage(user.id, 'promote')}>{t('user.promote')}</Button>
+      <Button variant="ghost" onClick={() => manage(user.id, 'demote')}>{t('user.demote')}</Button>
+      {user.status === 1 && <Button variant="ghost" onClick={() => manage(user.id, 'disable')}>{t('user.disable')}</Button>}
+      {user.status === 2 && <Button variant="ghost" onClick={() => manage(user.id, 'enable')}>{t('user.enable')}</Button>}
+      <Button variant="outline" onClick={() => onEdit(user)}>{t('user.edit')}</Button>
+      <Button variant="danger" onClick={() => setConfirming(true)}>{t('user.delete')}</Button>
+      <ConfirmDialog open={confirming} title={t('user.confirmDelete')} confirmLabel={t('user.delete')} cancelLabel={t('token.cancel')} onConfirm={() => manage(user.id, 'delete')} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}
+
+/** The user list's columns; the stats column sorts by balance. */
+export function useUserColumns(onEdit: (user: AdminUser) => void): Column<AdminUser>[] {
+  const t = useT();
+  const display = useQuotaDisplay();
+  return [
+    { id: 'id', label: t('user.id'), numeric: true, cell: (user) => user.id, sortValue: (user) => user.id },
+    {
+      id: 'username', label: t('user.username'), required: true, sortValue: (user) => user.username,
+      cell: (user) => `${user.username}${user.display_name && user.display_name !== user.username ? ` (${user.display_name})` : ''}`,
+    },
+    { id: 'group', label: t('user.group'), cell: (user) => <span className={`${tag.base} ${tag.blue}`}>{user.group}</span>, sortValue: (user) => user.group },
+    { id: 'stats', label: t('user.stats'), cell: (user) => `${formatQuota(user.quota, display)} / ${formatQuota(user.used_quota, display)} / ${user.request_count}`, sortValue: (user) => user.quota },
+    { id: 'role', label: t('user.role'), cell: (user) => t(roleKey(user.role)), sortValue: (user) => user.role },
+    {
+      id: 'status', label: t('user.status'), sortValue: (user) => (isDeleted(user) ? 0 : user.status),
+      cell: (user) => <span className={`${tag.base} ${isDeleted(user) ? tag.grey : user.status === 1 ? tag.green : tag.red}`}>{t(isDeleted(user) ? 'user.deleted' : statusKey(user.status))}</span>,
+    },
+    { id: 'actions', label: t('user.actions'), required: true, cell: (user) => <UserActions user={user} onEdit={onEdit} /> },
+  ];
+}
