@@ -49,7 +49,7 @@ describe('TopupPage', () => {
     signIn();
     stubApi({ '/api/status': status({ enable_online_topup: false }), '/api/user/self': self });
     renderPage(<TopupPage />, '/topup');
-    await waitFor(() => expect(screen.getByLabelText('充值数量')).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: '充值数量' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: '支付宝' }));
     expect(await screen.findByText('管理员未开启在线充值！')).toBeTruthy();
   });
