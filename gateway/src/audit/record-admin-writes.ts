@@ -4,6 +4,8 @@ import { Role } from '../ports/user-store.js';
 import { type AdminWrite, adminWrites } from './admin-writes.js';
 import { newAuditEvent } from './audit-event.js';
 
+export type AdminWriteDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'channels' | 'options' | 'redemptions' | 'twoFactor' | 'users'>;
+
 interface Pending {
   write: AdminWrite;
   before: unknown;
@@ -38,7 +40,7 @@ function recordable(write: AdminWrite, statusCode: number, payload: unknown): { 
  * event is stored before the answer leaves, so a client that saw success finds the event.
  * Register before the routes.
  */
-export function recordAdminWrites(app: FastifyInstance, deps: GatewayDeps): void {
+export function recordAdminWrites(app: FastifyInstance, deps: AdminWriteDeps): void {
   const pending = new WeakMap<FastifyRequest, Pending>();
   const prefix = app.prefix;
   app.addHook('onRoute', (options) => {

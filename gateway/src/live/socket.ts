@@ -15,6 +15,9 @@ import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess 
 import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
+/** What the live module (Socket.IO) touches: sessions for the handshake, the ledger and meters for its pushes. */
+export type LiveDeps = Pick<GatewayDeps, 'channels' | 'config' | 'gatewayReports' | 'holds' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
+
 /** The store's key of the handshake's signed session cookie, or null. */
 function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | null {
   const header = socket.handshake.headers.cookie;
@@ -23,7 +26,7 @@ function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | nul
 }
 
 /** Lets in a handshake whose session is live and whose user is enabled now; remembers which session. */
-async function checkHandshake(app: FastifyInstance, deps: GatewayDeps, socket: Socket): Promise<Error | undefined> {
+async function checkHandshake(app: FastifyInstance, deps: LiveDeps, socket: Socket): Promise<Error | undefined> {
   const sessionKey = handshakeSessionKey(app, socket);
   const user = sessionKey === null ? null : await currentSocketUser(deps, sessionKey);
   if (!user || sessionKey === null) return new Error('unauthorized');
@@ -38,7 +41,7 @@ async function checkHandshake(app: FastifyInstance, deps: GatewayDeps, socket: S
  * gateway (through `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
  * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
-export function registerLive(app: FastifyInstance, deps: GatewayDeps, ops: OpsMeter): LiveFanout {
+export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter): LiveFanout {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin });
   io.use((socket, next) => {
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));

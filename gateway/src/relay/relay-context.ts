@@ -9,9 +9,12 @@ import type { OpsMeter } from '../ops/ops-meter.js';
 import type { SensitiveWords } from './sensitive-words.js';
 import type { UpstreamPools } from './upstream-pool.js';
 
+/** What the relay touches of the gateway's dependencies. */
+export type RelayDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'config' | 'eventLog' | 'holds' | 'leases' | 'mailer' | 'notices' | 'options' | 'sessions' | 'tasks' | 'usageOutbox' | 'users'>;
+
 /** What every relay route shares: the deps and the in-process hot-path state. */
 export interface RelayContext {
-  deps: GatewayDeps;
+  deps: RelayDeps;
   cache: DocumentCache;
   router: ChannelRouter;
   pools: UpstreamPools;

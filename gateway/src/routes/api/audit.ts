@@ -9,6 +9,9 @@ import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type AuditDeps = Pick<GatewayDeps, 'auditTrail'>;
 
 const text = z.string().trim().max(64).optional().transform((value) => value || undefined);
 const seconds = queryInt.pipe(z.number().int().nonnegative({ message: INVALID_PARAMS })).optional();
@@ -75,7 +78,7 @@ const columns: ExportColumn<AuditEvent>[] = [
 const EXPORT_PAGE_SIZE = 500;
 
 /** The audit trail for root: a filtered, paged list, and the same filters as a streamed CSV or JSON-lines download. */
-export function registerAuditRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerAuditRoutes(app: FastifyInstance, { deps, guard }: ApiContext<AuditDeps>): void {
   route(app, 'GET', '/audit/', guard.root, async (request) => {
     const q = parseInput(listQuery, request.query);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);

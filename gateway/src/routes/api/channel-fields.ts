@@ -114,7 +114,7 @@ export function newChannelDocument(fields: ChannelFields, key: string): NewChann
 }
 
 /** Channels with their used quota from the ledger, in wire shape (no key). */
-export async function channelsWithBalances(deps: GatewayDeps, channels: Channel[]) {
+export async function channelsWithBalances(deps: Pick<GatewayDeps, 'balances'>, channels: Channel[]) {
   const balances = byId(await deps.balances.channels(channels.map((c) => c.id)), (b) => b.channelId);
   return channels.map((channel) => channelWire(channel, balances.get(channel.id)));
 }

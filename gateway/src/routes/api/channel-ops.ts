@@ -13,16 +13,18 @@ import type { ApiContext } from './support/context.js';
 import { idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 
+export type ChannelOpsDeps = Pick<GatewayDeps, 'channels' | 'eventLog' | 'mailer' | 'notices' | 'options' | 'users'>;
+
 const testQuery = z.object({ model: queryString });
 
-async function channelOf(deps: GatewayDeps, params: unknown): Promise<Channel> {
+async function channelOf(deps: ChannelOpsDeps, params: unknown): Promise<Channel> {
   const channel = await deps.channels.byId(parseInput(idParams, params).id);
   if (!channel) throw new ApiFailure('渠道不存在');
   return channel;
 }
 
 /** Administrators' channel operations: tests, balances, the model list, rebuilding the routing table. */
-export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: ApiContext<ChannelOpsDeps>): void {
   const tester = new ChannelTester(deps);
 
   route(app, 'GET', '/channel/test/:id', guard.admin, async (request) => {

@@ -9,6 +9,8 @@ import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 
+export type ChannelWriteDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'notices'>;
+
 const channelBody = channelFields.partial();
 /** new-api's AddChannelRequest, or (older consoles) the channel object itself. */
 const createBody = z.preprocess(
@@ -31,7 +33,7 @@ function keysOf(mode: string, channel: ChannelFields): string[] {
 }
 
 /** The console cannot copy through POST /api/channel/ because reads never return the key; the copy happens here. */
-async function copyChannel(deps: GatewayDeps, id: number, query: z.infer<typeof copyQuery>): Promise<number> {
+async function copyChannel(deps: ChannelWriteDeps, id: number, query: z.infer<typeof copyQuery>): Promise<number> {
   const source = await deps.channels.byId(id);
   if (!source) throw new ApiFailure('渠道不存在');
   const { id: _sourceId, ...fields } = source;
@@ -47,7 +49,7 @@ async function copyChannel(deps: GatewayDeps, id: number, query: z.infer<typeof 
   return copy.id;
 }
 
-async function createChannels(deps: GatewayDeps, body: z.infer<typeof createBody>): Promise<number[]> {
+async function createChannels(deps: ChannelWriteDeps, body: z.infer<typeof createBody>): Promise<number[]> {
   const keys = keysOf(body.mode, body.channel);
   if (!body.channel.name || keys.length === 0) throw new ApiFailure('请填写渠道名称和渠道密钥！');
   const ids: number[] = [];
@@ -56,7 +58,7 @@ async function createChannels(deps: GatewayDeps, body: z.infer<typeof createBody
 }
 
 /** Administrators' channel writes; each one tells the relay to reload its routing table. */
-export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }: ApiContext<ChannelWriteDeps>): void {
   const changed = (id?: number) => deps.notices.publish('channels', id);
 
   route(app, 'POST', '/channel/', guard.admin, async (request) => {

@@ -11,6 +11,8 @@ import { idParams, parseInput, queryInt, queryString } from './support/input.js'
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 
+export type ChannelDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'options'>;
+
 const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString });
 const searchQuery = z.object({ keyword: queryString, group: queryString, model: queryString });
 
@@ -23,14 +25,14 @@ function matches(channel: Channel, query: z.infer<typeof searchQuery>): boolean 
 }
 
 /** Every model name the gateway knows: priced models and the models channels serve, OpenAI's list shape. */
-async function knownModels(deps: GatewayDeps) {
+async function knownModels(deps: ChannelDeps) {
   const names = new Set(Object.keys(deps.options.numberMap('ModelRatio')));
   for (const channel of await deps.channels.all()) for (const model of commaList(channel.models)) names.add(model);
   return [...names].sort().map((id) => ({ id, object: 'model', created: 1626777600, owned_by: 'tollgate' }));
 }
 
 /** Administrators' channel reads. Writes live in channel-write.ts. */
-export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: ApiContext<ChannelDeps>): void {
   route(app, 'GET', '/channel/', guard.admin, async (request) => {
     const q = parseInput(listQuery, request.query);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);

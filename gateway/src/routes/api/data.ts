@@ -7,6 +7,9 @@ import type { OptionCache } from '../../options/option-cache.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt, queryString } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type DataDeps = Pick<GatewayDeps, 'options' | 'usage'>;
 
 /** new-api records no dashboard data while the option is off; this gateway says so instead. */
 export const DATA_EXPORT_DISABLED = '数据看板功能未启用';
@@ -48,7 +51,7 @@ function rangeOf(q: DataQuery) {
 }
 
 /** The data dashboard (`/detail`): quota, tokens and requests by model over time, from the rollup. */
-export function registerDataRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerDataRoutes(app: FastifyInstance, { deps, guard }: ApiContext<DataDeps>): void {
   route(app, 'GET', '/data/', guard.admin, async (request) => {
     requireDataExport(deps.options);
     const q = parseInput(dataQuery, request.query);

@@ -12,6 +12,9 @@ import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
 import { requireTurnstile } from './support/turnstile-guard.js';
 import { EMAIL_TAKEN } from './user-fields.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type EmailVerificationDeps = Pick<GatewayDeps, 'codes' | 'config' | 'mailer' | 'options' | 'users'>;
 
 const CODE_LENGTH = 6;
 const NOT_WHITELISTED =
@@ -28,7 +31,7 @@ function checkDomainAllowed(options: OptionCache, email: string): void {
 }
 
 /** GET /api/verification?email=: mails a 6-character code that registration (and binding) redeem once. */
-export function registerEmailVerificationRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerEmailVerificationRoute(app: FastifyInstance, ctx: ApiContext<EmailVerificationDeps>): void {
   const { deps } = ctx;
   route(app, 'GET', '/verification', requireTurnstile(deps), async (request) => {
     const { email } = parseInput(emailQuery, request.query);

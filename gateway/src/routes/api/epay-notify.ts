@@ -3,6 +3,9 @@ import { LogType } from '@tollgate/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { epayVerify } from '../../payment/epay.js';
 import type { ApiContext } from './support/context.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type EpayNotifyDeps = Pick<GatewayDeps, 'eventLog' | 'options' | 'topUps' | 'users'>;
 
 const TRADE_SUCCESS = 'TRADE_SUCCESS';
 
@@ -23,7 +26,7 @@ function flatParams(source: unknown): Record<string, string> {
  * the order is marked paid after the event is durable, so a crash in between loses nothing.
  * Answers `success` (Epay stops repeating) or `fail`.
  */
-export function registerEpayNotifyRoute(app: FastifyInstance, { deps }: ApiContext): void {
+export function registerEpayNotifyRoute(app: FastifyInstance, { deps }: ApiContext<EpayNotifyDeps>): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = flatParams(request.method === 'POST' ? request.body : request.query);
     const answer = (text: 'success' | 'fail') => reply.type('text/plain').send(text);

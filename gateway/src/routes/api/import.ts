@@ -6,6 +6,9 @@ import { ImportBusyError } from '../../import/import-jobs.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type ImportDeps = Pick<GatewayDeps, 'imports'>;
 
 const startBody = z.object({
   /** A SQLite path on this server, or a MySQL/MariaDB or PostgreSQL DSN (new-api's SQL_DSN). */
@@ -19,7 +22,7 @@ const startBody = z.object({
  * The import from new-api/one-api as a console page (root only): start one, then poll its
  * progress per table and its report. The DSN's password is never answered back.
  */
-export function registerImportRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerImportRoutes(app: FastifyInstance, { deps, guard }: ApiContext<ImportDeps>): void {
   route(app, 'GET', '/import/', guard.root, async () => ok(deps.imports.current()));
 
   route(app, 'POST', '/import/', guard.root, async (request) => {

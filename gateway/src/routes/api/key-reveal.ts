@@ -5,6 +5,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { idParams, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { ownToken } from './token-fields.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type KeyRevealDeps = Pick<GatewayDeps, 'channels' | 'tokens'>;
 
 /** Answers that carry a secret are never cached by a browser or a proxy. */
 const NO_STORE = 'no-store';
@@ -14,7 +17,7 @@ const NO_STORE = 'no-store';
  * reads as missing), a channel's to the super administrator only. new-api also asks the root for
  * a fresh 2FA or passkey check before a channel key; that step is not here (see the README).
  */
-export function registerKeyRevealRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerKeyRevealRoutes(app: FastifyInstance, { deps, guard }: ApiContext<KeyRevealDeps>): void {
   route(app, 'POST', '/token/:id/key', guard.user, async (request, reply) => {
     const token = await ownToken(deps, signedIn(request), parseInput(idParams, request.params).id);
     reply.header('cache-control', NO_STORE);

@@ -8,6 +8,9 @@ import { signedIn } from './support/context.js';
 import { parseInput, queryInt } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type LedgerAuditDeps = Pick<GatewayDeps, 'auditTrail' | 'ledgerProof' | 'mailer' | 'users'>;
 
 const listQuery = z.object({ p: queryInt.pipe(z.number().int()).optional(), page_size: queryInt.pipe(z.number().int()).optional() });
 
@@ -21,7 +24,7 @@ function runWire(event: AuditEvent) {
  * scheduled run does); `GET` lists the stored runs, newest first, with `latest` (the newest run,
  * or null): its `clean`, `drift_count` and `mismatch_count` are what the operations view shows.
  */
-export function registerLedgerAuditRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerLedgerAuditRoutes(app: FastifyInstance, { deps, guard }: ApiContext<LedgerAuditDeps>): void {
   route(app, 'GET', '/ledger_audit/', guard.root, async (request) => {
     const q = parseInput(listQuery, request.query);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);

@@ -9,6 +9,9 @@ import type { ExternalIdentity } from '../../sign-in/identity.js';
 import type { ApiContext } from './support/context.js';
 import { signIn } from './support/sign-in.js';
 import { nextServiceUsername, openAccount } from './user-signup.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type LinkedAccountsDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 /** A service users sign in with: where its id is kept, and how new-api names what it opens. */
 export interface LinkedService {
@@ -31,7 +34,7 @@ const NAME_ATTEMPTS = 5;
  * of one outside account at once would otherwise both find it free. The winner goes on
  * (`holder: null`); a loser waits for the winner's write and gets the account it linked.
  */
-async function claimLink(ctx: ApiContext, field: LinkedAccount, id: string): Promise<{ holder: User | null }> {
+async function claimLink(ctx: ApiContext<LinkedAccountsDeps>, field: LinkedAccount, id: string): Promise<{ holder: User | null }> {
   const { users, leases } = ctx.deps;
   if (await leases.claim(`link:${field}:${id}`, randomUUID(), LINK_LEASE_MS)) {
     return { holder: await users.byLinkedAccount(field, id) };
@@ -47,7 +50,7 @@ async function claimLink(ctx: ApiContext, field: LinkedAccount, id: string): Pro
  * Signs in the account bound to `identity`; an unknown identity opens a new account when
  * registration is on (new-api's flow and texts).
  */
-export async function signInLinked(ctx: ApiContext, reply: FastifyReply, service: LinkedService, identity: ExternalIdentity, affCode?: string) {
+export async function signInLinked(ctx: ApiContext<LinkedAccountsDeps>, reply: FastifyReply, service: LinkedService, identity: ExternalIdentity, affCode?: string) {
   const { users, options } = ctx.deps;
   let user = await users.byLinkedAccount(service.field, identity.id);
   if (!user) user = (await claimLink(ctx, service.field, identity.id)).holder;
@@ -61,7 +64,7 @@ export async function signInLinked(ctx: ApiContext, reply: FastifyReply, service
 }
 
 /** A new account for `identity`; two sign-ups at once may draw the same `github_<n>`, so a taken name is drawn again. */
-async function openLinkedAccount(ctx: ApiContext, service: LinkedService, identity: ExternalIdentity, affCode?: string): Promise<User> {
+async function openLinkedAccount(ctx: ApiContext<LinkedAccountsDeps>, service: LinkedService, identity: ExternalIdentity, affCode?: string): Promise<User> {
   const linked = { [service.field]: identity.id };
   // An address another account holds stays with it: password reset mails go to one account per address.
   const email = identity.email && !(await ctx.deps.users.byEmail(identity.email)) ? identity.email : '';
@@ -76,7 +79,7 @@ async function openLinkedAccount(ctx: ApiContext, service: LinkedService, identi
 }
 
 /** Binds `id` to the signed-in `user`, unless some account (even a deleted one) holds it. */
-export async function bindLinked(ctx: ApiContext, user: User, service: LinkedService, id: string): Promise<void> {
+export async function bindLinked(ctx: ApiContext<LinkedAccountsDeps>, user: User, service: LinkedService, id: string): Promise<void> {
   const { users, notices } = ctx.deps;
   if (await users.byLinkedAccount(service.field, id)) throw new ApiFailure(service.takenMessage);
   if ((await claimLink(ctx, service.field, id)).holder) throw new ApiFailure(service.takenMessage);

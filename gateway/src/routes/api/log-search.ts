@@ -9,6 +9,9 @@ import { parseApiKey } from '../../relay/caller.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type LogSearchDeps = Pick<GatewayDeps, 'channels' | 'logs' | 'tokens' | 'users'>;
 
 /** new-api's MaxRecentItems: one key's newest rows. */
 const KEY_LOG_LIMIT = 100;
@@ -31,7 +34,7 @@ const KEY_READ_CORS = {
  * new-api's keyword searches (newest 100 rows) and `/api/log/token`: a key's own usage, read with
  * the key itself (read-only: an expired or exhausted key still reads), from any origin, as third-party balance pages do.
  */
-export function registerLogSearchRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerLogSearchRoutes(app: FastifyInstance, { deps, guard }: ApiContext<LogSearchDeps>): void {
   route(app, 'GET', '/log/search', guard.admin, async (request) => {
     const { keyword = '' } = parseInput(searchQuery, request.query);
     return ok(await withChannelNames(deps.channels, await deps.logs.search({ keyword })));

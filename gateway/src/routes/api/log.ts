@@ -9,6 +9,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type LogDeps = Pick<GatewayDeps, 'channels' | 'logs'>;
 
 const logQuery = z.object({
   p: queryInt,
@@ -52,7 +55,7 @@ function filterOf(q: LogQuery, admin: boolean): QueryFilter {
 }
 
 /** Usage logs (read from analytics) and their stats; administrators see everyone's. */
-export function registerLogRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerLogRoutes(app: FastifyInstance, { deps, guard }: ApiContext<LogDeps>): void {
   const queryOf = (request: FastifyRequest, admin: boolean): QueryFilter & { q: LogQuery } => {
     const q = parseInput(logQuery, request.query);
     const { filter, emptyRange } = filterOf(q, admin);

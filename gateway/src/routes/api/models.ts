@@ -5,6 +5,6 @@ import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
 
 /** `GET /api/models`: the models each channel type is known to serve, for the channel form's suggestions. */
-export function registerModelRoutes(app: FastifyInstance, { guard }: ApiContext): void {
+export function registerModelRoutes(app: FastifyInstance, { guard }: Pick<ApiContext, 'guard'>): void {
   route(app, 'GET', '/models', guard.user, async () => ok(knownModelsByChannelType));
 }

@@ -7,6 +7,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { EMAIL_TAKEN } from './user-fields.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type EmailBindDeps = Pick<GatewayDeps, 'codes' | 'notices' | 'users'>;
 
 const bindQuery = z.object({
   email: z.email({ message: '请输入邮箱！' }),
@@ -14,7 +17,7 @@ const bindQuery = z.object({
 });
 
 /** GET /api/oauth/email/bind?email=&code=: the code /api/verification mailed to that address sets it as the user's email. */
-export function registerEmailBindRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerEmailBindRoute(app: FastifyInstance, ctx: ApiContext<EmailBindDeps>): void {
   const { deps } = ctx;
   route(app, 'GET', '/oauth/email/bind', ctx.guard.user, async (request) => {
     const user = signedIn(request);

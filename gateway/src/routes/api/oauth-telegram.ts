@@ -8,13 +8,16 @@ import { bindLinked, type LinkedService } from './linked-accounts.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { route } from './support/route.js';
 import { signIn } from './support/sign-in.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type TelegramSignInDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const TELEGRAM: LinkedService = { field: 'telegramId', usernamePrefix: 'telegram', takenMessage: '该 Telegram 账户已被绑定' };
 /** The widget's fields arrive as the query; every one takes part in the signature, so all are kept as strings. */
 const widgetQuery = z.record(z.string(), z.string()).catch({});
 
 /** Telegram login widget: sign-in of the bound account, and binding (new-api's texts). */
-export function registerTelegramRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerTelegramRoutes(app: FastifyInstance, ctx: ApiContext<TelegramSignInDeps>): void {
   const { deps } = ctx;
   /** The Telegram id of a genuine, fresh widget login. */
   const telegramId = (request: FastifyRequest): string => {

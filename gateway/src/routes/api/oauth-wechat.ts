@@ -7,12 +7,15 @@ import { bindLinked, type LinkedService, signInLinked } from './linked-accounts.
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type WeChatSignInDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const WECHAT: LinkedService = { field: 'wechatId', usernamePrefix: 'wechat', takenMessage: '该微信账号已被绑定' };
 const codeQuery = z.object({ code: z.string({ message: INVALID_PARAMS }).trim().min(1, { message: INVALID_PARAMS }), aff: queryString });
 
 /** WeChat sign-in and binding: the code the official account gave is checked by the WeChat server. */
-export function registerWeChatRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerWeChatRoutes(app: FastifyInstance, ctx: ApiContext<WeChatSignInDeps>): void {
   const { deps } = ctx;
   const weChatId = async (code: string): Promise<string> => {
     if (!deps.options.boolean('WeChatAuthEnabled')) throw new ApiFailure('管理员未开启通过微信登录以及注册');

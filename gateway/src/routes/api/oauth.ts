@@ -16,6 +16,8 @@ import { parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 import { sessionAccount } from './support/sign-in.js';
 
+export type OAuthDeps = Pick<GatewayDeps, 'codes' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+
 const STATE_LENGTH = 16;
 /**
  * The state also goes to the browser that asked for it, in a signed cookie: a state an attacker
@@ -31,7 +33,7 @@ interface CodeProvider extends LinkedService {
   enabledOption: string;
   offMessage: string;
   /** `state` is the callback's one-time state, which OIDC also checks as the ID token's nonce. */
-  identity(deps: GatewayDeps, code: string, state: string): Promise<Outcome<ExternalIdentity>>;
+  identity(deps: OAuthDeps, code: string, state: string): Promise<Outcome<ExternalIdentity>>;
 }
 
 const PROVIDERS: CodeProvider[] = [
@@ -82,7 +84,7 @@ function isOwnState(request: FastifyRequest, state: string | undefined): state i
   return unsigned.valid && unsigned.value === state;
 }
 
-function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeProvider): void {
+function registerCallback(app: FastifyInstance, ctx: ApiContext<OAuthDeps>, provider: CodeProvider): void {
   const { deps } = ctx;
   route(app, 'GET', provider.path, null, async (request, reply) => {
     const query = parseInput(callbackQuery, request.query);
@@ -104,7 +106,7 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext, provider: CodeP
 }
 
 /** GitHub, Linux DO and OIDC sign-in and binding, and the state that ties a callback to its start. */
-export function registerOAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerOAuthRoutes(app: FastifyInstance, ctx: ApiContext<OAuthDeps>): void {
   route(app, 'GET', '/oauth/state', null, async (_request, reply) => {
     const state = randomAlphanumeric(STATE_LENGTH);
     await ctx.deps.codes.issue(CodePurpose.OAuthState, state, state, STATE_TTL_MS);

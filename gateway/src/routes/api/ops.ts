@@ -4,6 +4,9 @@ import { channelHealthOf } from '../../ops/channel-health.js';
 import { latestLedgerAudit } from '../../ops/ledger-audit-summary.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type OpsDeps = Pick<GatewayDeps, 'channels' | 'usage'>;
 
 const HOUR_MINUTES = 60;
 
@@ -12,7 +15,7 @@ const HOUR_MINUTES = 60;
  * traffic per minute from the ClickHouse rollup, every channel's health, and the latest run of the
  * ledger's proof (`ledgerAudit`, null before the first). Administrators only.
  */
-export function registerOpsRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerOpsRoutes(app: FastifyInstance, { deps, guard }: ApiContext<OpsDeps>): void {
   route(app, 'GET', '/ops/', guard.admin, async () => {
     const thisMinute = Math.floor(Date.now() / 60_000) * 60;
     const [minutes, channels, ledgerAudit] = await Promise.all([

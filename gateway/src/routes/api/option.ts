@@ -7,6 +7,9 @@ import { checkOption, isSecretOption } from './option-rules.js';
 import type { ApiContext } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type OptionDeps = Pick<GatewayDeps, 'notices' | 'options'>;
 
 /** Values are strings; a console that sends a switch as a boolean or a number is read the same. */
 const updateBody = z.object({
@@ -15,7 +18,7 @@ const updateBody = z.object({
 });
 
 /** The super administrator's settings. */
-export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiContext<OptionDeps>): void {
   route(app, 'GET', '/option/', guard.root, async () => {
     const entries = Object.entries(deps.options.all()).filter(([key]) => !isSecretOption(key));
     return ok(entries.map(([key, value]) => ({ key, value })));

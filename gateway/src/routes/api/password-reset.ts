@@ -13,6 +13,9 @@ import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { requireTurnstile } from './support/turnstile-guard.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type PasswordResetDeps = Pick<GatewayDeps, 'codes' | 'config' | 'mailer' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const NEW_PASSWORD_LENGTH = 12;
 const LINK_INVALID = '重置链接非法或已过期';
@@ -23,7 +26,7 @@ const resetBody = z.object({
 });
 
 /** Password reset by email: a mailed one-time link, then a new random password in `data`. */
-export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContext<PasswordResetDeps>): void {
   const { deps } = ctx;
 
   route(app, 'GET', '/reset_password', requireTurnstile(deps), async (request) => {

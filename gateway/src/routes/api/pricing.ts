@@ -7,6 +7,8 @@ import type { ApiContext } from './support/context.js';
 import { usableGroups } from '../../options/user-groups.js';
 import { route } from './support/route.js';
 
+export type PricingDeps = Pick<GatewayDeps, 'channels' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
+
 /** Billing type of the spec: 1 per call (ModelPrice), 0 per usage (ratios). */
 const QuotaType = { PerUsage: 0, PerCall: 1 } as const;
 
@@ -26,7 +28,7 @@ function servedModels(channels: Channel[]): Map<string, Set<string>> {
 }
 
 /** The pricing table: a price entry per served model, as new-api's /api/pricing answers it. */
-async function pricing(deps: GatewayDeps) {
+async function pricing(deps: PricingDeps) {
   const { options } = deps;
   const ratios = options.numberMap('ModelRatio');
   const completion = options.numberMap('CompletionRatio');
@@ -47,7 +49,7 @@ async function pricing(deps: GatewayDeps) {
  * prices and groups, the group ratios, and the groups the caller may use (the default group
  * for a visitor).
  */
-export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext): void {
+export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext<PricingDeps>): void {
   route(app, 'GET', '/pricing', null, async (request) => {
     const { entries, groupRatio } = await pricing(deps);
     const userId = await sessionUserId(deps, request);

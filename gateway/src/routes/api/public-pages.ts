@@ -4,6 +4,9 @@ import { ChannelStatus } from '@tollgate/wire';
 import type { ApiContext } from './support/context.js';
 import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type PublicPagesDeps = Pick<GatewayDeps, 'channels' | 'options'>;
 
 /**
  * Calls new-api's console makes that Tollgate answers plainly: the legal texts (legal.* options;
@@ -11,7 +14,7 @@ import { route } from './support/route.js';
  * custom OAuth bindings (Tollgate has no custom OAuth providers, so none), and the models of the
  * enabled channels.
  */
-export function registerPublicPageRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerPublicPageRoutes(app: FastifyInstance, { deps, guard }: ApiContext<PublicPagesDeps>): void {
   route(app, 'GET', '/user-agreement', null, async () => ok(deps.options.string('legal.user_agreement')));
   route(app, 'GET', '/privacy-policy', null, async () => ok(deps.options.string('legal.privacy_policy')));
   route(app, 'GET', '/user/oauth/bindings', guard.user, async () => ok([]));

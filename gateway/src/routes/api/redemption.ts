@@ -9,6 +9,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { idParams, INVALID_PARAMS, parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type RedemptionDeps = Pick<GatewayDeps, 'redemptions'>;
 
 const MAX_BATCH = 100;
 const NAME_LENGTH = '兑换码名称长度必须在1-20之间';
@@ -30,7 +33,7 @@ const wire = (r: Redemption): RedemptionRow => ({
   created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId,
 });
 
-async function existing(ctx: ApiContext, id: number): Promise<Redemption> {
+async function existing(ctx: ApiContext<RedemptionDeps>, id: number): Promise<Redemption> {
   const redemption = await ctx.deps.redemptions.byId(id);
   if (!redemption) throw new ApiFailure('兑换码不存在');
   return redemption;
@@ -44,7 +47,7 @@ function statusUpdate(current: Redemption, status: number): Partial<Redemption> 
 }
 
 /** Redemption codes (administrators): list, search, read, create in batches, edit, toggle, delete. */
-export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext<RedemptionDeps>): void {
   const { deps, guard } = ctx;
   const list = async (query: unknown, search: boolean) => {
     const q = parseInput(listQuery, query);

@@ -5,6 +5,9 @@ import { ok } from '../../http/envelope.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type SelfUsageDeps = Pick<GatewayDeps, 'balances' | 'usage'>;
 
 const DAY = 86_400;
 /** The burn rate is the average daily spend of this many days back from now. */
@@ -36,7 +39,7 @@ export function runsOutAt(now: number, balance: number, burnQuota: number): numb
 }
 
 /** A signed-in user's own home: balance, spend today and this month, burn rate and run-out date, use per token and per model. */
-export function registerSelfUsageRoute(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerSelfUsageRoute(app: FastifyInstance, { deps, guard }: ApiContext<SelfUsageDeps>): void {
   route(app, 'GET', '/user/self/usage', guard.user, async (request) => {
     const user = signedIn(request);
     const now = Math.floor(Date.now() / 1000);

@@ -7,6 +7,9 @@ import { ApiFailure } from '../../http/errors.js';
 import type { ApiContext } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type SetupDeps = Pick<GatewayDeps, 'config' | 'notices' | 'options' | 'users'>;
 
 const BAD_REQUEST = '请求参数有误';
 const setupBody = z.object({
@@ -23,7 +26,7 @@ function checkPassword({ password, confirmPassword }: z.infer<typeof setupBody>)
   if ([...password].length < 8) throw new ApiFailure('密码长度至少为8个字符');
 }
 
-async function renameRoot(deps: ApiContext['deps'], username: string, password: string): Promise<void> {
+async function renameRoot(deps: ApiContext<SetupDeps>['deps'], username: string, password: string): Promise<void> {
   const root = await deps.users.byUsername(ROOT_USERNAME);
   if (!root) throw new ApiFailure('系统初始化失败: 找不到 root 用户');
   if (username !== ROOT_USERNAME && (await deps.users.byUsername(username))) throw new ApiFailure('用户名已存在');
@@ -34,7 +37,7 @@ async function renameRoot(deps: ApiContext['deps'], username: string, password: 
  * The first-run wizard (new-api's /api/setup): names root and sets its password once. Until it has
  * run, /api/status says `setup: false`; INITIAL_ROOT_PASSWORD at start counts as having run it.
  */
-export function registerSetupRoutes(app: FastifyInstance, { deps }: ApiContext): void {
+export function registerSetupRoutes(app: FastifyInstance, { deps }: ApiContext<SetupDeps>): void {
   // Claimed before the first await, so of two wizards racing in one process only one renames root.
   let claimed = false;
   const done = () => claimed || deps.options.boolean('SetupCompleted');

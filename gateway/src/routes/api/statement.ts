@@ -9,6 +9,8 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from './support/input.js';
 import { route } from './support/route.js';
 
+export type StatementDeps = Pick<GatewayDeps, 'history' | 'options' | 'usage'>;
+
 const RANGE_REQUIRED = 'start_timestamp and end_timestamp are required, end after start by a minute at least';
 
 /** Periods are whole minutes (the rollups' grain), so the ledger's and the rollups' edges agree. */
@@ -26,7 +28,7 @@ const statementQuery = z
   .refine((q) => q.end_timestamp > q.start_timestamp, { message: RANGE_REQUIRED });
 
 /** Sends the statement of `request` as a download; the pages are pulled as the client reads. */
-function sendStatement(reply: FastifyReply, deps: GatewayDeps, format: (typeof statementFormats)[number], request: StatementRequest) {
+function sendStatement(reply: FastifyReply, deps: StatementDeps, format: (typeof statementFormats)[number], request: StatementRequest) {
   const pages = statementLines({ history: deps.history, usage: deps.usage, rate: moneyRateOf(deps.options) }, request);
   const name = `tollgate-statement-${request.userId ?? 'all'}-${request.start}-${request.end}`;
   return reply.headers(statementHeaders(format, name)).send(encodeStatement(format, pages, (lines) => deps.usage.statementParquet(lines)));
@@ -37,7 +39,7 @@ function sendStatement(reply: FastifyReply, deps: GatewayDeps, format: (typeof s
  * administrators for any user or all (`user_id` absent), each user for their own. Session or
  * access token, as every /api call.
  */
-export function registerStatementRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerStatementRoutes(app: FastifyInstance, { deps, guard }: ApiContext<StatementDeps>): void {
   route(app, 'GET', '/statement', guard.admin, async (request, reply) => {
     const q = parseInput(statementQuery, request.query, 400);
     return sendStatement(reply, deps, q.format, { start: q.start_timestamp, end: q.end_timestamp, ...(q.user_id === undefined ? {} : { userId: q.user_id }) });

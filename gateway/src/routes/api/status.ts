@@ -6,6 +6,9 @@ import { oidcAuthorizationEndpoint } from '../../sign-in/oidc.js';
 import { compatibilityStatus } from './status-compatibility.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type StatusDeps = Pick<GatewayDeps, 'config' | 'options'>;
 
 export const TOLLGATE_VERSION = 'v0.1.0';
 const START_TIME = Math.floor(Date.now() / 1000);
@@ -73,7 +76,7 @@ function signInPages(config: GatewayConfig) {
 }
 
 /** Public calls: status, notice, about, home page content. */
-export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext): void {
+export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext<StatusDeps>): void {
   route(app, 'GET', '/status', null, async () =>
     ok({ ...serverStatus(deps.options), oidc_authorization_endpoint: await oidcAuthorizationEndpoint(deps.options), ...signInPages(deps.config) }),
   );

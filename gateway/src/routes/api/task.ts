@@ -7,6 +7,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type TaskDeps = Pick<GatewayDeps, 'options' | 'tasks'>;
 
 const mjQuery = z.object({ p: queryInt, page_size: queryInt, channel_id: queryInt, mj_id: queryString, start_timestamp: queryInt, end_timestamp: queryInt });
 const taskQuery = z.object({ p: queryInt, page_size: queryInt, channel_id: queryInt, task_id: queryString, start_timestamp: queryInt, end_timestamp: queryInt });
@@ -32,7 +35,7 @@ function filterOf(platform: TaskPlatform, q: ListQuery, admin: boolean, msPerUni
 }
 
 /** The drawing (/api/mj) and task (/api/task) lists: administrators see everyone's, users their own. */
-export function registerTaskListRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerTaskListRoutes(app: FastifyInstance, { deps, guard }: ApiContext<TaskDeps>): void {
   const list = async (filter: TaskFilter, p: number | undefined, size: number | undefined, shape: (task: Parameters<typeof taskRow>[0]) => object) => {
     const { page, pageSize, offset } = pageFromOne(p, size);
     const result = await deps.tasks.list(filter, { offset, limit: pageSize });

@@ -46,7 +46,7 @@ export function documentFields(fields: TokenFields): Partial<Token> {
 }
 
 /** A token may name only a group its owner can use (the group sets the price ratio). */
-export function checkGroup(deps: GatewayDeps, user: User, group: string | undefined): void {
+export function checkGroup(deps: Pick<GatewayDeps, 'options'>, user: User, group: string | undefined): void {
   if (group && !(group in selectableGroups(deps.options, user.group))) throw new ApiFailure('无权使用该分组');
 }
 
@@ -57,14 +57,14 @@ export function tokenQuotaSet(token: Token, remainQuota: number, holdId?: string
 }
 
 /** The signed-in user's own token; another user's token reads as absent. */
-export async function ownToken(deps: GatewayDeps, user: User, id: number): Promise<Token> {
+export async function ownToken(deps: Pick<GatewayDeps, 'tokens'>, user: User, id: number): Promise<Token> {
   const token = await deps.tokens.byId(id);
   if (!token || token.userId !== user.id) throw new ApiFailure('令牌不存在');
   return token;
 }
 
 /** Tokens with their ledger balances merged, in wire shape. */
-export async function tokensWithBalances(deps: GatewayDeps, tokens: Token[]) {
+export async function tokensWithBalances(deps: Pick<GatewayDeps, 'balances'>, tokens: Token[]) {
   const balances = byId(await deps.balances.tokens(tokens.map((t) => t.id)), (b) => b.tokenId);
   return tokens.map((token) => tokenWire(token, balances.get(token.id)));
 }

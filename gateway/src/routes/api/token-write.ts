@@ -11,6 +11,8 @@ import { route } from './support/route.js';
 import { holdTokenEdit } from './token-lowering.js';
 import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
 
+export type TokenWriteDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'tokens'>;
+
 /** `count` (batch creation) is the console's business: it posts once per token. */
 const createBody = tokenFields.partial().extend({ name: tokenFields.shape.name.pipe(z.string().min(1, { message: '令牌名称不能为空' })) });
 const updateBody = tokenFields.partial().extend({
@@ -22,27 +24,27 @@ const updateQuery = z.object({ status_only: z.string().optional() });
 const EXPIRED = '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期';
 const EXHAUSTED = '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度';
 
-async function respond(deps: GatewayDeps, token: Token) {
+async function respond(deps: TokenWriteDeps, token: Token) {
   const [wire] = await tokensWithBalances(deps, [token]);
   return ok(wire);
 }
 
 /** Enabling a token that could not be used is refused with the reason to fix first. */
-async function checkCanEnable(deps: GatewayDeps, token: Token): Promise<void> {
+async function checkCanEnable(deps: TokenWriteDeps, token: Token): Promise<void> {
   if (token.expiredTime !== -1 && token.expiredTime <= Math.floor(Date.now() / 1000)) throw new ApiFailure(EXPIRED);
   const [balance] = await deps.balances.tokens([token.id]);
   if (!token.unlimitedQuota && (balance?.remainQuota ?? 0) <= 0) throw new ApiFailure(EXHAUSTED);
 }
 
 /** token_setting.max_user_tokens: a user at the cap is refused one more, with new-api's message. */
-async function checkTokenCap(deps: GatewayDeps, userId: number): Promise<void> {
+async function checkTokenCap(deps: TokenWriteDeps, userId: number): Promise<void> {
   const cap = deps.options.number('token_setting.max_user_tokens');
   const { total } = await deps.tokens.listByUser(userId, { offset: 0, limit: 1 });
   if (total >= cap) throw new ApiFailure(`已达到最大令牌数量限制 (${cap})`);
 }
 
 /** Creating and editing API keys; the remaining quota goes to the ledger as TokenQuotaSet. */
-export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext): void {
+export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext<TokenWriteDeps>): void {
   route(app, 'POST', '/token/', guard.user, async (request) => {
     const user = signedIn(request);
     const body = parseInput(createBody, request.body);

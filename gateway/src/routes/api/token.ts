@@ -10,9 +10,11 @@ import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import { ownToken, tokensWithBalances } from './token-fields.js';
 
+export type TokenDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'tokens'>;
+
 const listQuery = z.object({ p: queryInt, size: queryInt, page_size: queryInt, keyword: queryString, token: queryString });
 
-async function listTokens(deps: GatewayDeps, user: User, query: unknown, search: boolean) {
+async function listTokens(deps: TokenDeps, user: User, query: unknown, search: boolean) {
   const q = parseInput(listQuery, query);
   const { page, pageSize, offset } = pageFromOne(q.p, q.size ?? q.page_size);
   const filter = search ? { keyword: q.keyword || undefined, key: q.token ? stripKeyPrefix(q.token) : undefined } : {};
@@ -21,7 +23,7 @@ async function listTokens(deps: GatewayDeps, user: User, query: unknown, search:
 }
 
 /** The signed-in user's API keys: list, search, read, delete. Create and update live beside. */
-export function registerTokenRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerTokenRoutes(app: FastifyInstance, { deps, guard }: ApiContext<TokenDeps>): void {
   route(app, 'GET', '/token/', guard.user, async (request) => listTokens(deps, signedIn(request), request.query, false));
   route(app, 'GET', '/token/search', guard.user, async (request) => listTokens(deps, signedIn(request), request.query, true));
 

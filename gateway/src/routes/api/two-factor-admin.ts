@@ -10,6 +10,9 @@ import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { NOT_ENABLED } from './two-factor.js';
 import { outranks } from './user-admin.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type TwoFactorAdminDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'twoFactor' | 'users'>;
 
 const BAD_ID = { message: '用户ID格式错误' };
 const userIdParams = z.object({ id: strictInt(z.number(BAD_ID).int(BAD_ID).positive(BAD_ID)) });
@@ -18,7 +21,7 @@ const userIdParams = z.object({ id: strictInt(z.number(BAD_ID).int(BAD_ID).posit
 const percent = (part: number, whole: number) => `${(whole > 0 ? (part / whole) * 100 : 0).toFixed(1)}%`;
 
 /** Two-factor statistics and the reset of a user's two-factor, for administrators. */
-export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiContext<TwoFactorAdminDeps>): void {
   const { deps, guard } = ctx;
 
   route(app, 'GET', '/user/2fa/stats', guard.admin, async () => {

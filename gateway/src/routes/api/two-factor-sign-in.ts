@@ -9,6 +9,9 @@ import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { signIn } from './support/sign-in.js';
 import { codeBody, NOT_ENABLED } from './two-factor.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type TwoFactorSignInDeps = Pick<GatewayDeps, 'codes' | 'config' | 'notices' | 'sessions' | 'twoFactor' | 'users'>;
 
 const SESSION_EXPIRED = '会话已过期，请重新登录';
 
@@ -16,13 +19,13 @@ const SESSION_EXPIRED = '会话已过期，请重新登录';
  * For an account with two-factor on, the password is not enough: starts the pending sign-in and
  * answers new-api's `require_2fa` (no session yet). Null for every other account.
  */
-export async function askForSecondFactor(ctx: ApiContext, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
+export async function askForSecondFactor(ctx: ApiContext<Pick<GatewayDeps, 'twoFactor' | 'codes' | 'config'>>, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
   if (!(await ctx.deps.twoFactor.byUserId(user.id))?.enabled) return null;
   await startPendingSignIn(ctx.deps, reply, user.id);
   return ok({ require_2fa: true as const }, '请输入两步验证码');
 }
 
-async function pendingUser(ctx: ApiContext, userId: number): Promise<User> {
+async function pendingUser(ctx: ApiContext<TwoFactorSignInDeps>, userId: number): Promise<User> {
   const user = await ctx.deps.users.byId(userId);
   if (!user || user.deletedAt !== null) throw new ApiFailure('用户不存在');
   if (user.status !== UserStatus.Enabled) throw new ApiFailure('用户已被禁用');
@@ -30,7 +33,7 @@ async function pendingUser(ctx: ApiContext, userId: number): Promise<User> {
 }
 
 /** The sign-in's second step: the app's code or a recovery code; the session starts only here. */
-export function registerTwoFactorSignInRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerTwoFactorSignInRoute(app: FastifyInstance, ctx: ApiContext<TwoFactorSignInDeps>): void {
   route(app, 'POST', '/user/login/2fa', null, async (request, reply) => {
     const { code } = parseInput(codeBody, request.body);
     const pending = pendingSignIn(request);

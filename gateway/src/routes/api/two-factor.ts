@@ -10,6 +10,9 @@ import { looksLikeTotp, newTotpSecret, otpauthUrl } from '../../two-factor/totp.
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type TwoFactorDeps = Pick<GatewayDeps, 'notices' | 'options' | 'twoFactor'>;
 
 export const NOT_ENABLED = '用户未启用2FA';
 const DEFAULT_ISSUER = 'Tollgate';
@@ -17,14 +20,14 @@ const DEFAULT_ISSUER = 'Tollgate';
 /** `{ code }`: the app's six digits, or (where accepted) a recovery code. */
 export const codeBody = z.object({ code: z.string().trim().min(1).max(64) });
 
-async function enabledSetting(ctx: ApiContext, userId: number): Promise<TwoFactor> {
+async function enabledSetting(ctx: ApiContext<TwoFactorDeps>, userId: number): Promise<TwoFactor> {
   const setting = await ctx.deps.twoFactor.byUserId(userId);
   if (!setting?.enabled) throw new ApiFailure(NOT_ENABLED);
   return setting;
 }
 
 /** Setup, enable, disable and new recovery codes of the signed-in user's two-factor sign-in (new-api's paths and texts). */
-export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext<TwoFactorDeps>): void {
   const { deps, guard } = ctx;
 
   route(app, 'GET', '/user/2fa/status', guard.user, async (request) => {

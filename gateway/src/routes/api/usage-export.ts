@@ -9,6 +9,9 @@ import { requireDataExport } from './data.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UsageExportDeps = Pick<GatewayDeps, 'options' | 'usage'>;
 
 const RANGE_REQUIRED = 'start_timestamp and end_timestamp are required';
 
@@ -64,7 +67,7 @@ function sendExport<Row>(reply: FastifyReply, format: ExportFormat, baseName: st
 }
 
 /** The finance exports (administrators): log rows, and per-user, per-model, per-day totals. */
-export function registerUsageExportRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUsageExportRoutes(app: FastifyInstance, { deps, guard }: ApiContext<UsageExportDeps>): void {
   route(app, 'GET', '/log/export', guard.admin, async (request, reply) => {
     const { format, range } = parseExport(request.query);
     const name = `tollgate-logs-${range.startTimestamp}-${range.endTimestamp}`;

@@ -13,6 +13,8 @@ import { byId, userWire } from './support/wire.js';
 import { USERNAME_TAKEN, displayNameField, newUserDocument, passwordField, usernameField } from './user-fields.js';
 import { newUserGrants } from './user-grants.js';
 
+export type UserAdminDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'options' | 'users'>;
+
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, group: queryString });
 
 const createBody = z.object({
@@ -23,7 +25,7 @@ const createBody = z.object({
 });
 
 /** Users with their ledger balances merged, in wire shape. */
-export async function usersWithBalances(deps: GatewayDeps, users: User[]) {
+export async function usersWithBalances(deps: Pick<GatewayDeps, 'balances'>, users: User[]) {
   const balances = byId(await deps.balances.users(users.map((u) => u.id)), (b) => b.userId);
   return users.map((user) => userWire(user, balances.get(user.id)));
 }
@@ -33,7 +35,7 @@ export function outranks(me: User, other: { role: number }): boolean {
   return me.role >= Role.Root || me.role > other.role;
 }
 
-async function listUsers(deps: GatewayDeps, query: unknown, search: boolean) {
+async function listUsers(deps: UserAdminDeps, query: unknown, search: boolean) {
   const q = parseInput(listQuery, query);
   const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
   const result = await deps.users.list({ offset, limit: pageSize, keyword: (search && q.keyword) || undefined, group: (search && q.group) || undefined });
@@ -41,7 +43,7 @@ async function listUsers(deps: GatewayDeps, query: unknown, search: boolean) {
 }
 
 /** Administrators' user management: list, search, read, add. Updates and actions live beside. */
-export function registerUserAdminRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext): void {
+export function registerUserAdminRoutes(app: FastifyInstance, { deps, guard, sync }: ApiContext<UserAdminDeps>): void {
   route(app, 'GET', '/user/', guard.admin, async (request) => listUsers(deps, request.query, false));
   route(app, 'GET', '/user/search', guard.admin, async (request) => listUsers(deps, request.query, true));
 

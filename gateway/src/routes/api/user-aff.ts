@@ -10,6 +10,9 @@ import { logQuota } from './support/quota-text.js';
 import { route } from './support/route.js';
 import { newAffCode } from './user-fields.js';
 import { affQuotaTransfer } from './user-grants.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserAffDeps = Pick<GatewayDeps, 'balances' | 'config' | 'inviteHolds' | 'notices' | 'notifier' | 'options' | 'users'>;
 
 const transferBody = z.object({ quota: z.number({ message: INVALID_PARAMS }).int({ message: INVALID_PARAMS }).positive({ message: INVALID_PARAMS }) });
 
@@ -19,7 +22,7 @@ const transferBody = z.object({ quota: z.number({ message: INVALID_PARAMS }).int
  * settles the hold when the ledger applies it. Should the append fail, the hold is dropped: the
  * user never loses a reward to a broker hiccup.
  */
-async function transfer(ctx: ApiContext, user: User, quota: number): Promise<void> {
+async function transfer(ctx: ApiContext<UserAffDeps>, user: User, quota: number): Promise<void> {
   const { options, inviteHolds } = ctx.deps;
   const perUnit = options.number('QuotaPerUnit');
   if (quota < perUnit) throw new ApiFailure(`划转失败 转移额度最小为${logQuota(options, perUnit)}！`);
@@ -34,7 +37,7 @@ async function transfer(ctx: ApiContext, user: User, quota: number): Promise<voi
 }
 
 /** The invite code and the transfer of invite rewards into quota. */
-export function registerUserAffRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserAffRoutes(app: FastifyInstance, ctx: ApiContext<UserAffDeps>): void {
   const { deps, guard } = ctx;
   const stopFollowing = followInviteAccounts(deps, (error) => app.log.warn({ err: error }, 'invite holds did not follow the ledger'));
   app.addHook('onClose', async () => stopFollowing());

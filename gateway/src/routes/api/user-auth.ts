@@ -14,6 +14,9 @@ import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { EMAIL_TAKEN, USERNAME_TAKEN, passwordField, usernameField } from './user-fields.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserAuthDeps = Pick<GatewayDeps, 'codes' | 'config' | 'notices' | 'options' | 'sessions' | 'twoFactor' | 'users'>;
 
 /** The password `root` is created with unless configured; logging in with it asks for a change. */
 export const DEFAULT_ROOT_PASSWORD = '123456';
@@ -32,7 +35,7 @@ const loginBody = z.object({ username: z.string().trim().min(1), password: z.str
 /** Compared against when the user does not exist, so a wrong name costs as long as a wrong password. */
 const decoyHash = hashPassword('decoy-password');
 
-function checkRegistrationOpen({ deps }: ApiContext, body: z.infer<typeof registerBody>): void {
+function checkRegistrationOpen({ deps }: ApiContext<UserAuthDeps>, body: z.infer<typeof registerBody>): void {
   if (!deps.options.boolean('RegisterEnabled')) throw new ApiFailure('管理员关闭了新用户注册');
   if (!deps.options.boolean('PasswordRegisterEnabled')) throw new ApiFailure('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
   if (deps.options.boolean('EmailVerificationEnabled') && (!body.email || !body.verification_code)) {
@@ -41,7 +44,7 @@ function checkRegistrationOpen({ deps }: ApiContext, body: z.infer<typeof regist
 }
 
 /** With email verification on, the code mailed to `email` (redeemed once); returns the email to store. */
-async function verifiedEmail({ deps }: ApiContext, body: z.infer<typeof registerBody>): Promise<string | undefined> {
+async function verifiedEmail({ deps }: ApiContext<UserAuthDeps>, body: z.infer<typeof registerBody>): Promise<string | undefined> {
   if (!deps.options.boolean('EmailVerificationEnabled') || !body.email || !body.verification_code) return undefined;
   const redeemed = await deps.codes.redeem(CodePurpose.EmailVerification, body.email, body.verification_code);
   if (!redeemed) throw new ApiFailure('验证码错误或已过期');
@@ -50,7 +53,7 @@ async function verifiedEmail({ deps }: ApiContext, body: z.infer<typeof register
   return body.email;
 }
 
-async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Promise<void> {
+async function register(ctx: ApiContext<UserAuthDeps>, body: z.infer<typeof registerBody>): Promise<void> {
   if (await ctx.deps.users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
   // After the name check, so a taken name does not use up the code.
   const email = await verifiedEmail(ctx, body);
@@ -58,7 +61,7 @@ async function register(ctx: ApiContext, body: z.infer<typeof registerBody>): Pr
 }
 
 /** The name typed at sign-in may be the username or the email address, as new-api reads it (a username wins). */
-async function authenticate(username: string, password: string, users: ApiContext['deps']['users']): Promise<User> {
+async function authenticate(username: string, password: string, users: ApiContext<UserAuthDeps>['deps']['users']): Promise<User> {
   const user = (await users.byUsername(username)) ?? (username.includes('@') ? await users.byEmail(username) : null);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !matches || user.status !== UserStatus.Enabled || user.deletedAt !== null) throw new ApiFailure(BAD_LOGIN);
@@ -67,7 +70,7 @@ async function authenticate(username: string, password: string, users: ApiContex
 }
 
 /** Sign-up, sign-in and sign-out. */
-export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserAuthRoutes(app: FastifyInstance, ctx: ApiContext<UserAuthDeps>): void {
   const turnstile = requireTurnstile(ctx.deps);
   route(app, 'POST', '/user/register', turnstile, async (request) => {
     const body = parseInput(registerBody, request.body);

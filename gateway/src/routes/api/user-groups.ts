@@ -5,19 +5,22 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { selectableGroups, usableGroups } from '../../options/user-groups.js';
 import { commaList } from './support/groups.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserGroupsDeps = Pick<GatewayDeps, 'channels' | 'options'>;
 
 /**
  * new-api's answer to GET /api/user/self/groups: each group the user may pick, with its ratio and
  * its label (the UserUsableGroups text) as `desc`.
  */
-function groupsWithRatios(options: ApiContext['deps']['options'], userGroup: string) {
+function groupsWithRatios(options: ApiContext<UserGroupsDeps>['deps']['options'], userGroup: string) {
   const ratios = options.numberMap('GroupRatio');
   const picked = Object.entries(selectableGroups(options, userGroup));
   return Object.fromEntries(picked.map(([group, desc]) => [group, { ratio: ratios[group] ?? 1, desc }]));
 }
 
 /** Groups and the models they reach: the groups a user may pick for a token, the models of the usable ones, and the admin's group list. */
-export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserGroupRoutes(app: FastifyInstance, { deps, guard }: ApiContext<UserGroupsDeps>): void {
   // new-api serves the same answer under both paths; the shorter one would otherwise fall into /user/:id.
   for (const path of ['/user/self/groups', '/user/groups']) {
     route(app, 'GET', path, guard.user, async (request) => ok(groupsWithRatios(deps.options, signedIn(request).group)));

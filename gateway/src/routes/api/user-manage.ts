@@ -9,6 +9,9 @@ import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { outranks } from './user-admin.js';
 import { adjustQuota, isQuotaAdjustment } from './user-quota-adjust.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserManageDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const targetBody = z.object({ id: z.number().int().positive() });
 const manageBody = targetBody.extend({
@@ -41,7 +44,7 @@ function actionPatch(action: Action, me: User, user: User): Partial<User> {
 }
 
 /** POST /api/user/manage: promote, demote, disable, enable or delete; answers the new status and role. */
-export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext<UserManageDeps>): void {
   const { deps, guard } = ctx;
   route(app, 'POST', '/user/manage', guard.admin, async (request) => {
     const me = signedIn(request);

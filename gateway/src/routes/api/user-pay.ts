@@ -6,6 +6,9 @@ import { epayPurchaseForm } from '../../payment/epay.js';
 import { minTopUp, payMoney, topUpUnits } from '../../payment/top-up-quote.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserPayDeps = Pick<GatewayDeps, 'options' | 'topUps'>;
 
 const amountBody = z.object({ amount: wholeNumber('amount'), top_up_code: z.string().optional() });
 const payBody = amountBody.extend({ payment_method: z.string() });
@@ -21,7 +24,7 @@ const refuse = (data: string) => ({ success: false, message: 'error', data });
  * and returns the signed form the browser posts to the gateway. The money arrives by the notify
  * callback (epay-notify.ts).
  */
-export function registerUserPayRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserPayRoutes(app: FastifyInstance, { deps, guard }: ApiContext<UserPayDeps>): void {
   const quote = (body: unknown, group: string) => {
     const parsed = amountBody.safeParse(body ?? {});
     if (!parsed.success) return { error: refuse('参数错误') };

@@ -6,6 +6,9 @@ import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, s
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserQuotaAdjustDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'options'>;
 
 const CHANGE_NOT_POSITIVE = '额度变更值必须大于0';
 
@@ -20,7 +23,7 @@ type Adjustment = z.infer<typeof adjustBody>;
 export const isQuotaAdjustment = (body: unknown) => (body as { action?: unknown } | null)?.action === 'add_quota';
 
 /** The change a mode asks for; a decrease is held first on what the user can spend (see quota-debit.ts). */
-async function changeOf(ctx: ApiContext, target: User, { mode, value }: Adjustment, current: number): Promise<QuotaChange | null> {
+async function changeOf(ctx: ApiContext<UserQuotaAdjustDeps>, target: User, { mode, value }: Adjustment, current: number): Promise<QuotaChange | null> {
   if (mode === 'override') {
     if (value < 0) throw new ApiFailure('额度不能为负数');
     return changeTo(ctx.deps, target.id, current, value);
@@ -29,7 +32,7 @@ async function changeOf(ctx: ApiContext, target: User, { mode, value }: Adjustme
   return mode === 'add' ? { delta: value } : subtraction(ctx.deps, target.id, value);
 }
 
-function contentOf(ctx: ApiContext, { mode }: Adjustment, current: number, delta: number): string {
+function contentOf(ctx: ApiContext<UserQuotaAdjustDeps>, { mode }: Adjustment, current: number, delta: number): string {
   const text = (quota: number) => logQuota(ctx.deps.options, quota);
   if (mode === 'add') return `管理员增加用户额度 ${text(delta)}`;
   if (mode === 'subtract') return `管理员减少用户额度 ${text(-delta)}`;
@@ -41,7 +44,7 @@ function contentOf(ctx: ApiContext, { mode }: Adjustment, current: number, delta
  * admin adjustment event on the ledger (log type 3), like the quota edit of PUT /api/user/.
  * Resolves the answer's message: empty, or what a subtraction took when it could not take all.
  */
-export async function adjustQuota(ctx: ApiContext, admin: User, target: User, body: unknown): Promise<string> {
+export async function adjustQuota(ctx: ApiContext<UserQuotaAdjustDeps>, admin: User, target: User, body: unknown): Promise<string> {
   const adjustment = parseInput(adjustBody, body);
   const [balance] = await ctx.deps.balances.users([target.id]);
   const current = balance?.quota ?? 0;

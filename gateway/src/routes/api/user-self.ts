@@ -11,6 +11,9 @@ import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { userWire } from './support/wire.js';
 import { displayNameField, passwordField } from './user-fields.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserSelfDeps = Pick<GatewayDeps, 'balances' | 'config' | 'notices' | 'sessions' | 'users'>;
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -31,7 +34,7 @@ async function selfPatch(user: User, body: z.infer<typeof updateSelfBody>): Prom
 }
 
 /** The signed-in user's own account: profile, password, access token, deletion. */
-export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext<UserSelfDeps>): void {
   const { deps, guard } = ctx;
 
   route(app, 'GET', '/user/self', guard.user, async (request) => {

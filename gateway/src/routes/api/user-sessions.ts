@@ -5,12 +5,15 @@ import { ApiFailure } from '../../http/errors.js';
 import type { ApiContext } from './support/context.js';
 import { idParams, parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserSessionsDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'users'>;
 
 /**
  * DELETE /api/user/:id/sessions (root only; Tollgate's own, new-api has none): signs the user out
  * on every device and closes their live consoles; `data` is how many sessions ended.
  */
-export function registerUserSessionsRoute(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserSessionsRoute(app: FastifyInstance, { deps, guard }: ApiContext<UserSessionsDeps>): void {
   route(app, 'DELETE', '/user/:id/sessions', guard.root, async (request) => {
     const { id } = parseInput(idParams, request.params);
     if (!(await deps.users.byId(id))) throw new ApiFailure('用户不存在');

@@ -6,6 +6,9 @@ import { ApiFailure } from '../../http/errors.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserSettingDeps = Pick<GatewayDeps, 'notices' | 'users'>;
 
 const settingBody = z.object({
   notify_type: z.string().optional(),
@@ -41,7 +44,7 @@ function checked(body: SettingBody): NotifySetting {
 }
 
 /** PUT /api/user/setting: the signed-in user's warning settings, read back in /api/user/self's `setting`. */
-export function registerUserSettingRoute(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserSettingRoute(app: FastifyInstance, { deps, guard }: ApiContext<UserSettingDeps>): void {
   route(app, 'PUT', '/user/setting', guard.user, async (request) => {
     const setting = checked(parseInput(settingBody, request.body));
     await deps.users.update(signedIn(request).id, { setting: JSON.stringify(setting) });

@@ -2,12 +2,15 @@ import type { User } from '../../ports/user-store.js';
 import type { ApiContext } from './support/context.js';
 import { type NewUserFields, newUserDocument } from './user-fields.js';
 import { inviterReward, newUserGrants } from './user-grants.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserSignupDeps = Pick<GatewayDeps, 'notices' | 'options' | 'users'>;
 
 /**
  * QuotaForInviter goes to the inviter's invite account in the ledger (moved into quota later by
  * aff_transfer). As new-api, no reward means no row and no count.
  */
-async function rewardInviter(ctx: ApiContext, inviter: User, invitee: User): Promise<void> {
+async function rewardInviter(ctx: ApiContext<UserSignupDeps>, inviter: User, invitee: User): Promise<void> {
   const { options, notices } = ctx.deps;
   const reward = options.number('QuotaForInviter');
   if (reward <= 0) return;
@@ -19,7 +22,7 @@ async function rewardInviter(ctx: ApiContext, inviter: User, invitee: User): Pro
  * Opens an account, by password or through another service: the new-user and invitee grants go
  * to the ledger, the inviter (from `affCode`) gets its invite reward.
  */
-export async function openAccount(ctx: ApiContext, fields: Omit<NewUserFields, 'inviterId'>, affCode?: string): Promise<User> {
+export async function openAccount(ctx: ApiContext<UserSignupDeps>, fields: Omit<NewUserFields, 'inviterId'>, affCode?: string): Promise<User> {
   const { users, options, notices } = ctx.deps;
   const inviter = affCode ? await users.byAffCode(affCode) : null;
   const user = await users.create(await newUserDocument(users, { ...fields, inviterId: inviter?.id }));
@@ -30,7 +33,7 @@ export async function openAccount(ctx: ApiContext, fields: Omit<NewUserFields, '
 }
 
 /** new-api's name for an account opened through a service: `github_<next id>`, within the 12-character limit. */
-export async function nextServiceUsername(ctx: ApiContext, prefix: string): Promise<string> {
+export async function nextServiceUsername(ctx: ApiContext<UserSignupDeps>, prefix: string): Promise<string> {
   const { users } = ctx.deps;
   const newest = (await users.list({ offset: 0, limit: 1 })).items[0];
   for (let n = (newest?.id ?? 0) + 1; ; n++) {

@@ -8,6 +8,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserTopupListDeps = Pick<GatewayDeps, 'options' | 'topUps'>;
 
 /** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });
@@ -32,7 +35,7 @@ function topUpInfo(options: OptionCache) {
  * The top-up history, online orders and redeemed codes as one list (billing/top-up-history.ts): the
  * user's own (`/self`), everyone's for administrators (by `user_id`), searched by trade number or code name.
  */
-export function registerUserTopupListRoutes(app: FastifyInstance, { deps, guard }: ApiContext): void {
+export function registerUserTopupListRoutes(app: FastifyInstance, { deps, guard }: ApiContext<UserTopupListDeps>): void {
   const list = async (query: unknown, only?: number) => {
     const q = parseInput(listQuery, query, 400); // only an unknown kind fails: the rest reads as new-api reads it
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);

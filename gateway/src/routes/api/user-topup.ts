@@ -8,6 +8,9 @@ import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
 import { route } from './support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserTopupDeps = Pick<GatewayDeps, 'options' | 'redemptions'>;
 
 const topupBody = z.object({ key: z.string({ message: '未提供兑换码' }).trim().min(1, '未提供兑换码') });
 
@@ -15,7 +18,7 @@ const topupBody = z.object({ key: z.string({ message: '未提供兑换码' }).tr
  * POST /api/user/topup: redeems a code for the signed-in user. The store lets exactly one
  * redemption win; the credit is a ledger event (log type 1), applied before the answer.
  */
-export function registerUserTopupRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserTopupRoute(app: FastifyInstance, ctx: ApiContext<UserTopupDeps>): void {
   route(app, 'POST', '/user/topup', ctx.guard.user, async (request) => {
     const user = signedIn(request);
     const { key } = parseInput(topupBody, request.body);

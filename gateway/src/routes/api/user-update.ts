@@ -13,6 +13,9 @@ import { route } from './support/route.js';
 import { adjustmentEvent, changeTo, type QuotaChange } from './quota-debit.js';
 import { USERNAME_TAKEN, displayNameField, passwordField, usernameField } from './user-fields.js';
 import { outranks, usersWithBalances } from './user-admin.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserUpdateDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const updateBody = z.object({
   id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }),
@@ -25,7 +28,7 @@ const updateBody = z.object({
 });
 type UpdateBody = z.infer<typeof updateBody>;
 
-async function documentPatch(ctx: ApiContext, target: User, body: UpdateBody): Promise<Partial<User>> {
+async function documentPatch(ctx: ApiContext<UserUpdateDeps>, target: User, body: UpdateBody): Promise<Partial<User>> {
   const patch: Partial<User> = {};
   if (body.username && body.username !== target.username) {
     if (await ctx.deps.users.byUsername(body.username)) throw new ApiFailure(USERNAME_TAKEN);
@@ -41,7 +44,7 @@ async function documentPatch(ctx: ApiContext, target: User, body: UpdateBody): P
  * Setting a user's quota is one admin adjustment of the difference to the ledger's balance (log
  * type 3); a lowering is held first, or refused before anything is written (see quota-debit.ts).
  */
-async function quotaSetting(ctx: ApiContext, target: User, quota: number): Promise<{ change: QuotaChange; content: string } | null> {
+async function quotaSetting(ctx: ApiContext<UserUpdateDeps>, target: User, quota: number): Promise<{ change: QuotaChange; content: string } | null> {
   const [balance] = await ctx.deps.balances.users([target.id]);
   const current = balance?.quota ?? 0;
   const change = await changeTo(ctx.deps, target.id, current, quota);
@@ -51,7 +54,7 @@ async function quotaSetting(ctx: ApiContext, target: User, quota: number): Promi
 }
 
 /** PUT /api/user/: an administrator edits a user of a lower role (root edits anyone). */
-export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext<UserUpdateDeps>): void {
   const { deps, guard } = ctx;
   route(app, 'PUT', '/user/', guard.admin, async (request) => {
     const admin = signedIn(request);

@@ -6,9 +6,12 @@ import { ApiFailure, AuthMessages } from '../../../http/errors.js';
 import { Role, type User } from '../../../ports/user-store.js';
 import { requireAdminTwoFactor } from '../../../two-factor/admin-requirement.js';
 
-/** What every route family of the management API shares. */
-export interface ApiContext {
-  deps: GatewayDeps;
+/**
+ * What every route family of the management API shares. `Deps` is the slice of the gateway's
+ * dependencies a route family touches: each names its own, so its signature says what it reaches.
+ */
+export interface ApiContext<Deps = GatewayDeps> {
+  deps: Deps;
   sync: LedgerSync;
   /** preHandlers: a signed-in user, an administrator (role >= 10), the super administrator (role >= 100). */
   guard: { user: preHandlerAsyncHookHandler; admin: preHandlerAsyncHookHandler; root: preHandlerAsyncHookHandler };
