@@ -11,13 +11,13 @@ import { relayLogLevel } from './http/relay-log-level.js';
 import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { OpsMeter } from './ops/ops-meter.js';
-import { registerApiRoutes } from './routes/api/index.js';
 import { registerConsole } from './routes/console.js';
-import { registerRelayRoutes } from './routes/v1/index.js';
 import { passThroughEnabled } from './relay/pass-through.js';
+import { wireApi } from './composition/wire-api.js';
+import { wireRelay } from './composition/wire-relay.js';
 
 /** Another gateway saved an option: re-read them all (a saved option reaches every gateway). */
-function followOptionChanges(app: FastifyInstance, deps: GatewayDeps): void {
+function followOptionChanges(app: FastifyInstance, deps: Pick<GatewayDeps, 'notices' | 'options'>): void {
   const unsubscribe = deps.notices.subscribe((kind) => {
     if (kind !== 'options') return;
     deps.options.reload().then(
@@ -48,11 +48,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.sessionSecret });
   registerSecurityHeaders(app);
   registerErrorHandler(app);
-  await app.register(registerApiRoutes, { prefix: '/api', deps });
+  await app.register(wireApi, { prefix: '/api', deps });
   // One meter per gateway: the relay counts its calls into it, the live module reports them.
   const ops = new OpsMeter();
   const live = registerLive(app, deps, ops);
-  await app.register(registerRelayRoutes, { deps, live, ops, logLevel: relayLogLevel(deps.config) });
+  await app.register(wireRelay, { deps, live, ops, logLevel: relayLogLevel(deps.config) });
   followOptionChanges(app, deps);
   const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic chore failed'));
   app.addHook('onClose', async () => stopChecks());

@@ -18,7 +18,7 @@ import type { GatewayDeps } from '../src/deps.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
 import { OptionCache } from '../src/options/option-cache.js';
 import type { ChangeKind } from '../src/ports/change-notices.js';
-import { registerApiRoutes } from '../src/routes/api/index.js';
+import { wireApi } from '../src/composition/wire-api.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
@@ -95,7 +95,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   app.addHook('onRoute', ({ method, url }) => {
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
   });
-  await app.register(registerApiRoutes, { prefix: '/api', deps });
+  await app.register(wireApi, { prefix: '/api', deps });
   onTestFinished(async () => {
     await app.close();
     sessions.close();

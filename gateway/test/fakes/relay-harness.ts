@@ -11,38 +11,33 @@ import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-sto
 import { createSqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
-import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
-import { InProcessGatewayReports } from '../../src/adapters/in-process/gateway-reports.js';
-import { InProcessRoomPresence } from '../../src/adapters/in-process/room-presence.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../../src/config.js';
-import type { GatewayDeps } from '../../src/deps.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
 import { OptionCache } from '../../src/options/option-cache.js';
 import type { Channel, NewChannel } from '../../src/ports/channel-store.js';
 import type { NewToken, Token } from '../../src/ports/token-store.js';
 import type { NewUser, User } from '../../src/ports/user-store.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
-import { registerRelayRoutes } from '../../src/routes/v1/index.js';
+import { type RelayWiringDeps, wireRelay } from '../../src/composition/wire-relay.js';
 import { OpsMeter } from '../../src/ops/ops-meter.js';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import type { OpenAIMockOptions } from '../mock-upstream/openai-mock-options.js';
 import { FakeLedger } from './fake-ledger.js';
-import { FakeLogReader } from './fake-log-reader.js';
-import { emptyUsageReader } from './empty-usage-reader.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedRedemptionStore, unusedTopUpStore, unusedTaskStore, unusedTwoFactorStore, unusedImports, unusedAuditTrail, unusedLedgerProver } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedTaskStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 import { passThroughEnabled } from '../../src/relay/pass-through.js';
 
+const SESSION_SECRET = 'relay-test-session-secret-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than the publisher's 5 ms batching window and the fake ledger's next-tick apply. */
 const SETTLE_MS = 30;
 
 export interface RelayHarness {
   app: FastifyInstance;
-  deps: GatewayDeps;
+  deps: RelayWiringDeps;
   ledger: FakeLedger;
   upstream: OpenAIMock;
   /** A user with `quota` in the ledger. */
@@ -83,7 +78,7 @@ export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): N
   };
 }
 
-async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore): Promise<GatewayDeps> {
+async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore): Promise<RelayWiringDeps> {
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
   const holds = createInProcessHoldStore();
@@ -92,35 +87,19 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
-    roomPresence: new InProcessRoomPresence(),
-    gatewayReports: new InProcessGatewayReports(),
     leases: new InProcessLeases(),
-    codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
-    sessionSecret: 'relay-test-session-secret-0123456789',
     sessions,
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),
     channels: new InMemoryChannelStore(),
-    redemptions: unusedRedemptionStore,
-    topUps: unusedTopUpStore,
     tasks: unusedTaskStore,
-    twoFactor: unusedTwoFactorStore,
-    auditTrail: unusedAuditTrail,
-    ledgerProof: unusedLedgerProver,
     options: optionCache,
     eventLog: ledger.eventLog,
-    history: ledger.history,
     usageOutbox: createLogOutbox(ledger.eventLog),
     balances: ledger.balances,
-    notifier: ledger.notifier,
     holds,
-    inviteHolds: createInProcessHoldStore(),
     notices: createInProcessChangeNotices(),
-    logs: new FakeLogReader(),
-    usage: emptyUsageReader,
-    imports: unusedImports,
-    consoleDir: null,
   };
 }
 
@@ -133,12 +112,12 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(cookie, { secret: deps.sessionSecret });
+  await app.register(cookie, { secret: SESSION_SECRET });
   registerErrorHandler(app);
   registerJsonBodyParser(app, () => passThroughEnabled(deps.options));
   const live = new RecordingFanout();
   const ops = new OpsMeter();
-  await app.register(registerRelayRoutes, { deps, live, ops });
+  await app.register(wireRelay, { deps, live, ops });
   await app.ready();
   onTestFinished(async () => {
     await app.close();

@@ -1,14 +1,9 @@
 import type { LedgerProver } from '../../src/ledger-proof/ledger-prover.js';
-import type { AuditTrail } from '../../src/ports/audit-trail.js';
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
 import type { OptionStore } from '../../src/ports/option-store.js';
 import type { TaskStore } from '../../src/ports/task-store.js';
-import type { TopUpStore } from '../../src/ports/top-up-store.js';
-import type { TwoFactorStore } from '../../src/ports/two-factor-store.js';
-import type { RedemptionStore } from '../../src/ports/redemption-store.js';
 import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
 import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/user-store.js';
-import type { DatabaseImports } from '../../src/import/import-jobs.js';
 
 /**
  * FAKES, for relay route tests: tiny in-memory documents implementing the ports exactly, so the
@@ -132,10 +127,5 @@ function unusedStore<T extends object>(name: string): T {
   });
 }
 
-export const unusedRedemptionStore = unusedStore<RedemptionStore>('RedemptionStore');
-export const unusedTopUpStore = unusedStore<TopUpStore>('TopUpStore');
 export const unusedTaskStore = unusedStore<TaskStore>('TaskStore');
-export const unusedTwoFactorStore = unusedStore<TwoFactorStore>('TwoFactorStore');
-export const unusedImports = unusedStore<DatabaseImports>('DatabaseImports');
-export const unusedAuditTrail = unusedStore<AuditTrail>('AuditTrail');
 export const unusedLedgerProver = unusedStore<LedgerProver>('LedgerProver');

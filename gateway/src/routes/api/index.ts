@@ -1,7 +1,5 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayDeps } from '../../deps.js';
-import { limitRate } from '../../http/rate-limit.js';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
@@ -23,7 +21,7 @@ import { registerPasswordResetRoutes } from './password-reset.js';
 import { registerPricingRoute } from './pricing.js';
 import { registerRedemptionRoutes } from './redemption.js';
 import { registerStatusRoutes } from './status.js';
-import { createApiContext } from './support/context.js';
+import type { ApiContext } from './support/context.js';
 import { registerTaskListRoutes } from './task.js';
 import { registerTokenRoutes } from './token.js';
 import { registerTokenWriteRoutes } from './token-write.js';
@@ -46,17 +44,13 @@ import { registerUserSettingRoute } from './user-setting.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerUserTopupListRoutes } from './user-topup-list.js';
 import { registerImportRoutes } from './import.js';
-import { recordAdminWrites } from '../../audit/record-admin-writes.js';
 import { registerAuditRoutes } from './audit.js';
 import { registerLedgerAuditRoutes } from './ledger-audit.js';
 import { registerStatementRoutes } from './statement.js';
 
-/** The console's management API (registered under `/api`), wire-compatible with new-api. */
-export async function registerApiRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
-  limitRate(app, deps.config, deps.rateLimiters);
+/** The console's management API's routes (under `/api`), wire-compatible with new-api. */
+export async function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(formbody); // Epay may notify with a form post
-  recordAdminWrites(app, deps);
-  const ctx = createApiContext(deps);
   registerStatusRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);
   registerTwoFactorSignInRoute(app, ctx);

@@ -1,10 +1,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { requireUser } from '../../../auth/require-user.js';
 import type { GatewayDeps } from '../../../deps.js';
-import { createLedgerSync, type LedgerSync } from '../../../events/ledger-sync.js';
+import type { LedgerSync } from '../../../events/ledger-sync.js';
 import { ApiFailure, AuthMessages } from '../../../http/errors.js';
-import { Role, type User } from '../../../ports/user-store.js';
-import { requireAdminTwoFactor } from '../../../two-factor/admin-requirement.js';
+import type { User } from '../../../ports/user-store.js';
 
 /**
  * What every route family of the management API shares. `Deps` is the slice of the gateway's
@@ -15,18 +13,6 @@ export interface ApiContext<Deps = GatewayDeps> {
   sync: LedgerSync;
   /** preHandlers: a signed-in user, an administrator (role >= 10), the super administrator (role >= 100). */
   guard: { user: preHandlerAsyncHookHandler; admin: preHandlerAsyncHookHandler; root: preHandlerAsyncHookHandler };
-}
-
-export function createApiContext(deps: GatewayDeps): ApiContext {
-  return {
-    deps,
-    sync: createLedgerSync(deps.eventLog, deps.notifier),
-    guard: {
-      user: requireUser(deps, Role.User),
-      admin: requireAdminTwoFactor(requireUser(deps, Role.Admin), deps.options, deps.twoFactor),
-      root: requireAdminTwoFactor(requireUser(deps, Role.Root), deps.options, deps.twoFactor),
-    },
-  };
 }
 
 /** The user a guarded route acts as. */

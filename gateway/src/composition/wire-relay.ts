@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayDeps } from '../deps.js';
+import { UsagePublisher } from '../events/usage-publisher.js';
+import { registerRelayCors } from '../http/relay-cors.js';
+import { tapAppendedEvents } from '../live/usage-tap.js';
+import type { OpsMeter } from '../ops/ops-meter.js';
+import type { LiveFanout } from '../ports/live-fanout.js';
+import { ChannelRouter } from '../relay/channel-router.js';
+import { DocumentCache } from '../relay/document-cache.js';
+import { InFlightHolds } from '../relay/in-flight-holds.js';
+import { ModelRequestLimit } from '../relay/model-request-limit.js';
+import { createRelayMetrics } from '../relay/overhead.js';
+import type { RelayContext, RelayDeps } from '../relay/relay-context.js';
+import { SensitiveWords } from '../relay/sensitive-words.js';
+import { UpstreamPools } from '../relay/upstream-pool.js';
+import { registerMetrics } from '../routes/metrics.js';
+import { registerTaskRelay } from '../routes/mj/index.js';
+import { registerPlayground } from '../routes/pg/playground.js';
+import { registerV1Routes } from '../routes/v1/index.js';
+import { registerGeminiNative } from '../routes/v1beta/gemini.js';
+import { startTaskPoller } from '../tasks/task-poller.js';
+
+/** What the relay touches, plus what its in-process state is built from. */
+export type RelayWiringDeps = RelayDeps & Pick<GatewayDeps, 'tokens' | 'meter' | 'rateLimiters'>;
+
+/** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
+function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: LiveFanout, ops: OpsMeter): RelayContext {
+  const router = new ChannelRouter(deps.channels);
+  const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
+  return {
+    deps,
+    cache: new DocumentCache(deps.tokens, deps.users),
+    router,
+    pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
+    publisher: new UsagePublisher(deps.usageOutbox, {
+      onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
+      onAppended: tapAppendedEvents(live, deps.meter, channelNameOf, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
+    }),
+    inFlight: new InFlightHolds(deps.holds, deps.config.HOLD_TTL_SECONDS * 1000, (error) => app.log.warn({ err: error }, 'renewing the holds of calls in flight failed; retrying')),
+    metrics: createRelayMetrics(),
+    ops,
+    sensitive: new SensitiveWords(deps.options),
+    requestLimit: new ModelRequestLimit(deps.rateLimiters, deps.options),
+  };
+}
+
+/** Keeps the routing table and the caches in step with console edits (on every gateway). */
+function followChanges(ctx: RelayContext): () => void {
+  const stopCache = ctx.cache.follow(ctx.deps.notices);
+  const stopRouter = ctx.deps.notices.subscribe((kind) => {
+    if (kind === 'channels') void ctx.router.reload();
+  });
+  return () => {
+    stopCache();
+    stopRouter();
+  };
+}
+
+/** Follows the relay's Midjourney and Suno tasks to the end, until the app closes. */
+function pollTasks(app: FastifyInstance, ctx: RelayContext, live: LiveFanout): void {
+  const schedule = { everyMs: ctx.deps.config.TASK_POLL_INTERVAL_MS, timeoutMinutes: ctx.deps.config.TASK_TIMEOUT_MINUTES };
+  const stop = startTaskPoller(ctx, live, schedule, (error) => app.log.warn({ err: error }, 'task poll failed'));
+  app.addHook('onClose', async () => stop());
+}
+
+/**
+ * The relay (a Fastify plugin): builds its state, closes it with the app, and registers its
+ * surfaces: OpenAI's and Claude's (/v1), Gemini's native API (/v1beta), the task relays (/mj,
+ * /suno), the console's playground (/pg) and /metrics.
+ */
+export async function wireRelay(app: FastifyInstance, { deps, live, ops }: { deps: RelayWiringDeps; live: LiveFanout; ops: OpsMeter }): Promise<void> {
+  const ctx = createRelayContext(app, deps, live, ops);
+  await registerRelayCors(app);
+  await ctx.router.reload();
+  const stopFollowing = followChanges(ctx);
+  app.addHook('preClose', async () => {
+    stopFollowing();
+    await ctx.publisher.close();
+  });
+  // Again once the calls in flight at preClose have ended (their usage was published after it);
+  // this plugin's onClose runs before the composition root's, which closes the outbox.
+  app.addHook('onClose', async () => {
+    await ctx.publisher.close();
+    await ctx.pools.close();
+    ctx.inFlight.close();
+  });
+  registerV1Routes(app, ctx);
+  registerGeminiNative(app, ctx);
+  registerPlayground(app, ctx);
+  registerTaskRelay(app, ctx);
+  pollTasks(app, ctx, live);
+  registerMetrics(app, ctx.metrics);
+}
