@@ -6,7 +6,7 @@ import { DetailPage } from './page';
 
 const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
 // ApexCharts measures and draws SVG, which jsdom cannot; the series the page hands it are asserted
-// through the chart wrapper's data-series, and gateway/test/detail.e2e.test.ts draws it in a browser.
+// through the chart wrapper's data-series, and gateway/test/console/detail-dashboard.e2e.test.ts draws it in a browser.
 vi.mock('react-apexcharts', () => ({ default: () => null }));
 vi.mock('../../live/socket', () => ({
   connectSocket: () => {
