@@ -16,7 +16,7 @@ import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
 /** What the live module (Socket.IO) touches: sessions for the handshake, the ledger and meters for its pushes. */
-export type LiveDeps = Pick<GatewayDeps, 'channels' | 'config' | 'gatewayReports' | 'holds' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
+export type LiveDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'config' | 'gatewayReports' | 'holds' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
 
 /** The store's key of the handshake's signed session cookie, or null. */
 function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | null {

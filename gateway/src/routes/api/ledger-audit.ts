@@ -10,7 +10,7 @@ import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type LedgerAuditDeps = Pick<GatewayDeps, 'auditTrail' | 'ledgerProof' | 'mailer' | 'users'>;
+export type LedgerAuditDeps = Pick<GatewayDeps, 'auditTrail' | 'ledgerProof' | 'mailer' | 'notices' | 'users'>;
 
 const listQuery = z.object({ p: queryInt.pipe(z.number().int()).optional(), page_size: queryInt.pipe(z.number().int()).optional() });
 

@@ -6,7 +6,7 @@ import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type OpsDeps = Pick<GatewayDeps, 'channels' | 'usage'>;
+export type OpsDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'usage'>;
 
 const HOUR_MINUTES = 60;
 

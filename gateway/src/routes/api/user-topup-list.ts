@@ -10,7 +10,7 @@ import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type UserTopupListDeps = Pick<GatewayDeps, 'options' | 'topUps'>;
+export type UserTopupListDeps = Pick<GatewayDeps, 'options' | 'redemptions' | 'topUps'>;
 
 /** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });
