@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test tiers by file name: *.unit.test.ts (no I/O), *.int.test.ts (embedded engines, loopback HTTP),
  * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (engines that infra/local starts),
- * *.server.test.ts (a ClickHouse server named by CLICKHOUSE_URL; none can be installed here).
+ * *.server.test.ts (a ClickHouse server named by CLICKHOUSE_URL; none can be installed here),
+ * *.quiet.test.ts (a latency promise on the cluster engines, measured with nothing else running:
+ * scripts/test.sh runs them alone, after the other suites, so a loaded CI box does not decide them).
  */
 export default defineConfig({
   test: {
@@ -27,6 +29,15 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'quiet',
+          include: ['gateway/**/*.quiet.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
         },
       },
       {
