@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash infra/local/install-chromium.sh
 npm run typecheck
+npm run lint
 npm run lint:deps
 npm run build
 # The quiet project (latency promises) runs alone once the others are done, on the same engines.
