@@ -39,7 +39,9 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // Node 20 reads the limit when the server is created, so it goes in `http` too, not only on the server Fastify made.
     requestTimeout: deps.config.BODY_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
-    frameworkErrors: answerError,
+    frameworkErrors: (error, request, reply) => {
+      answerError(error, request, reply);
+    },
     http: { requestTimeout: deps.config.BODY_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, deps.config.BODY_TIMEOUT_MS || 1000) },
   }).withTypeProvider<ZodTypeProvider>();
   registerJsonBodyParser(app, () => passThroughEnabled(deps.options));

@@ -25,6 +25,8 @@ export class CapturingQuerier implements AnalyticsQuerier {
 
   async *queryBytes(query: { sql: string; params?: QueryParams }): AsyncIterable<Uint8Array> {
     this.queries.push({ sql: normalizeSql(query.sql), params: query.params ?? {} });
+    // Captures the query only: the stream it answers with is empty.
+    yield* [];
   }
 
   async insert(table: string, rows: readonly InsertRow[]): Promise<void> {

@@ -42,13 +42,13 @@ const options: HelmetOptions = {
  * helmet's middleware rebuilds the policy text on every call (a measured share of the relay's CPU).
  */
 export function securityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    setHeader: (name: string, value: string) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 /**

@@ -35,7 +35,9 @@ export class DocumentCache {
   follow(notices: ChangeNotices): () => void {
     return notices.subscribe((kind, id) => {
       if (kind === 'tokens') this.dropToken(id);
-      if (kind === 'users') (id === undefined ? this.users.clear() : this.users.delete(id));
+      if (kind !== 'users') return;
+      if (id === undefined) this.users.clear();
+      else this.users.delete(id);
     });
   }
 

@@ -20,7 +20,7 @@ async function iterate(body: AsyncIterable<Uint8Array>, onChunk: (chunk: Uint8Ar
 function readFlowing(body: Readable, onChunk: (chunk: Uint8Array) => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const settle = (error?: unknown) => {
+    const settle = (error?: Error) => {
       if (settled) return;
       settled = true;
       body.off('data', onData);
@@ -33,7 +33,7 @@ function readFlowing(body: Readable, onChunk: (chunk: Uint8Array) => boolean): P
         more = onChunk(chunk);
       } catch (error) {
         body.destroy();
-        return settle(error);
+        return settle(error instanceof Error ? error : new Error(String(error)));
       }
       if (more) return;
       settle();

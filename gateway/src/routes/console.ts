@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 export async function registerConsole(app: FastifyInstance, opts: { root: string }): Promise<void> {
   // preCompressed: the build writes `.gz` beside each script and style sheet; a browser that accepts gzip gets
   // those. Vary tells a shared cache in front that the answer depends on Accept-Encoding.
-  await app.register(fastifyStatic, { root: opts.root, wildcard: false, preCompressed: true, setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding') });
+  await app.register(fastifyStatic, { root: opts.root, wildcard: false, preCompressed: true, setHeaders: (res) => {
+      res.setHeader('vary', 'Accept-Encoding');
+    } });
   app.get('/*', (request, reply) => {
     // An unknown API path is the API's 404, in the shape of the surface it was asked on.
     if (/^\/(api|v1|v1beta|pg|mj|suno|socket\.io)(\/|$)/.test(request.url)) return reply.callNotFound();

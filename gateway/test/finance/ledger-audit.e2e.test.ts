@@ -23,8 +23,9 @@ interface Run {
 async function auditCommand(dataDir: string): Promise<{ code: number; stdout: string }> {
   // CI runs the suites inside infra/local/with-engines.sh, which exports the cluster engines'
   // addresses: without them removed, the command would audit those engines instead of the fixture's files.
-  const { REDIS_URL, KAFKA_BROKERS, MONGODB_URI, CLICKHOUSE_URL, ...embedded } = process.env;
-  const env = { ...embedded, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // spawn leaves out a variable whose value is undefined.
+  const cluster = { REDIS_URL: undefined, KAFKA_BROKERS: undefined, MONGODB_URI: undefined, CLICKHOUSE_URL: undefined };
+  const env = { ...process.env, ...cluster, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'gateway/src/ledger-proof/cli.ts'], { cwd: repoRoot, env, timeout: 60_000 });
     return { code: 0, stdout };

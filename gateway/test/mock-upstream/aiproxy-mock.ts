@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface AiProxyMock {
   url: string;
@@ -28,7 +28,7 @@ function stream(response: ServerResponse, model: string, o: AiProxyMockOptions):
  */
 export async function startAiProxyMock(o: AiProxyMockOptions): Promise<AiProxyMock> {
   const requests: AiProxyMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
     requests.push({ path: request.url ?? '', body });
     if (request.headers.authorization !== `Bearer ${o.key}`) return sendJson(response, 401, { success: false, errCode: 401, message: 'invalid api key' });
@@ -37,7 +37,7 @@ export async function startAiProxyMock(o: AiProxyMockOptions): Promise<AiProxyMo
     if (typeof body.query !== 'string' || !body.query) return sendJson(response, 200, { success: false, errCode: 1001, message: 'query is required' });
     if (body.stream === true) return stream(response, String(body.model), o);
     sendJson(response, 200, { success: true, answer: o.answer, documents: o.documents, errCode: 0, message: '' });
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return { url: listening.url, requests, close: listening.close };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { answering, listenOnLoopback } from './listen.js';
 
 export interface AnthropicMockOptions {
   reply?: string;
@@ -64,7 +64,7 @@ function stream(response: ServerResponse, model: string, o: Required<AnthropicMo
 export async function startAnthropicMock(key: string, initial: AnthropicMockOptions = {}): Promise<AnthropicMock> {
   let o = defaultClaudeOptions(initial);
   const requests: AnthropicMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = await readJson(request);
     requests.push({ headers: request.headers, body });
     const known = request.url === '/v1/messages' || request.url === '/v1/messages/count_tokens';
@@ -84,7 +84,7 @@ export async function startAnthropicMock(key: string, initial: AnthropicMockOpti
     if (body.stream) return stream(response, model, o);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(claudeAnswer(model, o)));
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return {
     url: listening.url,

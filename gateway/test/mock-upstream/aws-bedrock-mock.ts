@@ -4,7 +4,7 @@ import { EventStreamCodec } from '@smithy/core/event-streams';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { type AnthropicMockOptions, claudeAnswer, claudeStreamEvents, defaultClaudeOptions } from './anthropic-mock.js';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface BedrockMock {
   url: string;
@@ -78,7 +78,7 @@ export async function startBedrockMock(account: { accessKeyId: string; secretAcc
   let o = defaultClaudeOptions(initial);
   const requests: BedrockMock['requests'] = [];
   const mock = { refused: 0 };
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const text = await readText(request);
     if (!(await signatureHolds(request, text, account))) {
       mock.refused += 1;
@@ -93,7 +93,7 @@ export async function startBedrockMock(account: { accessKeyId: string; secretAcc
     const model = decodeURIComponent(route[1] ?? '');
     if (route[2] === 'invoke-with-response-stream') return streamFrames(response, model, o);
     sendJson(response, 200, claudeAnswer(model, o));
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return Object.assign(mock, {
     url: listening.url,

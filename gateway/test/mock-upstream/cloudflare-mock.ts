@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface CloudflareMock {
   url: string;
@@ -36,7 +36,7 @@ export async function startCloudflareMock(o: CloudflareMockOptions): Promise<Clo
   const requests: CloudflareMock['requests'] = [];
   const prefix = `/client/v4/accounts/${o.accountId}/ai/v1`;
   const usage = { prompt_tokens: o.promptTokens, completion_tokens: o.completionTokens, total_tokens: o.promptTokens + o.completionTokens };
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
     const path = request.url ?? '';
     requests.push({ path, body });
@@ -49,7 +49,7 @@ export async function startCloudflareMock(o: CloudflareMockOptions): Promise<Clo
     if (path !== `${prefix}/chat/completions`) return cfError(response, 404, 7000, 'No route for that URI');
     if (body.stream === true) return streamChat(response, model, o, usage);
     sendJson(response, 200, { id: 'id-cf', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message: { role: 'assistant', content: o.reply }, finish_reason: 'stop' }], usage });
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return { url: listening.url, requests, close: listening.close };
 }

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface CohereMock {
   url: string;
@@ -61,7 +61,7 @@ function embed(body: { texts: string[] }, o: CohereMockOptions) {
 /** A real HTTP server speaking Cohere's v1 chat (plain and JSON-lines stream), v1 embed and v1 rerank, Bearer auth. */
 export async function startCohereMock(o: CohereMockOptions): Promise<CohereMock> {
   const requests: CohereMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
     requests.push({ path: request.url ?? '', body });
     if (request.headers.authorization !== `Bearer ${o.key}`) return sendJson(response, 401, { message: 'invalid api token' });
@@ -75,7 +75,7 @@ export async function startCohereMock(o: CohereMockOptions): Promise<CohereMock>
     if (problem) return sendJson(response, 400, { message: problem });
     if (body.stream === true) return streamLines(response, o);
     sendJson(response, 200, answer(o));
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return { url: listening.url, requests, close: listening.close };
 }

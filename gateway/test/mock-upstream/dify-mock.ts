@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface DifyMock {
   url: string;
@@ -34,7 +34,7 @@ function stream(response: ServerResponse, o: DifyMockOptions): void {
 export async function startDifyMock(initial: DifyMockOptions): Promise<DifyMock & { configure(next: Partial<DifyMockOptions>): void }> {
   let o = initial;
   const requests: DifyMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
     requests.push({ path: request.url ?? '', body });
     if (request.headers.authorization !== `Bearer ${o.appKey}`) return sendJson(response, 401, { code: 'unauthorized', message: 'Access token is invalid', status: 401 });
@@ -43,7 +43,7 @@ export async function startDifyMock(initial: DifyMockOptions): Promise<DifyMock 
     if (!valid) return sendJson(response, 400, { code: 'invalid_param', message: 'query, inputs, user and response_mode are required', status: 400 });
     if (body.response_mode === 'streaming') return stream(response, o);
     sendJson(response, 200, { event: 'message', message_id: 'msg-1', conversation_id: 'conv-1', mode: 'chat', answer: o.reply, metadata: { usage: usageOf(o), retriever_resources: [] }, created_at: 1 });
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return {
     url: listening.url,

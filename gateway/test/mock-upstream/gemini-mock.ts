@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { answering, listenOnLoopback } from './listen.js';
 
 export interface GeminiMock {
   url: string;
@@ -42,7 +42,7 @@ export function writeGeminiStream(response: ServerResponse, o: GeminiReply): voi
  */
 export async function startGeminiMock(options: GeminiReply): Promise<GeminiMock> {
   const requests: GeminiMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = await readJson(request);
     const path = request.url ?? '';
     requests.push({ path, apiKey: request.headers['x-goog-api-key'] as string | undefined, body });
@@ -58,7 +58,7 @@ export async function startGeminiMock(options: GeminiReply): Promise<GeminiMock>
     if (path.includes(':streamGenerateContent')) return writeGeminiStream(response, options);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(geminiAnswer(options)));
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return {
     url: listening.url,

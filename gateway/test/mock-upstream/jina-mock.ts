@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface JinaMock {
   url: string;
@@ -18,7 +18,7 @@ const texts = (input: unknown): unknown[] => (Array.isArray(input) ? input : [in
 /** A real HTTP server speaking Jina's /v1/embeddings and /v1/rerank (Bearer auth, OpenAI-like shapes, usage.total_tokens). */
 export async function startJinaMock(o: JinaMockOptions): Promise<JinaMock> {
   const requests: JinaMock['requests'] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const body = JSON.parse((await readText(request)) || '{}') as Record<string, unknown>;
     requests.push({ path: request.url ?? '', body });
     if (request.headers.authorization !== `Bearer ${o.key}`) return sendJson(response, 401, { detail: 'Unauthorized: invalid API key' });
@@ -35,7 +35,7 @@ export async function startJinaMock(o: JinaMockOptions): Promise<JinaMock> {
       return sendJson(response, 200, { model: body.model, usage: { total_tokens: (documents.length + 1) * o.tokensPerText }, results });
     }
     sendJson(response, 404, { detail: 'Not Found' });
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return { url: listening.url, requests, close: listening.close };
 }

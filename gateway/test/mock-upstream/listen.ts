@@ -27,3 +27,14 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 }
+
+/**
+ * An async request handler as the `(request, response) => void` that createServer takes: a handler that
+ * throws (a mock's bug) drops the connection, which the test sees as an upstream failure, instead of
+ * leaving an unhandled rejection.
+ */
+export function answering(handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    handle(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  };
+}

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 /** What the model "produced": reasoning, text and a tool call, each optional but the text. */
 export interface ScriptedAnswer {
@@ -118,7 +118,7 @@ function answerFor(path: string, body: Record<string, unknown>, a: ScriptedAnswe
 export async function startNoUsageMock(initial: ScriptedAnswer): Promise<NoUsageMock> {
   let answer = initial;
   const paths: string[] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const text = await readText(request);
     const path = request.url ?? '';
     paths.push(path);
@@ -126,7 +126,7 @@ export async function startNoUsageMock(initial: ScriptedAnswer): Promise<NoUsage
     if (!found) return sendJson(response, 404, { error: { message: `no such path ${path}`, type: 'invalid_request_error' } });
     if (Array.isArray(found.events)) return sse(response, found.events, found.named, found.done);
     sendJson(response, 200, found.events);
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return {
     url: listening.url,

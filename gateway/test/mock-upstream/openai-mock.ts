@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { answering, listenOnLoopback } from './listen.js';
 import type { OpenAIMockOptions, RecordedFile, RecordedRequest } from './openai-mock-options.js';
 import { surfaceHandler } from './openai-surfaces-mock.js';
 
@@ -100,7 +100,7 @@ async function answerStream(response: ServerResponse, protocol: Protocol, model:
 export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<OpenAIMock> {
   let options: Required<OpenAIMockOptions> = { reply: 'Hello', promptTokens: 5, completionTokens: 7, latencyMs: 0, failWith: 0, omitUsage: false, audioSeconds: 3, cachedTokens: 0, imageTokens: 0, ignoreLimits: false, countPromptWords: false, ...initial };
   const requests: RecordedRequest[] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const { body, files } = await readBody(request);
     const recorded: RecordedRequest = { path: request.url ?? '', authorization: request.headers.authorization, headers: request.headers, body, files, aborted: false };
     requests.push(recorded);
@@ -119,7 +119,7 @@ export async function startOpenAIMock(initial: OpenAIMockOptions = {}): Promise<
     const answer = answerWithin(body, options);
     if (body.stream) return answerStream(response, protocol, model, body, answer);
     return answerJson(response, protocol, model, body, answer);
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return {
     url: listening.url,

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { answering, listenOnLoopback } from './listen.js';
 
 /** One request as a provider stand-in received it. */
 export interface SeenRequest {
@@ -34,14 +34,14 @@ function parse(text: string): Record<string, unknown> {
 /** A real HTTP server on loopback whose `handle` speaks one provider's protocol. */
 export async function startProviderMock(handle: (seen: SeenRequest, response: ServerResponse) => void): Promise<ProviderMock> {
   const requests: SeenRequest[] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(answering(async (request, response) => {
     const parts: Buffer[] = [];
     for await (const part of request) parts.push(part as Buffer);
     const text = Buffer.concat(parts).toString('utf8');
     const seen = { method: request.method ?? 'GET', path: request.url ?? '', headers: request.headers, text, body: parse(text) };
     requests.push(seen);
     handle(seen, response);
-  });
+  }));
   const listening = await listenOnLoopback(server);
   return { url: listening.url, requests, close: listening.close };
 }

@@ -2,7 +2,7 @@ import { randomBytes, type KeyObject, verify } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { claudeAnswer, claudeStreamEvents, defaultClaudeOptions } from './anthropic-mock.js';
 import { geminiAnswer, writeGeminiStream } from './gemini-mock.js';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
 
 export interface VertexMock {
   url: string;
@@ -58,7 +58,7 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     mock.tokensIssued += 1;
     return [200, { access_token: token, expires_in: 3599, token_type: 'Bearer' }];
   };
-  const server = createServer(async (request: IncomingMessage, response) => {
+  const server = createServer(answering(async (request: IncomingMessage, response) => {
     const text = await readText(request);
     if (request.url === '/token') return sendJson(response, ...onToken(new URLSearchParams(text)));
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
@@ -78,7 +78,7 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const event of claudeStreamEvents(model, claude)) response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     response.end();
-  });
+  }));
   const listening = await listenOnLoopback(server);
   mock.tokenUri = `${listening.url}/token`;
   return Object.assign(mock, { url: listening.url, requests, close: listening.close });

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fuzzSeed } from '../support/config.js';
 import { ConsoleClient } from '../support/console-client.js';
 import { relayCall } from '../support/fuzz-bodies.js';
 import { asText, bodyText, oddValue, twist } from '../support/fuzz-values.js';
@@ -13,7 +14,7 @@ import { relayHeaders, startThreeChannels, type ThreeChannels } from '../support
  * mocks answer 200, so a 5xx can only be ours), the server stays up, and its heap comes back.
  * Seeded and bounded: FUZZ_SEED replays a run; each property stops at its run count or its time.
  */
-const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
+const SEED = fuzzSeed(20_261_126);
 const RELAY = { numRuns: 600, seconds: 15 };
 const API = { numRuns: 2_000, seconds: 20 };
 /** How far the heap, after a forced GC, may end above where it started. */

@@ -39,3 +39,8 @@ export function requiredSqlServers(): { MARIADB_URL: string; POSTGRES_URL: strin
     }),
   );
 }
+
+/** FUZZ_SEED replays a fuzz run with the seed it printed; unset, the test's own seed. */
+export function fuzzSeed(fallback: number): number {
+  return parseOrThrow(z.object({ FUZZ_SEED: z.coerce.number().int().default(fallback) })).FUZZ_SEED;
+}

@@ -15,7 +15,7 @@ class PooledRandom {
       randomFillSync(this.pool);
       this.cursor = 0;
     }
-    return this.pool[this.cursor++]!;
+    return this.pool[this.cursor++] ?? 0;
   }
 }
 

@@ -2,16 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const hint = 'for the cluster tier (bash infra/local/with-engines.sh ...)';
-const schema = z.object({
+const engines = {
   KAFKA_BROKERS: z.string().min(1, { message: `KAFKA_BROKERS must name a Kafka broker ${hint}` }),
   MONGODB_URI: z.string().startsWith('mongodb://', { message: `MONGODB_URI must name a MongoDB-wire server ${hint}` }),
-});
+  REDIS_URL: z.string().startsWith('redis://', { message: `REDIS_URL must name a Redis server ${hint}` }),
+};
 
-/** The engines infra/local started; fails loudly (never skips) when they are not there. */
-export function clusterEngines(): z.infer<typeof schema> {
-  const parsed = schema.safeParse(process.env);
+/** One engine's address from the environment; fails loudly (never skips) when it is not there. */
+export function requiredEngine(name: keyof typeof engines): string {
+  // An unset variable is read as '', so the message says which engine is missing rather than "expected string".
+  const parsed = engines[name].safeParse(process.env[name] ?? '');
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
   return parsed.data;
+}
+
+/** The engines infra/local started; fails loudly (never skips) when they are not there. */
+export function clusterEngines(): { KAFKA_BROKERS: string; MONGODB_URI: string } {
+  return { KAFKA_BROKERS: requiredEngine('KAFKA_BROKERS'), MONGODB_URI: requiredEngine('MONGODB_URI') };
 }
 
 /** MONGODB_URI with a database of its own, so test files never meet. */

@@ -14,7 +14,7 @@ describe('rate limits across gateways', () => {
     const connections = [new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl())];
     const rule = { name: 'shared', points: 6, durationSeconds: 60 };
     const gateways = connections.map((c) => redisRateLimiters(c, `tg-rate-${process.pid}:`)(rule));
-    const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => gateways[i % 2]?.take('203.0.113.9')));
+    const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => gateways[i % 2]!.take('203.0.113.9')));
     expect(verdicts.filter((v) => v === null)).toHaveLength(6);
     await Promise.all(connections.map((c) => c.quit()));
   });

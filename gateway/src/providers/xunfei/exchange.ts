@@ -9,7 +9,8 @@ async function* frames(url: string, frame: string, signal: AbortSignal): AsyncGe
   const socket = new WebSocket(url, { signal, handshakeTimeout: 30_000 });
   const queue: string[] = [];
   let wake = () => {};
-  let failure: Error | null = null;
+  // Declared wider than its first value: the listeners set it, which TypeScript's narrowing cannot see.
+  let failure = null as Error | null;
   let done = false;
   // The signal reaches the handshake only; a client that leaves mid-answer must close the socket too.
   signal.addEventListener('abort', () => socket.terminate(), { once: true });

@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 
+/** The version a channel gets when its `other` names none, or one we don't know. */
+const DEFAULT_VERSION = { domain: 'generalv2', path: '/v2.1/chat' };
+
 /** Spark versions: the chat domain each serves and the URL path it is reached at. */
 const VERSIONS: Record<string, { domain: string; path: string }> = {
   'v1.1': { domain: 'general', path: '/v1.1/chat' },
-  'v2.1': { domain: 'generalv2', path: '/v2.1/chat' },
+  'v2.1': DEFAULT_VERSION,
   'v3.1': { domain: 'generalv3', path: '/v3.1/chat' },
   'v3.5': { domain: 'generalv3.5', path: '/v3.5/chat' },
   'v4.0': { domain: '4.0Ultra', path: '/v4.0/chat' },
@@ -11,7 +14,7 @@ const VERSIONS: Record<string, { domain: string; path: string }> = {
 
 /** The version named in the channel's `other` (default v2.1). */
 export function sparkVersion(other: string): { domain: string; path: string } {
-  return VERSIONS[other.trim() || 'v2.1'] ?? VERSIONS['v2.1']!;
+  return VERSIONS[other.trim()] ?? DEFAULT_VERSION;
 }
 
 /**

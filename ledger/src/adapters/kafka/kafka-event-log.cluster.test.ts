@@ -2,11 +2,11 @@ import { Kafka, logLevel } from 'kafkajs';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchDelivery, StoredEvent } from '../../ports/event-log.js';
 import { runEventLogContract } from '../../ports/event-log.contract.js';
+import { requiredEngine } from '../../testing/cluster-engines.js';
 import { quotaGranted, usageRecorded } from '../../testing/event-builders.js';
 import { createKafkaEventLog, parseBrokers } from './kafka-event-log.js';
 
-const brokers = process.env.KAFKA_BROKERS;
-if (!brokers) throw new Error('KAFKA_BROKERS must name a Kafka broker for the cluster tier (bash infra/local/kafka/with-broker.sh ...)');
+const brokers = requiredEngine('KAFKA_BROKERS');
 let topics = 0;
 
 const testTopic = () => `tg-ledger-test-${process.pid}-${Date.now()}-${topics++}`;

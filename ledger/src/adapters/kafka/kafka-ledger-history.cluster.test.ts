@@ -1,8 +1,8 @@
 import { runLedgerHistoryContract } from '../../ports/ledger-history.contract.js';
+import { requiredEngine } from '../../testing/cluster-engines.js';
 import { createKafkaEventLog, parseBrokers } from './kafka-event-log.js';
 
-const brokers = process.env.KAFKA_BROKERS;
-if (!brokers) throw new Error('KAFKA_BROKERS must name a Kafka broker for the cluster tier (bash infra/local/with-engines.sh ...)');
+const brokers = requiredEngine('KAFKA_BROKERS');
 
 runLedgerHistoryContract('KafkaEventLog', async () => {
   const log = createKafkaEventLog({ brokers: parseBrokers(brokers), topic: `tg-history-test-${process.pid}-${Date.now()}`, partitions: 3 });

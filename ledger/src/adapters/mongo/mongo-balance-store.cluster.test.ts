@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { z } from 'zod';
 import { recomputeBalances } from '../../audit/balance-fold.js';
 import { runBalanceStoreContract } from '../../ports/balance-store.contract.js';
+import { freshMongoUri, requiredEngine } from '../../testing/cluster-engines.js';
 import { quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../../testing/event-builders.js';
 import { Collections } from './balance-documents.js';
 import { createMongoBalanceStore } from './mongo-balance-store.js';
 
 /** The BalanceStore contract against a real MongoDB-wire server, a fresh database per test. */
-const { MONGODB_URI } = z
-  .object({ MONGODB_URI: z.string().startsWith('mongodb://', { message: 'MONGODB_URI must name a MongoDB-wire server for the cluster tier (bash infra/local/with-engines.sh ...)' }) })
-  .parse(process.env);
-
-function freshUri(): string {
-  const url = new URL(MONGODB_URI);
-  url.pathname = `/ledger_${randomBytes(6).toString('hex')}`;
-  return url.toString();
-}
+const MONGODB_URI = requiredEngine('MONGODB_URI');
+const freshUri = () => freshMongoUri(MONGODB_URI, 'ledger');
 
 runBalanceStoreContract('MongoBalanceStore', () => createMongoBalanceStore({ uri: freshUri() }));
 

@@ -1,5 +1,5 @@
 import type { mongo } from 'mongoose';
-import { type AccountKeys, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
+import type { AccountKeys } from '../../decider/accounts.js';
 import type { TouchedBalances } from '../../decider/evolve.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
 import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';

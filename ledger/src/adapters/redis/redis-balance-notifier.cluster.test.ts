@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { runBalanceNotifierContract } from '../../ports/balance-notifier.contract.js';
+import { requiredEngine } from '../../testing/cluster-engines.js';
 import { RedisBalanceNotifier } from './redis-balance-notifier.js';
 
-const url = process.env.REDIS_URL;
-if (!url) throw new Error('REDIS_URL must name a Redis server for the cluster tier (bash infra/local/redis/with-redis.sh ...)');
+const url = requiredEngine('REDIS_URL');
 const connections: Redis[] = [];
 const connect = () => {
   const redis = new Redis(url);
