@@ -126,6 +126,9 @@ export default tseslint.config(
       // before it rejects (api/client.ts), and a rejected handler ends only that click. Promises passed
       // anywhere else (props, arguments) are still checked.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // react-router's navigate returns the data router's promise of the finished navigation; it never
+      // rejects (a failed route shows its errorElement), so there is nothing to await or catch.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
       // The browser has no process.env; drivers are server code. The house style's console rules:
       'no-restricted-imports': [
         'error',

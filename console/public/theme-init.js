@@ -4,4 +4,6 @@ try {
   const theme = localStorage.getItem('theme');
   const dark = theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.classList.toggle('dark', dark);
-} catch {}
+} catch {
+  // No storage (a private window) or no matchMedia: the page keeps the light theme.
+}

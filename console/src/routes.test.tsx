@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signIn, stubApi } from './test/render';
+import { renderApp, stubApi } from './test/render';
 
 const status = { system_name: 'Gate X', footer_html: '', quota_per_unit: 500000, display_in_currency: false };
 

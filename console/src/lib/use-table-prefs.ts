@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStoredUser } from './stored-user';
 
 /** A table's remembered view: the columns hidden and the sort. */
@@ -25,7 +25,12 @@ function read(key: string): TablePrefs {
 export function useTablePrefs(tableId: string) {
   const key = tablePrefsKey(tableId, useStoredUser()?.id);
   const [prefs, setPrefs] = useState(() => read(key));
-  useEffect(() => setPrefs(read(key)), [key]);
+  // Another user signed in: their prefs, read while rendering rather than one stale render later.
+  const [prefsKey, setPrefsKey] = useState(key);
+  if (prefsKey !== key) {
+    setPrefsKey(key);
+    setPrefs(read(key));
+  }
   const save = (next: TablePrefs) => {
     localStorage.setItem(key, JSON.stringify(next));
     setPrefs(next);

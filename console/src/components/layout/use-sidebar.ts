@@ -14,9 +14,12 @@ const OVER_THE_PAGE = 'block max-md:fixed max-md:bottom-0 max-md:left-0 max-md:t
 export function useSidebar(collapsedByDefault: boolean) {
   const [open, setOpen] = useState<boolean | null>(null);
   const { pathname } = useLocation();
-  useEffect(() => {
+  // Navigating on a phone closes the drawer, while rendering the new page rather than one render later.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     if (!isWide()) setOpen(null);
-  }, [pathname]);
+  }
   const toggle = useCallback(() => setOpen((now) => !(now ?? (isWide() && !collapsedByDefault))), [collapsedByDefault]);
   const close = useCallback(() => setOpen(false), []);
   // The drawer over a phone's page shuts with Escape, as a dialog does.

@@ -21,7 +21,9 @@ export function UserMenu({ name }: { name: string }) {
       label={name}
       testId="user-menu"
       entries={[
-        { label: t('nav.setting'), onSelect: () => navigate('/setting') },
+        { label: t('nav.setting'), onSelect: () => {
+          navigate('/setting');
+        } },
         { label: t('auth.logout'), onSelect: () => void logout() },
       ]}
     />

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/datetime';
 
 /** A moment as "3 minutes ago" / "in 2 days" in the console's language; the exact time on hover and for machines. */
+// eslint-disable-next-line react-hooks/purity -- "ago" is as of this render by design; nothing memoizes renders here (no React Compiler).
 export function RelativeTime({ seconds, now = Date.now() }: { seconds: number; now?: number }) {
   const { lang } = useI18n();
   const date = new Date(seconds * 1000);

@@ -40,7 +40,9 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
       })
       .catch(() => {
         setFailed(true);
-        setTimeout(() => navigate('/setting'), FAILURE_DELAY_MS);
+        setTimeout(() => {
+          navigate('/setting');
+        }, FAILURE_DELAY_MS);
       });
   }, [navigate, notify, params, provider, t]);
   return (

@@ -35,7 +35,9 @@ function ChatProblem({ problem }: { problem: Problem | 'chat.badLink' }) {
     if (problem === 'chat.signIn') return;
     notify(t(problem), 'error');
     if (problem !== 'chat.noToken') return;
-    const timer = setTimeout(() => navigate('/token'), TO_TOKENS_AFTER_MS);
+    const timer = setTimeout(() => {
+      navigate('/token');
+    }, TO_TOKENS_AFTER_MS);
     return () => clearTimeout(timer);
   }, [problem, notify, navigate, t]);
   return <section className={card}>{t(problem)}</section>;

@@ -20,7 +20,8 @@ export function MidjourneyPage() {
   const t = useT();
   const admin = isAdmin(useStoredUser());
   const { data: status } = useStatus();
-  const [filters, setFilters] = useState<TaskFilters>({ start_timestamp: (Math.floor(Date.now() / 1000) - THIRTY_DAYS_S) * 1000 });
+  const [initialStart] = useState(() => Math.floor(Date.now() / 1000) - THIRTY_DAYS_S);
+  const [filters, setFilters] = useState<TaskFilters>({ start_timestamp: initialStart * 1000 });
   const [page, setPage] = useState(1);
   const { data } = useMjTasks(filters, admin, page);
   useLiveTaskRows('mj', MJ_QUERY_KEY);
@@ -29,7 +30,7 @@ export function MidjourneyPage() {
   return (
     <div className="space-y-4">
       {admin && status && !status.mj_notify_enabled && <p role="note" className={banner.info}>{t('mj.callbackOff')}</p>}
-      <TaskFiltersForm admin={admin} unitMs={1} initialStart={Math.floor(Date.now() / 1000) - THIRTY_DAYS_S} onApply={(next) => { setFilters(next); setPage(1); }} />
+      <TaskFiltersForm admin={admin} unitMs={1} initialStart={initialStart} onApply={(next) => { setFilters(next); setPage(1); }} />
       {/* Server-paged (new-api's task list takes no sort): a header sorts the page shown. */}
       <SortableTable id="mj" columns={columns} rows={data?.items} rowKey={(task) => task.id} caption={t('nav.midjourney')} empty={<EmptyState title={t('log.noData')} />} />
       <Pager page={page} lastPage={lastPage} onPage={setPage} />

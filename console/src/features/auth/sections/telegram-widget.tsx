@@ -17,7 +17,10 @@ declare global {
 export function TelegramWidget({ botName, onAuth }: { botName: string; onAuth(fields: Record<string, string>): void }) {
   const box = useRef<HTMLDivElement>(null);
   const latest = useRef(onAuth);
-  latest.current = onAuth;
+  // Updated after each render (not during one), before the effects below that hand it out.
+  useEffect(() => {
+    latest.current = onAuth;
+  });
   useEffect(() => {
     const container = box.current;
     if (!container) return;
@@ -31,7 +34,7 @@ export function TelegramWidget({ botName, onAuth }: { botName: string; onAuth(fi
     container.appendChild(script);
     return () => {
       container.replaceChildren();
-      delete window[CALLBACK];
+      delete window.onTelegramAuth;
     };
   }, [botName]);
   return <div ref={box} data-testid="telegram-widget" />;

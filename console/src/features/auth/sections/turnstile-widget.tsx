@@ -19,7 +19,10 @@ declare global {
 export function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken(token: string): void }) {
   const box = useRef<HTMLDivElement>(null);
   const latest = useRef(onToken);
-  latest.current = onToken;
+  // Updated after each render (not during one), before the effects below that hand it out.
+  useEffect(() => {
+    latest.current = onToken;
+  });
   useEffect(() => {
     let cancelled = false;
     void loadScript(TURNSTILE_SCRIPT)

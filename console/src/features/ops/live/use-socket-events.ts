@@ -13,7 +13,10 @@ export interface LiveState {
 export function useSocketEvents(connect: () => LiveSocket, handlers: Record<string, (payload: unknown) => void>): LiveState {
   const [state, setState] = useState<LiveState>({ isConnected: false, error: null });
   const latest = useRef(handlers);
-  latest.current = handlers;
+  // Updated after each render (not during one), before the effects below that hand it out.
+  useEffect(() => {
+    latest.current = handlers;
+  });
   const events = Object.keys(handlers).join(',');
   useEffect(() => {
     const socket = connect();

@@ -27,6 +27,7 @@ export function TrafficSection({ snapshot, history }: { snapshot: OpsSnapshot | 
   const t = useT();
   const display = useQuotaDisplay();
   const now = snapshot?.now;
+  // eslint-disable-next-line react-hooks/purity -- before the first snapshot the hour ends at this render, by design; no React Compiler memoizes it.
   const hour = lastHour(history, snapshot?.minutes ?? [], snapshot?.at ?? Date.now());
   // Sixty labels do not fit under a small chart: every tenth minute and the current one are named.
   const categories = hour.minutes.map((minute, i) => (i % LABEL_EVERY === 0 || i === hour.minutes.length - 1 ? format(minute * 1000, 'HH:mm') : ''));

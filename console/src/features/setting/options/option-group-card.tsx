@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -22,7 +22,12 @@ export function OptionGroupCard({ group, saved }: { group: OptionGroup; saved: R
   const client = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(group, saved));
   const [confirmPasswordOff, setConfirmPasswordOff] = useState(false);
-  useEffect(() => setDraft(draftOf(group, saved)), [group, saved]);
+  // New saved values (after a save or a refetch) reset the draft while rendering, not one stale render later.
+  const [draftFrom, setDraftFrom] = useState({ group, saved });
+  if (draftFrom.group !== group || draftFrom.saved !== saved) {
+    setDraftFrom({ group, saved });
+    setDraft(draftOf(group, saved));
+  }
 
   const set = (key: string, value: string) => {
     if (key === 'PasswordLoginEnabled' && value === 'false') setConfirmPasswordOff(true);
