@@ -160,7 +160,12 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript files have no types to check the type-aware rules against.
-    files: ['**/*.js'],
+    files: ['**/*.{js,cjs,mjs}'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // dependency-cruiser reads a CommonJS config (module.exports).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
 );
