@@ -27,8 +27,13 @@ export async function mergedPage<T>(a: PagedSource<T>, b: PagedSource<T>, before
   while (items.length < limit && (i < pageA.items.length || j < pageB.items.length)) {
     const x = pageA.items[i];
     const y = pageB.items[j];
-    if (x !== undefined && (y === undefined || before(x, y))) (items.push(x), i++);
-    else if (y !== undefined) (items.push(y), j++);
+    if (x !== undefined && (y === undefined || before(x, y))) {
+      items.push(x);
+      i++;
+    } else if (y !== undefined) {
+      items.push(y);
+      j++;
+    }
   }
   return { items, total };
 }

@@ -1,11 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { requiredEngine } from '../../testing/cluster-engines.js';
 import { quotaGranted, usageRecorded } from '../../testing/event-builders.js';
 import { createKafkaEventLog, parseBrokers } from './kafka-event-log.js';
 
-const brokers = process.env.KAFKA_BROKERS;
-if (!brokers) throw new Error('KAFKA_BROKERS must name a Kafka broker for the cluster tier (bash infra/local/with-engines.sh ...)');
+const brokers = requiredEngine('KAFKA_BROKERS');
 
 setFlagsFromString('--expose_gc');
 const collectGarbage = runInNewContext('gc') as () => void;
