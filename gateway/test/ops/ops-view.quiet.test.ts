@@ -113,7 +113,6 @@ describe('the operations view across two gateways', () => {
   });
 
   const text = (testId: string) => page.getByTestId(testId).textContent();
-  const channelRow = (name: string) => page.locator(`[data-testid=ops-channels-row][data-key="${channels[name]}"]`);
 
   it('lists both gateways, each with its version, as they report themselves', async () => {
     await expect.poll(() => page.getByTestId('ops-fleet-row').count(), { timeout: 10_000 }).toBe(2);

@@ -8,7 +8,7 @@ import { useT } from '../../i18n';
 import { isAdmin, useStoredUser } from '../../lib/stored-user';
 import { useLiveTaskRows } from '../../live/use-live-task-rows';
 import { useStatus } from '../status/hooks/use-status';
-import type { MjTask, TaskFilters } from './api';
+import type { TaskFilters } from './api';
 import { MJ_QUERY_KEY, TASK_PAGE_SIZE, useMjTasks } from './hooks/use-mj-tasks';
 import { TaskFiltersForm } from './sections/task-filters-form';
 import { useMjColumns } from './sections/mj-columns';
