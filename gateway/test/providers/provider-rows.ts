@@ -1,3 +1,4 @@
+import { ChannelType } from '@tollgate/wire';
 import { generateKeyPairSync } from 'node:crypto';
 import { CASES, type CaseName } from './matrix-cases.js';
 import type { RequestCheck } from './matrix-cells.js';
@@ -8,7 +9,7 @@ export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'anthropic' | 'ge
 /** One provider of the matrix: its channel, the mock family it speaks, and the cases it cannot have (each with why). */
 export interface ProviderRow {
   provider: string;
-  channelType: number;
+  channelType: ChannelType;
   family: FamilyName;
   /** The model the client asks for: unique to the row, so each row has its own channel. */
   model: string;
@@ -36,46 +37,46 @@ const NOT_TRANSLATED = { tools: "the adapter sends text messages only: the provi
 const noChat = (why: string): Partial<Record<CaseName, string>> => Object.fromEntries(CASES.map((name) => [name, why]));
 
 /** OpenAI-protocol channel types served by the openAICompatible factory (their own default address, the same wire). */
-const openAICompatibleRows: ProviderRow[] = [
-  [4, 'ollama', 'llama3.1'],
-  [6, 'openai-max', 'gpt-4o-openaimax'],
-  [7, 'ohmygpt', 'gpt-4o-ohmygpt'],
-  [9, 'ails', 'gpt-4o-ails'],
-  [10, 'aiproxy', 'gpt-4o-aiproxy'],
-  [12, 'api2gpt', 'gpt-4o-api2gpt'],
-  [13, 'aigc2d', 'gpt-4o-aigc2d'],
-  [20, 'openrouter', 'openrouter/auto'],
-  [25, 'moonshot', 'moonshot-v1-8k'],
-  [27, 'perplexity', 'sonar'],
-  [31, 'lingyiwanwu', 'yi-large'],
-  [40, 'siliconflow', 'Qwen/Qwen2.5-7B-Instruct'],
-  [42, 'mistral', 'mistral-small-latest'],
-  [43, 'deepseek', 'deepseek-chat'],
-].map(([channelType, provider, model]) => ({ provider: String(provider), channelType: Number(channelType), family: 'openai' as const, model: String(model), key: `sk-${provider}`, sends: { path: '/v1/chat/completions', headers: { authorization: `Bearer sk-${provider}` } } }));
+const openAICompatibleRows: ProviderRow[] = ([
+  [ChannelType.Ollama, 'ollama', 'llama3.1'],
+  [ChannelType.OpenAIMax, 'openai-max', 'gpt-4o-openaimax'],
+  [ChannelType.OhMyGPT, 'ohmygpt', 'gpt-4o-ohmygpt'],
+  [ChannelType.AILS, 'ails', 'gpt-4o-ails'],
+  [ChannelType.AIProxy, 'aiproxy', 'gpt-4o-aiproxy'],
+  [ChannelType.API2GPT, 'api2gpt', 'gpt-4o-api2gpt'],
+  [ChannelType.AIGC2D, 'aigc2d', 'gpt-4o-aigc2d'],
+  [ChannelType.OpenRouter, 'openrouter', 'openrouter/auto'],
+  [ChannelType.Moonshot, 'moonshot', 'moonshot-v1-8k'],
+  [ChannelType.Perplexity, 'perplexity', 'sonar'],
+  [ChannelType.LingYiWanWu, 'lingyiwanwu', 'yi-large'],
+  [ChannelType.SiliconFlow, 'siliconflow', 'Qwen/Qwen2.5-7B-Instruct'],
+  [ChannelType.Mistral, 'mistral', 'mistral-small-latest'],
+  [ChannelType.DeepSeek, 'deepseek', 'deepseek-chat'],
+] as const satisfies readonly (readonly [ChannelType, string, string])[]).map(([channelType, provider, model]) => ({ provider, channelType, family: 'openai' as const, model, key: `sk-${provider}`, sends: { path: '/v1/chat/completions', headers: { authorization: `Bearer sk-${provider}` } } }));
 
 /** The matrix's table: one row per channel type with an adapter. Adding a provider means adding one row. */
 export const PROVIDER_ROWS: ProviderRow[] = [
-  { provider: 'openai', channelType: 1, family: 'openai', model: 'gpt-4o-mini', key: 'sk-openai', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-openai' }, body: { model: 'gpt-4o-mini' } } },
-  { provider: 'azure', channelType: 3, family: 'openai', model: 'gpt-4.1', key: 'azure-secret', other: '2024-10-21', sends: { path: '/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21', headers: { 'api-key': 'azure-secret' }, absentHeaders: ['authorization'] } },
-  { provider: 'anthropic', channelType: 14, family: 'anthropic', model: 'claude-sonnet-4-5', key: 'sk-ant-secret', sends: { path: '/v1/messages', headers: { 'x-api-key': 'sk-ant-secret', 'anthropic-version': '2023-06-01' }, body: { model: 'claude-sonnet-4-5' } } },
-  { provider: 'gemini', channelType: 24, family: 'gemini', model: 'gemini-2.5-flash', key: 'AIza-secret', sends: { path: '/v1beta/models/gemini-2.5-flash:generateContent', headers: { 'x-goog-api-key': 'AIza-secret' } } },
-  { provider: 'ai360', channelType: 19, family: 'openai', model: '360gpt-pro', key: 'sk-360', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-360' } } },
-  { provider: 'fastgpt', channelType: 22, family: 'openai', model: 'fastgpt-kb', key: 'fastgpt-k9Xy2mPq-65f1c2a9e4b0a1d2c3e4f5a6', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer fastgpt-k9Xy2mPq' }, body: { appId: '65f1c2a9e4b0a1d2c3e4f5a6', model: 'fastgpt-kb' } } },
-  { provider: 'cloudflare', channelType: 39, family: 'cloudflare', model: '@cf/meta/llama-3.1-8b-instruct', key: 'cf-token', other: 'cf-account', sends: { path: '/client/v4/accounts/cf-account/ai/v1/chat/completions', headers: { authorization: 'Bearer cf-token' } } },
-  { provider: 'minimax', channelType: 35, family: 'minimax', model: 'abab6.5s-chat', key: 'mm-key', sends: { path: '/v1/text/chatcompletion_v2', headers: { authorization: 'Bearer mm-key' } }, unsupported: { refusal: 'MiniMax flags filtered output with output_sensitive; the pass-through adapter does not map it to a finish reason' } },
-  { provider: 'zhipu-v4', channelType: 26, family: 'openai', model: 'glm-4v', key: 'kid4.secret4', sends: { path: '/api/paas/v4/chat/completions' }, unsupported: { refusal: "GLM-4 ends a filtered answer with finish_reason 'sensitive', which the OpenAI-wire adapter passes on as is" } },
-  { provider: 'jina', channelType: 38, family: 'openai', model: 'jina-embeddings-v3', key: 'jina-secret', unsupported: noChat('Jina serves embeddings and rerank only') },
-  { provider: 'baidu', channelType: 15, family: 'baidu', model: 'ERNIE-3.5-8K', key: 'ak-1|sk-1', sends: { path: '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions?access_token=24.matrix-access-token' }, unsupported: { tools: NOT_TRANSLATED.tools, images: "ERNIE's wenxinworkshop chat takes text only" } },
-  { provider: 'zhipu-v3', channelType: 16, family: 'zhipu-v3', model: 'chatglm_turbo', key: 'kid.ksecret', sends: { path: '/api/paas/v3/model-api/chatglm_turbo/invoke' }, unsupported: { tools: 'ChatGLM v3 has no tools', images: 'ChatGLM v3 takes text only', refusal: "ChatGLM v3's answers carry no content-filter signal" } },
-  { provider: 'qwen', channelType: 17, family: 'dashscope', model: 'qwen-turbo', key: 'sk-dash', sends: { path: '/api/v1/services/aigc/text-generation/generation', headers: { authorization: 'Bearer sk-dash' }, body: { model: 'qwen-turbo', parameters: { result_format: 'message' } } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "qwen-vl models answer on DashScope's multimodal-generation API, which the adapter does not call", refusal: 'DashScope rejects unsafe content with a 400 DataInspectionFailed error, not a finish reason' } },
-  { provider: 'hunyuan', channelType: 23, family: 'hunyuan', model: 'hunyuan-lite', key: '1250000000|AKID-1|tc-secret', sends: { path: '/', headers: { 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01' }, body: { Model: 'hunyuan-lite', Stream: false } }, unsupported: NOT_TRANSLATED },
-  { provider: 'palm', channelType: 11, family: 'palm', model: 'chat-bison-001', key: 'AIza-palm', reportsUsage: false, sends: { path: '/v1beta2/models/chat-bison-001:generateMessage?key=AIza-palm' }, unsupported: { tools: 'PaLM 2 chat has no tools', images: 'PaLM 2 chat takes text only', 'malformed-stream': 'PaLM cannot stream: a streamed call is answered from one whole body', 'no-usage': 'PaLM never reports usage: every cell is billed by the count', refusal: 'PaLM answers a blocked prompt with filters and no candidate, which the gateway refuses (502): there is no finish reason' } },
-  { provider: 'cohere', channelType: 34, family: 'cohere', model: 'command-r', key: 'co-secret', sends: { path: '/v1/chat', headers: { authorization: 'Bearer co-secret' } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "Cohere's v1 chat takes text only" } },
-  { provider: 'dify', channelType: 37, family: 'dify', model: 'dify-app', key: 'app-secret', sends: { path: '/v1/chat-messages', headers: { authorization: 'Bearer app-secret' }, body: { inputs: {}, response_mode: 'blocking', user: 'tollgate' } }, unsupported: { tools: "a Dify app's tools are set in the app, not sent per call", images: NOT_TRANSLATED.images, refusal: "Dify's chat-messages has no content-filter signal: an app's moderation answers as ordinary text" } },
-  { provider: 'aiproxy-library', channelType: 21, family: 'aiproxy', model: 'aiproxy-kb', key: 'aip-secret', other: 'lib-matrix', reportsUsage: false, sends: { path: '/api/library/ask', headers: { authorization: 'Bearer aip-secret' }, body: { libraryId: 'lib-matrix' } }, unsupported: { tools: 'a knowledge-base ask takes one query text', images: 'a knowledge-base ask takes one query text', 'no-usage': 'the library never reports usage: every cell is billed by the count', refusal: 'the library has no content-filter signal' } },
-  { provider: 'xunfei', channelType: 18, family: 'xunfei', model: 'SparkDesk', key: 'app1|secret1|key1', other: 'v3.5', sends: { path: '/v3.5/chat', body: { header: { app_id: 'app1' }, parameter: { chat: { domain: 'generalv3.5' } } } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "Spark's image understanding is a separate API the adapter does not call", refusal: 'Spark signals filtered content with error code 10013/10014 on the socket, which the gateway answers as a refused call (502), not a finish reason' } },
-  { provider: 'aws-claude', channelType: 33, family: 'bedrock', model: 'claude-3-5-haiku-20241022', key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2', sends: { path: '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke', body: { anthropic_version: 'bedrock-2023-05-31' } } },
-  { provider: 'vertex-gemini', channelType: 41, family: 'vertex', model: 'gemini-2.0-flash', key: vertexAccount, other: 'europe-west4', sends: { path: '/v1/projects/matrix-project/locations/europe-west4/publishers/google/models/gemini-2.0-flash:generateContent' } },
-  { provider: 'vertex-claude', channelType: 41, family: 'vertex', model: 'claude-3-5-sonnet-20240620', key: vertexAccount, other: 'europe-west4', sends: { path: '/v1/projects/matrix-project/locations/europe-west4/publishers/anthropic/models/claude-3-5-sonnet@20240620:rawPredict', body: { anthropic_version: 'vertex-2023-10-16' } } },
+  { provider: 'openai', channelType: ChannelType.OpenAI, family: 'openai', model: 'gpt-4o-mini', key: 'sk-openai', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-openai' }, body: { model: 'gpt-4o-mini' } } },
+  { provider: 'azure', channelType: ChannelType.Azure, family: 'openai', model: 'gpt-4.1', key: 'azure-secret', other: '2024-10-21', sends: { path: '/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21', headers: { 'api-key': 'azure-secret' }, absentHeaders: ['authorization'] } },
+  { provider: 'anthropic', channelType: ChannelType.Anthropic, family: 'anthropic', model: 'claude-sonnet-4-5', key: 'sk-ant-secret', sends: { path: '/v1/messages', headers: { 'x-api-key': 'sk-ant-secret', 'anthropic-version': '2023-06-01' }, body: { model: 'claude-sonnet-4-5' } } },
+  { provider: 'gemini', channelType: ChannelType.Gemini, family: 'gemini', model: 'gemini-2.5-flash', key: 'AIza-secret', sends: { path: '/v1beta/models/gemini-2.5-flash:generateContent', headers: { 'x-goog-api-key': 'AIza-secret' } } },
+  { provider: 'ai360', channelType: ChannelType.AI360, family: 'openai', model: '360gpt-pro', key: 'sk-360', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-360' } } },
+  { provider: 'fastgpt', channelType: ChannelType.FastGPT, family: 'openai', model: 'fastgpt-kb', key: 'fastgpt-k9Xy2mPq-65f1c2a9e4b0a1d2c3e4f5a6', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer fastgpt-k9Xy2mPq' }, body: { appId: '65f1c2a9e4b0a1d2c3e4f5a6', model: 'fastgpt-kb' } } },
+  { provider: 'cloudflare', channelType: ChannelType.Cloudflare, family: 'cloudflare', model: '@cf/meta/llama-3.1-8b-instruct', key: 'cf-token', other: 'cf-account', sends: { path: '/client/v4/accounts/cf-account/ai/v1/chat/completions', headers: { authorization: 'Bearer cf-token' } } },
+  { provider: 'minimax', channelType: ChannelType.MiniMax, family: 'minimax', model: 'abab6.5s-chat', key: 'mm-key', sends: { path: '/v1/text/chatcompletion_v2', headers: { authorization: 'Bearer mm-key' } }, unsupported: { refusal: 'MiniMax flags filtered output with output_sensitive; the pass-through adapter does not map it to a finish reason' } },
+  { provider: 'zhipu-v4', channelType: ChannelType.ZhipuV4, family: 'openai', model: 'glm-4v', key: 'kid4.secret4', sends: { path: '/api/paas/v4/chat/completions' }, unsupported: { refusal: "GLM-4 ends a filtered answer with finish_reason 'sensitive', which the OpenAI-wire adapter passes on as is" } },
+  { provider: 'jina', channelType: ChannelType.Jina, family: 'openai', model: 'jina-embeddings-v3', key: 'jina-secret', unsupported: noChat('Jina serves embeddings and rerank only') },
+  { provider: 'baidu', channelType: ChannelType.Baidu, family: 'baidu', model: 'ERNIE-3.5-8K', key: 'ak-1|sk-1', sends: { path: '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions?access_token=24.matrix-access-token' }, unsupported: { tools: NOT_TRANSLATED.tools, images: "ERNIE's wenxinworkshop chat takes text only" } },
+  { provider: 'zhipu-v3', channelType: ChannelType.Zhipu, family: 'zhipu-v3', model: 'chatglm_turbo', key: 'kid.ksecret', sends: { path: '/api/paas/v3/model-api/chatglm_turbo/invoke' }, unsupported: { tools: 'ChatGLM v3 has no tools', images: 'ChatGLM v3 takes text only', refusal: "ChatGLM v3's answers carry no content-filter signal" } },
+  { provider: 'qwen', channelType: ChannelType.Ali, family: 'dashscope', model: 'qwen-turbo', key: 'sk-dash', sends: { path: '/api/v1/services/aigc/text-generation/generation', headers: { authorization: 'Bearer sk-dash' }, body: { model: 'qwen-turbo', parameters: { result_format: 'message' } } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "qwen-vl models answer on DashScope's multimodal-generation API, which the adapter does not call", refusal: 'DashScope rejects unsafe content with a 400 DataInspectionFailed error, not a finish reason' } },
+  { provider: 'hunyuan', channelType: ChannelType.Tencent, family: 'hunyuan', model: 'hunyuan-lite', key: '1250000000|AKID-1|tc-secret', sends: { path: '/', headers: { 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01' }, body: { Model: 'hunyuan-lite', Stream: false } }, unsupported: NOT_TRANSLATED },
+  { provider: 'palm', channelType: ChannelType.PaLM, family: 'palm', model: 'chat-bison-001', key: 'AIza-palm', reportsUsage: false, sends: { path: '/v1beta2/models/chat-bison-001:generateMessage?key=AIza-palm' }, unsupported: { tools: 'PaLM 2 chat has no tools', images: 'PaLM 2 chat takes text only', 'malformed-stream': 'PaLM cannot stream: a streamed call is answered from one whole body', 'no-usage': 'PaLM never reports usage: every cell is billed by the count', refusal: 'PaLM answers a blocked prompt with filters and no candidate, which the gateway refuses (502): there is no finish reason' } },
+  { provider: 'cohere', channelType: ChannelType.Cohere, family: 'cohere', model: 'command-r', key: 'co-secret', sends: { path: '/v1/chat', headers: { authorization: 'Bearer co-secret' } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "Cohere's v1 chat takes text only" } },
+  { provider: 'dify', channelType: ChannelType.Dify, family: 'dify', model: 'dify-app', key: 'app-secret', sends: { path: '/v1/chat-messages', headers: { authorization: 'Bearer app-secret' }, body: { inputs: {}, response_mode: 'blocking', user: 'tollgate' } }, unsupported: { tools: "a Dify app's tools are set in the app, not sent per call", images: NOT_TRANSLATED.images, refusal: "Dify's chat-messages has no content-filter signal: an app's moderation answers as ordinary text" } },
+  { provider: 'aiproxy-library', channelType: ChannelType.AIProxyLibrary, family: 'aiproxy', model: 'aiproxy-kb', key: 'aip-secret', other: 'lib-matrix', reportsUsage: false, sends: { path: '/api/library/ask', headers: { authorization: 'Bearer aip-secret' }, body: { libraryId: 'lib-matrix' } }, unsupported: { tools: 'a knowledge-base ask takes one query text', images: 'a knowledge-base ask takes one query text', 'no-usage': 'the library never reports usage: every cell is billed by the count', refusal: 'the library has no content-filter signal' } },
+  { provider: 'xunfei', channelType: ChannelType.Xunfei, family: 'xunfei', model: 'SparkDesk', key: 'app1|secret1|key1', other: 'v3.5', sends: { path: '/v3.5/chat', body: { header: { app_id: 'app1' }, parameter: { chat: { domain: 'generalv3.5' } } } }, unsupported: { tools: NOT_TRANSLATED.tools, images: "Spark's image understanding is a separate API the adapter does not call", refusal: 'Spark signals filtered content with error code 10013/10014 on the socket, which the gateway answers as a refused call (502), not a finish reason' } },
+  { provider: 'aws-claude', channelType: ChannelType.Aws, family: 'bedrock', model: 'claude-3-5-haiku-20241022', key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-west-2', sends: { path: '/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke', body: { anthropic_version: 'bedrock-2023-05-31' } } },
+  { provider: 'vertex-gemini', channelType: ChannelType.VertexAI, family: 'vertex', model: 'gemini-2.0-flash', key: vertexAccount, other: 'europe-west4', sends: { path: '/v1/projects/matrix-project/locations/europe-west4/publishers/google/models/gemini-2.0-flash:generateContent' } },
+  { provider: 'vertex-claude', channelType: ChannelType.VertexAI, family: 'vertex', model: 'claude-3-5-sonnet-20240620', key: vertexAccount, other: 'europe-west4', sends: { path: '/v1/projects/matrix-project/locations/europe-west4/publishers/anthropic/models/claude-3-5-sonnet@20240620:rawPredict', body: { anthropic_version: 'vertex-2023-10-16' } } },
   ...openAICompatibleRows,
 ];
