@@ -28,7 +28,7 @@ describe('cross-origin writes to /api', () => {
 
   /** A call as a browser would make it: its headers, root's session cookie when `session`. */
   async function call(method: string, path: string, headers: Record<string, string>, body?: string, session = false): Promise<Answer> {
-    const auth = session ? { cookie: fixture.root.sessionCookie(), 'new-api-user': String(fixture.root.userId) } : {};
+    const auth: Record<string, string> = session ? { cookie: fixture.root.sessionCookie(), 'new-api-user': String(fixture.root.userId) } : {};
     const response = await fetch(fixture.tollgate.url + path, { method, headers: { ...auth, ...headers }, body });
     return { status: response.status, body: (await response.json()) as Answer['body'], cookies: response.headers.getSetCookie() };
   }
@@ -66,7 +66,7 @@ describe('cross-origin writes to /api', () => {
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nroot\r\n--x--\r\n'],
     ];
     for (const [type, body] of bodies) {
-      for (const origin of [{ origin: own }, {}]) {
+      for (const origin of [{ origin: own }, {}] as Record<string, string>[]) {
         const answer = await call('POST', '/api/user/login', { 'content-type': type, ...origin }, body);
         expect(answer, type).toMatchObject({ status: 415, body: { success: false }, cookies: [] });
       }
