@@ -38,7 +38,11 @@ export async function startGateway(config: GatewayConfig, wiring: GatewayWiring)
   const metrics = createRelayMetrics();
   const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) }, metrics);
   app.addHook('onClose', engines.close);
-  const metricsListener = await startMetricsListener(metrics, config);
+  // A metrics port taken or refused fails the start, engines closed, before the public port opens.
+  const metricsListener = await startMetricsListener(metrics, config).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   if (metricsListener) app.addHook('onClose', metricsListener.close);
   engines.deps.usageOutbox.start(); // the app follows the ledger's notices from here
   const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { startEmbedded } from '../../src/embedded.js';
 import { freePort, type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
 /**
@@ -77,6 +80,22 @@ describe('the metrics listener with METRICS_TOKEN', () => {
       const response = await scrape(url, TOKEN);
       expect(response.status, url).toBe(200);
       expect(await response.text()).toContain('# TYPE tollgate_gateway_response_seconds histogram');
+    }
+  });
+});
+
+describe('the metrics listener on a port already taken', () => {
+  it('fails the start loudly, before the public port opens', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const metricsPort = (taken.address() as { port: number }).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-metrics-'));
+    try {
+      const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', METRICS_PORT: String(metricsPort) });
+      await expect(startEmbedded(config)).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
