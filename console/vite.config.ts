@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Where `npm run dev` (the gateway) listens; the dev server proxies the API, relay and live paths to it. */
-const server = 'http://localhost:3000';
+/**
+ * Where `npm run dev` (the gateway) listens; the dev server proxies the API, relay and live paths to it,
+ * keeping the browser's Host (no changeOrigin), so the gateway sees the dev console as its own origin
+ * and takes its writes (it refuses other origins' writes to /api).
+ */
+const server = { target: 'http://localhost:3000' };
 
 /**
  * Writes `name.gz` beside every script and style sheet: the gateway sends it to browsers that accept gzip
@@ -45,7 +49,7 @@ export default defineConfig({
       '/api': server,
       '/v1': server,
       '/pg': server,
-      '/socket.io': { target: server, ws: true },
+      '/socket.io': { ...server, ws: true },
     },
   },
 });

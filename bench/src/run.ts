@@ -51,7 +51,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
     await new Promise((r) => setTimeout(r, 3_000)); // let start-up work (migrations, first GC) finish
     const idleMb = rssMb(gateway.pid);
     const direct = directSide(mock.url);
-    const tollgate = tollgateSide(gateway.url, gateway.key);
+    const tollgate = tollgateSide(gateway.url, gateway.key, gateway.metricsUrl);
     for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
       rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, inspectPort: gateway.inspectPort, idleMb, options, log })));

@@ -22,8 +22,9 @@ export function bareProxySide(proxyUrl: string): Side {
   return { ...directSide(proxyUrl), name: 'bare proxy' };
 }
 
-export function tollgateSide(gatewayUrl: string, key: string): Side {
-  return { name: 'tollgate', url: () => `${gatewayUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, metricsUrl: `${gatewayUrl}/metrics` };
+/** `metricsUrl` is the gateway's metrics listener (METRICS_PORT): the public port serves no /metrics. */
+export function tollgateSide(gatewayUrl: string, key: string, metricsUrl: string): Side {
+  return { name: 'tollgate', url: () => `${gatewayUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, metricsUrl: `${metricsUrl}/metrics` };
 }
 
 /** The request body: small, so the figures are the relay's work rather than JSON volume. */

@@ -15,6 +15,8 @@ export interface TollgateProcess extends Service {
   key: string;
   /** The gateway's V8 inspector, on loopback, for the memory measurement's heap probe. */
   inspectPort: number;
+  /** The gateway's metrics listener (METRICS_PORT, on loopback): `${metricsUrl}/metrics`. */
+  metricsUrl: string;
 }
 
 const ROOT_PASSWORD = 'bench-root-password';
@@ -41,10 +43,12 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
   const port = await freePort();
   const inspectPort = await freePort();
+  const metricsPort = await freePort();
   const env = {
     ...engines,
     PORT: String(port),
     HOST: '127.0.0.1',
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
     INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
     SESSION_SECRET: 'bench-session-secret-0123456789',
@@ -62,7 +66,7 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
     await waitFor(() => fetch(`${url}/api/status`).then((r) => r.ok, () => false), 90_000, () => `gateway did not start: ${service.errors()}`);
     const key = await provisionTollgate(url, mockUrl, ROOT_PASSWORD);
     await waitFor(() => relayAnswers(url, key), 15_000, () => `the relay never answered through the new channel: ${service.errors()}`);
-    return { ...service, stop, mode, url, key, inspectPort };
+    return { ...service, stop, mode, url, key, inspectPort, metricsUrl: `http://127.0.0.1:${metricsPort}` };
   } catch (error) {
     await stop();
     throw error;

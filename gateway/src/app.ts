@@ -11,6 +11,7 @@ import { relayLogLevel } from './http/relay-log-level.js';
 import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { OpsMeter } from './ops/ops-meter.js';
+import { createRelayMetrics, type RelayMetrics } from './relay/overhead.js';
 import { registerConsole } from './routes/console.js';
 import { passThroughEnabled } from './relay/pass-through.js';
 import { wireApi } from './composition/wire-api.js';
@@ -28,8 +29,11 @@ function followOptionChanges(app: FastifyInstance, deps: Pick<GatewayDeps, 'noti
   app.addHook('onClose', async () => unsubscribe());
 }
 
-/** Builds the whole HTTP surface without listening, so tests drive it through `inject` or a real port. */
-export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
+/**
+ * Builds the whole HTTP surface without listening, so tests drive it through `inject` or a real
+ * port. `metrics` are the relay's, which the metrics listener serves too.
+ */
+export async function buildApp(deps: GatewayDeps, metrics: RelayMetrics = createRelayMetrics()): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: MAX_BODY_BYTES,
@@ -54,7 +58,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   // One meter per gateway: the relay counts its calls into it, the live module reports them.
   const ops = new OpsMeter();
   const live = registerLive(app, deps, ops);
-  await app.register(wireRelay, { deps, live, ops, logLevel: relayLogLevel(deps.config) });
+  await app.register(wireRelay, { deps, live, ops, metrics, logLevel: relayLogLevel(deps.config) });
   followOptionChanges(app, deps);
   const stopChecks = startPeriodicChecks(deps, (error) => app.log.warn({ err: error }, 'periodic chore failed'));
   app.addHook('onClose', async () => stopChecks());

@@ -61,6 +61,32 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
    * `123456` and the wizard asks for its name and password.
    */
   INITIAL_ROOT_PASSWORD: z.string().min(1).optional(),
+  /**
+   * Origins besides the gateway's own (and `ServerAddress`'s) whose pages may write through /api
+   * with a session and open the console's socket: `https://console.example`, separated by commas.
+   * A state-changing /api call whose Origin (or Referer) is any other is refused with 403.
+   */
+  CONSOLE_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) origin' }).transform((url) => new URL(url).origin))),
+  /**
+   * A listener that serves /metrics (Prometheus) alone, on METRICS_HOST (loopback unless the
+   * scraper is on another machine). Unset, there is none.
+   */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => (text ? Number(text) : undefined))
+    .pipe(z.number({ message: 'METRICS_PORT must be a port number' }).int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Set, every scrape must send `Authorization: Bearer <token>`, and the public port serves
+   * /metrics too (to the token only). Unset, the public port answers 404 there.
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { message: 'METRICS_TOKEN must have 16 characters or more' }).optional()),
   /** Signs session cookies; generated and kept in DATA_DIR when unset (set it alike on every gateway). */
   SESSION_SECRET: z.string().min(16).optional(),
   /**

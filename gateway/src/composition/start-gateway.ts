@@ -5,12 +5,16 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { GatewayConfig } from '../config.js';
+import { createRelayMetrics } from '../relay/overhead.js';
+import { startMetricsListener } from './metrics-listener.js';
 import { type GatewayWiring, wireGateway } from './wire-gateway.js';
 
 /** A listening gateway: relay, API, console, and whichever workers its wiring hosts. */
 export interface RunningGateway {
   app: FastifyInstance;
   url: string;
+  /** The metrics listener's address (METRICS_PORT), or null when there is none. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -31,10 +35,17 @@ export async function startGateway(config: GatewayConfig, wiring: GatewayWiring)
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const engines = await wireGateway(config, dataDir, wiring);
-  const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) });
+  const metrics = createRelayMetrics();
+  const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) }, metrics);
   app.addHook('onClose', engines.close);
+  // A metrics port taken or refused fails the start, engines closed, before the public port opens.
+  const metricsListener = await startMetricsListener(metrics, config).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  if (metricsListener) app.addHook('onClose', metricsListener.close);
   engines.deps.usageOutbox.start(); // the app follows the ledger's notices from here
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-  return { app, url, close: () => app.close() };
+  return { app, url, metricsUrl: metricsListener?.url ?? null, close: () => app.close() };
 }

@@ -3,6 +3,7 @@ import { recordAdminWrites } from '../audit/record-admin-writes.js';
 import { requireUser } from '../auth/require-user.js';
 import type { GatewayDeps } from '../deps.js';
 import { createLedgerSync } from '../events/ledger-sync.js';
+import { refuseCrossOriginWrites } from '../http/cross-origin-writes.js';
 import { limitRate } from '../http/rate-limit.js';
 import { Role } from '../ports/user-store.js';
 import { registerApiRoutes } from '../routes/api/index.js';
@@ -22,10 +23,12 @@ function createApiContext(deps: GatewayDeps): ApiContext {
 }
 
 /**
- * The management API (a Fastify plugin, registered under `/api`): its rate limits, the audit of
- * every admin write, and the context its route families share, each given its slice of `deps`.
+ * The management API (a Fastify plugin, registered under `/api`): its refusal of other origins'
+ * writes, its rate limits, the audit of every admin write, and the context its route families
+ * share, each given its slice of `deps`.
  */
 export async function wireApi(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  refuseCrossOriginWrites(app, deps);
   limitRate(app, deps.config, deps.rateLimiters);
   recordAdminWrites(app, deps);
   await registerApiRoutes(app, createApiContext(deps));

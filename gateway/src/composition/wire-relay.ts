@@ -9,11 +9,11 @@ import { ChannelRouter } from '../relay/channel-router.js';
 import { DocumentCache } from '../relay/document-cache.js';
 import { InFlightHolds } from '../relay/in-flight-holds.js';
 import { ModelRequestLimit } from '../relay/model-request-limit.js';
-import { createRelayMetrics } from '../relay/overhead.js';
+import type { RelayMetrics } from '../relay/overhead.js';
 import type { RelayContext, RelayDeps } from '../relay/relay-context.js';
 import { SensitiveWords } from '../relay/sensitive-words.js';
 import { UpstreamPools } from '../relay/upstream-pool.js';
-import { registerMetrics } from '../routes/metrics.js';
+import { registerPublicMetrics } from '../routes/metrics.js';
 import { registerTaskRelay } from '../routes/mj/index.js';
 import { registerPlayground } from '../routes/pg/playground.js';
 import { registerV1Routes } from '../routes/v1/index.js';
@@ -24,7 +24,7 @@ import { startTaskPoller } from '../tasks/task-poller.js';
 export type RelayWiringDeps = RelayDeps & Pick<GatewayDeps, 'tokens' | 'meter' | 'rateLimiters'>;
 
 /** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
-function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: LiveFanout, ops: OpsMeter): RelayContext {
+function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: LiveFanout, ops: OpsMeter, metrics: RelayMetrics): RelayContext {
   const router = new ChannelRouter(deps.channels);
   const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   return {
@@ -37,7 +37,7 @@ function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: L
       onAppended: tapAppendedEvents(live, deps.meter, channelNameOf, (error) => app.log.warn({ err: error }, 'usage meter unavailable')),
     }),
     inFlight: new InFlightHolds(deps.holds, deps.config.HOLD_TTL_SECONDS * 1000, (error) => app.log.warn({ err: error }, 'renewing the holds of calls in flight failed; retrying')),
-    metrics: createRelayMetrics(),
+    metrics,
     ops,
     sensitive: new SensitiveWords(deps.options),
     requestLimit: new ModelRequestLimit(deps.rateLimiters, deps.options),
@@ -66,10 +66,10 @@ function pollTasks(app: FastifyInstance, ctx: RelayContext, live: LiveFanout): v
 /**
  * The relay (a Fastify plugin): builds its state, closes it with the app, and registers its
  * surfaces: OpenAI's and Claude's (/v1), Gemini's native API (/v1beta), the task relays (/mj,
- * /suno), the console's playground (/pg) and /metrics.
+ * /suno), the console's playground (/pg), and /metrics when the operator opened it here with a token.
  */
-export async function wireRelay(app: FastifyInstance, { deps, live, ops }: { deps: RelayWiringDeps; live: LiveFanout; ops: OpsMeter }): Promise<void> {
-  const ctx = createRelayContext(app, deps, live, ops);
+export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics }: { deps: RelayWiringDeps; live: LiveFanout; ops: OpsMeter; metrics: RelayMetrics }): Promise<void> {
+  const ctx = createRelayContext(app, deps, live, ops, metrics);
   await registerRelayCors(app);
   await ctx.router.reload();
   const stopFollowing = followChanges(ctx);
@@ -89,5 +89,5 @@ export async function wireRelay(app: FastifyInstance, { deps, live, ops }: { dep
   registerPlayground(app, ctx);
   registerTaskRelay(app, ctx);
   pollTasks(app, ctx, live);
-  registerMetrics(app, ctx.metrics);
+  registerPublicMetrics(app, metrics, deps.config.METRICS_TOKEN);
 }

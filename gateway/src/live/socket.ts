@@ -10,7 +10,7 @@ import { pushChannelHealth } from './channel-health-pusher.js';
 import { pushLedgerAudits } from './ledger-audit-pusher.js';
 import { runOpsReports } from './ops-pusher.js';
 import { followLedger } from './ledger-follower.js';
-import { allowSameOrigin } from './same-origin.js';
+import { allowSameOrigin } from '../http/same-origin.js';
 import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
 import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
@@ -42,7 +42,7 @@ async function checkHandshake(app: FastifyInstance, deps: LiveDeps, socket: Sock
  * and so do change notices (channels): each gateway pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter): LiveFanout {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin });
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin(deps) });
   io.use((socket, next) => {
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
   });

@@ -9,8 +9,9 @@ export async function registerConsole(app: FastifyInstance, opts: { root: string
       res.setHeader('vary', 'Accept-Encoding');
     } });
   app.get('/*', (request, reply) => {
-    // An unknown API path is the API's 404, in the shape of the surface it was asked on.
-    if (/^\/(api|v1|v1beta|pg|mj|suno|socket\.io)(\/|$)/.test(request.url)) return reply.callNotFound();
+    // An unknown API path is the API's 404, in the shape of the surface it was asked on; so is
+    // /metrics where the public port does not serve it (routes/metrics.ts), not the console's page.
+    if (/^\/(api|v1|v1beta|pg|mj|suno|socket\.io|metrics)(\/|$)/.test(request.url)) return reply.callNotFound();
     return reply.sendFile('index.html');
   });
 }

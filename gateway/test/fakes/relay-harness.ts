@@ -22,6 +22,7 @@ import type { NewToken, Token } from '../../src/ports/token-store.js';
 import type { NewUser, User } from '../../src/ports/user-store.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import { type RelayWiringDeps, wireRelay } from '../../src/composition/wire-relay.js';
+import { createRelayMetrics } from '../../src/relay/overhead.js';
 import { OpsMeter } from '../../src/ops/ops-meter.js';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import type { OpenAIMockOptions } from '../mock-upstream/openai-mock-options.js';
@@ -117,7 +118,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   registerJsonBodyParser(app, () => passThroughEnabled(deps.options));
   const live = new RecordingFanout();
   const ops = new OpsMeter();
-  await app.register(wireRelay, { deps, live, ops });
+  await app.register(wireRelay, { deps, live, ops, metrics: createRelayMetrics() });
   await app.ready();
   onTestFinished(async () => {
     await app.close();

@@ -20,12 +20,14 @@ describe('gateway overhead reporting', () => {
     });
 
   beforeAll(async () => {
-    fixture = await startEmbeddedFixture({ latencyMs: UPSTREAM_MS, reply: 'one' });
+    fixture = await startEmbeddedFixture({ latencyMs: UPSTREAM_MS, reply: 'one' }, { METRICS_PORT: '0' });
     await addMockChannel(fixture);
     ({ key } = await userWithKey(fixture, 'lee', 100_000));
   });
 
   afterAll(async () => fixture?.close());
+
+  const scrape = async () => (await fetch(`${fixture.tollgate.metricsUrl}/metrics`)).text();
 
   it('sends x-tollgate-overhead-ms without the upstream time, plain and streamed', async () => {
     for (const stream of [false, true]) {
@@ -38,15 +40,15 @@ describe('gateway overhead reporting', () => {
     }
   });
 
-  it('exposes the histogram on /metrics, one observation per answered request', async () => {
-    const text = await (await fetch(`${fixture.tollgate.url}/metrics`)).text();
+  it('exposes the histogram on the metrics listener\'s /metrics, one observation per answered request', async () => {
+    const text = await scrape();
     expect(text).toContain('# TYPE tollgate_gateway_overhead_seconds histogram');
     expect(text).toMatch(/tollgate_gateway_overhead_seconds_count\{stream="false"\} 1\n/);
     expect(text).toMatch(/tollgate_gateway_overhead_seconds_count\{stream="true"\} 1\n/);
   });
 
   it('times each whole response, upstream included, and reports the event loop', async () => {
-    const text = await (await fetch(`${fixture.tollgate.url}/metrics`)).text();
+    const text = await scrape();
     const responseSum = (stream: boolean) => Number(new RegExp(`tollgate_gateway_response_seconds_sum\\{stream="${stream}"\\} (\\S+)`).exec(text)?.[1]);
     expect(responseSum(false)).toBeGreaterThanOrEqual(UPSTREAM_MS / 1000);
     expect(responseSum(true)).toBeGreaterThanOrEqual(UPSTREAM_MS / 1000);

@@ -47,5 +47,5 @@ export function registerEpayNotifyRoute(app: FastifyInstance, { deps }: ApiConte
     await deps.topUps.complete(order.tradeNo, Math.floor(Date.now() / 1000));
     return answer('success');
   };
-  for (const method of ['GET', 'POST'] as const) app.route({ method, url: '/user/epay/notify', handler: handle });
+  for (const method of ['GET', 'POST'] as const) app.route({ method, url: '/user/epay/notify', config: { providerCallback: true }, handler: handle });
 }

@@ -1,10 +1,9 @@
-import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerEmailVerificationRoute } from './email-verification.js';
-import { registerEpayNotifyRoute } from './epay-notify.js';
+import { registerProviderFormRoutes } from './provider-forms.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerEmailBindRoute } from './oauth-email-bind.js';
 import { registerTelegramRoutes } from './oauth-telegram.js';
@@ -48,9 +47,14 @@ import { registerAuditRoutes } from './audit.js';
 import { registerLedgerAuditRoutes } from './ledger-audit.js';
 import { registerStatementRoutes } from './statement.js';
 
-/** The console's management API's routes (under `/api`), wire-compatible with new-api. */
+/**
+ * The console's management API's routes (under `/api`), wire-compatible with new-api. They take
+ * JSON bodies only: a form or plain-text body (what a cross-site HTML form can send without a
+ * preflight) gets 415, bar the payment notices that providers post as forms.
+ */
 export async function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  await app.register(formbody); // Epay may notify with a form post
+  app.removeContentTypeParser('text/plain');
+  await registerProviderFormRoutes(app, ctx);
   registerStatusRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);
   registerTwoFactorSignInRoute(app, ctx);
@@ -83,7 +87,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): 
   registerModelRoutes(app, ctx);
   registerUserTopupRoute(app, ctx);
   registerUserPayRoutes(app, ctx);
-  registerEpayNotifyRoute(app, ctx);
   registerOAuthRoutes(app, ctx);
   registerWeChatRoutes(app, ctx);
   registerTelegramRoutes(app, ctx);
