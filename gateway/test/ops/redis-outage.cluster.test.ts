@@ -111,9 +111,10 @@ describe('a Redis restart under load', () => {
 
     for (const process of [a, b, ledger]) expect(process.ended(), process.errors()).toBeNull();
     const during = calls.filter((call) => call.at >= downAt && call.at < upAt);
-    const lastSecond = calls.filter((call) => call.at >= Date.now() - 4_000);
-    expect(lastSecond.length).toBeGreaterThan(0);
-    expect(lastSecond.every((call) => call.status === 200)).toBe(true);
-    console.info(`redis outage: ${before} calls before (${calls.slice(0, before).filter((c) => c.status === 200).length} answered 200), ${during.length} during ${OUTAGE_MS} ms down (statuses ${[...new Set(during.map((c) => c.status))].join(', ')}), answered again ${recovered - upAt} ms after Redis was back, routing converged ${converged - upAt} ms after; ${calls.length} calls in all, no process exited`);
+    // Once both gateways answered, every call started after is answered too (none waits on a dead connection).
+    const afterRecovery = calls.filter((call) => call.at >= recovered);
+    expect(afterRecovery.length).toBeGreaterThan(20);
+    expect(afterRecovery.filter((call) => call.status !== 200)).toEqual([]);
+    console.info(`redis outage: ${before} calls before (${calls.slice(0, before).filter((c) => c.status === 200).length} answered 200), ${during.length} during ${OUTAGE_MS} ms down (statuses ${[...new Set(during.map((c) => c.status))].join(', ')}), answered again ${recovered - upAt} ms after Redis was back, routing converged ${converged - upAt} ms after, ${afterRecovery.length} calls after recovery all 200; ${calls.length} calls in all, no process exited`);
   }, 240_000);
 });
