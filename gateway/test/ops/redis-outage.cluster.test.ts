@@ -103,13 +103,18 @@ describe('a Redis restart under load', () => {
     await redis.start();
 
     // Calls are answered again on both gateways, and the change reached both routing tables.
-    const recovered = await eventually(async () => ((await chat(a, 'mock-model')) === 200 && (await chat(b, 'mock-model')) === 200 ? Date.now() : undefined), 60_000, 'calls answered again', 200);
-    const converged = await eventually(async () => ((await chat(a, 'late-model')) === 200 && (await chat(b, 'late-model')) === 200 ? Date.now() : undefined), 60_000, 'both routing tables serve late-model', 200);
+    const roles = { 'gateway A': a, 'gateway B': b, ledger };
+    const bothAnswer = async (model: string) => {
+      for (const [name, role] of Object.entries(roles)) if (role.ended() !== null) throw new Error(`${name} exited (${role.ended()}): ${role.errors()}`);
+      return (await chat(a, model)) === 200 && (await chat(b, model)) === 200 ? Date.now() : undefined;
+    };
+    const recovered = await eventually(() => bothAnswer('mock-model'), 60_000, 'calls answered again', 200);
+    const converged = await eventually(() => bothAnswer('late-model'), 60_000, 'both routing tables serve late-model', 200);
     await sleep(3_000);
     loading = false;
     await loadDone;
 
-    for (const process of [a, b, ledger]) expect(process.ended(), process.errors()).toBeNull();
+    for (const role of Object.values(roles)) expect(role.ended(), role.errors()).toBeNull();
     const during = calls.filter((call) => call.at >= downAt && call.at < upAt);
     // Once both gateways answered, every call started after is answered too (none waits on a dead connection).
     const afterRecovery = calls.filter((call) => call.at >= recovered);
