@@ -81,7 +81,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, settin
 }
 
 export function createMockUpstream(settings: MockSettings): Server {
-  const server = createServer((request, response) => void handle(request, response, settings));
+  const server = createServer((request, response) => {
+    handle(request, response, settings).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
   server.keepAliveTimeout = 60_000;
   return server;
 }

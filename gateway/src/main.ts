@@ -4,13 +4,16 @@ import { runLedgerRole } from './composition/roles/ledger-role.js';
 import { stopOnSignals } from './composition/stop-on-signals.js';
 import { loadConfig, loadWorkerConfig } from './config.js';
 import { startEmbedded } from './embedded.js';
+import { createProcessLog } from './composition/process-log.js';
+import { watchProcessFailures } from './ops/process-failures.js';
+import type { Logger } from 'pino';
 
 /** The service entries: `tsx gateway/src/main.ts <role>`, one process per role (README, "Scaling out"). */
 const roles = {
-  all: () => startEmbedded(loadConfig()),
-  gateway: () => runGatewayRole(loadConfig()),
-  ledger: () => runLedgerRole(loadWorkerConfig()),
-  analytics: () => runAnalyticsRole(loadWorkerConfig()),
+  all: (log: Logger) => startEmbedded(loadConfig(), log),
+  gateway: (log: Logger) => runGatewayRole(loadConfig(), log),
+  ledger: (log: Logger) => runLedgerRole(loadWorkerConfig(), log),
+  analytics: (log: Logger) => runAnalyticsRole(loadWorkerConfig(), log),
 };
 
 const role = process.argv[2] ?? 'all';
@@ -19,7 +22,10 @@ if (!Object.hasOwn(roles, role)) {
   process.exit(2);
 }
 try {
-  stopOnSignals(await roles[role as keyof typeof roles]());
+  // First of all, so a failure while starting is logged too (ops/process-failures.ts says the policy).
+  const log = createProcessLog(loadWorkerConfig().LOG_LEVEL);
+  watchProcessFailures(log);
+  stopOnSignals(await roles[role as keyof typeof roles](log));
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

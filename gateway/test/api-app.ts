@@ -58,7 +58,9 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const sessions = createSqliteSessionStore({ path: ':memory:' });
   // Admin decreases hold on the relay's store, which follows the ledger as the gateway's does (live/ledger-follower.ts).
   const holds = createInProcessHoldStore();
-  ledger.notifier.subscribe((changes) => void holds.applyLedgerChanges(changes));
+  ledger.notifier.subscribe((changes) => {
+    holds.applyLedgerChanges(changes).catch((error: unknown) => console.error(error));
+  });
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',

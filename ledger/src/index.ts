@@ -10,3 +10,4 @@ export * from './statement/index.js';
 export type * from './ports/ledger-history.js';
 export * from './worker/ledger-worker.js';
 export { RepeatWatermarks } from './ports/repeat-watermarks.js';
+export * from './background/index.js';

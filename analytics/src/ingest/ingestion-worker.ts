@@ -23,6 +23,8 @@ export interface IngestionWorkerOptions extends LogBatchHandlerOptions {
    * embedded shares the relay's core. Rows reach the log pages up to this much later. Default 0.
    */
   restAfterInsertMs?: number;
+  /** Told of each failed batch before it is delivered again (the log's own default: a process warning). */
+  onError?: (error: unknown) => void;
 }
 
 export interface IngestionWorker {
@@ -79,7 +81,7 @@ export async function startIngestionWorker(options: IngestionWorkerOptions): Pro
       await insertBatch(batch, delivery);
       if (batch.length < maxBatch && restAfterInsertMs > 0) await sleep(restAfterInsertMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     },
-    { maxBatch },
+    { maxBatch, ...(options.onError ? { onError: options.onError } : {}) },
   );
   return {
     stop: async () => {

@@ -11,6 +11,7 @@ import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
+import type { Logger } from 'pino';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
@@ -121,16 +122,33 @@ export function openDocuments(config: EngineConfig, dataDir: string): Promise<Do
  * Console sessions: in Redis when it is set (every gateway signs the same consoles in and out),
  * else a table in the documents' SQLite file under DATA_DIR.
  */
-export function openSessions(config: EngineConfig, dataDir: string): { sessions: SessionStore; close(): Promise<void> | void } {
+export function openSessions(config: EngineConfig, dataDir: string, log: Logger): { sessions: SessionStore; close(): Promise<void> | void } {
   if (!config.REDIS_URL) {
     const sessions = createSqliteSessionStore({ path: join(dataDir, 'documents.db') });
     return { sessions, close: () => sessions.close() };
   }
   const redis = new Redis(config.REDIS_URL);
+  logConnectionErrors(log, 'sessions', redis);
   return { sessions: new RedisSessionStore(redis, config.REDIS_PREFIX), close: () => redis.disconnect() };
 }
 
-export function openHotState(config: EngineConfig): HotState {
+/**
+ * ioredis reconnects by itself, and emits `error` for each failed attempt (printed to stderr as an
+ * "unhandled error event" when nobody listens): logged instead, once per connection per outage.
+ */
+function logConnectionErrors(log: Logger, name: string, ...connections: Redis[]): void {
+  for (const connection of connections) {
+    let told = false;
+    connection.on('error', (error: unknown) => {
+      if (!told) log.warn({ err: error, connection: name }, 'Redis unreachable; reconnecting');
+      told = true;
+    });
+    connection.on('ready', () => (told = false));
+  }
+}
+
+/** `log` takes what the adapters' background work reports: a failed subscription, a lost notice. */
+export function openHotState(config: EngineConfig, log: Logger): HotState {
   if (!config.REDIS_URL) {
     return {
       holds: createInProcessHoldStore(),
@@ -149,22 +167,23 @@ export function openHotState(config: EngineConfig): HotState {
   const commands = new Redis(config.REDIS_URL);
   const subscriber = new Redis(config.REDIS_URL); // pub/sub needs a connection of its own
   const prefix = config.REDIS_PREFIX;
-  const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`);
+  const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`, log);
   const livePublisher = commands.duplicate();
   const liveSubscriber = commands.duplicate();
   const reportsPublisher = commands.duplicate();
+  logConnectionErrors(log, 'hot state', commands, subscriber, livePublisher, liveSubscriber, reportsPublisher);
   return {
     liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
-    roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`),
+    roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`, log),
     // A connection of its own: a report is a few kilobytes, and the relay's hold scripts must not queue behind it.
-    gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`),
+    gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`, log),
     holds: createRedisHoldStore(commands, prefix),
     inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),
     codes: new RedisOneTimeCodes(commands, prefix),
-    notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`),
+    notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`, log),
     notifier,
     close: async () => {
       await notifier.close();

@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../app.js';
 import type { GatewayConfig } from '../config.js';
 import { createRelayMetrics } from '../relay/overhead.js';
 import { startMetricsListener } from './metrics-listener.js';
+import { createProcessLog } from './process-log.js';
 import { type GatewayWiring, wireGateway } from './wire-gateway.js';
 
 /** A listening gateway: relay, API, console, and whichever workers its wiring hosts. */
@@ -31,10 +33,11 @@ function defaultConsoleDir(config: GatewayConfig): string | null {
   return existsSync(join(dir, 'index.html')) ? dir : null;
 }
 
-export async function startGateway(config: GatewayConfig, wiring: GatewayWiring): Promise<RunningGateway> {
+/** `log` takes what fails outside any request (the engines' background work); requests log through Fastify's. */
+export async function startGateway(config: GatewayConfig, wiring: GatewayWiring, log: Logger = createProcessLog(config.LOG_LEVEL)): Promise<RunningGateway> {
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const engines = await wireGateway(config, dataDir, wiring);
+  const engines = await wireGateway(config, dataDir, wiring, log);
   const metrics = createRelayMetrics();
   const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) }, metrics);
   app.addHook('onClose', engines.close);

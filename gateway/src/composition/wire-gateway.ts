@@ -3,6 +3,7 @@ import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { bootstrapRoot } from '../bootstrap/root-user.js';
+import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayDeps } from '../deps.js';
 import { ImportJobs } from '../import/import-jobs.js';
@@ -33,26 +34,23 @@ async function within(ms: number, work: () => Promise<void>): Promise<void> {
   clearTimeout(timer);
 }
 
-function reportError(error: unknown): void {
-  process.emitWarning(error instanceof Error ? error : new Error(String(error)));
-}
-
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
-export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
+export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, log: Logger): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
+  const reportError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
   const eventLog = openEventLog(config, dataDir);
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
-  const hot = openHotState(config);
-  const sessions = openSessions(config, dataDir);
+  const hot = openHotState(config, log);
+  const sessions = openSessions(config, dataDir, log);
   // Before anything that may wait on the broker: a spool left by a previous run has its holds kept from here.
   const usageOutbox = openUsageOutbox(config, dataDir, eventLog, hot.holds, { holdTtlMs: config.HOLD_TTL_SECONDS * 1000, maxEvents: config.USAGE_SPOOL_MAX_EVENTS, onError: reportError });
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
-  for (const { key, problem } of await options.reload()) reportError(new Error(`stored option ${key} refused: ${problem}`));
+  for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
-  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
+  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: reportError });
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);

@@ -1,3 +1,4 @@
+import { Reconciler } from '@tollgate/ledger';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
 import { UsagePublisher } from '../events/usage-publisher.js';
@@ -44,15 +45,21 @@ function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: L
   };
 }
 
-/** Keeps the routing table and the caches in step with console edits (on every gateway). */
-function followChanges(ctx: RelayContext): () => void {
+/**
+ * Keeps the routing table and the caches in step with console edits (on every gateway). A reload
+ * that fails (the document store away) is retried until one succeeds, so the table converges on
+ * the stored channels instead of staying stale until the next edit; a burst of notices is one reload.
+ */
+function followChanges(app: FastifyInstance, ctx: RelayContext): () => void {
   const stopCache = ctx.cache.follow(ctx.deps.notices);
+  const reloads = new Reconciler('routing table reload', () => ctx.router.reload(), app.log);
   const stopRouter = ctx.deps.notices.subscribe((kind) => {
-    if (kind === 'channels') void ctx.router.reload();
+    if (kind === 'channels') reloads.request();
   });
   return () => {
     stopCache();
     stopRouter();
+    reloads.stop();
   };
 }
 
@@ -72,7 +79,7 @@ export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics
   const ctx = createRelayContext(app, deps, live, ops, metrics);
   await registerRelayCors(app);
   await ctx.router.reload();
-  const stopFollowing = followChanges(ctx);
+  const stopFollowing = followChanges(app, ctx);
   app.addHook('preClose', async () => {
     stopFollowing();
     await ctx.publisher.close();

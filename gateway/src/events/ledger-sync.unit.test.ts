@@ -26,7 +26,7 @@ describe('createLedgerSync', () => {
     const [a, b] = [grant(), grant()];
     const waiting = createLedgerSync(f.eventLog, f.notifier).publishAndWait([a, b]);
     let settled = false;
-    void waiting.then(() => (settled = true));
+    waiting.then(() => (settled = true), () => undefined);
     await Promise.resolve();
     expect(f.appended).toEqual([a, b]);
     await f.notifier.publish(f.applied('other', a.metadata.eventId));

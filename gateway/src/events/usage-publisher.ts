@@ -1,4 +1,4 @@
-import type { EventLog } from '@tollgate/ledger';
+import { type EventLog, runInBackground } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 
 /**
@@ -46,8 +46,8 @@ export class UsagePublisher {
 
   publish(event: LedgerEvent): void {
     this.buffer.push(event);
-    if (this.buffer.length >= MAX_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    if (this.buffer.length >= MAX_BATCH) runInBackground('flush usage events', () => this.flush(), this.onError);
+    else this.timer ??= setTimeout(() => runInBackground('flush usage events', () => this.flush(), this.onError), FLUSH_EVERY_MS);
   }
 
   /** Hands everything buffered to the log now; resolves once it and every earlier batch are durable. */

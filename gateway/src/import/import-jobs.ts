@@ -1,3 +1,4 @@
+import { runInBackground } from '@tollgate/ledger';
 import type { ImportJob } from '@tollgate/wire';
 import type { AuditEvent } from '../audit/audit-event.js';
 import type { ImportTargets } from './import-context.js';
@@ -61,7 +62,8 @@ export class ImportJobs implements DatabaseImports {
       this.finish({ status: 'failed', error: message });
       throw new Error(message);
     }
-    void this.run(sources, request, redact);
+    // run() records its outcome in the job; only closing the sources can still fail after that.
+    runInBackground('new-api import', () => this.run(sources, request, redact), (error) => this.finish({ status: 'failed', error: redact(messageOf(error)) }));
     return this.current();
   }
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { systemActor } from '../audit/audit-event.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from '../composition/engines.js';
+import { createProcessLog } from '../composition/process-log.js';
 import type { EngineConfig } from '../config.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver, type LedgerProof } from './ledger-prover.js';
@@ -19,7 +20,7 @@ export async function auditLedger(config: EngineConfig, onMailError: (error: unk
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const querier = await openQuerier(config, dataDir);
-  const hot = openHotState(config);
+  const hot = openHotState(config, createProcessLog(config.LOG_LEVEL, 2));
   try {
     const options = new OptionCache(documents.options);
     await options.reload();

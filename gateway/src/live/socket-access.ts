@@ -1,3 +1,4 @@
+import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import type { Server, Socket } from 'socket.io';
 import type { GuardDeps } from '../auth/require-user.js';
 import { type User, Role, UserStatus } from '../ports/user-store.js';
@@ -19,6 +20,22 @@ export async function currentSocketUser(deps: GuardDeps, sessionKey: string): Pr
   const session = await deps.sessions.find(sessionKey);
   const user = session ? await deps.users.byId(session.userId) : null;
   return user && user.status === UserStatus.Enabled && user.deletedAt === null ? user : null;
+}
+
+/**
+ * Admits the socket in the background (on connection, after a change notice). A failure the stores
+ * cause (Redis or MongoDB away mid-way) is logged and the socket disconnected: the console
+ * reconnects and is checked afresh, rather than keeping rooms nobody could vouch for.
+ */
+export function admitSocketInBackground(deps: AccessDeps, socket: Socket, log: BackgroundLog): void {
+  runInBackground('admit a console socket', async () => {
+    try {
+      await admitSocket(deps, socket);
+    } catch (error) {
+      socket.disconnect(true);
+      throw error;
+    }
+  }, log);
 }
 
 /**
@@ -51,9 +68,9 @@ function localSockets(io: Server, userId: number | undefined): Socket[] {
  * made the change (change notices reach every gateway): a demoted admin leaves the admins' room,
  * a disabled or deleted user's sockets close, and so does a socket whose session ended.
  */
-export function followAccessChanges(io: Server, deps: AccessDeps): () => void {
+export function followAccessChanges(io: Server, deps: AccessDeps, log: BackgroundLog): () => void {
   return deps.notices.subscribe((kind, id) => {
     if (kind !== 'users' && kind !== 'sessions') return;
-    for (const socket of localSockets(io, id)) void admitSocket(deps, socket);
+    for (const socket of localSockets(io, id)) admitSocketInBackground(deps, socket, log);
   });
 }

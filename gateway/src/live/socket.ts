@@ -11,7 +11,7 @@ import { pushLedgerAudits } from './ledger-audit-pusher.js';
 import { runOpsReports } from './ops-pusher.js';
 import { followLedger } from './ledger-follower.js';
 import { allowSameOrigin } from '../http/same-origin.js';
-import { admitSocket, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
+import { admitSocketInBackground, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
 import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
@@ -47,11 +47,11 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
   });
   // Admitted again on connection, from the user's room: a change since the handshake is not missed.
-  io.on('connection', (socket) => void admitSocket(deps, socket));
-  const stopAccess = followAccessChanges(io, deps);
+  io.on('connection', (socket) => admitSocketInBackground(deps, socket, app.log));
+  const stopAccess = followAccessChanges(io, deps, app.log);
   const localRooms = io.of('/').adapter.rooms;
   const local = new SocketFanout(io.local, (room) => (localRooms.get(room)?.size ?? 0) > 0);
-  const stopFollowing = followLedger(deps, local);
+  const stopFollowing = followLedger(deps, local, app.log);
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);

@@ -1,3 +1,4 @@
+import { runInBackground } from '@tollgate/ledger';
 import type { HoldStore, OwedHold } from '../ports/hold-store.js';
 
 /**
@@ -18,7 +19,7 @@ export class InFlightHolds {
     private readonly ttlMs: number,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.sweeper = setInterval(() => void this.keepAll(), Math.max(1, Math.floor(ttlMs / 3)));
+    this.sweeper = setInterval(() => runInBackground('renew the holds of calls in flight', () => this.keepAll(), onError), Math.max(1, Math.floor(ttlMs / 3)));
     this.sweeper.unref();
   }
 

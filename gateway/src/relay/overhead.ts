@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { unhandledRejections } from '../ops/process-failures.js';
 
 /** The response header that reports the gateway's own time for the request. */
 export const OVERHEAD_HEADER = 'x-tollgate-overhead-ms';
@@ -35,6 +36,7 @@ function processRegistry(): Registry {
       since = now;
     },
   });
+  registry.registerMetric(unhandledRejections);
   return (processMetrics = registry);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newEventMetadata } from '@tollgate/ledger';
+import { newEventMetadata, runInBackground } from '@tollgate/ledger';
 import type { TaskRefunded } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
@@ -110,9 +110,9 @@ const WORKING_LEASE_PERIODS = 5;
  * same tasks at the same time. After the poll the lease is shortened to half a period, so the
  * next period's claim is open to every gateway again.
  */
-async function keepingLease(ctx: RelayContext, holder: string, everyMs: number, work: () => Promise<void>): Promise<void> {
+async function keepingLease(ctx: RelayContext, holder: string, everyMs: number, work: () => Promise<void>, onError: (error: unknown) => void): Promise<void> {
   const renew = (ttlMs: number) => ctx.deps.leases.renew(LEASE, holder, ttlMs).catch(() => false);
-  const renewal = setInterval(() => void renew(everyMs * WORKING_LEASE_PERIODS), everyMs / 2);
+  const renewal = setInterval(() => runInBackground('renew the task poll lease', () => renew(everyMs * WORKING_LEASE_PERIODS), onError), everyMs / 2);
   try {
     await renew(everyMs * WORKING_LEASE_PERIODS);
     await work();
@@ -134,12 +134,12 @@ export function startTaskPoller(ctx: RelayContext, live: LiveFanout, schedule: P
     if (running || !(await ctx.deps.leases.claim(LEASE, holder, schedule.everyMs))) return;
     running = true;
     try {
-      await keepingLease(ctx, holder, schedule.everyMs, () => pollOnce(ctx, live, schedule, onError));
+      await keepingLease(ctx, holder, schedule.everyMs, () => pollOnce(ctx, live, schedule, onError), onError);
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void poll().catch(onError), schedule.everyMs);
+  const timer = setInterval(() => runInBackground('poll tasks', poll, onError), schedule.everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

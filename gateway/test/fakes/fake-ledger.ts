@@ -22,7 +22,10 @@ export class FakeLedger {
   readonly eventLog: EventLog = {
     append: async (events) => {
       this.appended.push(...events);
-      if (this.applying) setTimeout(() => void this.notifier.publish(this.applyAll(events)), 0);
+      if (!this.applying) return;
+      setTimeout(() => {
+        this.notifier.publish(this.applyAll(events)).catch((error: unknown) => console.error(error));
+      }, 0);
     },
     subscribe: async (): Promise<Subscription> => ({ stop: async () => undefined }),
     close: async () => undefined,

@@ -83,7 +83,9 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
   const holds = createInProcessHoldStore();
-  ledger.notifier.subscribe((changes) => void holds.applyLedgerChanges(changes));
+  ledger.notifier.subscribe((changes) => {
+    holds.applyLedgerChanges(changes).catch((error: unknown) => console.error(error));
+  });
   return {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,

@@ -126,7 +126,7 @@ export async function startOidcProvider(client: { id: string; secret: string }) 
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const handler = routes[`${req.method} ${url.pathname}`];
       if (!handler) return sendJson(res, 404, { error: 'not_found' });
-      void handler(req, url, body, res);
+      Promise.resolve(handler(req, url, body, res)).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
     });
   });
   const listening = await listenOnLoopback(server);

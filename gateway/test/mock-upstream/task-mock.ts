@@ -106,7 +106,7 @@ export async function startTaskMock(secret: string, options: TaskMockOptions = {
       mock.refused++;
       return void json(res, 401, { code: 0, description: 'unauthorized' });
     }
-    void readJson(req).then((body) => {
+    readJson(req).then((body) => {
       const prompt = typeof body.prompt === 'string' ? body.prompt : '';
       const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
       const known = ids.flatMap((id) => tasks.get(id) ?? []);
@@ -124,7 +124,7 @@ export async function startTaskMock(secret: string, options: TaskMockOptions = {
       }
       if (url === '/suno/fetch') return void answerPoll(known, () => ({ code: 'success', message: '', data: known.map(sunoTask) }), res);
       return json(res, 404, { code: 0, description: 'not found' });
-    });
+    }).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   const listening = await listenOnLoopback(server);
   baseUrl = listening.url;

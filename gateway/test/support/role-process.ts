@@ -9,6 +9,8 @@ const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 export interface RoleProcess {
   /** What the process wrote to stderr so far (a failed start explains itself). */
   errors(): string;
+  /** How the process ended (its exit code, or the signal that ended it); null while it runs. */
+  ended(): number | NodeJS.Signals | null;
   stop(): Promise<void>;
   /** SIGKILL: the process dies mid-work, as a crash would leave it. */
   kill(): Promise<void>;
@@ -33,7 +35,7 @@ export function startRole(role: string, env: Record<string, string>): RoleProces
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { errors: () => stderr, stop: () => stopChild(child), kill: () => killChild(child) };
+  return { errors: () => stderr, ended: () => child.exitCode ?? child.signalCode, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 async function killChild(child: ChildProcess): Promise<void> {

@@ -77,6 +77,10 @@ export class InProcessHoldStore implements HoldStore {
   }
 
   async release(holdId: string): Promise<void> {
+    this.drop(holdId);
+  }
+
+  private drop(holdId: string): void {
     const hold = this.holds.get(holdId);
     if (!hold) return;
     this.holds.delete(holdId);
@@ -137,7 +141,7 @@ export class InProcessHoldStore implements HoldStore {
     if (now < this.earliestExpiry) return;
     this.earliestExpiry = Number.POSITIVE_INFINITY;
     for (const [holdId, hold] of this.holds) {
-      if (hold.expiresAt <= now) void this.release(holdId);
+      if (hold.expiresAt <= now) this.drop(holdId);
       else this.earliestExpiry = Math.min(this.earliestExpiry, hold.expiresAt);
     }
   }

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
+import { followChannel } from '@tollgate/ledger/redis';
 import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/change-notices.js';
 
 interface Notice {
@@ -21,28 +23,56 @@ function parseNotice(text: string): Notice | null {
 /**
  * Change notices over Redis pub/sub, so every gateway's caches follow a console edit within
  * milliseconds. `subscriber` must be a connection of its own (it enters subscribe mode).
+ *
+ * Pub/sub loses what is published while a subscriber is away, and a publish fails while Redis is
+ * away, so both ends catch up after an outage: a subscriber back on Redis tells its listeners that
+ * every kind changed (each reloads all), and a publisher whose publish failed publishes that kind
+ * again, as "all changed", once its connection is back. A change made during an outage therefore
+ * reaches every gateway's routing table and caches after it, late but never lost.
  */
 export class RedisChangeNotices implements ChangeNotices {
   private readonly listeners = new Set<ChangeListener>();
+  /** Kinds whose notice failed to go out: published again (without an id) on reconnection. */
+  private readonly owed = new Set<ChangeKind>();
 
   constructor(
     private readonly publisher: Redis,
     subscriber: Redis,
-    private readonly channel = 'tg:notices',
+    private readonly channel: string,
+    private readonly log: BackgroundLog,
   ) {
-    void subscriber.subscribe(channel);
+    followChannel(subscriber, channel, log, { onReconnected: () => KINDS.forEach((kind) => this.tell({ kind })) });
     subscriber.on('message', (from: string, text: string) => {
       const notice = from === channel ? parseNotice(text) : null;
-      if (notice) for (const listener of this.listeners) listener(notice.kind, notice.id);
+      if (notice) this.tell(notice);
     });
+    publisher.on('ready', () => this.publishOwed());
   }
 
   publish(kind: ChangeKind, id?: number): void {
-    void this.publisher.publish(this.channel, JSON.stringify(id === undefined ? { kind } : { kind, id }));
+    const text = JSON.stringify(id === undefined ? { kind } : { kind, id });
+    runInBackground(`publish a ${kind} change notice`, async () => {
+      try {
+        await this.publisher.publish(this.channel, text);
+      } catch (error) {
+        this.owed.add(kind);
+        throw error;
+      }
+    }, this.log);
   }
 
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private tell({ kind, id }: Notice): void {
+    for (const listener of this.listeners) listener(kind, id);
+  }
+
+  private publishOwed(): void {
+    const kinds = [...this.owed];
+    this.owed.clear();
+    for (const kind of kinds) this.publish(kind);
   }
 }

@@ -8,5 +8,6 @@ runGatewayReportsContract('redis', async () => {
   const [p1, s1, p2, s2] = connections as [Redis, Redis, Redis, Redis];
   const channel = `tg-reports-test-${process.pid}-${Date.now()}-${Math.random()}`;
   const close = async () => void (await Promise.all(connections.map((c) => c.quit())));
-  return [new RedisGatewayReports(p1, s1, channel), new RedisGatewayReports(p2, s2, channel), close];
+  const log = (error: unknown) => console.error(error);
+  return [new RedisGatewayReports(p1, s1, channel, log), new RedisGatewayReports(p2, s2, channel, log), close];
 });

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { BackgroundLog } from '@tollgate/ledger';
+import { followChannel } from '@tollgate/ledger/redis';
 import { type GatewayReport, type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/gateway-reports.js';
 
 function parseReport(text: string): GatewayReport | null {
@@ -21,8 +23,9 @@ export class RedisGatewayReports implements GatewayReports {
     private readonly publisher: Redis,
     subscriber: Redis,
     private readonly channel: string,
+    log: BackgroundLog,
   ) {
-    void subscriber.subscribe(channel);
+    followChannel(subscriber, channel, log);
     subscriber.on('message', (from: string, text: string) => {
       const report = from === channel ? parseReport(text) : null;
       if (report) for (const listener of this.listeners) listener(report);

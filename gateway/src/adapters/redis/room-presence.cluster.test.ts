@@ -11,7 +11,7 @@ function gatewayOn(channel: string, timing?: RoomPresenceTiming) {
   const [publisher, subscriber] = [new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl())];
   const vanish = () => [publisher, subscriber].forEach((connection) => connection.disconnect());
   onTestFinished(vanish);
-  return { presence: new RedisRoomPresence(publisher, subscriber, channel, timing), vanish };
+  return { presence: new RedisRoomPresence(publisher, subscriber, channel, (error) => console.error(error), timing), vanish };
 }
 
 runRoomPresenceContract('redis', async () => {

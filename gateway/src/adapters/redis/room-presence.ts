@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { BackgroundLog } from '@tollgate/ledger';
+import { followChannel } from '@tollgate/ledger/redis';
 import { z } from 'zod';
 import type { LocalRooms, RoomPresence } from '../../ports/room-presence.js';
 
@@ -40,7 +42,7 @@ function joinedRooms(local: LocalRooms): string[] {
 export class RedisRoomPresence implements RoomPresence {
   private readonly gateway = randomUUID();
   private readonly others = new Map<string, { rooms: Set<string>; until: number }>();
-  private readonly subscribed: Promise<unknown>;
+  private subscribed = false;
   private local: LocalRooms | undefined;
   private announcing = false;
 
@@ -48,9 +50,16 @@ export class RedisRoomPresence implements RoomPresence {
     private readonly publisher: Redis,
     subscriber: Redis,
     private readonly channel: string,
+    log: BackgroundLog,
     private readonly timing: RoomPresenceTiming = { heartbeatMs: 10_000 },
   ) {
-    this.subscribed = subscriber.subscribe(channel);
+    // Subscribed again after a reconnection, the others are asked afresh: what they said meanwhile was lost.
+    followChannel(subscriber, channel, log, {
+      onSubscribed: () => {
+        this.subscribed = true;
+        this.greet();
+      },
+    });
     subscriber.on('message', (from: string, text: string) => {
       if (from === channel) this.hear(parse(text));
     });
@@ -62,10 +71,7 @@ export class RedisRoomPresence implements RoomPresence {
     local.on('create-room', changed);
     local.on('delete-room', changed);
     const heartbeat = setInterval(() => this.announce(), this.timing.heartbeatMs).unref();
-    void this.subscribed.then(() => {
-      this.publish({ gateway: this.gateway, ask: true });
-      this.announce();
-    });
+    if (this.subscribed) this.greet();
     return () => {
       clearInterval(heartbeat);
       local.off('create-room', changed);
@@ -83,6 +89,13 @@ export class RedisRoomPresence implements RoomPresence {
       else if (other.rooms.has(room)) return true;
     }
     return false;
+  }
+
+  /** Asks the other gateways for their rooms and says this one's: once subscribed, so no answer is missed. */
+  private greet(): void {
+    if (!this.local) return;
+    this.publish({ gateway: this.gateway, ask: true });
+    this.announce();
   }
 
   private hear(message: Message | null): void {
@@ -108,6 +121,6 @@ export class RedisRoomPresence implements RoomPresence {
 
   /** A lost announcement (Redis away) is repeated by the next heartbeat. */
   private publish(message: Message): void {
-    void this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
+    this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
 }

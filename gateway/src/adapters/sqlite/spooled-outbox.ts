@@ -1,4 +1,4 @@
-import type { EventLog } from '@tollgate/ledger';
+import { type EventLog, runInBackground } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 import type { HoldStore } from '../../ports/hold-store.js';
 import type { UsageOutbox } from '../../ports/usage-outbox.js';
@@ -43,8 +43,9 @@ export class SpooledOutbox implements UsageOutbox {
   private readonly keeper: NodeJS.Timeout;
 
   constructor(private readonly options: SpooledOutboxOptions) {
-    this.keeper = setInterval(() => void this.keepOwedHolds(), Math.max(1, Math.floor(options.holdTtlMs / 3)));
-    void this.keepOwedHolds();
+    const keep = () => runInBackground('keep the holds of spooled usage', () => this.keepOwedHolds(), options.onError);
+    this.keeper = setInterval(keep, Math.max(1, Math.floor(options.holdTtlMs / 3)));
+    keep();
   }
 
   start(): void {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startIngestionWorker } from '@tollgate/analytics';
+import type { Logger } from 'pino';
 import type { EngineConfig } from '../../config.js';
 import { openEventLog, openQuerier } from '../engines.js';
 import { requireSharedEngines } from '../require-engines.js';
@@ -8,12 +9,12 @@ import { requireSharedEngines } from '../require-engines.js';
  * An analytics worker: feeds ClickHouse from the log, in batches: the shared server named by
  * CLICKHOUSE_URL, or without it chdb under DATA_DIR (for one machine, or to inspect a run).
  */
-export async function runAnalyticsRole(config: EngineConfig): Promise<{ close(): Promise<void> }> {
+export async function runAnalyticsRole(config: EngineConfig, log: Logger): Promise<{ close(): Promise<void> }> {
   requireSharedEngines('analytics', config, ['KAFKA_BROKERS']);
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const querier = await openQuerier(config, dataDir);
-  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS });
+  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: (error) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again') });
   return {
     close: async () => {
       await ingestion.stop();

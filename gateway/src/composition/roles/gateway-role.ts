@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
 import type { GatewayConfig } from '../../config.js';
 import { requireSharedEngines } from '../require-engines.js';
 import { type RunningGateway, startGateway } from '../start-gateway.js';
@@ -18,9 +19,9 @@ function instanceId(dataDir: string): string {
  * process. Without CLICKHOUSE_URL each gateway keeps its own chdb copy of the logs, fed by a
  * consumer group of its own; with it, the analytics role feeds the one shared server.
  */
-export function runGatewayRole(config: GatewayConfig): Promise<RunningGateway> {
+export function runGatewayRole(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
   requireSharedEngines('gateway', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']);
   if (!config.SESSION_SECRET) throw new Error('The gateway role needs SESSION_SECRET, the same on every gateway, so a session works whichever one answers.');
   const ingestionGroup = config.CLICKHOUSE_URL ? null : `analytics-${instanceId(resolve(config.DATA_DIR))}`;
-  return startGateway(config, { ledgerWorker: false, ingestionGroup });
+  return startGateway(config, { ledgerWorker: false, ingestionGroup }, log);
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startLedgerWorker } from '@tollgate/ledger';
+import type { Logger } from 'pino';
 import type { EngineConfig } from '../../config.js';
 import { openBalances, openEventLog, openHotState } from '../engines.js';
 import { requireSharedEngines } from '../require-engines.js';
@@ -8,13 +9,13 @@ import { requireSharedEngines } from '../require-engines.js';
  * A ledger worker: applies the log to the balances exactly once and tells every gateway what it
  * applied. Several share the partitions through their consumer group.
  */
-export async function runLedgerRole(config: EngineConfig): Promise<{ close(): Promise<void> }> {
+export async function runLedgerRole(config: EngineConfig, log: Logger): Promise<{ close(): Promise<void> }> {
   requireSharedEngines('ledger', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']);
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const balances = await openBalances(config, dataDir);
-  const hot = openHotState(config);
-  const onError = (error: unknown) => process.emitWarning(error instanceof Error ? error : new Error(String(error)));
+  const hot = openHotState(config, log);
+  const onError = (error: unknown) => log.error({ err: error }, 'ledger worker: a batch failed; it is delivered again');
   const worker = await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError });
   return {
     close: async () => {

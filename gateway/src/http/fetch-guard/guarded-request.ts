@@ -52,10 +52,13 @@ export async function guardedRequest(policy: FetchPolicy, url: string, init: Gua
   const dispatcher = new Agent({ connect: { lookup: guardedLookup(policy) } });
   try {
     const answer = await request(url, { ...init, dispatcher });
-    answer.body.once('close', () => void dispatcher.close());
+    // Closing the agent of one finished request: a failure there loses nothing, so it ends here.
+    answer.body.once('close', () => {
+      dispatcher.close().catch(() => undefined);
+    });
     return answer;
   } catch (error) {
-    void dispatcher.close();
+    dispatcher.close().catch(() => undefined);
     throw error;
   }
 }

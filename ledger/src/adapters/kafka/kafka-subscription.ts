@@ -2,6 +2,7 @@ import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kaf
 import { ledgerEventSchema } from '@tollgate/wire';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
 import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
+import { runInBackground } from '../../background/run-in-background.js';
 
 export interface KafkaSubscriptionTiming {
   /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
@@ -84,7 +85,7 @@ export class KafkaSubscription implements Subscription {
       // kafkajs restarts itself only after a retriable failure (a broker restart can end in
       // another kind); a fresh consumer then takes the dead one's place and resumes from the
       // group's committed offsets.
-      if (!event.payload.restart) void this.replaceConsumer();
+      if (!event.payload.restart) runInBackground('replace the crashed Kafka consumer', () => this.replaceConsumer(), this.options.onError);
     });
     return consumer;
   }
@@ -96,7 +97,7 @@ export class KafkaSubscription implements Subscription {
     this.consumer = this.createConsumer();
     await this.start().catch((error: unknown) => {
       this.options.onError(error);
-      void this.replaceConsumer();
+      runInBackground('replace the crashed Kafka consumer', () => this.replaceConsumer(), this.options.onError);
     });
   }
 

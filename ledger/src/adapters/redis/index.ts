@@ -1,1 +1,2 @@
 export { RedisBalanceNotifier } from './redis-balance-notifier.js';
+export { type ChannelFollower, followChannel } from './follow-channel.js';

@@ -15,5 +15,6 @@ afterAll(async () => void (await Promise.all(connections.map((c) => c.quit()))))
 
 runBalanceNotifierContract('redis', async () => {
   const channel = `tg-balances-test-${process.pid}-${connections.length}`;
-  return [new RedisBalanceNotifier(connect(), connect(), channel), new RedisBalanceNotifier(connect(), connect(), channel)];
+  const log = (error: unknown) => console.error(error);
+  return [new RedisBalanceNotifier(connect(), connect(), channel, log), new RedisBalanceNotifier(connect(), connect(), channel, log)];
 });

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { BackgroundLog } from '../../background/background-log.js';
+import { followChannel } from './follow-channel.js';
 import type { BalanceNotifier, BalancesListener } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
 
@@ -12,12 +14,18 @@ export class RedisBalanceNotifier implements BalanceNotifier {
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
-    private readonly channel = 'tg:balances',
+    private readonly channel: string,
+    log: BackgroundLog,
   ) {
-    void subscriber.subscribe(channel);
+    followChannel(subscriber, channel, log);
     subscriber.on('message', (from: string, text: string) => {
       if (from !== channel) return;
-      const changes = JSON.parse(text) as BalancesChanged;
+      let changes: BalancesChanged;
+      try {
+        changes = JSON.parse(text) as BalancesChanged;
+      } catch {
+        return; // not the ledger's: a listener that threw here would end the process
+      }
       for (const listener of this.listeners) listener(changes);
     });
   }

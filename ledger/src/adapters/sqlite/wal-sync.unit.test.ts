@@ -25,7 +25,7 @@ class HeldFile implements SyncableFile {
 
 function tracked(promise: Promise<void>): { done: boolean } {
   const state = { done: false };
-  void promise.then(() => (state.done = true));
+  promise.then(() => (state.done = true), () => undefined);
   return state;
 }
 

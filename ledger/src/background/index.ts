@@ -1,0 +1,3 @@
+export * from './background-log.js';
+export * from './reconciler.js';
+export * from './run-in-background.js';
