@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { type LatencyHistogram, mergeHistogram } from './latency-histogram.js';
 
 /**
- * A JSON object keyed by names a client chose (models) or by ids, read into a null-prototype table:
- * zod builds a plain `{}`, and the merges below index it by those names.
+ * A JSON object keyed by names a client chose (models) or by ids, read into a null-prototype table.
+ * Not z.record: it builds a plain `{}` and drops a `__proto__` key, so a model of that name would
+ * vanish from the fleet's board; its entries are read as a Map instead.
  */
-const table = <T extends z.ZodType>(value: T) => z.record(z.string(), value).transform((parsed) => dict(parsed as Record<string, z.infer<T>>));
+const table = <T extends z.ZodType>(value: T) =>
+  z
+    .preprocess((input) => (input !== null && typeof input === 'object' && !Array.isArray(input) ? new Map(Object.entries(input)) : input), z.map(z.string(), value))
+    .transform((entries) => dict(entries));
 
 const histogramSchema = table(z.number().int().nonnegative()).transform((h) => h as unknown as LatencyHistogram);
 
