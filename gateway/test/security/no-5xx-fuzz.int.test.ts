@@ -52,8 +52,9 @@ function expectSurfaceError(path: string, body: unknown): void {
  * console expect. The fuzz sends odd model names, so it meets it; it is counted, not failed.
  */
 function isNoChannel(status: number, answer: unknown): boolean {
-  const body = answer as { error?: { code?: unknown; message?: unknown }; type?: unknown };
-  return status === 503 && (body.error?.code === 'model_not_found' || String(body.error?.message ?? '').includes('无可用渠道'));
+  const body = answer as { error?: { code?: unknown; message?: unknown }; description?: unknown };
+  // Midjourney's surface says it in its own shape: {code, description}.
+  return status === 503 && (body.error?.code === 'model_not_found' || `${String(body.error?.message ?? '')} ${String(body.description ?? '')}`.includes('无可用渠道'));
 }
 
 async function readAnswer(response: Response): Promise<unknown> {

@@ -62,6 +62,10 @@ export function surfaceCalls(model: string, name: string = model): SurfaceCall[]
     json(`/v1beta/models/${encodeURIComponent(model)}:${encodeURIComponent(name)}`, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
     json('/pg/chat/completions', { model, messages }, true),
     json('/pg/chat/completions', { model, messages, group: name }, true),
+    // The task surfaces: Midjourney's actions and Suno's action are names the gateway looks up.
+    json('/mj/submit/imagine', { prompt: 'a cat', botType: name }),
+    json('/mj/submit/action', { taskId: name, customId: `MJ::JOB::${name}::1::x` }),
+    json(`/suno/submit/${encodeURIComponent(name)}`, { prompt: 'a song', mv: model }),
   ];
 }
 
