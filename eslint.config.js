@@ -26,6 +26,41 @@ const noDefaultExport = [
   { selector: 'ExportSpecifier[exported.name="default"]', message: 'Named exports only (house style 19).' },
 ];
 
+/**
+ * Issue #33 item 0: a dictionary keyed by what a client chose (model, group, user, token, header or
+ * option names) must not inherit Object.prototype. The gateway crashed on `{"model":"__proto__"}`
+ * because the ops meter did `tally.models[model] ?? (tally.models[model] = …)` on a `{}`: the read
+ * answered Object.prototype and the meter wrote its counters onto every object in the process;
+ * `constructor` or `toString` answered a function instead of undefined. A selector cannot know
+ * where a key comes from, so these forbid the shapes that go wrong with any key: get-or-insert on
+ * a computed member, and a string-keyed `Record` (other than a JSON body, `Record<string, unknown>`)
+ * built from an object literal. Use a Map, or `dict()` / `own()` / `entryOf()` from @tollgate/wire. (`{…} satisfies
+ * Record<string, T>` is left alone: it keeps its literal keys, so an arbitrary string does not index it.)
+ */
+const prototypeKeyed = [
+  {
+    selector: 'LogicalExpression[operator=/^(\\?\\?|\\|\\|)$/] > AssignmentExpression.right[left.type="MemberExpression"][left.computed=true]',
+    message: 'Get-or-insert on a plain object reads Object.prototype for `__proto__`/`constructor` keys (issue #33): use a Map, or entryOf() on a dict() from @tollgate/wire.',
+  },
+  {
+    selector: 'AssignmentExpression[operator=/^(\\?\\?=|\\|\\|=)$/][left.type="MemberExpression"][left.computed=true]',
+    message: 'Get-or-insert on a plain object reads Object.prototype for `__proto__`/`constructor` keys (issue #33): use a Map, or entryOf() on a dict() from @tollgate/wire.',
+  },
+  {
+    // `'field' in value` (narrowing a union) is fine; `name in table` also finds what the prototype holds.
+    selector: 'BinaryExpression[operator="in"][left.type!="Literal"]',
+    message: '`key in table` is true for `constructor`/`toString` (issue #33): use Object.hasOwn(table, key), or a Map.',
+  },
+  ...[
+    ['VariableDeclarator', 'id.typeAnnotation.typeAnnotation', 'init'],
+    ['PropertyDefinition', 'typeAnnotation.typeAnnotation', 'value'],
+    ['TSAsExpression', 'typeAnnotation', 'expression'],
+  ].map(([node, type, field]) => ({
+    selector: `${node}[${type}.typeName.name="Record"][${type}.typeArguments.params.0.type="TSStringKeyword"][${type}.typeArguments.params.1.type!="TSUnknownKeyword"] > ObjectExpression.${field}`,
+    message: 'A string-keyed table made from `{…}` answers Object.prototype for `constructor`/`__proto__` (issue #33): use dict({…}) from @tollgate/wire, or a Map.',
+  })),
+];
+
 /** no-restricted-imports for server code: the environment, and engine drivers outside adapters. */
 function serverImports({ drivers }) {
   const message = 'Engine drivers belong in an adapter (adapters/**) behind a port; the composition root wires them.';
@@ -71,7 +106,7 @@ export default tseslint.config(
       // src logs through the logger (Fastify's pino, request.log); a CLI's output (npm run import, npm run
       // audit) is written with process.stdout.write, so no file needs console.
       'no-console': 'error',
-      'no-restricted-syntax': ['error', ...noDefaultExport],
+      'no-restricted-syntax': ['error', ...noDefaultExport, ...prototypeKeyed],
       ...processEnvReads,
       'no-restricted-imports': serverImports({ drivers: true }),
       // `_`-prefixed names are deliberate: positional parameters an interface imposes, and fields picked off

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { type LoadStep, offerLoad, sustained } from './load.js';
 import { ms, rate, type Row } from './report.js';
 import { describeEventLoop, scrapeEventLoop } from './event-loop-view.js';
@@ -20,7 +21,7 @@ const settle = () => new Promise((r) => setTimeout(r, 1_000));
  */
 export async function measureThroughput(direct: Side, tollgate: Side, options: ThroughputOptions, log: (line: string) => void, bareProxy?: Side): Promise<Row[]> {
   const sides = bareProxy ? [direct, bareProxy, tollgate] : [direct, tollgate];
-  const best: Record<string, LoadStep | undefined> = {};
+  const best: Record<string, LoadStep | undefined> = dict();
   const stopped = new Set<string>();
   for (const offered of options.rates) {
     for (const side of sides) {

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { type Translate, translate } from '../i18n';
 import { storedUser, storeUser } from '../lib/stored-user';
 
@@ -60,7 +61,7 @@ function httpFailure(status: number, message: string, payload: unknown, quiet: b
 }
 
 function requestHeaders(hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = dict();
   const user = storedUser();
   if (user) headers['New-Api-User'] = String(user.id);
   if (hasBody) headers['Content-Type'] = 'application/json';

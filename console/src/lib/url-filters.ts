@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
@@ -18,7 +19,7 @@ type Search = { p: number } & Record<string, unknown>;
  */
 export function urlFilters<S extends Search>(schema: z.ZodMiniType<S>, defaults: Partial<S> = {}) {
   const parse = (params: URLSearchParams): S => {
-    const raw: Record<string, string> = {};
+    const raw: Record<string, string> = dict();
     for (const [key, value] of params) if (value !== '') raw[key] = value;
     return schema.parse(raw);
   };

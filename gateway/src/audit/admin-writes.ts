@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { FastifyRequest } from 'fastify';
 import type { AuditEventType } from './audit-event.js';
 import { channelMeasures, channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
@@ -53,17 +54,17 @@ const channelsBy = (ids: (deps: SnapshotDeps, request: FastifyRequest) => Promis
   },
 });
 
-const manageTypes: Record<string, AuditEventType> = {
+const manageTypes: Record<string, AuditEventType> = dict({
   disable: 'UserDisabled',
   enable: 'UserEnabled',
   delete: 'UserDeleted',
   promote: 'UserPromoted',
   demote: 'UserDemoted',
   add_quota: 'UserQuotaAdjusted',
-};
+});
 
 /** The admin and root writes of `/api`, by `METHOD /path` as registered (without `/api` and a trailing slash). */
-export const adminWrites: Record<string, AdminWrite> = {
+export const adminWrites: Record<string, AdminWrite> = dict({
   'POST /user': {
     type: 'UserCreated',
     kind: 'user',
@@ -131,7 +132,7 @@ export const adminWrites: Record<string, AdminWrite> = {
     target: () => '*',
     detail: (request, answer) => ({ before: (request.query as { target_timestamp?: string }).target_timestamp, deleted: answer }),
   },
-};
+});
 
 /** A user creation answers nothing: the new user is found by the name it was given. */
 async function createdUserId(deps: SnapshotDeps, request: FastifyRequest): Promise<number> {

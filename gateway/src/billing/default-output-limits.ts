@@ -1,9 +1,10 @@
+import { dict } from '@tollgate/wire';
 /**
  * The most output tokens each model can produce in one answer (the providers' published
  * maxima), editable in the ModelMaxOutputTokens option. It bounds the worst case of a call that
  * sets no limit of its own, so a hold can cover what the call can cost.
  */
-export const defaultModelMaxOutputTokens: Record<string, number> = {
+export const defaultModelMaxOutputTokens: Record<string, number> = dict({
   'gpt-3.5-turbo': 4096,
   'gpt-4': 8192,
   'gpt-4-turbo': 4096,
@@ -34,4 +35,4 @@ export const defaultModelMaxOutputTokens: Record<string, number> = {
   'moonshot-v1-8k': 8192,
   'moonshot-v1-32k': 32768,
   'moonshot-v1-128k': 131072,
-};
+});

@@ -1,10 +1,11 @@
+import { dict } from '@tollgate/wire';
 /**
  * The price table a fresh install starts with, editable in the options (ModelRatio, CompletionRatio).
  * A model ratio of 1 prices prompt tokens at $2 per 1M, so ratio = list price per 1M input tokens / 2;
  * the completion ratio is the output price over the input price. From the providers' public price
  * lists; operators who resell at other prices change them in the console.
  */
-const perMillionInput: Record<string, [input: number, output: number]> = {
+const perMillionInput: Record<string, [input: number, output: number]> = dict({
   'gpt-3.5-turbo': [0.5, 1.5],
   'gpt-4': [30, 60],
   'gpt-4-turbo': [10, 30],
@@ -38,7 +39,7 @@ const perMillionInput: Record<string, [input: number, output: number]> = {
   'moonshot-v1-8k': [1.65, 1.65],
   'moonshot-v1-32k': [3.3, 3.3],
   'moonshot-v1-128k': [8.25, 8.25],
-};
+});
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -53,7 +54,7 @@ export const defaultCompletionRatio: Record<string, number> = Object.fromEntries
 const claudeModels = Object.keys(perMillionInput).filter((model) => model.startsWith('claude-'));
 
 /** Cached prompt tokens relative to ordinary ones (OpenAI's, Anthropic's and Google's cache discounts). */
-export const defaultCacheRatio: Record<string, number> = {
+export const defaultCacheRatio: Record<string, number> = dict({
   'gpt-4o': 0.5,
   'gpt-4o-mini': 0.5,
   'gpt-4.1': 0.25,
@@ -66,7 +67,7 @@ export const defaultCacheRatio: Record<string, number> = {
   'gemini-2.5-pro': 0.25,
   'deepseek-chat': 0.25,
   ...Object.fromEntries(claudeModels.map((model) => [model, 0.1])),
-};
+});
 
 /** Anthropic bills writing a prompt into its cache at 1.25 times the input price. */
 export const defaultCreateCacheRatio: Record<string, number> = Object.fromEntries(claudeModels.map((model) => [model, 1.25]));

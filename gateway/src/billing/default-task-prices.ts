@@ -1,8 +1,9 @@
+import { dict } from '@tollgate/wire';
 /**
  * new-api's default per-call prices (USD) of the Midjourney actions and Suno actions: the
  * ModelPrice option starts with them, so a fresh install bills tasks without setup.
  */
-export const DEFAULT_TASK_PRICES: Record<string, number> = {
+export const DEFAULT_TASK_PRICES: Record<string, number> = dict({
   mj_imagine: 0.1,
   mj_variation: 0.1,
   mj_reroll: 0.1,
@@ -22,4 +23,4 @@ export const DEFAULT_TASK_PRICES: Record<string, number> = {
   mj_upload: 0.05,
   suno_music: 0.1,
   suno_lyrics: 0.01,
-};
+});

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { PriceQuote } from './pricing.js';
 
 /** What an image call orders: the multipliers of its price. */
@@ -13,7 +14,7 @@ export interface ImageOrder {
 const DOLLARS_PER_RATIO_POINT = 0.0025;
 
 /** Size multipliers against the 1024x1024 price, as the wire-compatible gateway bills them; other sizes count as 1. */
-const SIZE_RATIOS: Record<string, number> = { '256x256': 0.4, '512x512': 0.45, '1024x1024': 1, '1024x1792': 2, '1792x1024': 2 };
+const SIZE_RATIOS: Record<string, number> = dict({ '256x256': 0.4, '512x512': 0.45, '1024x1024': 1, '1024x1792': 2, '1792x1024': 2 });
 
 const TALL_OR_WIDE = new Set(['1024x1792', '1792x1024']);
 

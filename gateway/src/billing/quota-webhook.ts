@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FetchPolicy } from '../http/fetch-guard/fetch-policy.js';
@@ -60,7 +61,7 @@ async function postOnce(policy: FetchPolicy, url: string, headers: Record<string
  */
 export async function deliverWebhook(fetchPolicy: FetchPolicy, url: string, secret: string, payload: WebhookPayload, policy: RetryPolicy = WEBHOOK_RETRY): Promise<boolean> {
   const body = JSON.stringify(payload);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = dict({ 'content-type': 'application/json' });
   if (secret) headers['x-webhook-signature'] = webhookSignature(secret, body);
   for (let attempt = 0; attempt < policy.attempts; attempt++) {
     if (attempt > 0) await sleep(policy.firstDelayMs * 2 ** (attempt - 1));

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -8,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PARAMS = new Set(['key', 'api_key', 'access_token', 'token', 'code', 'state', 'hash', 'turnstile', 'sign', 'password', 'secret']);
 
 /** Paths where a parameter that is harmless elsewhere carries a secret: the channel search matches channel keys. */
-const SECRET_PARAMS_BY_PATH: Record<string, Set<string>> = { '/api/channel/search': new Set(['keyword']) };
+const SECRET_PARAMS_BY_PATH: Record<string, Set<string>> = dict({ '/api/channel/search': new Set(['keyword']) });
 
 /** The parameter's name as fastify's query parser reads it, so `%6Bey=` is redacted like `key=`. */
 function decodedName(raw: string): string {

@@ -16,7 +16,7 @@ export async function importOptions(context: ImportContext): Promise<void> {
       report.skip('options', key, 'not a Tollgate option');
       continue;
     }
-    if (key in existing) {
+    if (Object.hasOwn(existing, key)) {
       report.skip('options', key, 'already set in Tollgate');
       continue;
     }

@@ -1,3 +1,4 @@
+import { entryOf, own } from '@tollgate/wire';
 import { recordLatency } from './latency-histogram.js';
 import { type Breakdown, emptyBreakdown, emptyTally, type Spender, type Tally } from './ops-tally.js';
 
@@ -19,7 +20,7 @@ export interface OpsCall {
 }
 
 function spend(spenders: Record<string, Spender>, who: { id: number; name: string }, quota: number): void {
-  const spender = spenders[who.id] ?? (spenders[who.id] = { name: who.name, quota: 0, calls: 0 });
+  const spender = entryOf(spenders, String(who.id), () => ({ name: who.name, quota: 0, calls: 0 }));
   spender.quota += quota;
   spender.calls += 1;
 }
@@ -28,7 +29,7 @@ function count(breakdown: Breakdown, call: OpsCall, failed: boolean): void {
   breakdown.calls += 1;
   breakdown.tokens += call.tokens;
   breakdown.quota += call.quota;
-  if (failed) breakdown.errors[call.status] = (breakdown.errors[call.status] ?? 0) + 1;
+  if (failed) breakdown.errors[call.status] = (own(breakdown.errors, String(call.status)) ?? 0) + 1;
   recordLatency(breakdown.latency, call.useTimeMs);
   if (call.firstTokenMs !== undefined && call.firstTokenMs >= 0) recordLatency(breakdown.firstToken, call.firstTokenMs);
 }
@@ -68,8 +69,8 @@ export class OpsMeter {
     tally.tokens += call.tokens;
     tally.quota += call.quota;
     if (failed) tally.errors += 1;
-    count(tally.channels[call.channelId] ?? (tally.channels[call.channelId] = emptyBreakdown()), call, failed);
-    count(tally.models[call.model] ?? (tally.models[call.model] = emptyBreakdown()), call, failed);
+    count(entryOf(tally.channels, String(call.channelId), emptyBreakdown), call, failed);
+    count(entryOf(tally.models, call.model, emptyBreakdown), call, failed);
     if (call.user) spend(tally.users, call.user, call.quota);
     if (call.apiToken) spend(tally.apiTokens, call.apiToken, call.quota);
     this.onRecorded();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { percentile } from './latency-histogram.js';
 import { type OpsCall, OpsMeter } from './ops-meter.js';
-import { keepTopSpenders } from './ops-tally.js';
+import { keepTopSpenders, mergeTally, tallySchema } from './ops-tally.js';
 
 const dora = { id: 7, name: 'dora' };
 const call = (fields: Partial<OpsCall>): OpsCall => ({ channelId: 3, model: 'gpt-4o', status: 200, useTimeMs: 100, tokens: 12, quota: 12, user: dora, apiToken: { id: 70, name: 'dora-key' }, ...fields });
@@ -23,6 +23,20 @@ describe('OpsMeter', () => {
     expect(percentile(tally.models['gpt-4o']?.firstToken ?? {}, 0.5)).toBeNull();
     expect(tally.users).toEqual({ '7': { name: 'dora', quota: 24, calls: 3 }, '8': { name: 'eve', quota: 0, calls: 1 } });
     expect(tally.apiTokens).toEqual({ '70': { name: 'dora-key', quota: 24, calls: 3 } });
+  });
+
+  it('tallies models named like Object.prototype properties as models, writing nothing onto the prototype (issue #33 regression)', () => {
+    const meter = new OpsMeter();
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+    for (const model of names) meter.record(call({ model, status: 503 }));
+    const tally = meter.drain();
+    expect(({} as Record<string, unknown>).calls).toBeUndefined();
+    expect(Object.keys(tally.models).sort()).toEqual([...names].sort());
+    for (const model of names) expect(Object.getOwnPropertyDescriptor(tally.models, model)?.value).toMatchObject({ calls: 1, errors: { '503': 1 } });
+    // A report over Redis carries them as JSON; the board merges them by name.
+    const board = mergeTally(mergeTally(meter.drain(), tally), tallySchema.parse(JSON.parse(JSON.stringify(tally))));
+    for (const model of names) expect(Object.getOwnPropertyDescriptor(board.models, model)?.value, model).toMatchObject({ calls: 2 });
+    expect(typeof board.models.toString).toBe('object');
   });
 
   it('starts afresh after each drain, so no call is counted twice', () => {

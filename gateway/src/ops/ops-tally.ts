@@ -1,13 +1,24 @@
+import { dict, entryOf, own } from '@tollgate/wire';
 import { z } from 'zod';
 import { type LatencyHistogram, mergeHistogram } from './latency-histogram.js';
 
-const histogramSchema = z.record(z.string(), z.number().int().nonnegative()).transform((h) => h as unknown as LatencyHistogram);
+/**
+ * A JSON object keyed by names a client chose (models) or by ids, read into a null-prototype table.
+ * Not z.record: it builds a plain `{}` and drops a `__proto__` key, so a model of that name would
+ * vanish from the fleet's board; its entries are read as a Map instead.
+ */
+const table = <T extends z.ZodType>(value: T) =>
+  z
+    .preprocess((input) => (input !== null && typeof input === 'object' && !Array.isArray(input) ? new Map(Object.entries(input)) : input), z.map(z.string(), value))
+    .transform((entries) => dict(entries));
+
+const histogramSchema = table(z.number().int().nonnegative()).transform((h) => h as unknown as LatencyHistogram);
 
 /** Calls of one channel or one model: counts, errors by HTTP status, latencies and tokens. */
 export const breakdownSchema = z.object({
   calls: z.number().int().nonnegative(),
   /** Status -> failed calls. */
-  errors: z.record(z.string(), z.number().int().nonnegative()),
+  errors: table(z.number().int().nonnegative()),
   tokens: z.number().int().nonnegative(),
   quota: z.number().int().nonnegative(),
   /** The whole answer's time. */
@@ -28,30 +39,32 @@ export const tallySchema = z.object({
   tokens: z.number().int().nonnegative(),
   quota: z.number().int().nonnegative(),
   /** Keyed by channel id ("0": refused before a channel was picked). */
-  channels: z.record(z.string(), breakdownSchema),
-  models: z.record(z.string(), breakdownSchema),
+  channels: table(breakdownSchema),
+  /** Keyed by the model name the client sent: any text, `__proto__` and `constructor` included. */
+  models: table(breakdownSchema),
   /** Keyed by user id. */
-  users: z.record(z.string(), spenderSchema),
+  users: table(spenderSchema),
   /** Keyed by API token id. */
-  apiTokens: z.record(z.string(), spenderSchema),
+  apiTokens: table(spenderSchema),
 });
 export type Tally = z.infer<typeof tallySchema>;
 
-export const emptyTally = (): Tally => ({ calls: 0, errors: 0, tokens: 0, quota: 0, channels: {}, models: {}, users: {}, apiTokens: {} });
-export const emptyBreakdown = (): Breakdown => ({ calls: 0, errors: {}, tokens: 0, quota: 0, latency: {}, firstToken: {} });
+export const emptyTally = (): Tally => ({ calls: 0, errors: 0, tokens: 0, quota: 0, channels: dict(), models: dict(), users: dict(), apiTokens: dict() });
+export const emptyBreakdown = (): Breakdown => ({ calls: 0, errors: dict(), tokens: 0, quota: 0, latency: dict() as LatencyHistogram, firstToken: dict() as LatencyHistogram });
+
 
 function mergeBreakdown(into: Breakdown, from: Breakdown): void {
   into.calls += from.calls;
   into.tokens += from.tokens;
   into.quota += from.quota;
-  for (const [status, count] of Object.entries(from.errors)) into.errors[status] = (into.errors[status] ?? 0) + count;
+  for (const [status, count] of Object.entries(from.errors)) into.errors[status] = (own(into.errors, status) ?? 0) + count;
   mergeHistogram(into.latency, from.latency);
   mergeHistogram(into.firstToken, from.firstToken);
 }
 
 function mergeSpenders(into: Record<string, Spender>, from: Record<string, Spender>): void {
   for (const [id, spender] of Object.entries(from)) {
-    const known = into[id] ?? (into[id] = { name: spender.name, quota: 0, calls: 0 });
+    const known = entryOf(into, id, () => ({ name: spender.name, quota: 0, calls: 0 }));
     known.name = spender.name;
     known.quota += spender.quota;
     known.calls += spender.calls;
@@ -64,8 +77,8 @@ export function mergeTally(into: Tally, from: Tally): Tally {
   into.errors += from.errors;
   into.tokens += from.tokens;
   into.quota += from.quota;
-  for (const [key, breakdown] of Object.entries(from.channels)) mergeBreakdown(into.channels[key] ?? (into.channels[key] = emptyBreakdown()), breakdown);
-  for (const [key, breakdown] of Object.entries(from.models)) mergeBreakdown(into.models[key] ?? (into.models[key] = emptyBreakdown()), breakdown);
+  for (const [key, breakdown] of Object.entries(from.channels)) mergeBreakdown(entryOf(into.channels, key, emptyBreakdown), breakdown);
+  for (const [key, breakdown] of Object.entries(from.models)) mergeBreakdown(entryOf(into.models, key, emptyBreakdown), breakdown);
   mergeSpenders(into.users, from.users);
   mergeSpenders(into.apiTokens, from.apiTokens);
   return into;
@@ -74,7 +87,7 @@ export function mergeTally(into: Tally, from: Tally): Tally {
 function topOf(spenders: Record<string, Spender>, count: number): Record<string, Spender> {
   const entries = Object.entries(spenders);
   if (entries.length <= count) return spenders;
-  return Object.fromEntries(entries.sort(([, a], [, b]) => b.quota - a.quota || b.calls - a.calls).slice(0, count));
+  return dict(entries.sort(([, a], [, b]) => b.quota - a.quota || b.calls - a.calls).slice(0, count));
 }
 
 /**

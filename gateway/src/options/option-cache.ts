@@ -1,3 +1,4 @@
+import { dict, parseJsonTable } from '@tollgate/wire';
 import type { OptionStore } from '../ports/option-store.js';
 import { optionDefaults } from './option-defaults.js';
 import { checkOptionValue } from './option-schema.js';
@@ -13,7 +14,7 @@ export interface RefusedOption {
  * `set` writes through; `reload` follows a change made elsewhere.
  */
 export class OptionCache {
-  private values: Record<string, string> = { ...optionDefaults };
+  private values: Record<string, string> = dict({ ...optionDefaults });
   /** Parsed JSON maps by key, with the text they came from: the relay prices every call from them. */
   private readonly parsedMaps = new Map<string, { text: string; map: Readonly<Record<string, number>> }>();
 
@@ -24,14 +25,14 @@ export class OptionCache {
    * older build) is not taken: the value in force stays, and the refusal is returned to be logged.
    */
   async reload(): Promise<RefusedOption[]> {
-    const values: Record<string, string> = { ...optionDefaults };
+    const values: Record<string, string> = dict({ ...optionDefaults });
     const refused: RefusedOption[] = [];
     for (const [key, stored] of Object.entries(await this.store.all())) {
       const checked = checkOptionValue(key, stored);
       if (checked.ok) values[key] = checked.value;
       else {
         refused.push({ key, problem: checked.problem });
-        if (key in this.values) values[key] = this.values[key] as string;
+        if (Object.hasOwn(this.values, key)) values[key] = this.values[key] as string;
       }
     }
     this.values = values;
@@ -71,11 +72,7 @@ export class OptionCache {
   }
 }
 
+/** Null-prototype, since the relay indexes it by the model and group names clients send (issue #33). */
 function parseNumberMap(text: string): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
+  return parseJsonTable(text) as Record<string, number>;
 }

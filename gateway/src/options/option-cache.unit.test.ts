@@ -26,6 +26,15 @@ describe('the option cache', () => {
     expect(cache.number('PreConsumedQuota')).toBe(500);
   });
 
+  it('given JSON maps keyed by prototype names, then they are own entries and no other name finds the prototype (issue #33)', async () => {
+    const cache = new OptionCache(storeHolding({ ModelRatio: '{"__proto__":2,"constructor":3}', GroupRatio: '{"default":1}' }));
+    expect(await cache.reload()).toEqual([]);
+    const ratios = cache.numberMap('ModelRatio');
+    expect([ratios['__proto__'], ratios['constructor'], ratios['toString'], ratios['hasOwnProperty']]).toEqual([2, 3, undefined, undefined]);
+    expect(cache.numberMap('GroupRatio')['valueOf']).toBeUndefined();
+    expect(cache.string('toString')).toBe('');
+  });
+
   it('given a key this build does not know (a migrated database), then it is left out', async () => {
     const cache = new OptionCache(storeHolding({ SomeOtherGatewaysOption: 'x' }));
     expect(await cache.reload()).toEqual([{ key: 'SomeOtherGatewaysOption', problem: '未知的配置项：SomeOtherGatewaysOption' }]);

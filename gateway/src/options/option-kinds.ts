@@ -20,8 +20,18 @@ function parsedJson(key: string, shape: z.ZodType, shapeMessage: string): z.ZodT
       ctx.addIssue({ code: 'custom', message: notJson(key) });
       return;
     }
-    if (!shape.safeParse(parsed).success) ctx.addIssue({ code: 'custom', message: shapeMessage });
+    if (!shape.safeParse(withVisibleProtoKeys(parsed)).success) ctx.addIssue({ code: 'custom', message: shapeMessage });
   });
+}
+
+/**
+ * `parsed` with every `__proto__` key renamed, so the shape checks its value too: zod's records skip
+ * that key, and the relay reads it as an own key (a model named `__proto__` priced -5 would pass).
+ */
+function withVisibleProtoKeys(parsed: unknown): unknown {
+  if (Array.isArray(parsed)) return parsed.map(withVisibleProtoKeys);
+  if (parsed === null || typeof parsed !== 'object') return parsed;
+  return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key === '__proto__' ? ' __proto__' : key, withVisibleProtoKeys(value)]));
 }
 
 export const text: OptionKind = () => z.string();

@@ -16,6 +16,7 @@ describe('option values', () => {
     ['Chats', '[{"ChatGPT Next Web":"https://app.nextchat.dev/#/?settings={\\"key\\":\\"{key}\\",\\"url\\":\\"{address}\\"}"}]'],
     ['ModelPrice', '{"mj_imagine":0.1,"suno_music":0}'],
     ['UserUsableGroups', '{"default":"默认分组"}'],
+    ['ModelRatio', '{"__proto__":1,"constructor":2,"toString":0.5}'],
     ['ChannelTestFrequency', '0.5'],
     ['ChannelDisableThreshold', '2.5'],
     ['SMTPPort', '465'],
@@ -43,6 +44,12 @@ describe('option values', () => {
     ['MinTopUp', ''],
     ['DrawingEnabled', 'TRUE'],
     ['CustomCallbackAddress', 'ftp://files.example.com'],
+    // Issue #33: zod's records skip a `__proto__` key, but the relay reads it as a model or group name.
+    ['ModelRatio', '{"__proto__":-5,"m":1}'],
+    ['GroupRatio', '{"__proto__":"cheap"}'],
+    ['UserUsableGroups', '{"__proto__":{"x":1}}'],
+    ['ModelRequestRateLimitGroup', '{"__proto__":"x"}'],
+    ['Chats', '[{"__proto__":7}]'],
   ])('given %s = %j, then it is refused', (key, value) => {
     expect(checkOptionValue(key, value)).toMatchObject({ ok: false, problem: expect.stringContaining(key) });
   });

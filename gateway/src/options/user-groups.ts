@@ -1,22 +1,18 @@
+import { dict, parseJsonTable } from '@tollgate/wire';
 import type { OptionCache } from './option-cache.js';
 
 /** The label new-api gives a user's own group when UserUsableGroups does not list it. */
 const OWN_GROUP_LABEL = '用户分组';
 
+/** Group name -> label, null-prototype: a token's or user's group is any text a client set (issue #33). */
 function stringMap(options: OptionCache, key: string): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(options.string(key) || '{}');
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
-  } catch {
-    return {};
-  }
+  return dict(Object.entries(parseJsonTable(options.string(key) || '{}')).map(([k, v]) => [k, String(v)] as const));
 }
 
 /** The groups a user may use (group -> label): the UserUsableGroups option, plus the user's own group. */
 export function usableGroups(options: OptionCache, userGroup: string): Record<string, string> {
   const groups = stringMap(options, 'UserUsableGroups');
-  if (userGroup && !(userGroup in groups)) groups[userGroup] = OWN_GROUP_LABEL;
+  if (userGroup && !Object.hasOwn(groups, userGroup)) groups[userGroup] = OWN_GROUP_LABEL;
   return groups;
 }
 
@@ -26,6 +22,6 @@ export function usableGroups(options: OptionCache, userGroup: string): Record<st
  */
 export function selectableGroups(options: OptionCache, userGroup: string): Record<string, string> {
   const usable = usableGroups(options, userGroup);
-  const priced = Object.keys(options.numberMap('GroupRatio')).filter((group) => group in usable);
-  return Object.fromEntries(priced.map((group) => [group, usable[group] as string]));
+  const priced = Object.keys(options.numberMap('GroupRatio')).filter((group) => Object.hasOwn(usable, group));
+  return dict(priced.map((group) => [group, usable[group] as string] as const));
 }

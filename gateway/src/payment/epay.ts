@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** What the merchant's Epay account is: its address, merchant id (pid) and signing key. */
@@ -40,7 +41,7 @@ export function epayVerify(params: Readonly<Record<string, string>>, key: string
 
 /** The signed form the browser posts to the Epay gateway, and where. */
 export function epayPurchaseForm(merchant: EpayMerchant, purchase: EpayPurchase): { url: string; params: Record<string, string> } {
-  const params: Record<string, string> = {
+  const params: Record<string, string> = dict({
     pid: merchant.pid,
     type: purchase.type,
     out_trade_no: purchase.outTradeNo,
@@ -48,6 +49,6 @@ export function epayPurchaseForm(merchant: EpayMerchant, purchase: EpayPurchase)
     return_url: purchase.returnUrl,
     name: purchase.name,
     money: purchase.money,
-  };
+  });
   return { url: `${merchant.payAddress.replace(/\/+$/, '')}/submit.php`, params: { ...params, sign: epaySign(params, merchant.key), sign_type: 'MD5' } };
 }

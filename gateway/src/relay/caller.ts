@@ -103,8 +103,8 @@ export function callerOf(request: FastifyRequest): Caller {
 export function checkTokenGroup(caller: Caller, options: OptionCache): void {
   const group = caller.token.group;
   if (!group) return;
-  if (!(group in usableGroups(options, caller.user.group))) throw new RelayError(403, RelayMessages.tokenGroupDisabled(group), 'group_not_allowed');
-  if (!(group in options.numberMap('GroupRatio'))) throw new RelayError(403, RelayMessages.groupDeprecated(group), 'group_not_allowed');
+  if (!Object.hasOwn(usableGroups(options, caller.user.group), group)) throw new RelayError(403, RelayMessages.tokenGroupDisabled(group), 'group_not_allowed');
+  if (!Object.hasOwn(options.numberMap('GroupRatio'), group)) throw new RelayError(403, RelayMessages.groupDeprecated(group), 'group_not_allowed');
 }
 
 /** A token with model limits may call only the models it lists. */

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GEMINI_CHANNEL_TYPE } from '../providers/gemini/index.js';
 import { geminiPassthroughReader } from '../providers/gemini/native.js';
@@ -17,12 +18,12 @@ import { countedUsage, roughTokens } from '../providers/shared/token-count.js';
 import { upstreamModel } from '../channels/model-mapping.js';
 
 /** The methods of Google's native surface this relay serves, whether each streams, and whether other providers can serve it. */
-const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = {
+const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = dict({
   generateContent: { stream: false, anyChannel: true },
   streamGenerateContent: { stream: true, anyChannel: true },
   embedContent: { stream: false, anyChannel: false },
   batchEmbedContents: { stream: false, anyChannel: false },
-};
+});
 
 const isGeminiChannel = (channel: Channel) => channel.type === GEMINI_CHANNEL_TYPE;
 
@@ -51,7 +52,7 @@ export function parseTarget(target: string): { model: string; method: string } {
   const at = target.lastIndexOf(':');
   const model = target.slice(0, at);
   const method = target.slice(at + 1);
-  if (at <= 0 || !(method in METHODS)) throw new RelayError(404, `method ${target} is not served`, 'not_found', 'invalid_request_error');
+  if (at <= 0 || !Object.hasOwn(METHODS, method)) throw new RelayError(404, `method ${target} is not served`, 'not_found', 'invalid_request_error');
   return { model, method };
 }
 

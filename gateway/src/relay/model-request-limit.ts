@@ -1,3 +1,4 @@
+import { own, parseJsonTable } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
 import type { RateLimiter, RateLimiters } from '../ports/rate-limiter.js';
 import { RelayError } from './relay-error.js';
@@ -19,17 +20,14 @@ interface Limits {
 /** The limits in force for a group: ModelRequestRateLimitGroup's pair, else the two global counts. */
 function limitsFor(options: OptionCache, group: string): Limits {
   const minutes = options.number('ModelRequestRateLimitDurationMinutes');
-  const pair = groupPairs(options.string('ModelRequestRateLimitGroup'))[group];
+  const pair = own(groupPairs(options.string('ModelRequestRateLimitGroup')), group);
   if (pair) return { minutes, total: pair[0], success: pair[1] };
   return { minutes, total: options.number('ModelRequestRateLimitCount'), success: options.number('ModelRequestRateLimitSuccessCount') };
 }
 
+/** Group -> [total, success]; read with `own`, since the group is a name a client's token carries. */
 function groupPairs(text: string): Record<string, [number, number]> {
-  try {
-    return JSON.parse(text) as Record<string, [number, number]>;
-  } catch {
-    return {};
-  }
+  return parseJsonTable(text) as Record<string, [number, number]>;
 }
 
 const tooMany = (message: string) => new RelayError(429, message, 'model_request_rate_limited');

@@ -1,3 +1,4 @@
+import { dict, own } from '@tollgate/wire';
 import { randomBytes } from 'node:crypto';
 
 /** One part of a multipart/form-data body: a text field, or a file with its name and type. */
@@ -23,8 +24,8 @@ export async function parseMultipart(body: Buffer, contentType: string): Promise
 
 /** The text fields of a form (the first of each name), for validation and billing. */
 export function formFields(form: MultipartForm): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const part of form.parts) if ('value' in part && !(part.name in fields)) fields[part.name] = part.value;
+  const fields: Record<string, string> = dict();
+  for (const part of form.parts) if ('value' in part && !Object.hasOwn(fields, part.name)) fields[part.name] = part.value;
   return fields;
 }
 
@@ -42,7 +43,7 @@ export function encodeMultipart(form: MultipartForm, overrides: Record<string, s
   for (const part of [...form.parts, ...missing.map(([name, value]) => ({ name, value }))]) {
     const disposition = `Content-Disposition: form-data; name="${quoted(part.name)}"`;
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n${overrides[part.name] ?? part.value}\r\n`));
+      chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n${own(overrides, part.name) ?? part.value}\r\n`));
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\n${disposition}; filename="${quoted(part.filename)}"\r\nContent-Type: ${part.type}\r\n\r\n`), part.bytes, Buffer.from('\r\n'));
     }

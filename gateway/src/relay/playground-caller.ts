@@ -11,7 +11,7 @@ export const PLAYGROUND_TOKEN_ID = 0;
 /** The playground has no key; it calls as the signed-in user, in a group the user may use. */
 export function playgroundCaller(user: User, options: OptionCache, requestedGroup: string | undefined): Caller {
   const group = requestedGroup || user.group;
-  if (!(group in usableGroups(options, user.group))) throw new RelayError(403, '无权使用该分组', 'group_not_allowed');
+  if (!Object.hasOwn(usableGroups(options, user.group), group)) throw new RelayError(403, '无权使用该分组', 'group_not_allowed');
   const token: Token = {
     id: PLAYGROUND_TOKEN_ID,
     userId: user.id,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { completionLimit, holdRange } from '../billing/hold-size.js';
 import { maxOutputTokens } from '../billing/output-limits.js';
 import { type PriceQuote, quoteFor } from '../billing/pricing.js';
-import { ChannelStatus } from '@tollgate/wire';
+import { ChannelStatus, own, parseJsonTable } from '@tollgate/wire';
 import type { Channel } from '../ports/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
@@ -56,12 +56,8 @@ interface Admitted {
 
 /** The status the client sees for an upstream failure: the channel's status_code_mapping may rewrite it. */
 export function clientStatus(channel: Channel, upstreamStatus: number): number {
-  try {
-    const mapped = Number((JSON.parse(channel.statusCodeMapping || '{}') as Record<string, unknown>)[String(upstreamStatus)]);
-    return Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 ? mapped : upstreamStatus;
-  } catch {
-    return upstreamStatus;
-  }
+  const mapped = Number(own(parseJsonTable(channel.statusCodeMapping || '{}'), String(upstreamStatus)));
+  return Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 ? mapped : upstreamStatus;
 }
 
 /** An admin's pinned channel serves whatever model is asked, as long as it exists, is enabled and speaks the surface. */

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 /** The Midjourney actions of the spec, as the proxy names them. */
 export const MjAction = {
   Imagine: 'IMAGINE', Upscale: 'UPSCALE', Variation: 'VARIATION', HighVariation: 'HIGH_VARIATION', LowVariation: 'LOW_VARIATION',
@@ -6,16 +7,16 @@ export const MjAction = {
 } as const;
 
 /** The submit paths whose action the path alone names. */
-export const FIXED_ACTION_PATHS: Record<string, string> = {
+export const FIXED_ACTION_PATHS: Record<string, string> = dict({
   '/mj/submit/imagine': MjAction.Imagine,
   '/mj/submit/describe': MjAction.Describe,
   '/mj/submit/blend': MjAction.Blend,
   '/mj/submit/upload-discord-images': MjAction.Upload,
   '/mj/submit/shorten': MjAction.Shorten,
   '/mj/insight-face/swap': MjAction.SwapFace,
-};
+});
 
-const SIMPLE_CHANGE: Record<string, string> = { U: MjAction.Upscale, V: MjAction.Variation, R: MjAction.Reroll };
+const SIMPLE_CHANGE: Record<string, string> = dict({ U: MjAction.Upscale, V: MjAction.Variation, R: MjAction.Reroll });
 
 /** "1712345678 U2" (simple-change): the task it acts on and the action, or null when malformed. */
 export function parseSimpleChange(content: string): { taskId: string; action: string } | null {

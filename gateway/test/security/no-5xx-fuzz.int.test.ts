@@ -3,11 +3,12 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzSeed } from '../support/config.js';
-import { ConsoleClient } from '../support/console-client.js';
+import { ConsoleClient, createTokenKey } from '../support/console-client.js';
 import { relayCall } from '../support/fuzz-bodies.js';
-import { asText, bodyText, oddValue, twist } from '../support/fuzz-values.js';
+import { asText, bodyText, oddValue, prototypeString, twist } from '../support/fuzz-values.js';
+import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, surfaceCalls, withPrototypeKeys } from '../support/prototype-names.js';
 import { type RegisteredRoute, registeredRoutes } from '../support/registered-routes.js';
-import { relayHeaders, startThreeChannels, type ThreeChannels } from '../support/three-channels.js';
+import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/three-channels.js';
 
 /**
  * Property: whatever body, query or header a client sends, the answer is never a 5xx (the upstream
@@ -17,6 +18,7 @@ import { relayHeaders, startThreeChannels, type ThreeChannels } from '../support
 const SEED = fuzzSeed(20_261_126);
 const RELAY = { numRuns: 600, seconds: 15 };
 const API = { numRuns: 2_000, seconds: 20 };
+const PROTO = { numRuns: 400, seconds: 12 };
 /** How far the heap, after a forced GC, may end above where it started. */
 const HEAP_SLACK_BYTES = 48 * 1024 * 1024;
 /** Sign-in providers and the bot check point at a closed loopback port: the fuzz reaches nothing outside. */
@@ -50,8 +52,9 @@ function expectSurfaceError(path: string, body: unknown): void {
  * console expect. The fuzz sends odd model names, so it meets it; it is counted, not failed.
  */
 function isNoChannel(status: number, answer: unknown): boolean {
-  const body = answer as { error?: { code?: unknown; message?: unknown }; type?: unknown };
-  return status === 503 && (body.error?.code === 'model_not_found' || String(body.error?.message ?? '').includes('无可用渠道'));
+  const body = answer as { error?: { code?: unknown; message?: unknown }; description?: unknown };
+  // Midjourney's surface says it in its own shape: {code, description}.
+  return status === 503 && (body.error?.code === 'model_not_found' || `${String(body.error?.message ?? '')} ${String(body.description ?? '')}`.includes('无可用渠道'));
 }
 
 async function readAnswer(response: Response): Promise<unknown> {
@@ -67,7 +70,8 @@ describe('fuzz: no 5xx from our own code', () => {
   let world: ThreeChannels;
   let gc: () => void;
   let heapBefore = 0;
-  const ran = { relay: 0, api: 0 };
+  const ran = { relay: 0, api: 0, proto: 0 };
+  const prototypeBefore = Object.getOwnPropertyNames(Object.prototype);
   /** Answers by status, to show the fuzz got past the schemas to the upstream (200s) as well as being refused. */
   const statuses: Record<string, number> = {};
   const tally = (surface: string, status: number) => {
@@ -102,6 +106,41 @@ describe('fuzz: no 5xx from our own code', () => {
         if (response.status >= 400) expectSurfaceError(call.path, answer);
       }),
       runOptions(RELAY),
+    );
+  }, 60_000);
+
+  it('prototype names (issue #33) as model, method, size, voice, group and token name, and as JSON keys, on every relay surface', async () => {
+    // Half the names are served and priced, so calls reach the meter, billing and the upstream; the
+    // others meet new-api's 503 model_not_found, as any unserved name does.
+    const served = PROTOTYPE_NAMES.filter((_, i) => i % 2 === 0);
+    const ratios = { [MODELS.openai]: 1, [MODELS.claude]: 1, [MODELS.gemini]: 1 };
+    await world.fixture.root.must('PUT', '/api/option/', { key: 'ModelRatio', value: prototypeKeyedJson(() => 1, ratios) });
+    await world.fixture.root.must('POST', '/api/channel/', { name: 'prototype-names', type: 1, key: 'sk-proto', base_url: world.fixture.upstream.url, models: served.join(','), group: 'default' });
+    const keys = [world.key];
+    for (const name of PROTOTYPE_NAMES) keys.push((await createTokenKey(world.user, { name, remain_quota: 10_000_000, expired_time: -1 })).key);
+    const calls = surfaceCalls(MODELS.openai).length;
+    const request = fc.record({
+      model: fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom(MODELS.openai, MODELS.claude, MODELS.gemini)),
+      name: prototypeString,
+      surface: fc.nat({ max: calls - 1 }),
+      key: fc.constantFrom(...keys),
+      keyed: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ model, name, surface, key, keyed }) => {
+        ran.proto += 1;
+        const call = surfaceCalls(model, name)[surface]!;
+        const body = keyed && typeof call.body === 'string' ? withPrototypeKeys(call.body) : call.body;
+        const response = call.session
+          ? await world.user.sendRaw('POST', call.path, body as string)
+          : await fetch(world.fixture.tollgate.url + call.path, { method: 'POST', headers: typeof body === 'string' ? relayHeaders(key) : { authorization: `Bearer ${key}` }, body });
+        const answer = await readAnswer(response);
+        tally(`proto ${call.path.split('/').slice(0, 3).join('/')}`, response.status);
+        if (!isNoChannel(response.status, answer)) expect(response.status, `${call.path} model ${model} name ${name}: ${JSON.stringify(answer).slice(0, 300)}`).toBeLessThan(500);
+        if (ran.proto % 25 === 0) expect((await fetch(`${world.fixture.tollgate.url}/api/status`)).status).toBe(200);
+        expect(prototypeIntact(prototypeBefore)).toBe(true);
+      }),
+      runOptions(PROTO),
     );
   }, 60_000);
 
@@ -147,6 +186,9 @@ describe('fuzz: no 5xx from our own code', () => {
     expect(Object.keys(statuses).some((key) => key.startsWith('/v1/') && key.endsWith(' 200'))).toBe(true);
     expect(ran.relay).toBeGreaterThan(50);
     expect(ran.api).toBeGreaterThan(200);
+    expect(ran.proto).toBeGreaterThan(50);
+    expect(Object.keys(statuses).some((key) => key.startsWith('proto /v1/') && key.endsWith(' 200'))).toBe(true);
+    expect(prototypeIntact(prototypeBefore)).toBe(true);
     expect(growth).toBeLessThan(HEAP_SLACK_BYTES);
   });
 });

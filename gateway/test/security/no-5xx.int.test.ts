@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
 import { startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, type SurfaceCall, surfaceCalls, withPrototypeKeys } from '../support/prototype-names.js';
 import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/three-channels.js';
 
 /** Regression tests of issue #23 item 4: each input that came back as a 500 or a 502 from our own code. */
@@ -185,5 +186,155 @@ describe('a stalled upload', () => {
     } finally {
       await fixture.close();
     }
+  });
+});
+
+/**
+ * Issue #33 item 0: `{"model":"__proto__"}` ended the process through the ops meter's plain-object
+ * tallies, and `constructor`, `toString`, `hasOwnProperty` answered 500. Here every prototype name is
+ * a model a channel serves, a group, a token name, a username and a key of JSON options and bodies,
+ * on every surface; the embedded server shares this process, so a polluted Object.prototype shows here.
+ */
+describe('prototype names as model, group, token and user names and as JSON keys', () => {
+  let world: ThreeChannels;
+  const prototypeBefore = Object.getOwnPropertyNames(Object.prototype);
+  const served = PROTOTYPE_NAMES.filter((name) => name !== 'prototype');
+  const url = () => world.fixture.tollgate.url;
+
+  const send = async (call: SurfaceCall, key: string, client = world.user) => {
+    const response = call.session
+      ? await client.sendRaw('POST', call.path, call.body as string)
+      : await fetch(url() + call.path, { method: 'POST', headers: typeof call.body === 'string' ? relayHeaders(key) : { authorization: `Bearer ${key}` }, body: call.body });
+    return { status: response.status, text: (await response.text()).slice(0, 300) };
+  };
+  const stillUp = async () => {
+    expect((await fetch(`${url()}/api/status`)).status).toBe(200);
+    expect(prototypeIntact(prototypeBefore)).toBe(true);
+  };
+  /** new-api's deliberate 503 for a model no channel serves (see the fuzz's isNoChannel); anything else must be under 500. */
+  const notOurFault = (answer: { status: number; text: string }) => answer.status < 500 || (answer.status === 503 && /model_not_found|无可用渠道/.test(answer.text));
+
+  beforeAll(async () => {
+    world = await startThreeChannels();
+    const root = world.fixture.root;
+    const ratios = { [MODELS.openai]: 1, [MODELS.claude]: 1, [MODELS.gemini]: 1 };
+    await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: prototypeKeyedJson(() => 1, ratios) });
+    await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: prototypeKeyedJson(() => 1, ratios) });
+    await root.must('POST', '/api/channel/', { name: 'prototype-names', type: 1, key: 'sk-proto', base_url: world.fixture.upstream.url, models: served.join(','), group: 'default' });
+  });
+  afterAll(() => world?.close());
+
+  it('a_served_prototype_model_name_is_answered_on_every_surface_and_the_server_stays_up (was a 500, and __proto__ ended the process)', async () => {
+    for (const name of PROTOTYPE_NAMES) {
+      for (const call of surfaceCalls(name)) {
+        const answer = await send(call, world.key);
+        expect(notOurFault(answer), `${name} ${call.path}: ${answer.status} ${answer.text}`).toBe(true);
+      }
+      await stillUp();
+    }
+    for (const name of served) {
+      const [chat] = surfaceCalls(name);
+      expect((await send(chat!, world.key)).status, name).toBe(200);
+    }
+  });
+
+  it('a_prototype_name_where_the_client_picks_a_size_voice_format_method_or_group_is_a_4xx_or_served', async () => {
+    for (const name of PROTOTYPE_NAMES) {
+      for (const call of surfaceCalls(MODELS.openai, name)) {
+        const answer = await send(call, world.key);
+        expect(notOurFault(answer), `${name} ${call.path}: ${answer.status} ${answer.text}`).toBe(true);
+      }
+    }
+    await stillUp();
+  });
+
+  it('bodies_with_prototype_keys_pollute_nothing', async () => {
+    for (const call of [...surfaceCalls(MODELS.openai), ...surfaceCalls(MODELS.claude)]) {
+      if (typeof call.body !== 'string') continue;
+      const answer = await send({ ...call, body: withPrototypeKeys(call.body) }, world.key);
+      expect(answer.status, `${call.path}: ${answer.text}`).toBeLessThan(500);
+    }
+    const nested = JSON.stringify({ model: MODELS.openai, messages: [{ role: 'user', content: 'hi' }] }).replace('{"role"', '{"__proto__":{"role":"system"},"role"');
+    const answer = await send({ path: '/v1/chat/completions', body: nested }, world.key);
+    expect([200, 400], answer.text).toContain(answer.status);
+    await stillUp();
+  });
+
+  it('prototype_names_are_ordinary_token_names_and_usernames', async () => {
+    for (const name of PROTOTYPE_NAMES) {
+      const { key } = await createTokenKey(world.user, { name, remain_quota: 100_000, expired_time: -1 });
+      expect((await send(surfaceCalls(MODELS.openai)[0]!, key)).status, name).toBe(200);
+      const user = new ConsoleClient(url());
+      const registered = await user.call('POST', '/api/user/register', { username: name, password: `${name}-password`, password2: `${name}-password` });
+      if (name.length > 12) expect(registered).toMatchObject({ success: false, message: expect.stringContaining('12') });
+      else {
+        expect(registered, name).toMatchObject({ success: true });
+        expect((await user.login(name, `${name}-password`)).success).toBe(true);
+        expect(await user.must<{ username: string }>('GET', '/api/user/self')).toMatchObject({ username: name });
+      }
+    }
+    const names = (await world.user.must<{ items: { name: string }[] }>('GET', '/api/token/?p=1&size=100')).items.map((token) => token.name);
+    expect(names).toEqual(expect.arrayContaining([...PROTOTYPE_NAMES]));
+    await stillUp();
+  });
+
+  it('a_prototype_group_is_refused_with_a_4xx_until_root_prices_it_then_served', async () => {
+    const root = world.fixture.root;
+    const { user, key } = await (async () => {
+      const client = new ConsoleClient(url());
+      await client.must('POST', '/api/user/register', { username: 'grouper', password: 'grouper-password', password2: 'grouper-password' });
+      await client.login('grouper', 'grouper-password');
+      const self = await client.must<{ id: number }>('GET', '/api/user/self');
+      await root.must('PUT', '/api/user/', { id: self.id, quota: 1_000_000 });
+      return { user: client, key: (await createTokenKey(client, { name: 'grouper-key', remain_quota: 1_000_000, expired_time: -1 })).key };
+    })();
+    const self = await user.must<{ id: number }>('GET', '/api/user/self');
+    for (const name of PROTOTYPE_NAMES) {
+      expect(await user.call('POST', '/api/token/', { name: 'g', group: name }), name).toMatchObject({ success: false });
+      await root.must('PUT', '/api/user/', { id: self.id, group: name });
+      // A user's own group needs no ratio (new-api): no channel serves it, so new-api's 503 model_not_found.
+      const refused = await send(surfaceCalls(MODELS.openai)[0]!, key, user);
+      expect(refused.status, `${name}: ${refused.text}`).toBeGreaterThanOrEqual(400);
+      expect(notOurFault(refused), `${name}: ${refused.text}`).toBe(true);
+      const playground = await send(surfaceCalls(MODELS.openai, name).at(-1)!, key, user);
+      expect(playground.status, `${name}: ${playground.text}`).toBeLessThan(500);
+    }
+    // Once root lists and prices the groups, they are groups like any other.
+    await root.must('PUT', '/api/option/', { key: 'GroupRatio', value: prototypeKeyedJson(() => 1, { default: 1 }) });
+    await root.must('PUT', '/api/option/', { key: 'UserUsableGroups', value: prototypeKeyedJson((name) => `${name} group`, { default: '默认分组' }) });
+    await root.must('POST', '/api/channel/', { name: 'grouped', type: 1, key: 'sk-g', base_url: world.fixture.upstream.url, models: MODELS.openai, group: PROTOTYPE_NAMES.join(',') });
+    for (const name of PROTOTYPE_NAMES) {
+      await root.must('PUT', '/api/user/', { id: self.id, group: name });
+      const { key: grouped } = await createTokenKey(user, { name: `in-${name}`.slice(0, 20), group: name, remain_quota: 100_000, expired_time: -1 });
+      const answer = await send(surfaceCalls(MODELS.openai)[0]!, grouped, user);
+      expect(answer.status, `${name}: ${answer.text}`).toBe(200);
+    }
+    await stillUp();
+  });
+
+  it('prototype_keys_in_json_map_options_and_channel_mappings_are_own_keys', async () => {
+    const root = world.fixture.root;
+    const limits = prototypeKeyedJson(() => [1000, 1000], { default: [1000, 1000] });
+    for (const [key, value] of [
+      ['ModelRequestRateLimitGroup', limits],
+      ['ModelPrice', prototypeKeyedJson(() => ({ polluted: true }))],
+      ['TopupGroupRatio', prototypeKeyedJson(() => 2)],
+      ['ModelMaxOutputTokens', prototypeKeyedJson(() => 'x')],
+    ] as const) {
+      const answer = await root.call('PUT', '/api/option/', { key, value });
+      expect(typeof answer.success, key).toBe('boolean');
+    }
+    const mapping = prototypeKeyedJson(() => MODELS.openai);
+    const codes = prototypeKeyedJson(() => '599', { '200': '200' });
+    const channel = await root.call('POST', '/api/channel/', { name: 'mapped', type: 1, key: 'sk-m', base_url: world.fixture.upstream.url, models: served.join(','), group: 'default', model_mapping: mapping, status_code_mapping: codes });
+    expect(channel.success).toBe(true);
+    for (const name of PROTOTYPE_NAMES) {
+      for (const call of surfaceCalls(name).slice(0, 4)) {
+        const answer = await send(call, world.key);
+        expect(notOurFault(answer), `${name} ${call.path}: ${answer.status} ${answer.text}`).toBe(true);
+      }
+    }
+    expect((await send(surfaceCalls(MODELS.openai)[0]!, world.key)).status).toBe(200);
+    await stillUp();
   });
 });

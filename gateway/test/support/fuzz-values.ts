@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { PROTOTYPE_NAMES, prototypeKeyedJson } from './prototype-names.js';
 
 /** JSON nested `depth` levels (arrays in objects), the shape that overflowed prompt counting. */
 export function nestedValue(depth: number): unknown {
@@ -10,9 +11,22 @@ export function nestedValue(depth: number): unknown {
 /** Numbers that break integer columns, page arithmetic, DateTime parsing and money sums. */
 const oddNumber = fc.constantFrom(-1, 0, 1, 5, 9_999, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e21, 1e308, -1e308, 0.5, -0.000001, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
 
+/**
+ * Names of the JSON-map options (ratios, groups, limits) and of a channel's mappings: as a field's
+ * value they make the fuzz write a prototype-keyed map (below) where the gateway looks names up.
+ */
+const MAP_OPTION_NAMES = ['ModelRatio', 'CompletionRatio', 'ModelPrice', 'GroupRatio', 'UserUsableGroups', 'TopupGroupRatio', 'ModelRequestRateLimitGroup', 'CacheRatio', 'ModelMaxOutputTokens'];
+
+/** A prototype name, or a JSON map's text keyed by every prototype name (issue #33: a `{}` keyed by these answers Object.prototype). */
+export const prototypeString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+  { weight: 1, arbitrary: fc.constantFrom(prototypeKeyedJson(), prototypeKeyedJson((name) => name), prototypeKeyedJson(() => [1, 1]), ...MAP_OPTION_NAMES) },
+);
+
 /** Strings that are long, empty, unicode, numeric-looking, path- or prototype-like. */
 const oddString = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('', ' ', '0', '-1', '1e300', '99999999999999999999', 'NaN', 'true', 'null', '__proto__', 'constructor', 'prototype', '../../etc/passwd', '%00', '\u0000', '😀'.repeat(50), 'ǅ\u202e\ufeff', '<script>', "'; DROP TABLE users; --") },
+  { weight: 6, arbitrary: fc.constantFrom('', ' ', '0', '-1', '1e300', '99999999999999999999', 'NaN', 'true', 'null', '../../etc/passwd', '%00', '\u0000', '😀'.repeat(50), 'ǅ\u202e\ufeff', '<script>', "'; DROP TABLE users; --") },
+  { weight: 3, arbitrary: prototypeString },
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constant('x'.repeat(100_000)) },
@@ -26,6 +40,8 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.double({ noNaN: true }) },
   { weight: 4, arbitrary: oddString },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  // An object whose own keys are the prototype names (JSON.parse makes `__proto__` an own key; JSON.stringify writes it back).
+  { weight: 1, arbitrary: fc.constant(null).map(() => JSON.parse(prototypeKeyedJson(() => ({ polluted: true }))) as unknown) },
   { weight: 1, arbitrary: fc.constantFrom(10, 63, 64, 200).map(nestedValue) },
   { weight: 1, arbitrary: fc.array(fc.constant(null), { minLength: 1000, maxLength: 11_000 }) },
 );

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { type Connection, type Model, type QueryFilter, Schema } from 'mongoose';
 import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
 import type { AuditQuery, AuditTrail } from '../../ports/audit-trail.js';
@@ -24,7 +25,7 @@ function filterOf(query: AuditQuery): Filter {
   if (query.type !== undefined) filter.type = query.type;
   if (query.targetKind !== undefined) filter.targetKind = query.targetKind;
   if (query.targetId !== undefined) filter.targetId = query.targetId;
-  const time: Record<string, number> = {};
+  const time: Record<string, number> = dict();
   if (query.from !== undefined) time.$gte = query.from;
   if (query.to !== undefined) time.$lt = query.to;
   if (Object.keys(time).length > 0) filter.occurredAt = time;

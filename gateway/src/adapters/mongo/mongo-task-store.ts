@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { Connection } from 'mongoose';
 import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../ports/task-store.js';
 import { Claims } from './claims.js';
@@ -14,7 +15,7 @@ function queryOf(filter: TaskFilter): Record<string, unknown> {
   if (filter.userId !== undefined) query.userId = filter.userId;
   if (filter.channelId !== undefined) query.channelId = filter.channelId;
   if (filter.taskId !== undefined) query.taskId = filter.taskId;
-  const submitted: Record<string, number> = {};
+  const submitted: Record<string, number> = dict();
   if (filter.submittedFrom !== undefined) submitted.$gte = filter.submittedFrom;
   if (filter.submittedTo !== undefined) submitted.$lte = filter.submittedTo;
   if (Object.keys(submitted).length) query.submitTime = submitted;

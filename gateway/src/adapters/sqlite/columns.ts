@@ -14,7 +14,8 @@ export function toRow<T>(map: ColumnMap<T>, patch: Partial<T>): Row {
   const row: Row = {};
   for (const field of Object.keys(patch) as (keyof T)[]) {
     const value = patch[field];
-    const column = map.columns[field];
+    // Own columns only: a field named `constructor` must not find Object's.
+    const column = Object.hasOwn(map.columns, field) ? map.columns[field] : undefined;
     if (value === undefined || column === undefined) continue;
     const encode = map.encode?.[field];
     row[column] = encode ? encode(value as T[keyof T]) : value;

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { Database } from 'better-sqlite3';
 import { type TopUpFilter, type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/top-up-store.js';
 import { likePattern, StatementCache } from './columns.js';
@@ -28,7 +29,7 @@ const fromRow = (row: TopUpRow): TopUpOrder => ({
 
 function whereOf({ userId, tradeNo }: TopUpFilter): { where: string; params: Record<string, string | number> } {
   const clauses: string[] = [];
-  const params: Record<string, string | number> = {};
+  const params: Record<string, string | number> = dict();
   if (userId !== undefined) {
     clauses.push('user_id = @userId');
     params.userId = userId;

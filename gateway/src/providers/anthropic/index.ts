@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { baseOf } from '../shared/base-url.js';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
@@ -12,7 +13,7 @@ const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 /** A request to a Claude channel's `path` (its base URL, or Anthropic's), with its key. */
 export function claudeUpstream(channel: Channel, path: string, body: unknown, beta?: string): UpstreamRequest {
   const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION };
+  const headers: Record<string, string> = dict({ 'content-type': 'application/json', 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION });
   if (beta) headers['anthropic-beta'] = beta;
   return { origin, path: `${prefix}${path}`, headers, body: JSON.stringify(body) };
 }

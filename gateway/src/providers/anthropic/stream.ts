@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { StreamTranslator, Usage } from '../types.js';
 import { chunkWriter } from '../openai-shapes.js';
 import { claudeUsage, finishReason } from './types.js';
@@ -25,7 +26,7 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
   const toolIndexOfBlock = new Map<number, number>();
   const usage = (): Usage | null => (started === null ? null : { ...started, completionTokens: completion });
 
-  const handlers: Record<string, (e: ClaudeEvent) => object[]> = {
+  const handlers: Record<string, (e: ClaudeEvent) => object[]> = dict({
     message_start: (e) => {
       writer.id = e.message?.id ?? writer.id;
       started = claudeUsage({ input_tokens: 0, ...e.message?.usage });
@@ -50,7 +51,7 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
     },
     message_stop: () => [writer.usage(usage())],
     error: (e) => [{ error: { message: e.error?.message ?? 'upstream stream error', type: 'upstream_error' } }],
-  };
+  });
 
   return {
     onEvent: (event) => {

@@ -1,5 +1,6 @@
+import { dict } from '@tollgate/wire';
 /** Bedrock's ids for Anthropic's model names (as new-api maps them); an unknown name is sent as is (a Bedrock id or an inference profile). */
-const BEDROCK_MODEL_IDS: Record<string, string> = {
+const BEDROCK_MODEL_IDS: Record<string, string> = dict({
   'claude-instant-1.2': 'anthropic.claude-instant-v1',
   'claude-2.0': 'anthropic.claude-v2',
   'claude-2.1': 'anthropic.claude-v2:1',
@@ -12,7 +13,7 @@ const BEDROCK_MODEL_IDS: Record<string, string> = {
   'claude-3-7-sonnet-20250219': 'anthropic.claude-3-7-sonnet-20250219-v1:0',
   'claude-sonnet-4-20250514': 'anthropic.claude-sonnet-4-20250514-v1:0',
   'claude-opus-4-20250514': 'anthropic.claude-opus-4-20250514-v1:0',
-};
+});
 
 export const bedrockModelId = (model: string): string => BEDROCK_MODEL_IDS[model] ?? model;
 

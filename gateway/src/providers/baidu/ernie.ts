@@ -1,8 +1,9 @@
+import { dict } from '@tollgate/wire';
 import type { Usage } from '../types.js';
 import { defined, refused, type TextReading, textMessages } from '../shared/text-chat.js';
 
 /** ERNIE's endpoint names for the models whose name is not simply lower-cased. */
-const ENDPOINTS: Record<string, string> = {
+const ENDPOINTS: Record<string, string> = dict({
   'ERNIE-4.0-8K': 'completions_pro',
   'ERNIE-3.5-8K': 'completions',
   'ERNIE-Bot': 'completions',
@@ -11,7 +12,7 @@ const ENDPOINTS: Record<string, string> = {
   'ERNIE-Speed-8K': 'ernie_speed',
   'ERNIE-Lite-8K': 'ernie-lite-8k',
   'ERNIE-Tiny-8K': 'ernie-tiny-8k',
-};
+});
 
 export const ernieEndpoint = (model: string): string => ENDPOINTS[model] ?? model.toLowerCase();
 

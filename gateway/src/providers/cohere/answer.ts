@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { chunkWriter, textCompletion } from '../openai-shapes.js';
 import type { StreamTranslator, Usage } from '../types.js';
 
@@ -18,7 +19,7 @@ interface CohereStreamEvent {
   response?: CohereAnswer;
 }
 
-const FINISH: Record<string, string> = { COMPLETE: 'stop', STOP_SEQUENCE: 'stop', MAX_TOKENS: 'length', ERROR_TOXIC: 'content_filter' };
+const FINISH: Record<string, string> = dict({ COMPLETE: 'stop', STOP_SEQUENCE: 'stop', MAX_TOKENS: 'length', ERROR_TOXIC: 'content_filter' });
 const finishReason = (reason: string | undefined) => (reason ? (FINISH[reason] ?? 'stop') : null);
 
 /** Billed units are what Cohere charges for: they are the usage. */
@@ -38,7 +39,7 @@ export function openAIAnswer(upstream: unknown, model: string): { body: object; 
 export function cohereStreamTranslator(model: string): StreamTranslator {
   const out = chunkWriter(model, 'chatcmpl-cohere');
   let usage: Usage | null = null;
-  const handlers: Record<string, (e: CohereStreamEvent) => object[]> = {
+  const handlers: Record<string, (e: CohereStreamEvent) => object[]> = dict({
     'stream-start': (e) => {
       out.id = e.generation_id ?? out.id;
       return [out.delta({ role: 'assistant', content: '' })];
@@ -49,7 +50,7 @@ export function cohereStreamTranslator(model: string): StreamTranslator {
       const finish = out.delta({}, finishReason(e.finish_reason ?? 'COMPLETE'));
       return usage ? [finish, out.usage(usage)] : [finish];
     },
-  };
+  });
   return {
     onEvent: (event) => {
       const e = event as CohereStreamEvent;

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { bearerTarget, jsonRequest, openAICompatible } from '../openai/index.js';
 import { jsonLinesAsSse } from '../sse-frames.js';
 import type { ProviderAdapter } from '../types.js';
@@ -6,10 +7,10 @@ import { cohereEmbedRequest, isEmbedAnswer, openAIEmbeddings } from './embed.js'
 import { cohereRequest } from './request.js';
 
 /** OpenAI's paths that become Cohere's own API, and how each request is rewritten. */
-const NATIVE: Record<string, { path: string; body: (openAI: Record<string, unknown>) => Record<string, unknown> }> = {
+const NATIVE: Record<string, { path: string; body: (openAI: Record<string, unknown>) => Record<string, unknown> }> = dict({
   '/v1/chat/completions': { path: '/v1/chat', body: cohereRequest },
   '/v1/embeddings': { path: '/v1/embed', body: cohereEmbedRequest },
-};
+});
 
 const DEFAULT_BASE_URL = 'https://api.cohere.ai';
 const target = bearerTarget(DEFAULT_BASE_URL);

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { contentText } from '../shared/token-count.js';
 
 interface OpenAIMessage {
@@ -5,7 +6,7 @@ interface OpenAIMessage {
   content?: unknown;
 }
 
-const COHERE_ROLES: Record<string, string> = { user: 'USER', assistant: 'CHATBOT', system: 'SYSTEM', developer: 'SYSTEM', tool: 'USER' };
+const COHERE_ROLES: Record<string, string> = dict({ user: 'USER', assistant: 'CHATBOT', system: 'SYSTEM', developer: 'SYSTEM', tool: 'USER' });
 
 /**
  * An OpenAI chat request as Cohere's v1 chat: system prompts as the preamble, the last user turn

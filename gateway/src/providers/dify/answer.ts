@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { chunkWriter, textCompletion } from '../openai-shapes.js';
 import type { StreamTranslator, Usage } from '../types.js';
 
@@ -42,7 +43,7 @@ export function difyStreamTranslator(model: string): StreamTranslator {
     started = true;
     return [out.delta({ ...role, content: e.answer ?? '' })];
   };
-  const handlers: Record<string, (e: DifyEvent) => object[]> = {
+  const handlers: Record<string, (e: DifyEvent) => object[]> = dict({
     message: text,
     agent_message: text,
     message_end: (e) => {
@@ -51,7 +52,7 @@ export function difyStreamTranslator(model: string): StreamTranslator {
       return usage ? [finish, out.usage(usage)] : [finish];
     },
     error: (e) => [{ error: { message: e.message ?? 'upstream stream error', type: 'upstream_error' } }],
-  };
+  });
   return {
     onEvent: (event) => {
       const e = event as DifyEvent;

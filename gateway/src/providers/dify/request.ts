@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { contentText } from '../shared/token-count.js';
 
 interface OpenAIMessage {
@@ -5,7 +6,7 @@ interface OpenAIMessage {
   content?: unknown;
 }
 
-const LABELS: Record<string, string> = { system: 'SYSTEM', developer: 'SYSTEM', assistant: 'ASSISTANT' };
+const LABELS: Record<string, string> = dict({ system: 'SYSTEM', developer: 'SYSTEM', assistant: 'ASSISTANT' });
 
 /**
  * An OpenAI chat request as Dify's chat-messages call. Dify keeps conversations itself and takes

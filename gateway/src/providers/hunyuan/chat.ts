@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { defined, refused, type TextReading, textMessages } from '../shared/text-chat.js';
 
 interface HunyuanBody {
@@ -19,7 +20,7 @@ export function hunyuanRequest(body: Record<string, unknown>): Record<string, un
 }
 
 /** Hunyuan's finish reasons that are not a plain stop: `sensitive` is its content filter. */
-const FINISH: Record<string, string> = { length: 'length', sensitive: 'content_filter' };
+const FINISH: Record<string, string> = dict({ length: 'length', sensitive: 'content_filter' });
 
 /** A Hunyuan body: the JSON answer's `Response`, or one SSE event (which has no wrapper). */
 function readBody(body: HunyuanBody): TextReading {

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { baseOf } from '../shared/base-url.js';
 import { openAIChunkText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/channel-store.js';
@@ -33,7 +34,7 @@ export const bearerTarget =
   (defaultBaseUrl: string) =>
   (channel: Channel, path: string): UpstreamTarget => {
     const { origin, prefix } = baseOf(channel.baseUrl, defaultBaseUrl);
-    const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
+    const headers: Record<string, string> = dict({ authorization: `Bearer ${channel.key}` });
     if (channel.openaiOrganization) headers['openai-organization'] = channel.openaiOrganization;
     return { origin, path: `${prefix}${path}`, headers };
   };

@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import type { Channel } from '../../ports/channel-store.js';
 import { jsonRequest } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
@@ -12,7 +13,7 @@ export const qwen: ProviderAdapter = {
   id: 'qwen',
   request(channel: Channel, _path, body) {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
-    const headers: Record<string, string> = { authorization: `Bearer ${channel.key}` };
+    const headers: Record<string, string> = dict({ authorization: `Bearer ${channel.key}` });
     if (body.stream === true) headers['x-dashscope-sse'] = 'enable';
     return jsonRequest({ origin, path: `${prefix}/api/v1/services/aigc/text-generation/generation`, headers }, dashScopeRequest(body));
   },

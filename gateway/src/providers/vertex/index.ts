@@ -1,3 +1,4 @@
+import { own, parseJsonTable } from '@tollgate/wire';
 import type { Channel } from '../../ports/channel-store.js';
 import { claudeRequest } from '../anthropic/request.js';
 import { geminiRequest } from '../gemini/request.js';
@@ -15,12 +16,10 @@ const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 export function vertexRegion(other: string, model: string): string {
   const text = other.trim();
   if (!text.startsWith('{')) return text || DEFAULT_REGION;
-  try {
-    const regions = JSON.parse(text) as Record<string, string>;
-    return regions[model] ?? regions.default ?? DEFAULT_REGION;
-  } catch {
-    return DEFAULT_REGION;
-  }
+  // Own keys only: a client's model `constructor` must not pick Object's as its region.
+  const regions = parseJsonTable(text);
+  const region = own(regions, model) ?? own(regions, 'default');
+  return typeof region === 'string' && region ? region : DEFAULT_REGION;
 }
 
 /** Vertex names Claude versions with an @ before the date: claude-3-5-sonnet-20240620 → claude-3-5-sonnet@20240620. */

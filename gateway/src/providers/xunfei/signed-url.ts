@@ -1,16 +1,17 @@
+import { dict } from '@tollgate/wire';
 import { createHmac } from 'node:crypto';
 
 /** The version a channel gets when its `other` names none, or one we don't know. */
 const DEFAULT_VERSION = { domain: 'generalv2', path: '/v2.1/chat' };
 
 /** Spark versions: the chat domain each serves and the URL path it is reached at. */
-const VERSIONS: Record<string, { domain: string; path: string }> = {
+const VERSIONS: Record<string, { domain: string; path: string }> = dict({
   'v1.1': { domain: 'general', path: '/v1.1/chat' },
   'v2.1': DEFAULT_VERSION,
   'v3.1': { domain: 'generalv3', path: '/v3.1/chat' },
   'v3.5': { domain: 'generalv3.5', path: '/v3.5/chat' },
   'v4.0': { domain: '4.0Ultra', path: '/v4.0/chat' },
-};
+});
 
 /** The version named in the channel's `other` (default v2.1). */
 export function sparkVersion(other: string): { domain: string; path: string } {

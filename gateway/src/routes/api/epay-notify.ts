@@ -1,5 +1,5 @@
 import { newEventMetadata } from '@tollgate/ledger';
-import { LogType } from '@tollgate/wire';
+import { LogType, dict } from '@tollgate/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { epayVerify } from '../../payment/epay.js';
 import type { ApiContext } from './support/context.js';
@@ -11,7 +11,7 @@ const TRADE_SUCCESS = 'TRADE_SUCCESS';
 
 /** A form or query as flat strings (the first value of a repeated name). */
 function flatParams(source: unknown): Record<string, string> {
-  const params: Record<string, string> = {};
+  const params: Record<string, string> = dict();
   for (const [name, value] of Object.entries((source ?? {}) as Record<string, unknown>)) {
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first === 'string') params[name] = first;

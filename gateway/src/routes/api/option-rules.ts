@@ -1,10 +1,11 @@
+import { dict } from '@tollgate/wire';
 import type { OptionCache } from '../../options/option-cache.js';
 import { type CheckedOption, checkOptionValue } from '../../options/option-schema.js';
 
 const NEEDS_SERVER_ADDRESS = '请先填写服务器地址';
 
 /** Settings that need others first (new-api's texts): a switch its credentials, payment the server address. */
-const PREREQUISITES: Record<string, { needs: string; message: string }> = {
+const PREREQUISITES: Record<string, { needs: string; message: string }> = dict({
   GitHubOAuthEnabled: { needs: 'GitHubClientId', message: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！' },
   LinuxDOOAuthEnabled: { needs: 'LinuxDOClientId', message: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！' },
   'oidc.enabled': { needs: 'oidc.client_id', message: '无法启用 OIDC 登录，请先填入 OIDC Client Id 以及 OIDC Client Secret！' },
@@ -15,7 +16,7 @@ const PREREQUISITES: Record<string, { needs: string; message: string }> = {
   PayAddress: { needs: 'ServerAddress', message: NEEDS_SERVER_ADDRESS },
   EpayId: { needs: 'ServerAddress', message: NEEDS_SERVER_ADDRESS },
   EpayKey: { needs: 'ServerAddress', message: NEEDS_SERVER_ADDRESS },
-};
+});
 
 /** Whether `value` may be saved under `key` now, and the normalised value to save. */
 export function checkOption(options: OptionCache, key: string, value: string): CheckedOption {

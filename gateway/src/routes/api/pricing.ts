@@ -35,7 +35,7 @@ async function pricing(deps: PricingDeps) {
   const prices = options.numberMap('ModelPrice');
   const entries = [...servedModels(await deps.channels.all())].sort(([a], [b]) => a.localeCompare(b)).map(([model, groups]) => ({
     model_name: model,
-    quota_type: model in prices ? QuotaType.PerCall : QuotaType.PerUsage,
+    quota_type: Object.hasOwn(prices, model) ? QuotaType.PerCall : QuotaType.PerUsage,
     model_ratio: ratios[model] ?? 0,
     model_price: prices[model] ?? 0,
     completion_ratio: completion[model] ?? 1,

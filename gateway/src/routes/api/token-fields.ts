@@ -47,7 +47,7 @@ export function documentFields(fields: TokenFields): Partial<Token> {
 
 /** A token may name only a group its owner can use (the group sets the price ratio). */
 export function checkGroup(deps: Pick<GatewayDeps, 'options'>, user: User, group: string | undefined): void {
-  if (group && !(group in selectableGroups(deps.options, user.group))) throw new ApiFailure('无权使用该分组');
+  if (group && !Object.hasOwn(selectableGroups(deps.options, user.group), group)) throw new ApiFailure('无权使用该分组');
 }
 
 /** The token's remaining quota for the ledger; a lowering names the hold that reserved it (see token-lowering.ts). */

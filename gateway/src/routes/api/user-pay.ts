@@ -1,3 +1,4 @@
+import { dict } from '@tollgate/wire';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ const amountBody = z.object({ amount: wholeNumber('amount'), top_up_code: z.stri
 const payBody = amountBody.extend({ payment_method: z.string() });
 
 /** The console's payment methods and Epay's names for them. */
-const EPAY_TYPES: Record<string, string> = { zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' };
+const EPAY_TYPES: Record<string, string> = dict({ zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' });
 
 /** new-api answers these calls with `message` 'success' or 'error' and the detail in `data`. */
 const refuse = (data: string) => ({ success: false, message: 'error', data });

@@ -1,8 +1,9 @@
+import { dict } from '@tollgate/wire';
 import { tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 
-const STATUS: Record<string, { label: MessageKey; colour: string }> = {
+const STATUS: Record<string, { label: MessageKey; colour: string }> = dict({
   SUCCESS: { label: 'task.status.success', colour: tag.green },
   NOT_START: { label: 'task.status.notStart', colour: tag.grey },
   SUBMITTED: { label: 'task.status.submitted', colour: tag.orange },
@@ -12,7 +13,7 @@ const STATUS: Record<string, { label: MessageKey; colour: string }> = {
   MODAL: { label: 'task.status.modal', colour: tag.orange },
   UNKNOWN: { label: 'task.status.unknown', colour: tag.grey },
   '': { label: 'task.status.submitting', colour: tag.grey },
-};
+});
 
 /** A task status of the spec as a coloured tag; anything else shows as unknown. */
 export function TaskStatusTag({ status }: { status: string }) {

@@ -45,7 +45,7 @@ function RedemptionActions({ code, handlers }: { code: Redemption; handlers: Red
 export function useRedemptionColumns(handlers: RedemptionRowHandlers): Column<Redemption>[] {
   const t = useT();
   const display = useQuotaDisplay();
-  const statusKey = (code: Redemption): MessageKey => (code.status in statusTag ? (`redemption.status.${code.status}` as MessageKey) : 'token.status.unknown');
+  const statusKey = (code: Redemption): MessageKey => (Object.hasOwn(statusTag, code.status) ? (`redemption.status.${code.status}` as MessageKey) : 'token.status.unknown');
   return [
     {
       id: 'select', label: t('table.select'), labelHidden: true, required: true,

@@ -1,8 +1,9 @@
+import { dict } from '@tollgate/wire';
 import type { Lang } from '../../../i18n';
 import { siteOptionLabels } from './site-option-labels';
 
 /** What each option is called in the settings tabs, in Chinese (new-api's wording) and English. */
-const labels: Record<string, [zh: string, en: string]> = {
+const labels: Record<string, [zh: string, en: string]> = dict({
   TopUpLink: ['充值链接', 'Top-up link'],
   ChatLink: ['聊天页面链接', 'Chat page link'],
   ChatLink2: ['聊天页面 2 链接', 'Second chat page link'],
@@ -94,7 +95,7 @@ const labels: Record<string, [zh: string, en: string]> = {
   About: ['关于（Markdown 或网址）', 'About (Markdown or a URL)'],
   Footer: ['页脚（HTML）', 'Footer (HTML)'],
   ...siteOptionLabels,
-};
+});
 
 /** The option's name in `lang`, or its key when it has none. */
 export function optionLabel(key: string, lang: Lang): string {

@@ -1,5 +1,6 @@
+import { dict } from '@tollgate/wire';
 /** The names of new-api's site options (issue #25) in the settings tabs, in new-api's Chinese wording and English. */
-export const siteOptionLabels: Record<string, [zh: string, en: string]> = {
+export const siteOptionLabels: Record<string, [zh: string, en: string]> = dict({
   'general_setting.docs_link': ['文档地址', 'Docs link'],
   'general_setting.quota_display_type': ['额度展示类型', 'Show quota as'],
   'general_setting.custom_currency_symbol': ['自定义货币符号', 'Custom currency symbol'],
@@ -27,4 +28,4 @@ export const siteOptionLabels: Record<string, [zh: string, en: string]> = {
   'fetch_setting.domain_list': ['域名列表（JSON 数组，如 ["example.com", "*.example.com"]）', 'Domains (JSON array, e.g. ["example.com", "*.example.com"])'],
   'fetch_setting.ip_list': ['IP 列表（JSON 数组，IP 或 CIDR）', 'IPs (JSON array of IPs or CIDRs)'],
   'fetch_setting.allowed_ports': ['允许的端口（JSON 数组，如 ["80", "443", "8000-9000"]）', 'Allowed ports (JSON array, e.g. ["80", "443", "8000-9000"])'],
-};
+});

@@ -24,7 +24,7 @@ export interface TokenRowHandlers {
 
 function TokenStatus({ token }: { token: Token }) {
   const t = useT();
-  const statusKey: MessageKey = token.status === 1 && token.model_limits_enabled ? 'token.status.limited' : token.status in statusTag ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
+  const statusKey: MessageKey = token.status === 1 && token.model_limits_enabled ? 'token.status.limited' : Object.hasOwn(statusTag, token.status) ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
   return (
     <>
       <span data-testid="token-status" className={`${tag.base} ${statusTag[token.status] ?? tag.grey}`}>{t(statusKey)}</span>
