@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai-mock.js';
 import { ConsoleClient, createTokenKey } from '../support/console-client.js';
 import { PROTOTYPE_NAMES, prototypeKeyedJson } from '../support/prototype-names.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { freePort, type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
 /** The count of relayed responses the metrics have observed (every stream label summed). */
 async function observedResponses(url: string): Promise<number> {
@@ -30,11 +30,14 @@ describe('a key holder sends model "__proto__" to a running Tollgate', () => {
   let upstream: OpenAIMock;
   let dataDir: string;
   let key: string;
+  let metricsUrl: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tollgate-proto-'));
     upstream = await startOpenAIMock({ reply: 'fine' });
-    gateway = await startGatewayProcess({ DATA_DIR: dataDir, GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' }, 60_000, 'all');
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}`;
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' }, 60_000, 'all');
     const root = new ConsoleClient(gateway.url);
     await root.login('root', '123456');
     ({ key } = await createTokenKey(root, { name: 'attacker', remain_quota: 1_000_000, unlimited_quota: true, expired_time: -1 }));
@@ -64,13 +67,13 @@ describe('a key holder sends model "__proto__" to a running Tollgate', () => {
     await root.login('root', '123456');
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: prototypeKeyedJson() });
     await root.must('POST', '/api/channel/', { name: 'proto', type: 1, key: 'sk-up', base_url: upstream.url, models: PROTOTYPE_NAMES.join(','), group: 'default' });
-    const before = await observedResponses(gateway.url);
+    const before = await observedResponses(metricsUrl);
     for (const model of PROTOTYPE_NAMES) {
       const response = await chat(gateway.url, key, model);
       expect(response.status, model).toBe(200);
       expect(await response.json()).toMatchObject({ model, choices: [{ message: { content: 'fine' } }] });
     }
-    await expect.poll(() => observedResponses(gateway.url)).toBe(before + PROTOTYPE_NAMES.length);
+    await expect.poll(() => observedResponses(metricsUrl)).toBe(before + PROTOTYPE_NAMES.length);
     expect((await fetch(`${gateway.url}/api/status`)).status).toBe(200);
     expect(upstream.requests.map((request) => (request.body as { model?: string }).model)).toEqual([...PROTOTYPE_NAMES]);
   });
