@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { closeUnreadUpload } from '../http/close-unread-upload.js';
 import { AuthMessages } from '../http/errors.js';
 import { parseStrictInt } from '../http/strict-int.js';
 import type { User, UserStore } from '../ports/user-store.js';
@@ -28,6 +29,7 @@ async function resolveUser(request: FastifyRequest, deps: GuardDeps): Promise<Us
 }
 
 function deny(reply: FastifyReply, status: number, message: string) {
+  closeUnreadUpload(reply.request, reply);
   return reply.code(status).send({ success: false, message });
 }
 

@@ -43,17 +43,39 @@ export function runRateLimiterContract(name: string, limiters: RateLimiters): vo
       expect(await limiter.take('k')).toBeNull();
     });
 
-    it('peeks without counting: open while points are left, then how long to wait', async () => {
+    it('reserves like take, and a reservation given back counts no more', async () => {
       const limiter = limiters(rule(2, 60));
-      expect(await limiter.peek('k')).toBeNull();
-      expect(await limiter.peek('k')).toBeNull();
-      await limiter.take('k');
-      expect(await limiter.peek('k')).toBeNull();
-      await limiter.take('k');
-      const wait = await limiter.peek('k');
-      expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(60);
-      expect(await limiter.peek('other')).toBeNull();
+      const first = await limiter.reserve('k');
+      const second = await limiter.reserve('k');
+      if (typeof first === 'number' || typeof second === 'number') throw new Error('two points were left');
+      const third = await limiter.reserve('k');
+      expect(third).toBeGreaterThan(0);
+      expect(third).toBeLessThanOrEqual(60);
+      await first.giveBack();
+      expect(typeof (await limiter.reserve('k'))).toBe('object');
+      expect(typeof (await limiter.reserve('k'))).toBe('number');
+      expect(typeof (await limiter.reserve('other'))).toBe('object');
+    });
+
+    it('lets no more than `points` of a parallel burst reserve, and a refused burst leaves no count behind', async () => {
+      const limiter = limiters(rule(5, 60));
+      const verdicts = await Promise.all(Array.from({ length: 50 }, () => limiter.reserve('burst')));
+      const reservations = verdicts.filter((v) => typeof v === 'object');
+      expect(reservations).toHaveLength(5);
+      // Every reserved call fails: the key is as open as before the burst, for exactly `points` again.
+      await Promise.all(reservations.map((r) => r.giveBack()));
+      const again = await Promise.all(Array.from({ length: 20 }, () => limiter.reserve('burst')));
+      expect(again.filter((v) => typeof v === 'object')).toHaveLength(5);
+    });
+
+    it('gives nothing back once the window it was taken in has ended', async () => {
+      const limiter = limiters(rule(1, 1));
+      const reserved = await limiter.reserve('k');
+      if (typeof reserved === 'number') throw new Error('a point was left');
+      await new Promise((r) => setTimeout(r, 1_100));
+      await reserved.giveBack(); // late: the next window must not gain a point from it
+      expect(typeof (await limiter.reserve('k'))).toBe('object');
+      expect(typeof (await limiter.reserve('k'))).toBe('number');
     });
   });
 }

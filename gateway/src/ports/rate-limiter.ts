@@ -6,16 +6,25 @@ export interface RateRule {
   durationSeconds: number;
 }
 
-/** Counts calls per key (a client's IP) under one rule, across every gateway that shares it. */
+/** A point `reserve` counted, to give back if the call it was taken for turns out not to count. */
+export interface Reservation {
+  /**
+   * Uncounts the point, within the window it was taken in. Once that window has ended the point
+   * is gone with it, and giving it back would credit the next window: then it does nothing.
+   */
+  giveBack(): Promise<void>;
+}
+
+/** Counts calls per key (a client's IP, a user) under one rule, across every gateway that shares it. */
 export interface RateLimiter {
   /** Counts one call: null when allowed, else the seconds until the key may call again. */
   take(key: string): Promise<number | null>;
   /**
-   * Whether a call would be refused now, without counting it: null when the key has points left,
-   * else the seconds until it may call again. With `take` after the fact, it limits only the calls
-   * that turn out to count (the relay's successful answers).
+   * Counts one call that may still be uncounted: a reservation when allowed, else the seconds
+   * until the key may call again. Calls in flight hold their points, so a burst of parallel calls
+   * can't pass the limit before any of them has finished (the relay's success limit).
    */
-  peek(key: string): Promise<number | null>;
+  reserve(key: string): Promise<Reservation | number>;
 }
 
 /** Makes the limiter of a rule; the composition root picks where the counters live. */

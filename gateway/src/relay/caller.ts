@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OptionCache } from '../options/option-cache.js';
 import { usableGroups } from '../options/user-groups.js';
 import { TokenStatus, type Token } from '../ports/token-store.js';
 import { Role, type User, UserStatus } from '../ports/user-store.js';
+import { closeUnreadUpload } from '../http/close-unread-upload.js';
 import { parseStrictInt } from '../http/strict-int.js';
 import type { DocumentCache } from './document-cache.js';
 import { RelayError, RelayMessages } from './relay-error.js';
@@ -81,10 +82,15 @@ const callers = new WeakMap<FastifyRequest, Caller>();
  * reads or validates its body, so a call without a valid key is refused with 401 or 403 whatever it
  * sent (as OpenAI and new-api answer) and its body is never parsed.
  */
-export function keyFirst(cache: DocumentCache): { onRequest: (request: FastifyRequest) => Promise<void> } {
+export function keyFirst(cache: DocumentCache): { onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void> } {
   return {
-    onRequest: async (request) => {
-      callers.set(request, await authenticateCaller(request, cache));
+    onRequest: async (request, reply) => {
+      try {
+        callers.set(request, await authenticateCaller(request, cache));
+      } catch (refusal) {
+        closeUnreadUpload(request, reply);
+        throw refusal;
+      }
     },
   };
 }

@@ -28,11 +28,17 @@ describe('model request limits counted in Redis, shared by every gateway', () =>
     expect(await refused((gateways[0] as ModelRequestLimit).admit(8, 'default'))).toBe(false);
   });
 
-  it('ModelRequestRateLimitSuccessCount: a success counted on one gateway closes the other', async () => {
+  it('ModelRequestRateLimitSuccessCount: a call in flight on one gateway closes the other; a failed one opens it again', async () => {
     const [a, b] = (await twoGateways({ ModelRequestRateLimitSuccessCount: '1' })) as [ModelRequestLimit, ModelRequestLimit];
     const admitted = await a.admit(9, 'default');
-    expect(await refused(b.admit(9, 'default'))).toBe(false);
-    await admitted.succeeded();
     await expect(b.admit(9, 'default')).rejects.toMatchObject({ status: 429, message: '您已达到请求数限制：1分钟内最多请求1次' });
+    await admitted.failed();
+    expect(await refused(b.admit(9, 'default'))).toBe(false);
+  });
+
+  it('ModelRequestRateLimitSuccessCount: a 50-way burst through two gateways admits exactly the limit', async () => {
+    const gateways = await twoGateways({ ModelRequestRateLimitSuccessCount: '5' });
+    const verdicts = await Promise.all(Array.from({ length: 50 }, (_, i) => refused((gateways[i % 2] as ModelRequestLimit).admit(10, 'default'))));
+    expect(verdicts.filter((r) => !r)).toHaveLength(5);
   });
 });

@@ -3,13 +3,13 @@ import type { OptionCache } from '../options/option-cache.js';
 import type { RateLimiter, RateLimiters } from '../ports/rate-limiter.js';
 import { RelayError } from './relay-error.js';
 
-/** What the caller may still do: count its answered call once it has one. */
+/** What the caller must still say: whether its call counts against the success limit. */
 export interface AdmittedRequest {
-  /** Counts the call against the success limit; call it only for an answer below 400. */
-  succeeded(): Promise<void>;
+  /** The call got no answer below 400: its reserved success is given back. */
+  failed(): Promise<void>;
 }
 
-const UNLIMITED: AdmittedRequest = { succeeded: async () => {} };
+const UNLIMITED: AdmittedRequest = { failed: async () => {} };
 
 interface Limits {
   minutes: number;
@@ -34,8 +34,10 @@ const tooMany = (message: string) => new RelayError(429, message, 'model_request
 
 /**
  * new-api's per-user model request limits (ModelRequestRateLimit*): every call counts against
- * the total (0 = none), and only answered calls (status < 400) against the success count, which
- * is checked before the call and counted after it. The counters live where the composition root
+ * the total (0 = none), and only answered calls (status < 400) against the success count. Stricter
+ * than new-api, which counts a success once it has happened: here a call reserves its success at
+ * admission and gives it back if it fails, so calls in flight count and a parallel burst can't
+ * pass the limit. A gateway that dies mid-call keeps the reservation until the window ends. The counters live where the composition root
  * put the rate limiters: in the process embedded, in Redis for a cluster.
  */
 export class ModelRequestLimit {
@@ -65,8 +67,8 @@ export class ModelRequestLimit {
     if (total > 0 && (await this.limiter('total', total, minutes).take(key)) !== null) {
       throw tooMany(`您已达到总请求数限制：${minutes}分钟内最多请求${total}次，包括失败次数，请检查您的请求是否正确`);
     }
-    const successes = this.limiter('success', success, minutes);
-    if ((await successes.peek(key)) !== null) throw tooMany(`您已达到请求数限制：${minutes}分钟内最多请求${success}次`);
-    return { succeeded: async () => void (await successes.take(key)) };
+    const reserved = await this.limiter('success', success, minutes).reserve(key);
+    if (typeof reserved === 'number') throw tooMany(`您已达到请求数限制：${minutes}分钟内最多请求${success}次`);
+    return { failed: () => reserved.giveBack() };
   }
 }

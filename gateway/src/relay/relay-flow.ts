@@ -108,13 +108,20 @@ async function admitAndServe(ctx: RelayContext, caller: Caller, request: Fastify
   const clock = new OverheadClock(ctx.metrics, plan.isStream, () => reply.elapsedTime);
   clock.timeResponse(reply.raw);
   const limited = await ctx.requestLimit.admit(caller.user.id, caller.group);
-  ctx.sensitive.checkPrompt(plan.promptText);
-  const admitted = await admitCall(ctx, caller, plan);
-  picked.channelId = admitted.channel.id;
-  // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
-  const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
-  await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
-  if (reply.raw.statusCode < 400) await limited.succeeded();
+  let answered = false;
+  try {
+    ctx.sensitive.checkPrompt(plan.promptText);
+    const admitted = await admitCall(ctx, caller, plan);
+    picked.channelId = admitted.channel.id;
+    // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
+    const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
+    await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
+    answered = reply.raw.statusCode < 400;
+  } finally {
+    // The success reserved at admission is given back before the answer ends, so the caller's next
+    // call sees it; a store failure here must not replace the call's own error (it only counts too much).
+    if (!answered) await limited.failed().catch((error: unknown) => request.log.warn({ err: error }, 'giving back a reserved success failed'));
+  }
 }
 
 interface AdmittedCall {

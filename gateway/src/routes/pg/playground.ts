@@ -9,9 +9,13 @@ import { openAIEndpoints } from '../v1/openai-endpoints.js';
 
 const chatSchema = openAIEndpoints.find((e) => e.endpoint === chatCompletionsEndpoint)?.schema;
 
-/** POST /pg/chat/completions: the console's playground, signed in by session, billed to the user. */
+/**
+ * POST /pg/chat/completions: the console's playground, signed in by session, billed to the user.
+ * The session is checked as the request arrives, before its body is read, as the keyed surfaces
+ * check their key: a caller without one gets its 401 at once, not after a stalled upload.
+ */
 export function registerPlayground(app: FastifyInstance, ctx: RelayContext): void {
-  app.post('/pg/chat/completions', { schema: { body: chatSchema }, preHandler: requireUser(ctx.deps, Role.User) }, async (request, reply) => {
+  app.post('/pg/chat/completions', { schema: { body: chatSchema }, onRequest: requireUser(ctx.deps, Role.User) }, async (request, reply) => {
     const body = request.body as RelayBody & { group?: string };
     const user = request.user;
     if (!user) return reply.code(401).send();

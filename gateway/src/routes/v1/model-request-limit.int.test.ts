@@ -29,6 +29,24 @@ describe('per-user model request limits on the relay', () => {
     expect(h.upstream.requests).toHaveLength(5);
   });
 
+  it('ModelRequestRateLimitSuccessCount: a 50-way parallel burst is served exactly the limit, since calls in flight count (stricter than new-api)', async () => {
+    const { h, call } = await limitedRelay({ ModelRequestRateLimitSuccessCount: '5' });
+    h.upstream.configure({ latencyMs: 200 }); // every admitted call is still in flight when the last arrives
+    const statuses = (await Promise.all(Array.from({ length: 50 }, () => call()))).map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+    expect(h.upstream.requests).toHaveLength(5);
+  });
+
+  it('ModelRequestRateLimitSuccessCount: a burst whose admitted calls all fail gives every reservation back', async () => {
+    const { h, call } = await limitedRelay({ ModelRequestRateLimitSuccessCount: '3' });
+    h.upstream.configure({ latencyMs: 100, failWith: 500 });
+    const failed = (await Promise.all(Array.from({ length: 20 }, () => call()))).map((answer) => answer.status);
+    expect(failed.filter((status) => status === 500)).toHaveLength(3);
+    h.upstream.configure({ latencyMs: 0, failWith: 0 });
+    expect([(await call()).status, (await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 200, 429]);
+  });
+
   it('ModelRequestRateLimitCount: every call counts, failed ones too, with new-api\'s total-limit message', async () => {
     const { h, call } = await limitedRelay({ ModelRequestRateLimitCount: '2', ModelRequestRateLimitDurationMinutes: '1' });
     h.upstream.configure({ failWith: 500 });
