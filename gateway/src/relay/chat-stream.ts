@@ -5,6 +5,8 @@ import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../pr
 import type { AnswerOutcome } from './chat-answer.js';
 import { OVERHEAD_HEADER, type OverheadClock } from './overhead.js';
 import { eventJson, SseEventSplitter } from '../providers/shared/sse-events.js';
+import { clientBackpressure } from './client-backpressure.js';
+import { CompletionTally } from './completion-tally.js';
 import { forEachChunk } from './upstream-chunks.js';
 
 /** The final chunk OpenAI sends for include_usage: usage and no choices. */
@@ -66,9 +68,10 @@ function translated(translator: StreamTranslator, framing: StreamFraming = openA
 /**
  * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way
  * (translating it to OpenAI chunks when the provider speaks another protocol). Usage is always
- * asked of the upstream; the usage-only chunk reaches the client only if it asked. A broken
+ * asked of the upstream; the usage-only chunk reaches the client only if it asked. The upstream is
+ * read at the client's pace: while the client's socket is full, nothing more is read. A broken
  * upstream or a client that left ends the stream; what was produced is still billed. When
- * `stopAt` says the text so far hit a sensitive word, the chunk that completed it is not sent:
+ * `stopAt` says the text so far (it is fed each addition) hit a sensitive word, the chunk that completed it is not sent:
  * the stream ends there (the upstream is dropped) and what came before is billed.
  */
 export async function pipeStreamAnswer(
@@ -79,7 +82,7 @@ export async function pipeStreamAnswer(
   clientWantsUsage: boolean,
   startedAt: number,
   clock: OverheadClock,
-  stopAt: ((textSoFar: string, added: number) => boolean) | null = null,
+  stopAt: ((added: string) => boolean) | null = null,
 ): Promise<AnswerOutcome> {
   reply.hijack();
   const raw = reply.raw;
@@ -91,17 +94,17 @@ export async function pipeStreamAnswer(
   const splitter = new SseEventSplitter();
   const decoder = new TextDecoder();
   let seen: Usage | null = null;
-  let text = '';
+  const text = new CompletionTally();
   let firstResponseMs = -1;
   let stopped = false;
   const emit = ({ out, json }: OutEvent) => {
     const added = json ? textOf(json) : '';
-    if (stopAt && added && stopAt(text + added, added.length)) {
+    if (stopAt && added && stopAt(added)) {
       stopped = true;
       return;
     }
     seen = adapter.usageOfChunk(json) ?? seen;
-    text += added;
+    text.add(added);
     if (!clientWantsUsage && isUsageOnly(json)) return;
     if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
     raw.write(out);
@@ -114,7 +117,7 @@ export async function pipeStreamAnswer(
     return !stopped; // false drops the upstream connection
   };
   try {
-    await forEachChunk(adapter.asSse?.(response.body) ?? response.body, onChunk);
+    await forEachChunk(adapter.asSse?.(response.body) ?? response.body, onChunk, clientBackpressure(raw));
     const rest = splitter.rest();
     if (rest.trim() && !stopped) forward(rest);
     if (stopped) endStopped(mode).forEach(({ out }) => raw.write(out));
@@ -123,5 +126,5 @@ export async function pipeStreamAnswer(
     // The upstream broke off or the client left: end what we have and bill it.
   }
   raw.end();
-  return { usage: mode.usage(seen), text, firstResponseMs: Math.max(firstResponseMs, 0) };
+  return { usage: mode.usage(seen), text: text.text(), countedTokens: text.countedTokens(), firstResponseMs: Math.max(firstResponseMs, 0) };
 }

@@ -124,6 +124,11 @@ async function admitAndServe(ctx: RelayContext, caller: Caller, request: Fastify
   }
 }
 
+/** A count of the text still kept, with the tokens of the earlier text a long stream counted on the way. */
+function withCountedTokens(usage: Usage, countedTokens: number): Usage {
+  return countedTokens === 0 ? usage : { ...usage, completionTokens: usage.completionTokens + countedTokens };
+}
+
 interface AdmittedCall {
   request: FastifyRequest;
   reply: FastifyReply;
@@ -155,6 +160,6 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
   if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
-  const usage = completedUsage(outcome.usage, outcome.text, () => plan.countUsage(outcome));
+  const usage = completedUsage(outcome.usage, outcome.text, () => withCountedTokens(plan.countUsage(outcome), outcome.countedTokens ?? 0));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

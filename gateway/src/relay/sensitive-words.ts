@@ -40,16 +40,24 @@ export class SensitiveWords {
   }
 
   /**
-   * With CheckSensitiveEnabled and StopOnSensitiveEnabled on and a list set: a check whether a
-   * stream's text so far hit a listed word, searching only the tail that `added` characters can
-   * have completed (so a long answer is not searched over and over); null otherwise.
+   * With CheckSensitiveEnabled and StopOnSensitiveEnabled on and a list set: a check, fed each
+   * addition to one stream's text in turn, whether the text so far hit a listed word; it searches
+   * only what the addition can have completed, so a long answer is not searched over and over.
+   * Null otherwise.
    */
-  streamStopper(): ((textSoFar: string, added: number) => boolean) | null {
+  streamStopper(): ((added: string) => boolean) | null {
     if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('StopOnSensitiveEnabled')) return null;
     const matcher = this.current();
     if (!matcher) return null;
-    const longest = this.longestWord;
-    return (textSoFar, added) => matcher.hasKeywordInText(textSoFar.slice(-(added + longest - 1)).toLowerCase());
+    const kept = this.longestWord - 1;
+    // Only the last `kept` characters can begin a word that the next text completes: they are all
+    // this stream keeps. Slicing the whole answer so far per chunk flattened it each time (quadratic).
+    let tail = '';
+    return (added) => {
+      const window = tail + added;
+      tail = kept > 0 ? window.slice(-kept) : '';
+      return matcher.hasKeywordInText(window.toLowerCase());
+    };
   }
 
   private longestWord = 0;

@@ -7,6 +7,8 @@ const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /** One Tollgate role (`gateway`, `ledger`, `analytics`) running as its own OS process, as in production. */
 export interface RoleProcess {
+  /** The OS process id (its memory can be read from /proc). */
+  pid: number;
   /** What the process wrote to stderr so far (a failed start explains itself). */
   errors(): string;
   /** How the process ended (its exit code, or the signal that ended it); null while it runs. */
@@ -35,7 +37,7 @@ export function startRole(role: string, env: Record<string, string>): RoleProces
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { errors: () => stderr, ended: () => child.exitCode ?? child.signalCode, stop: () => stopChild(child), kill: () => killChild(child) };
+  return { pid: child.pid ?? -1, errors: () => stderr, ended: () => child.exitCode ?? child.signalCode, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 async function killChild(child: ChildProcess): Promise<void> {

@@ -1,29 +1,90 @@
 /**
+ * The most one event may hold before its blank line: 16 MiB of text, above any real event (a
+ * streamed image's base64 included). An upstream that sends more without a separator would grow
+ * the buffer for ever; the stream ends there instead, with what came before.
+ */
+export const MAX_SSE_EVENT_CHARS = 16 * 1024 * 1024;
+
+/** An upstream event longer than the splitter's limit: the stream is ended, not buffered further. */
+export class SseEventTooLarge extends Error {
+  constructor(limit: number) {
+    super(`an upstream event grew past ${limit} characters without its blank line`);
+  }
+}
+
+/**
  * Splits a server-sent-events byte stream into whole events, however the chunks fall. Line ends
- * may be CRLF (Google sends \r\n\r\n between events): they come out as LF.
+ * may be CRLF (Google sends \r\n\r\n between events): they come out as LF. Each chunk costs time
+ * in its own length, not the event's: an unfinished event is kept as its pieces, joined once when
+ * its blank line comes (a buffer string appended to and searched per chunk is flattened each time,
+ * so an event in a thousand pieces was copied whole a thousand times), and it is bounded.
  */
 export class SseEventSplitter {
-  private buffer = '';
+  private pieces: string[] = [];
+  private pendingChars = 0;
+  /** The unfinished event's last character, where a blank line split by the chunks begins. */
+  private lastChar = '';
+  /** A CR that ended the last chunk: half of a CRLF whose LF may open the next one. */
+  private carriedCR = false;
+
+  constructor(private readonly maxEventChars = MAX_SSE_EVENT_CHARS) {}
 
   /** Whole events completed by this chunk, each with its separator. */
   push(text: string): string[] {
-    // A CR at the very end may be half of a CRLF whose LF is in the next chunk: keep it for then.
-    this.buffer = (this.buffer + text).replace(/\r\n|\r(?!$)/g, '\n');
+    const incoming = this.normalise(text);
     const events: string[] = [];
-    let end = this.buffer.indexOf('\n\n');
+    let from = 0;
+    // The first blank line may begin at the unfinished event's last character: it ends this chunk's
+    // text at `end` all the same (the index just past it in `incoming`), or -1 when there is none.
+    const first = (this.lastChar + incoming).indexOf('\n\n');
+    let end = first === -1 ? -1 : first + 2 - this.lastChar.length;
     while (end !== -1) {
-      events.push(this.buffer.slice(0, end + 2));
-      this.buffer = this.buffer.slice(end + 2);
-      end = this.buffer.indexOf('\n\n');
+      events.push(this.take(incoming.slice(from, end)));
+      from = end;
+      const next = incoming.indexOf('\n\n', from);
+      end = next === -1 ? -1 : next + 2;
     }
+    this.keep(incoming.slice(from));
     return events;
   }
 
   /** Whatever is left when the stream ends (a final event without its blank line). */
   rest(): string {
-    const rest = this.buffer;
-    this.buffer = '';
+    const rest = this.take(this.carriedCR ? '\r' : '');
+    this.carriedCR = false;
     return rest;
+  }
+
+  /** The chunk with its line ends as LF; a CR at its very end is carried to the next chunk. */
+  private normalise(text: string): string {
+    let incoming = text;
+    if (this.carriedCR) {
+      this.carriedCR = false;
+      incoming = `\n${incoming.startsWith('\n') ? incoming.slice(1) : incoming}`;
+    }
+    if (incoming.endsWith('\r')) {
+      this.carriedCR = true;
+      incoming = incoming.slice(0, -1);
+    }
+    return incoming.replace(/\r\n?/g, '\n');
+  }
+
+  /** The unfinished event with `last` appended, whole; the splitter starts a new one. */
+  private take(last: string): string {
+    this.pieces.push(last);
+    const event = this.pieces.join('');
+    this.pieces = [];
+    this.pendingChars = 0;
+    this.lastChar = '';
+    return event;
+  }
+
+  private keep(piece: string): void {
+    if (piece === '') return;
+    this.pieces.push(piece);
+    this.pendingChars += piece.length;
+    this.lastChar = piece.charAt(piece.length - 1);
+    if (this.pendingChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
   }
 }
 

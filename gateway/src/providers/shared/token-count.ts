@@ -1,5 +1,36 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens as countBpe } from 'gpt-tokenizer';
 import type { Usage } from '../types.js';
+
+/** Runs of non-space characters longer than this are counted in slices of it (see countTokens). */
+export const LONGEST_COUNTED_RUN = 256;
+
+/** Spaces that end a run (ASCII controls and space, and the common Unicode spaces). */
+const isSpace = (code: number): boolean => code <= 32 || code === 0xa0 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029;
+
+/**
+ * o200k tokens of `text`, in time linear in its length. The tokenizer's merge step is quadratic in
+ * the length of one pre-token: a single 64,000-letter word took 3 s and held the event loop. Text
+ * without a run of more than LONGEST_COUNTED_RUN non-space characters (prose, code) is counted
+ * whole, exactly. A longer run is counted in slices of that length, so its count comes out a little
+ * higher (a token or two per slice at most; measured in the unit test), never lower. The runs are
+ * found by one pass over the characters (a regular expression backtracks on runs just short of
+ * the limit). Measured here: 0.35 s per 10 million characters of one word.
+ */
+export function countTokens(text: string): number {
+  let total = 0;
+  let counted = 0;
+  let runStart = 0;
+  for (let at = 0; at <= text.length; at++) {
+    if (at < text.length && !isSpace(text.charCodeAt(at))) continue;
+    if (at - runStart > LONGEST_COUNTED_RUN) {
+      total += countBpe(text.slice(counted, runStart));
+      for (let slice = runStart; slice < at; slice += LONGEST_COUNTED_RUN) total += countBpe(text.slice(slice, Math.min(at, slice + LONGEST_COUNTED_RUN)));
+      counted = at;
+    }
+    runStart = at + 1;
+  }
+  return counted === 0 ? countBpe(text) : total + countBpe(text.slice(counted));
+}
 
 interface ChatMessage {
   content?: unknown;

@@ -1,0 +1,38 @@
+import { countTokens } from '../providers/shared/token-count.js';
+
+/** The most of a streamed answer's text kept as text: 256 Ki characters. */
+export const KEPT_ANSWER_CHARS = 256 * 1024;
+
+/**
+ * A streamed answer's text, for counting when the upstream reports no usage, in bounded memory:
+ * past KEPT_ANSWER_CHARS the older half is counted now and dropped, cut at a space so the count
+ * stays the tokenizer's (a 4 MB answer, 100 at once, held 400 MB until each ended). An answer that
+ * long is counted even when usage comes after all: about 2 ms per 100 KB, for answers that rare.
+ */
+export class CompletionTally {
+  private kept = '';
+  private counted = 0;
+
+  add(piece: string): void {
+    this.kept += piece;
+    if (this.kept.length > KEPT_ANSWER_CHARS) this.fold();
+  }
+
+  /** The text not yet counted. */
+  text(): string {
+    return this.kept;
+  }
+
+  /** Tokens of the text already counted and dropped. */
+  countedTokens(): number {
+    return this.counted;
+  }
+
+  private fold(): void {
+    const half = this.kept.length - KEPT_ANSWER_CHARS / 2;
+    const space = this.kept.lastIndexOf(' ', half);
+    const cut = space > 0 ? space : half;
+    this.counted += countTokens(this.kept.slice(0, cut));
+    this.kept = this.kept.slice(cut);
+  }
+}
