@@ -36,6 +36,7 @@ export const auditEventTypes = [
   'LogsDeleted',
   'ImportRan',
   'LedgerAudited',
+  'SetupCompleted',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { endUserSessions } from '../../auth/session.js';
@@ -50,6 +51,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContex
     await deps.users.update(user.id, { passwordHash: await hashPassword(password) });
     deps.notices.publish('users', user.id);
     await endUserSessions(deps, user.id);
+    await noteAdministratorPassword(deps, user);
     return ok(password);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { endUserSessions } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
@@ -62,6 +63,8 @@ export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext<Us
     // Losing rights ends the user's sessions. A promotion keeps them: every call and socket reads
     // the role afresh, and the console shows the new menus at the next sign-in.
     if (LOSES_RIGHTS.has(body.action)) await endUserSessions(deps, user.id);
+    // An administrator that signs in with a password of its own: the first-run wizard is over.
+    if (updated.passwordHash !== '') await noteAdministratorPassword(deps, updated);
     return ok({ status: updated.status, role: updated.role });
   });
 }

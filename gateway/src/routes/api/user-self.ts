@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endSession, endUserSessions } from '../../auth/session.js';
@@ -13,7 +14,7 @@ import { userWire } from './support/wire.js';
 import { displayNameField, passwordField } from './user-fields.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type UserSelfDeps = Pick<GatewayDeps, 'balances' | 'config' | 'notices' | 'sessions' | 'users'>;
+export type UserSelfDeps = Pick<GatewayDeps, 'balances' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -50,7 +51,11 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext<Use
     await deps.users.update(user.id, patch);
     deps.notices.publish('users', user.id);
     // A new password signs out every other device; this one stays signed in.
-    if (patch.passwordHash) await endUserSessions(deps, user.id, request);
+    if (patch.passwordHash) {
+      await endUserSessions(deps, user.id, request);
+      // root (or any administrator) with a password of its own: the first-run wizard is over.
+      await noteAdministratorPassword(deps, user);
+    }
     return ok();
   });
 

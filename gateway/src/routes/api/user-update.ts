@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { endUserSessions } from '../../auth/session.js';
@@ -67,7 +68,10 @@ export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext<Us
     const setting = body.quota === undefined ? null : await quotaSetting(ctx, target, body.quota);
     const updated = (await deps.users.update(target.id, patch)) ?? target;
     // A password set by an administrator signs the user out everywhere (root editing itself keeps this session).
-    if (patch.passwordHash) await endUserSessions(deps, target.id, target.id === admin.id ? request : undefined);
+    if (patch.passwordHash) {
+      await endUserSessions(deps, target.id, target.id === admin.id ? request : undefined);
+      await noteAdministratorPassword(deps, updated);
+    }
     if (setting) await ctx.sync.publishAndWait([adjustmentEvent(admin, updated, setting.change, setting.content)]);
     deps.notices.publish('users', target.id);
     const [wire] = await usersWithBalances(deps, [updated]);
