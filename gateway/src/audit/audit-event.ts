@@ -37,6 +37,15 @@ export const auditEventTypes = [
   'ImportRan',
   'LedgerAudited',
   'SetupCompleted',
+  // A user's own sign-in changes (audit/security-events.ts): the actor is the user.
+  'PasswordChanged',
+  'PasswordReset',
+  'TwoFactorEnabled',
+  'TwoFactorDisabled',
+  'TwoFactorBackupCodesRegenerated',
+  'EmailBound',
+  'AccountLinked',
+  'AccessTokenGenerated',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

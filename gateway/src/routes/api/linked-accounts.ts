@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordSecurityEvent } from '../../audit/security-events.js';
 import { ApiFailure } from '../../http/errors.js';
 import { TOO_MANY_REQUESTS } from '../../http/rate-limit.js';
 import type { LinkedAccount, User } from '../../ports/user-store.js';
@@ -11,7 +12,7 @@ import { signIn } from './support/sign-in.js';
 import { nextServiceUsername, openAccount } from './user-signup.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type LinkedAccountsDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type LinkedAccountsDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 /** A service users sign in with: where its id is kept, and how new-api names what it opens. */
 export interface LinkedService {
@@ -79,10 +80,11 @@ async function openLinkedAccount(ctx: ApiContext<LinkedAccountsDeps>, service: L
 }
 
 /** Binds `id` to the signed-in `user`, unless some account (even a deleted one) holds it. */
-export async function bindLinked(ctx: ApiContext<LinkedAccountsDeps>, user: User, service: LinkedService, id: string): Promise<void> {
+export async function bindLinked(ctx: ApiContext<LinkedAccountsDeps>, request: FastifyRequest, user: User, service: LinkedService, id: string): Promise<void> {
   const { users, notices } = ctx.deps;
   if (await users.byLinkedAccount(service.field, id)) throw new ApiFailure(service.takenMessage);
   if ((await claimLink(ctx, service.field, id)).holder) throw new ApiFailure(service.takenMessage);
   await users.update(user.id, { [service.field]: id });
   notices.publish('users', user.id);
+  await recordSecurityEvent(ctx.deps, request, user, 'AccountLinked', { service: service.field });
 }

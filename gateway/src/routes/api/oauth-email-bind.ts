@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordSecurityEvent } from '../../audit/security-events.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
@@ -9,7 +10,7 @@ import { route } from './support/route.js';
 import { EMAIL_TAKEN } from './user-fields.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type EmailBindDeps = Pick<GatewayDeps, 'codes' | 'notices' | 'users'>;
+export type EmailBindDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'notices' | 'users'>;
 
 const bindQuery = z.object({
   email: z.email({ message: '请输入邮箱！' }),
@@ -28,6 +29,7 @@ export function registerEmailBindRoute(app: FastifyInstance, ctx: ApiContext<Ema
     if (holder && holder.id !== user.id) throw new ApiFailure(EMAIL_TAKEN);
     await deps.users.update(user.id, { email });
     deps.notices.publish('users', user.id);
+    await recordSecurityEvent(deps, request, user, 'EmailBound', { email });
     return ok();
   });
 }

@@ -10,7 +10,7 @@ import { route } from './support/route.js';
 import { signIn } from './support/sign-in.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type TelegramSignInDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type TelegramSignInDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const TELEGRAM: LinkedService = { field: 'telegramId', usernamePrefix: 'telegram', takenMessage: '该 Telegram 账户已被绑定' };
 /** The widget's fields arrive as the query; every one takes part in the signature, so all are kept as strings. */
@@ -38,7 +38,7 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: ApiContext<Tel
   });
 
   route(app, 'GET', '/oauth/telegram/bind', ctx.guard.user, async (request) => {
-    await bindLinked(ctx, signedIn(request), TELEGRAM, telegramId(request));
+    await bindLinked(ctx, request, signedIn(request), TELEGRAM, telegramId(request));
     return ok(undefined, 'bind');
   });
 }

@@ -9,7 +9,7 @@ import { INVALID_PARAMS, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type WeChatSignInDeps = Pick<GatewayDeps, 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type WeChatSignInDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const WECHAT: LinkedService = { field: 'wechatId', usernamePrefix: 'wechat', takenMessage: '该微信账号已被绑定' };
 const codeQuery = z.object({ code: z.string({ message: INVALID_PARAMS }).trim().min(1, { message: INVALID_PARAMS }), aff: queryString });
@@ -33,7 +33,7 @@ export function registerWeChatRoutes(app: FastifyInstance, ctx: ApiContext<WeCha
 
   route(app, 'GET', '/oauth/wechat/bind', ctx.guard.user, async (request) => {
     const { code } = parseInput(codeQuery, request.query);
-    await bindLinked(ctx, signedIn(request), WECHAT, await weChatId(code));
+    await bindLinked(ctx, request, signedIn(request), WECHAT, await weChatId(code));
     return ok();
   });
 }

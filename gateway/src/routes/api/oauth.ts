@@ -16,7 +16,7 @@ import { parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
 import { sessionAccount } from './support/sign-in.js';
 
-export type OAuthDeps = Pick<GatewayDeps, 'codes' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type OAuthDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const STATE_LENGTH = 16;
 /**
@@ -100,7 +100,7 @@ function registerCallback(app: FastifyInstance, ctx: ApiContext<OAuthDeps>, prov
     if (!identity.ok) throw new ApiFailure(identity.message);
     const current = await sessionAccount(request, deps);
     if (!current) return ok(await signInLinked(ctx, reply, provider, identity.value, query.aff));
-    await bindLinked(ctx, current, provider, identity.value.id);
+    await bindLinked(ctx, request, current, provider, identity.value.id);
     return ok(undefined, 'bind');
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { recordSecurityEvent } from '../../audit/security-events.js';
 import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
@@ -16,7 +17,7 @@ import { route } from './support/route.js';
 import { requireTurnstile } from './support/turnstile-guard.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type PasswordResetDeps = Pick<GatewayDeps, 'codes' | 'config' | 'mailer' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type PasswordResetDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'config' | 'mailer' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const NEW_PASSWORD_LENGTH = 12;
 const LINK_INVALID = '重置链接非法或已过期';
@@ -52,6 +53,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: ApiContex
     deps.notices.publish('users', user.id);
     await endUserSessions(deps, user.id);
     await noteAdministratorPassword(deps, user);
+    await recordSecurityEvent(deps, request, user, 'PasswordReset', { via: 'email' });
     return ok(password);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordSecurityEvent } from '../../audit/security-events.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
@@ -12,7 +13,7 @@ import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type TwoFactorDeps = Pick<GatewayDeps, 'notices' | 'options' | 'twoFactor'>;
+export type TwoFactorDeps = Pick<GatewayDeps, 'auditTrail' | 'notices' | 'options' | 'twoFactor'>;
 
 export const NOT_ENABLED = '用户未启用2FA';
 const DEFAULT_ISSUER = 'Tollgate';
@@ -58,6 +59,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext<Tw
     await checkCode(deps.twoFactor, setting, code, 'totp');
     if (!(await deps.twoFactor.enable(user.id))) throw new ApiFailure('2FA已经启用');
     deps.notices.publish('users', user.id); // an administrator's consoles may join the admins' room now
+    await recordSecurityEvent(deps, request, user, 'TwoFactorEnabled');
     return ok(undefined, '两步验证启用成功');
   });
 
@@ -67,6 +69,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext<Tw
     await checkCode(deps.twoFactor, await enabledSetting(ctx, user.id), code, 'totp-or-backup');
     await deps.twoFactor.remove(user.id);
     deps.notices.publish('users', user.id);
+    await recordSecurityEvent(deps, request, user, 'TwoFactorDisabled');
     return ok(undefined, '两步验证已禁用');
   });
 
@@ -78,6 +81,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ApiContext<Tw
     await checkCode(deps.twoFactor, setting, code, 'totp');
     const codes = newBackupCodes();
     if (!(await deps.twoFactor.replaceBackupCodes(user.id, await hashBackupCodes(codes)))) throw new ApiFailure(NOT_ENABLED);
+    await recordSecurityEvent(deps, request, user, 'TwoFactorBackupCodesRegenerated');
     return ok({ backup_codes: codes }, '备用码重新生成成功');
   });
 }

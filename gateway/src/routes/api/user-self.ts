@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordSecurityEvent } from '../../audit/security-events.js';
 import { noteAdministratorPassword } from '../../bootstrap/setup-state.js';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
@@ -14,7 +15,7 @@ import { userWire } from './support/wire.js';
 import { displayNameField, passwordField } from './user-fields.js';
 import type { GatewayDeps } from '../../deps.js';
 
-export type UserSelfDeps = Pick<GatewayDeps, 'balances' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type UserSelfDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -55,6 +56,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext<Use
       await endUserSessions(deps, user.id, request);
       // root (or any administrator) with a password of its own: the first-run wizard is over.
       await noteAdministratorPassword(deps, user);
+      await recordSecurityEvent(deps, request, user, 'PasswordChanged');
     }
     return ok();
   });
@@ -74,6 +76,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, ctx: ApiContext<Use
     const accessToken = randomAlphanumeric(ACCESS_TOKEN_LENGTH);
     await deps.users.update(user.id, { accessToken });
     deps.notices.publish('users', user.id);
+    await recordSecurityEvent(deps, request, user, 'AccessTokenGenerated');
     return ok(accessToken);
   });
 }
