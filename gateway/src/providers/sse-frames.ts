@@ -3,17 +3,22 @@ const encoder = new TextEncoder();
 /** One JSON value as a server-sent event named by its `type`, as Anthropic frames its stream (its SDK reads the name). */
 export const namedSseEvent = (json: { type: string } & Record<string, unknown>): Uint8Array => encoder.encode(`event: ${json.type}\ndata: ${JSON.stringify(json)}\n\n`);
 
-/** Splits a byte stream into its text lines, however the chunks fall (for JSON-lines streams). */
+/** Splits a byte stream into its text lines, however the chunks fall (for JSON-lines streams); linear in a line's length however long (issue #33). */
 export async function* textLines(body: AsyncIterable<Uint8Array>): AsyncIterable<string> {
   const decoder = new TextDecoder();
-  let buffer = '';
+  let open: string[] = [];
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
+    const text = decoder.decode(chunk, { stream: true });
+    if (!text.includes('\n')) {
+      open.push(text);
+      continue;
+    }
+    const lines = (open.join('') + text).split('\n');
+    open = [lines.pop() ?? ''];
     yield* lines;
   }
-  if (buffer) yield buffer;
+  const rest = open.join('');
+  if (rest) yield rest;
 }
 
 /** A stream of JSON lines (one value a line) as SSE, one event a line. */

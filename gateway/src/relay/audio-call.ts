@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { readTranscription, transcriptionStreamReader } from '../providers/openai/transcription.js';
 import type { Caller } from './caller.js';
 import { pipeStreamAnswer } from './chat-stream.js';
@@ -7,7 +8,7 @@ import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import { forwardTextAnswer, pipeBodyAnswer } from './passthrough-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, speechTokens } from '../providers/shared/token-count.js';
+import { speechTokens } from '../providers/shared/token-count.js';
 
 /** The fields of a speech request the relay reads; the rest (voice, format, speed) passes through. */
 export interface SpeechBody extends Record<string, unknown> {
@@ -56,6 +57,6 @@ export function relayTranscription(ctx: RelayContext, caller: Caller, request: F
       const { text, firstResponseMs } = await forwardTextAnswer(reply, response, startedAt, clock);
       return { ...readTranscription(text, fields.response_format || 'json'), firstResponseMs };
     },
-    countUsage: (outcome) => countedUsage('', outcome.text),
+    countUsage: (outcome) => tokenCountPool.usage('', outcome.text),
   });
 }

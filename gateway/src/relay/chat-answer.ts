@@ -11,7 +11,7 @@ export interface AnswerOutcome {
   /** Completion text seen (text, reasoning, tool calls), for counting; read only when the usage lacks a completion count. */
   text: string;
   /** Tokens of earlier completion text, counted already and not in `text` (a long stream's). */
-  countedTokens?: number;
+  countedTokens?: Promise<number>;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
   /** The provider refused the call in a 200 answer: the client got an error and nothing is charged. */

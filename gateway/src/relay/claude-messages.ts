@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { claudeUpstream } from '../providers/anthropic/index.js';
 import { providerFor } from '../providers/index.js';
 import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../providers/anthropic/native.js';
@@ -13,7 +14,7 @@ import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from './relay-context.js';
 import { bounded, claudeLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { contentText, countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { contentText, roughTokens } from '../providers/shared/token-count.js';
 import { upstreamModel } from '../channels/model-mapping.js';
 
 const isClaudeChannel = (channel: Channel) => channel.type === ANTHROPIC_CHANNEL_TYPE;
@@ -69,7 +70,7 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
       const reader = native ? { ...claudePassthroughReader(), asSse: native.asSse } : claudeClientReader(providerFor(channel.type));
       return stream ? pipeStreamAnswer(reply, response, reader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, body.model, startedAt, clock);
     },
-    countUsage: (outcome) => countedUsage(prompt, outcome.text),
+    countUsage: (outcome) => tokenCountPool.usage(prompt, outcome.text),
     forwardError: async (r, { status, text }) => {
       await r.code(status).header('content-type', 'application/json').send(isJsonClaudeError(text) ? text : claudeError(status, text));
     },
@@ -89,7 +90,7 @@ function isJsonClaudeError(text: string): boolean {
 export async function countClaudeTokens(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, body: ClaudeBody): Promise<void> {
   const channel = ctx.router.pick(caller.group, body.model, new Set(), isClaudeChannel);
   if (!channel) {
-    await reply.code(200).send({ input_tokens: countedUsage(claudePromptText(body), '').promptTokens });
+    await reply.code(200).send({ input_tokens: await tokenCountPool.count(claudePromptText(body)) });
     return;
   }
   const beta = request.headers['anthropic-beta'] as string | undefined;

@@ -1,4 +1,4 @@
-import { countTokens } from '../providers/shared/token-count.js';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 
 /** The most of a streamed answer's text kept as text: 256 Ki characters. */
 export const KEPT_ANSWER_CHARS = 256 * 1024;
@@ -7,11 +7,12 @@ export const KEPT_ANSWER_CHARS = 256 * 1024;
  * A streamed answer's text, for counting when the upstream reports no usage, in bounded memory:
  * past KEPT_ANSWER_CHARS the older half is counted now and dropped, cut at a space so the count
  * stays the tokenizer's (a 4 MB answer, 100 at once, held 400 MB until each ended). An answer that
- * long is counted even when usage comes after all: about 2 ms per 100 KB, for answers that rare.
+ * long is counted even when usage comes after all, off the event loop (token-count-pool.ts).
  */
 export class CompletionTally {
   private kept = '';
-  private counted = 0;
+  /** The tokens of the text dropped so far, counted off the event loop one fold after another. */
+  private counted: Promise<number> = Promise.resolve(0);
 
   add(piece: string): void {
     this.kept += piece;
@@ -23,8 +24,8 @@ export class CompletionTally {
     return this.kept;
   }
 
-  /** Tokens of the text already counted and dropped. */
-  countedTokens(): number {
+  /** Tokens of the text already dropped (their count may still be running). */
+  countedTokens(): Promise<number> {
     return this.counted;
   }
 
@@ -32,7 +33,9 @@ export class CompletionTally {
     const half = this.kept.length - KEPT_ANSWER_CHARS / 2;
     const space = this.kept.lastIndexOf(' ', half);
     const cut = space > 0 ? space : half;
-    this.counted += countTokens(this.kept.slice(0, cut));
+    const dropped = this.kept.slice(0, cut);
+    // The pool never rejects (a failed count is billed by bytes), so the chain cannot break.
+    this.counted = this.counted.then(async (sum) => sum + (await tokenCountPool.count(dropped)));
     this.kept = this.kept.slice(cut);
   }
 }

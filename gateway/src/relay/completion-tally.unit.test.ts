@@ -3,14 +3,14 @@ import { countTokens } from '../providers/shared/token-count.js';
 import { CompletionTally, KEPT_ANSWER_CHARS } from './completion-tally.js';
 
 describe('CompletionTally', () => {
-  it('given a short answer, when it streams in, then all of it is kept as text and nothing is counted yet', () => {
+  it('given a short answer, when it streams in, then all of it is kept as text and nothing is counted yet', async () => {
     const tally = new CompletionTally();
     for (const piece of ['Hello', ' there', ', friend']) tally.add(piece);
     expect(tally.text()).toBe('Hello there, friend');
-    expect(tally.countedTokens()).toBe(0);
+    expect(await tally.countedTokens()).toBe(0);
   });
 
-  it('given a 4 MB answer, when it streams in, then at most KEPT_ANSWER_CHARS are kept and the total count is the whole text\'s', () => {
+  it('given a 4 MB answer, when it streams in, then at most KEPT_ANSWER_CHARS are kept and the total count is the whole text\'s', async () => {
     const tally = new CompletionTally();
     const piece = 'slow reader '.repeat(100);
     let whole = '';
@@ -20,6 +20,6 @@ describe('CompletionTally', () => {
       expect(tally.text().length).toBeLessThanOrEqual(KEPT_ANSWER_CHARS + piece.length);
     }
     // Cut at spaces, so the counts add up to the tokenizer's count of the whole.
-    expect(tally.countedTokens() + countTokens(tally.text())).toBe(countTokens(whole));
+    expect((await tally.countedTokens()) + countTokens(tally.text())).toBe(countTokens(whole));
   });
 });

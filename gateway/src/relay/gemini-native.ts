@@ -1,3 +1,4 @@
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { dict } from '@tollgate/wire';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GEMINI_CHANNEL_TYPE } from '../providers/gemini/index.js';
@@ -14,7 +15,7 @@ import type { RelayContext } from './relay-context.js';
 import { RelayError } from './relay-error.js';
 import { bounded, geminiLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { roughTokens } from '../providers/shared/token-count.js';
 import { upstreamModel } from '../channels/model-mapping.js';
 
 /** The methods of Google's native surface this relay serves, whether each streams, and whether other providers can serve it. */
@@ -94,7 +95,7 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
       const reader = nativeOf(channel, model) ? geminiPassthroughReader : geminiClientReader(providerFor(channel.type));
       return stream ? pipeStreamAnswer(reply, response, reader, model, true, startedAt, clock) : forwardJsonAnswer(reply, response, reader, model, startedAt, clock);
     },
-    countUsage: (outcome) => countedUsage(prompt, outcome.text),
+    countUsage: (outcome) => tokenCountPool.usage(prompt, outcome.text),
     forwardError: async (r, { status, text }) => {
       await r.code(status).header('content-type', 'application/json').send(googleError(status, text));
     },

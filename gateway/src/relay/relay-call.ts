@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Channel } from '../ports/channel-store.js';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { providerFor } from '../providers/index.js';
 import type { Caller } from './caller.js';
 import { forwardJsonAnswer } from './chat-answer.js';
@@ -10,7 +11,7 @@ import type { RelayContext } from './relay-context.js';
 import { bounded } from './output-limit.js';
 import { passThroughRequest } from './pass-through.js';
 import { relayWithPlan } from './relay-flow.js';
-import { countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { roughTokens } from '../providers/shared/token-count.js';
 import { upstreamModel } from '../channels/model-mapping.js';
 
 /** The fields of an OpenAI request the relay reads; everything else passes through untouched. */
@@ -50,6 +51,6 @@ export function relayCall(ctx: RelayContext, caller: Caller, endpoint: RelayEndp
         ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, ctx.sensitive.streamStopper())
         : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);
     },
-    countUsage: (outcome) => countedUsage(prompt, outcome.text),
+    countUsage: (outcome) => tokenCountPool.usage(prompt, outcome.text),
   });
 }

@@ -40,7 +40,7 @@ export interface CallPlan {
   build(channel: Channel, outputLimit?: number): UpstreamRequest | Promise<UpstreamRequest>;
   answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
   /** Usage counted from what was sent and received, for what the upstream did not report (see completedUsage). */
-  countUsage(outcome: AnswerOutcome): Usage;
+  countUsage(outcome: AnswerOutcome): Usage | Promise<Usage>;
   /** How an upstream failure reaches the client (the surface's error shape). */
   forwardError?: (reply: FastifyReply, failure: UpstreamErrorAnswer) => Promise<void>;
 }
@@ -160,6 +160,6 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
   if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
-  const usage = completedUsage(outcome.usage, outcome.text, () => withCountedTokens(plan.countUsage(outcome), outcome.countedTokens ?? 0));
+  const usage = await completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { responsesReader } from '../providers/openai/responses.js';
 import type { Caller } from './caller.js';
 import { forwardJsonAnswer } from './chat-answer.js';
@@ -7,7 +8,7 @@ import { openAIUpstream, speaksOpenAI } from './openai-upstream.js';
 import type { RelayContext } from './relay-context.js';
 import { bounded, responsesLimit } from './output-limit.js';
 import { relayWithPlan } from './relay-flow.js';
-import { contentText, countedUsage, roughTokens } from '../providers/shared/token-count.js';
+import { contentText, roughTokens } from '../providers/shared/token-count.js';
 
 /** The fields of a Responses API request the relay reads; the rest passes through untouched. */
 export interface ResponsesBody extends Record<string, unknown> {
@@ -36,6 +37,6 @@ export function relayResponses(ctx: RelayContext, caller: Caller, request: Fasti
     build: (channel, outputLimit) => openAIUpstream(channel, '/v1/responses', body.model, { kind: 'json', body: bounded(responsesLimit, body, outputLimit) }),
     answer: ({ response }, startedAt, clock) =>
       stream ? pipeStreamAnswer(reply, response, responsesReader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, responsesReader, body.model, startedAt, clock),
-    countUsage: (outcome) => countedUsage(prompt, outcome.text),
+    countUsage: (outcome) => tokenCountPool.usage(prompt, outcome.text),
   });
 }

@@ -30,7 +30,12 @@ const oddString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constant('x'.repeat(100_000)) },
+  // One huge word each: token counting was quadratic in a word's length (issue #33).
+  { weight: 1, arbitrary: fc.constantFrom('q'.repeat(64_000), '网'.repeat(300_000), 'w'.repeat(1_000_000)) },
 );
+
+/** Arrays nested `depth` levels: with the body's own levels, up to the deepest JSON the parser accepts (MAX_JSON_DEPTH, 64). */
+const deepArray = (depth: number): unknown => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], 'deep');
 
 /** A value of any JSON type, biased to the odd ones: null, wrong types, huge, negative, nested, unicode. */
 export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -43,6 +48,8 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   // An object whose own keys are the prototype names (JSON.parse makes `__proto__` an own key; JSON.stringify writes it back).
   { weight: 1, arbitrary: fc.constant(null).map(() => JSON.parse(prototypeKeyedJson(() => ({ polluted: true }))) as unknown) },
   { weight: 1, arbitrary: fc.constantFrom(10, 63, 64, 200).map(nestedValue) },
+  { weight: 1, arbitrary: fc.constantFrom(28, 30, 31).map(nestedValue) },
+  { weight: 1, arbitrary: fc.constantFrom(56, 60, 61, 62).map(deepArray) },
   { weight: 1, arbitrary: fc.array(fc.constant(null), { minLength: 1000, maxLength: 11_000 }) },
 );
 

@@ -8,22 +8,22 @@ const ANSWER = 'The capital of France is Paris.';
 describe('completedUsage: the usage billed for an answer', () => {
   const count = () => countedUsage(PROMPT, ANSWER);
 
-  it('counts prompt and completion with the tokenizer when the upstream reported none', () => {
-    expect(completedUsage(null, ANSWER, count)).toEqual({ promptTokens: countBpe(PROMPT), completionTokens: countBpe(ANSWER) });
+  it('counts prompt and completion with the tokenizer when the upstream reported none', async () => {
+    expect(await completedUsage(null, ANSWER, count)).toEqual({ promptTokens: countBpe(PROMPT), completionTokens: countBpe(ANSWER) });
   });
-  it('keeps a whole usage as reported, without counting', () => {
+  it('keeps a whole usage as reported, without counting', async () => {
     const reported = { promptTokens: 9, completionTokens: 4, cachedPromptTokens: 2 };
-    expect(completedUsage(reported, ANSWER, () => { throw new Error('counted'); })).toBe(reported);
+    expect(await completedUsage(reported, ANSWER, () => { throw new Error('counted'); })).toBe(reported);
   });
-  it('counts a zero completion when text came back, keeping the reported prompt and its details', () => {
-    expect(completedUsage({ promptTokens: 9, completionTokens: 0, cachedPromptTokens: 2 }, ANSWER, count)).toEqual({ promptTokens: 9, completionTokens: countBpe(ANSWER), cachedPromptTokens: 2 });
+  it('counts a zero completion when text came back, keeping the reported prompt and its details', async () => {
+    expect(await completedUsage({ promptTokens: 9, completionTokens: 0, cachedPromptTokens: 2 }, ANSWER, count)).toEqual({ promptTokens: 9, completionTokens: countBpe(ANSWER), cachedPromptTokens: 2 });
   });
-  it('counts a zero prompt, keeping the reported completion', () => {
-    expect(completedUsage({ promptTokens: 0, completionTokens: 5 }, ANSWER, count)).toEqual({ promptTokens: countBpe(PROMPT), completionTokens: 5 });
+  it('counts a zero prompt, keeping the reported completion', async () => {
+    expect(await completedUsage({ promptTokens: 0, completionTokens: 5 }, ANSWER, count)).toEqual({ promptTokens: countBpe(PROMPT), completionTokens: 5 });
   });
-  it('leaves a zero completion alone when nothing came back (embeddings, speech, images)', () => {
+  it('leaves a zero completion alone when nothing came back (embeddings, speech, images)', async () => {
     const reported = { promptTokens: 7, completionTokens: 0 };
-    expect(completedUsage(reported, '', () => { throw new Error('counted'); })).toBe(reported);
+    expect(await completedUsage(reported, '', async () => { throw new Error('counted'); })).toBe(reported);
   });
 });
 

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '../../src/providers/shared/token-count.js';
+import { COUNTED_EXACTLY_CHARS } from '../../src/providers/shared/token-count-pool.js';
+import { type NoUsageMock, startNoUsageMock } from '../mock-upstream/no-usage-mock.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
+import type { ConsumeRow } from '../support/relay-billing.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+
+/**
+ * Issue #33, item 4: one 10 MB word, in a prompt or in a usage-less answer, is counted in linear
+ * time and billed by a real Tollgate process. A text is counted exactly, off the event loop, up to
+ * COUNTED_EXACTLY_CHARS (4 Mi characters) and by its UTF-8 bytes beyond, so the 10 MB word is billed
+ * at least its exact tokens (here: the exact count of its first 4 Mi letters plus one a byte after; the
+ * byte). GET /api/status is polled meanwhile from a worker thread (its own event loop, so the
+ * test's 10 MB JSON and the in-process mock do not count against the gateway).
+ */
+const WORD = 'a'.repeat(10 * 1024 * 1024);
+const MODEL = 'gpt-nousage';
+/** What the word is billed: its first COUNTED_EXACTLY_CHARS letters counted, one token a byte after. */
+const EXPECTED_TOKENS = countTokens(WORD.slice(0, COUNTED_EXACTLY_CHARS)) + (WORD.length - COUNTED_EXACTLY_CHARS);
+
+/** Polls `${url}/api/status` back to back until told to stop; answers each latency in ms. */
+const POLLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let done = false;
+parentPort.on('message', () => { done = true; });
+(async () => {
+  const times = [];
+  while (!done) {
+    const start = performance.now();
+    await (await fetch(workerData + '/api/status')).arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
+async function statusP99While<T>(url: string, call: () => Promise<T>): Promise<{ result: T; p99: number; samples: number }> {
+  const poller = new Worker(POLLER, { eval: true, workerData: url });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const result = await call();
+  const times = new Promise<number[]>((resolve) => poller.once('message', resolve));
+  poller.postMessage('stop');
+  const sorted = (await times).sort((a, b) => a - b);
+  await poller.terminate();
+  return { result, p99: sorted[Math.floor(sorted.length * 0.99)] ?? Infinity, samples: sorted.length };
+}
+
+describe('a 10 MB single word is counted without freezing a real gateway process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-hugeword-'));
+  const env = { DATA_DIR: dataDir, KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '', CLICKHOUSE_URL: '', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' };
+  let upstream: NoUsageMock;
+  let tollgate: GatewayProcess;
+  let user: ConsoleClient;
+  let key = '';
+  let calls = 0;
+
+  beforeAll(async () => {
+    upstream = await startNoUsageMock({ reasoning: '', text: 'ok', tool: null });
+    tollgate = await startGatewayProcess(env, 60_000, 'all');
+    const root = new ConsoleClient(tollgate.url);
+    await root.login('root', '123456');
+    await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: `{"${MODEL}":1}` });
+    await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: `{"${MODEL}":1}` });
+    await root.must('POST', '/api/channel/', { name: 'nousage', type: 1, key: 'k', base_url: upstream.url, models: MODEL, group: 'default' });
+    user = new ConsoleClient(tollgate.url);
+    await user.must('POST', '/api/user/register', { username: 'hugo', password: 'password-1', password2: 'password-1' });
+    await user.login('hugo', 'password-1');
+    const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
+    await root.must('PUT', '/api/user/', { id, quota: 100_000_000 });
+    ({ key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await tollgate?.stop();
+    await upstream?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function nextRow(): Promise<ConsumeRow> {
+    calls += 1;
+    return eventually(async () => {
+      const page = await user.must<{ items: ConsumeRow[]; total: number }>('GET', '/api/log/self/?p=1&page_size=1&type=2');
+      return page.total === calls ? page.items[0] : undefined;
+    }, 10_000, 'the consume row');
+  }
+
+  const chat = (body: object) =>
+    fetch(`${tollgate.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+
+  it('bills a 10 MB prompt word on chat at no less than its tokens, /api/status p99 under 50 ms', async () => {
+    upstream.configure({ reasoning: '', text: 'ok', tool: null });
+    const { result, p99, samples } = await statusP99While(tollgate.url, async () => (await chat({ model: MODEL, messages: [{ role: 'user', content: WORD }] })).status);
+    console.log(`chat, 10 MB prompt word: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
+    expect(result).toBe(200);
+    const row = await nextRow();
+    expect(row.prompt_tokens).toBe(EXPECTED_TOKENS);
+    expect(row.quota).toBeGreaterThan(0);
+    expect(p99).toBeLessThan(50);
+  });
+
+  it('bills a usage-less streamed 10 MB answer word at no less than its tokens', async () => {
+    upstream.configure({ reasoning: '', text: WORD, tool: null });
+    const { result, p99, samples } = await statusP99While(tollgate.url, async () => {
+      const answer = await chat({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'Say a long word.' }] });
+      return { status: answer.status, length: (await answer.text()).length };
+    });
+    console.log(`usage-less 10 MB streamed answer: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
+    expect(result.status).toBe(200);
+    expect(result.length).toBeGreaterThan(WORD.length);
+    const row = await nextRow();
+    // Streamed, the answer is counted a fold at a time, each exactly: never below the word's tokens.
+    expect(row.completion_tokens).toBeGreaterThanOrEqual(countTokens(WORD));
+    expect(row.quota).toBeGreaterThan(0);
+    expect(p99).toBeLessThan(50);
+  });
+});
