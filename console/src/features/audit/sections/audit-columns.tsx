@@ -1,7 +1,11 @@
 import type { Column } from '../../../components/ui/sortable-table';
-import { useT } from '../../../i18n';
+import { type Translate, useT } from '../../../i18n';
 import { formatTime } from '../../../lib/datetime';
 import type { AuditEvent } from '../api';
+
+/** Security events (a user's own credentials, the first-run wizard) read as words; admin writes keep their type name. */
+const securityKinds = new Set<string>(['SetupCompleted', 'PasswordChanged', 'PasswordReset', 'TwoFactorEnabled', 'TwoFactorDisabled', 'TwoFactorBackupCodesRegenerated', 'EmailBound', 'AccountLinked', 'AccessTokenGenerated']);
+const typeLabel = (t: Translate, type: string) => (securityKinds.has(type) ? `${t(`audit.kind.${type}` as Parameters<Translate>[0])} (${type})` : type);
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
@@ -25,7 +29,7 @@ export function useAuditColumns(): Column<AuditEvent>[] {
   const t = useT();
   return [
     { id: 'time', label: t('audit.time'), required: true, cell: (event) => formatTime(Math.floor(event.occurred_at / 1000)), sortValue: (event) => event.occurred_at },
-    { id: 'type', label: t('audit.type'), cell: (event) => event.type, sortValue: (event) => event.type },
+    { id: 'type', label: t('audit.type'), cell: (event) => typeLabel(t, event.type), sortValue: (event) => event.type },
     { id: 'actor', label: t('audit.actor'), cell: (event) => `${event.actor_name} (#${event.actor_id})`, sortValue: (event) => event.actor_name },
     { id: 'address', label: t('audit.address'), cell: (event) => event.address, sortValue: (event) => event.address },
     { id: 'target', label: t('audit.target'), cell: (event) => `${event.target_kind} ${event.target_id}`, sortValue: (event) => `${event.target_kind} ${event.target_id}` },
