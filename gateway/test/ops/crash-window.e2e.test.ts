@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
 import { driveLoad } from '../support/load-driver.js';
 import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
@@ -54,12 +54,7 @@ describe('a kill -9 under load', () => {
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
     await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: '{"mock-model":1}' });
     await root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model', group: 'default' });
-    const user = new ConsoleClient(tollgate.url);
-    await user.must('POST', '/api/user/register', { username: 'paced', password: 'password-1', password2: 'password-1' });
-    await user.login('paced', 'password-1');
-    const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
-    await root.must('PUT', '/api/user/', { id, quota: 100_000_000 });
-    ({ key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
+    ({ key } = await userWithKey(tollgate.url, root, 'paced'));
   }, 120_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/providers/shared/token-count.js';
 import { COUNTED_EXACTLY_CHARS } from '../../src/providers/shared/token-count-pool.js';
 import { type NoUsageMock, startNoUsageMock } from '../mock-upstream/no-usage-mock.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
 import type { ConsumeRow } from '../support/relay-billing.js';
 import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
@@ -67,12 +67,7 @@ describe('a 10 MB single word is counted without freezing a real gateway process
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: `{"${MODEL}":1}` });
     await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: `{"${MODEL}":1}` });
     await root.must('POST', '/api/channel/', { name: 'nousage', type: 1, key: 'k', base_url: upstream.url, models: MODEL, group: 'default' });
-    user = new ConsoleClient(tollgate.url);
-    await user.must('POST', '/api/user/register', { username: 'hugo', password: 'password-1', password2: 'password-1' });
-    await user.login('hugo', 'password-1');
-    const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
-    await root.must('PUT', '/api/user/', { id, quota: 100_000_000 });
-    ({ key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 }));
+    ({ user, key } = await userWithKey(tollgate.url, root, 'hugo'));
   }, 120_000);
 
   afterAll(async () => {

@@ -89,6 +89,20 @@ export async function revealTokenKey(client: ConsoleClient, tokenId: number): Pr
 }
 
 /** Creates a token with `fields` and answers its id and whole `sk-` key (the create answer masks the key). */
+/**
+ * A user who signed up at `url` with `password-1`, given `quota` by root, and an unlimited key of
+ * theirs: the caller of most tests that bill through a running Tollgate.
+ */
+export async function userWithKey(url: string, root: ConsoleClient, username: string, quota = 100_000_000): Promise<{ user: ConsoleClient; key: string }> {
+  const user = new ConsoleClient(url);
+  await user.must('POST', '/api/user/register', { username, password: 'password-1', password2: 'password-1' });
+  await user.login(username, 'password-1');
+  const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
+  await root.must('PUT', '/api/user/', { id, quota });
+  const { key } = await createTokenKey(user, { name: 'k', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+  return { user, key };
+}
+
 export async function createTokenKey(client: ConsoleClient, fields: object): Promise<{ id: number; key: string }> {
   const { id } = await client.must<{ id: number }>('POST', '/api/token/', fields);
   return { id, key: await revealTokenKey(client, id) };
