@@ -57,9 +57,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** A gateway process (or, with role `all`, a whole embedded Tollgate) on a free port, resolved once `/api/status` answers. */
+/**
+ * The engine variables blanked: a whole Tollgate (`all`) on its embedded engines even when the
+ * suite runs inside infra/local/with-engines.sh, whose cluster engines the other suites share.
+ */
+export const EMBEDDED_ENGINES = { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '', CLICKHOUSE_URL: '' } as const;
+
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000, roleName: 'gateway' | 'all' = 'gateway'): Promise<GatewayProcess> {
   const port = await freePort();
-  const role = startRole(roleName, { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const engines = roleName === 'all' ? EMBEDDED_ENGINES : {};
+  const role = startRole(roleName, { ...engines, ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
