@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { StoredEvent } from '../../ports/event-log.js';
 import { BatchQueue } from './batch-queue.js';
 import { toStoredEvent } from './kafka-subscription.js';
@@ -17,6 +17,23 @@ const DEFAULT_FETCH_BYTES_PER_PARTITION = 256 * 1024;
 const HEARTBEAT_MS = 3_000;
 
 /**
+ * The topic's offsets, asked again a few times while the broker answers with a retriable error:
+ * right after a topic is created, ListOffsets may reach a broker that is not yet the leader, and
+ * kafkajs' admin client passes that error on instead of retrying it.
+ */
+async function topicEnds(admin: Admin, topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await admin.fetchTopicOffsets(topic);
+    } catch (error) {
+      const retriable = (error as { retriable?: unknown }).retriable === true;
+      if (!retriable || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/**
  * Reads the topic from its start up to the end it had when the read began, with a throwaway
  * consumer group that commits nothing. For audits, rebuilds and statements. The events are yielded
  * as the batches arrive, in offset order per partition (partitions interleaved), and the consumer
@@ -29,7 +46,7 @@ export async function* readWholeTopic(kafka: Kafka, topic: string, options: Topi
   const queue = new BatchQueue<StoredEvent>(options.bufferEvents ?? DEFAULT_BUFFER_EVENTS);
   let consumer: Consumer | undefined;
   try {
-    const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+    const ends = new Map((await topicEnds(admin, topic)).map((p) => [p.partition, Number(p.high)]));
     const pending = new Set([...ends].filter(([, high]) => high > 0).map(([partition]) => partition));
     if (pending.size === 0) return;
     consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false, maxWaitTimeInMs: 200, maxBytesPerPartition: options.fetchBytesPerPartition ?? DEFAULT_FETCH_BYTES_PER_PARTITION });
