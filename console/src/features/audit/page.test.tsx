@@ -31,6 +31,17 @@ describe('AuditPage', () => {
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/audit/?actor=root&type=UserUpdated&target_kind=channel&p=1&page_size=20'));
   });
 
+  it('names a user\'s own sign-in changes in words, with the type beside them; admin writes keep their type name', async () => {
+    signIn(100, 1);
+    const own = { items: [event('c', 'PasswordChanged', { actor_name: 'alice', before: null, after: null }), event('d', 'SetupCompleted'), event('e', 'UserUpdated')], total: 3, page: 1, page_size: 20 };
+    stubApi({ '/api/audit/?': own, '/api/status': {} });
+    renderPage(<AuditPage />, '/audit');
+    const rows = await screen.findAllByTestId('audit-row');
+    expect(within(rows[0]!).getByText('修改密码 (PasswordChanged)')).toBeTruthy();
+    expect(within(rows[1]!).getByText('完成初始化向导 (SetupCompleted)')).toBeTruthy();
+    expect(within(rows[2]!).getByText('UserUpdated')).toBeTruthy();
+  });
+
   it('exports the filtered trail as CSV with the New-Api-User header a plain link could not send', async () => {
     signIn(100, 1);
     const calls = stubApi({ '/api/audit/?': events, '/api/audit/export': 'csv', '/api/status': {} });
