@@ -9,6 +9,8 @@ const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 export interface RoleProcess {
   /** What the process wrote to stderr so far (a failed start explains itself). */
   errors(): string;
+  /** Resolves with the exit code once the process has ended (null: ended by a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
   /** SIGKILL: the process dies mid-work, as a crash would leave it. */
   kill(): Promise<void>;
@@ -33,7 +35,8 @@ export function startRole(role: string, env: Record<string, string>): RoleProces
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { errors: () => stderr, stop: () => stopChild(child), kill: () => killChild(child) };
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { errors: () => stderr, exited, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 async function killChild(child: ChildProcess): Promise<void> {

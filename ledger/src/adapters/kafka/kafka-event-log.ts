@@ -1,4 +1,4 @@
-import { type Admin, CompressionTypes, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
+import kafkajs, { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { LedgerEvent } from '@tollgate/wire';
 import { partitionKey } from '../../events/partition-key.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
@@ -29,6 +29,8 @@ export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming>, 
 }
 
 const DEFAULT_MAX_BATCH = 500;
+// kafkajs is CommonJS, and Node's ESM loader finds no named export from `CompressionTypes` on.
+const { CompressionTypes } = kafkajs;
 
 function warn(error: unknown): void {
   process.emitWarning(error instanceof Error ? error : String(error), 'KafkaEventLogDeliveryFailed');

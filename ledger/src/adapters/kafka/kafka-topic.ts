@@ -1,5 +1,8 @@
-import { type Admin, ConfigResourceTypes } from 'kafkajs';
+import kafkajs, { type Admin } from 'kafkajs';
 import { compareTopicSettings, describeMismatches, type FoundTopic, replicationRefusal, type TopicSettings, topicConfigEntries } from './topic-settings.js';
+
+// kafkajs is CommonJS, and Node's ESM loader finds no named export after its `CompressionTypes: Compression.Types`.
+const { ConfigResourceTypes } = kafkajs;
 
 /** Thrown when the topic exists with fewer replicas than the configured minimum: the role must not start. */
 export class TopicRefusedError extends Error {
