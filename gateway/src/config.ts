@@ -18,6 +18,28 @@ export const engineConfigSchema = z.object({
   KAFKA_TOPIC: z.string().min(1).default('tollgate.ledger'),
   /** Partitions of the topic when Tollgate creates it: the most ledger or analytics workers that share the load. */
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(12),
+  /**
+   * The ledger topic's settings when Tollgate creates it; a role that finds the topic with others
+   * says which at start and changes nothing. Production defaults: three replicas, an append
+   * acknowledged by two (one broker may be down without losing or refusing an event).
+   * The local single broker of infra/local sets 1, 1 and 1.
+   */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).default(3),
+  /** A topic found with fewer replicas than this is refused: the role does not start. */
+  KAFKA_MIN_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).default(2),
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * The topic's `retention.ms`; -1 keeps every record. The topic is meant as the pipe, not the
+   * archive, but statements and the ledger audit still read their history from it: a record that
+   * retention deletes is gone from both. So every record is kept until they read a durable store
+   * (issue #34); a finite value is for an operator who accepts that loss.
+   */
+  KAFKA_RETENTION_MS: z.coerce.number().int().min(-1).default(-1),
+  /**
+   * How the topic's batches are compressed, by the producers and on the broker's disk. Only the
+   * codecs kafkajs has built in: a topic in lz4, zstd or snappy would be unreadable to its consumers.
+   */
+  KAFKA_COMPRESSION: z.enum(['gzip', 'none']).default('gzip'),
   /** `mongodb://…/database`: documents and balances. */
   MONGODB_URI: optionalText,
   /** `redis://…`: holds, change notices, the ledger's balance notices. */
@@ -30,6 +52,13 @@ export const engineConfigSchema = z.object({
   /** After each insert of log rows, the analytics worker waits this long so the next insert is larger (ClickHouse pays per insert). */
   ANALYTICS_INSERT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((config, ctx) => {
+  if (config.KAFKA_REPLICATION_FACTOR < config.KAFKA_MIN_REPLICATION_FACTOR) {
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_REPLICATION_FACTOR'], message: `must be at least KAFKA_MIN_REPLICATION_FACTOR (${config.KAFKA_MIN_REPLICATION_FACTOR})` });
+  }
+  if (config.KAFKA_MIN_INSYNC_REPLICAS > config.KAFKA_REPLICATION_FACTOR) {
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_MIN_INSYNC_REPLICAS'], message: `must be at most KAFKA_REPLICATION_FACTOR (${config.KAFKA_REPLICATION_FACTOR}): no append could be acknowledged` });
+  }
 });
 
 /** The HTTP server's log level: a name `LOG_LEVEL` takes. */

@@ -4,7 +4,7 @@ import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
 import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader, LedgerHistory } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
-import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
+import { createKafkaEventLog, parseBrokers, type TopicSettings } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
 import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
@@ -90,7 +90,24 @@ const CONSUMER_LINGER_MS = 50;
 /** The log, which also answers the statements' reads of it (LedgerHistory). */
 export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader & LedgerHistory {
   if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
-  return createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, lingerMs: CONSUMER_LINGER_MS });
+  const log = createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, lingerMs: CONSUMER_LINGER_MS, ...topicSettings(config) });
+  // The topic is created or checked now, so its settings are reported at start. The workers wait
+  // for this before they start (a refused topic fails their start); a gateway does not, as it may
+  // start while the broker is down (README, "A broker outage"): a failure here comes back from its appends.
+  log.ensureTopic().catch(() => {});
+  return log;
+}
+
+/** The ledger topic as the configuration wants it (README, "Scaling out"). */
+function topicSettings(config: EngineConfig): TopicSettings {
+  return {
+    partitions: config.KAFKA_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    minReplicationFactor: config.KAFKA_MIN_REPLICATION_FACTOR,
+    minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+    retentionMs: config.KAFKA_RETENTION_MS,
+    compression: config.KAFKA_COMPRESSION,
+  };
 }
 
 export interface OutboxSettings {

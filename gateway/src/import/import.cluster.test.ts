@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type EventLog, type EventLogReader, recomputeBalances, type StoredEvent } from '@tollgate/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOCAL_TOPIC_SETTINGS } from '../../test/support/cluster-run.js';
 import { requiredClusterEngines } from '../../test/support/config.js';
 import { openDocuments, openEventLog } from '../composition/engines.js';
 import { type GatewayConfig, loadConfig } from '../config.js';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const mongo = new URL(engines.MONGODB_URI);
   mongo.pathname = `/import_${randomBytes(6).toString('hex')}`;
   const topic = `tg-import-${randomBytes(4).toString('hex')}`;
-  config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', MONGODB_URI: mongo.toString(), KAFKA_BROKERS: engines.KAFKA_BROKERS, KAFKA_TOPIC: topic, KAFKA_PARTITIONS: '2' });
+  config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', MONGODB_URI: mongo.toString(), KAFKA_BROKERS: engines.KAFKA_BROKERS, KAFKA_TOPIC: topic, KAFKA_PARTITIONS: '2', ...LOCAL_TOPIC_SETTINGS });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

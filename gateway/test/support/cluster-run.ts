@@ -9,6 +9,9 @@ export interface ClusterEngines {
   REDIS_URL: string;
 }
 
+/** What a topic on the local single broker can have: one replica, acknowledged by one. */
+export const LOCAL_TOPIC_SETTINGS = { KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '1' };
+
 /**
  * One cluster of Tollgate role processes inside shared engines: its own Kafka topic, MongoDB
  * database and Redis key prefix, so test files never meet; each role gets its own DATA_DIR.
@@ -36,6 +39,7 @@ export class ClusterRun {
       KAFKA_BROKERS: this.engines.KAFKA_BROKERS,
       KAFKA_TOPIC: this.topic,
       KAFKA_PARTITIONS: '4',
+      ...LOCAL_TOPIC_SETTINGS,
       MONGODB_URI: this.mongoUri,
       REDIS_URL: this.engines.REDIS_URL,
       REDIS_PREFIX: `tg-${this.id}:`,

@@ -13,6 +13,8 @@ export interface RoleProcess {
   errors(): string;
   /** How the process ended (its exit code, or the signal that ended it); null while it runs. */
   ended(): number | NodeJS.Signals | null;
+  /** Resolves with the exit code once the process has ended (null: ended by a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
   /** SIGKILL: the process dies mid-work, as a crash would leave it. */
   kill(): Promise<void>;
@@ -37,7 +39,9 @@ export function startRole(role: string, env: Record<string, string>): RoleProces
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return { pid: child.pid ?? -1, errors: () => stderr, ended: () => child.exitCode ?? child.signalCode, stop: () => stopChild(child), kill: () => killChild(child) };
+  const exited = once(child, 'exit').then(([code]) => code as number | null, () => null);
+  const ended = () => child.exitCode ?? child.signalCode;
+  return { pid: child.pid ?? -1, errors: () => stderr, ended, exited, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 async function killChild(child: ChildProcess): Promise<void> {

@@ -1,4 +1,4 @@
-import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
+import kafkajs, { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { LedgerEvent } from '@tollgate/wire';
 import { partitionKey } from '../../events/partition-key.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
@@ -6,17 +6,22 @@ import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/
 import { readMovementEvents, sumUsage } from './kafka-ledger-history.js';
 import { readWholeTopic } from './kafka-log-reader.js';
 import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
+import { createOrCheckTopic } from './kafka-topic.js';
+import type { TopicSettings } from './topic-settings.js';
 
-export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming> {
+/**
+ * The topic's settings (topic-settings.ts) are each optional here: one left out is the broker's
+ * default when the log creates the topic, and is not checked on a topic it finds. `compression`
+ * also compresses what this log appends.
+ */
+export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming>, Partial<TopicSettings> {
   /** Bootstrap brokers, `host:port` (KAFKA_BROKERS split on commas). */
   brokers: string[];
   /** The ledger topic; created on first use when missing. */
   topic: string;
   clientId?: string;
-  /** Partitions of the topic when this log creates it (the broker's default otherwise). */
-  partitions?: number;
-  /** Replication factor when this log creates the topic (the broker's default otherwise). */
-  replicationFactor?: number;
+  /** Told once when the topic exists with other settings than these; a process warning by default. */
+  onTopicWarning?: (message: string) => void;
   /** kafkajs' own log level; ERROR by default (consumer-group chatter is INFO and WARN). */
   logLevel?: logLevel;
   /** About the most events a whole-topic read (audit, statement) fetches ahead of its reader (kafka-log-reader.ts). */
@@ -24,9 +29,15 @@ export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming> {
 }
 
 const DEFAULT_MAX_BATCH = 500;
+// kafkajs is CommonJS, and Node's ESM loader finds no named export from `CompressionTypes` on.
+const { CompressionTypes } = kafkajs;
 
 function warn(error: unknown): void {
   process.emitWarning(error instanceof Error ? error : String(error), 'KafkaEventLogDeliveryFailed');
+}
+
+function warnTopic(message: string): void {
+  process.emitWarning(message, 'KafkaTopicSettings');
 }
 
 /**
@@ -74,6 +85,7 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
     await this.producer.send({
       topic: this.options.topic,
       acks: -1,
+      compression: this.options.compression === 'gzip' ? CompressionTypes.GZIP : CompressionTypes.None,
       messages: events.map((event) => ({ key: partitionKey(event), value: JSON.stringify(event) })),
     });
   }
@@ -151,20 +163,14 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
     if (this.closed) throw new Error(`KafkaEventLog(${this.options.topic}) is closed`);
   }
 
-  /** Creates the topic once per log (no-op when it exists); a failure is retried on the next call. */
-  private ensureTopic(): Promise<void> {
+  /**
+   * Creates the topic, or checks the one found (kafka-topic.ts), once per log; every other call
+   * waits for it. A failure (a refusal too) is tried again on the next call.
+   */
+  ensureTopic(): Promise<void> {
     this.topicReady ??= (async () => {
       await this.admin.connect();
-      await this.admin.createTopics({
-        waitForLeaders: true,
-        topics: [
-          {
-            topic: this.options.topic,
-            numPartitions: this.options.partitions ?? -1,
-            replicationFactor: this.options.replicationFactor ?? -1,
-          },
-        ],
-      });
+      await createOrCheckTopic(this.admin, this.options.topic, this.options, this.options.onTopicWarning ?? warnTopic);
     })().catch((error: unknown) => {
       this.topicReady = undefined;
       throw error;

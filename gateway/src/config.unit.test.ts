@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, loadWorkerConfig } from './config.js';
+
+describe('the Kafka topic settings', () => {
+  it('default to production values: three replicas, two in sync, two at least, every record kept, gzip', () => {
+    const config = loadWorkerConfig({});
+    expect([config.KAFKA_PARTITIONS, config.KAFKA_REPLICATION_FACTOR, config.KAFKA_MIN_INSYNC_REPLICAS, config.KAFKA_MIN_REPLICATION_FACTOR]).toEqual([12, 3, 2, 2]);
+    expect([config.KAFKA_RETENTION_MS, config.KAFKA_COMPRESSION]).toEqual([-1, 'gzip']);
+  });
+
+  it("take the local broker's single replica when all three say so", () => {
+    const config = loadWorkerConfig({ KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '1', KAFKA_RETENTION_MS: '604800000', KAFKA_COMPRESSION: 'none' });
+    expect([config.KAFKA_REPLICATION_FACTOR, config.KAFKA_RETENTION_MS, config.KAFKA_COMPRESSION]).toEqual([1, 604_800_000, 'none']);
+  });
+
+  it('refuse a replication factor below the configured minimum', () => {
+    expect(() => loadWorkerConfig({ KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '1' })).toThrow('KAFKA_REPLICATION_FACTOR: must be at least KAFKA_MIN_REPLICATION_FACTOR (2)');
+  });
+
+  it('refuse more in-sync replicas than replicas: no append could be acknowledged', () => {
+    expect(() => loadWorkerConfig({ KAFKA_MIN_INSYNC_REPLICAS: '4' })).toThrow(/KAFKA_MIN_INSYNC_REPLICAS: must be at most KAFKA_REPLICATION_FACTOR \(3\)/);
+  });
+
+  it('refuse a codec kafkajs cannot read without a codec package', () => {
+    expect(() => loadWorkerConfig({ KAFKA_COMPRESSION: 'zstd' })).toThrow(/KAFKA_COMPRESSION/);
+  });
+
+  it("hold for the gateway's configuration too, which extends the engines'", () => {
+    expect(() => loadConfig({ KAFKA_MIN_REPLICATION_FACTOR: '5' })).toThrow('KAFKA_REPLICATION_FACTOR: must be at least KAFKA_MIN_REPLICATION_FACTOR (5)');
+  });
+});
