@@ -17,6 +17,5 @@ COPY --from=build /app /app
 ENV PORT=3000 DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000
-# A 64 MB semi-space: fewer scavenges under load (docs/benchmarks.md, "What was done").
-ENTRYPOINT ["node", "--max-semi-space-size=64", "--import", "tsx", "gateway/src/main.ts"]
+ENTRYPOINT ["node", "--import", "tsx", "gateway/src/main.ts"]
 CMD ["all"]

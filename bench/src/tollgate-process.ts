@@ -32,9 +32,6 @@ export function clusterEnginesFromEnv(env: NodeJS.ProcessEnv = process.env): Rec
   return { REDIS_URL, KAFKA_BROKERS, MONGODB_URI: mongo.toString(), KAFKA_TOPIC: `tollgate.bench.${id}`, REDIS_PREFIX: `tg-bench-${id}:` };
 }
 
-/** The V8 flags `npm start` and the Docker image run the gateway with, so the bench measures the same process. */
-const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=64'];
-
 /**
  * Starts Tollgate as one process (`main.ts all`: relay, ledger and analytics workers), on the
  * embedded engines or on the cluster engines `engines` names, and provisions it.
@@ -56,7 +53,7 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
     GLOBAL_API_RATE_LIMIT: '0',
     CRITICAL_RATE_LIMIT: '0',
   };
-  const { service } = startService(join(repoRoot, 'gateway/src/main.ts'), ['all'], env, core, [...GATEWAY_NODE_FLAGS, inspectFlag(inspectPort), ...nodeFlags]);
+  const { service } = startService(join(repoRoot, 'gateway/src/main.ts'), ['all'], env, core, [inspectFlag(inspectPort), ...nodeFlags]);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await service.stop();

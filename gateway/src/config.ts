@@ -52,6 +52,8 @@ export const engineConfigSchema = z.object({
   /** After each insert of log rows, the analytics worker waits this long so the next insert is larger (ClickHouse pays per insert). */
   ANALYTICS_INSERT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
 }).superRefine((config, ctx) => {
   if (config.KAFKA_REPLICATION_FACTOR < config.KAFKA_MIN_REPLICATION_FACTOR) {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_REPLICATION_FACTOR'], message: `must be at least KAFKA_MIN_REPLICATION_FACTOR (${config.KAFKA_MIN_REPLICATION_FACTOR})` });

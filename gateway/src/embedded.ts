@@ -3,6 +3,7 @@ import { type RunningGateway, startGateway } from './composition/start-gateway.j
 import { type GatewayConfig, loadConfig } from './config.js';
 import { stopOnSignals } from './composition/stop-on-signals.js';
 import { createProcessLog } from './composition/process-log.js';
+import { limitHeapGrowth } from './composition/heap-growth.js';
 import { watchProcessFailures } from './ops/process-failures.js';
 import type { Logger } from 'pino';
 
@@ -21,5 +22,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const config = loadConfig();
   const log = createProcessLog(config.LOG_LEVEL);
   watchProcessFailures(log);
+  limitHeapGrowth(config.HEAP_GROWING_PERCENT);
   stopOnSignals(await startEmbedded(config, log));
 }

@@ -5,6 +5,7 @@ import { stopOnSignals } from './composition/stop-on-signals.js';
 import { loadConfig, loadWorkerConfig } from './config.js';
 import { startEmbedded } from './embedded.js';
 import { createProcessLog } from './composition/process-log.js';
+import { limitHeapGrowth } from './composition/heap-growth.js';
 import { watchProcessFailures } from './ops/process-failures.js';
 import type { Logger } from 'pino';
 
@@ -23,8 +24,10 @@ if (!Object.hasOwn(roles, role)) {
 }
 try {
   // First of all, so a failure while starting is logged too (ops/process-failures.ts says the policy).
-  const log = createProcessLog(loadWorkerConfig().LOG_LEVEL);
+  const processConfig = loadWorkerConfig();
+  const log = createProcessLog(processConfig.LOG_LEVEL);
   watchProcessFailures(log);
+  limitHeapGrowth(processConfig.HEAP_GROWING_PERCENT);
   stopOnSignals(await roles[role as keyof typeof roles](log));
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,27 +1,36 @@
 import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 
-/** The most of a streamed answer's text kept as text: 256 Ki characters. */
-export const KEPT_ANSWER_CHARS = 256 * 1024;
+/**
+ * The most of a streamed answer's text kept as text: 32 Ki characters. Every string the tally
+ * makes stays under V8's large-object size (128 KiB, even at two bytes a character), so what it
+ * drops dies young: at 256 Ki, each fold flattened a 256 KiB string into the large-object space,
+ * which only a full collection frees, and 100 fast 4 MB answers left 650 MB there after they ended.
+ */
+export const KEPT_ANSWER_CHARS = 32 * 1024;
 
 /**
  * A streamed answer's text, for counting when the upstream reports no usage, in bounded memory:
  * past KEPT_ANSWER_CHARS the older half is counted now and dropped, cut at a space so the count
- * stays the tokenizer's (a 4 MB answer, 100 at once, held 400 MB until each ended). An answer that
- * long is counted even when usage comes after all, off the event loop (token-count-pool.ts).
+ * stays the tokenizer's. An answer that long is counted even when usage comes after all, off the
+ * event loop (token-count-pool.ts).
  */
 export class CompletionTally {
-  private kept = '';
+  /** The pieces not yet counted, joined only when folded or read. */
+  private pieces: string[] = [];
+  private keptChars = 0;
   /** The tokens of the text dropped so far, counted off the event loop one fold after another. */
   private counted: Promise<number> = Promise.resolve(0);
 
   add(piece: string): void {
-    this.kept += piece;
-    if (this.kept.length > KEPT_ANSWER_CHARS) this.fold();
+    if (!piece) return;
+    this.pieces.push(piece);
+    this.keptChars += piece.length;
+    if (this.keptChars > KEPT_ANSWER_CHARS) this.fold();
   }
 
   /** The text not yet counted. */
   text(): string {
-    return this.kept;
+    return this.joined();
   }
 
   /** Tokens of the text already dropped (their count may still be running). */
@@ -29,13 +38,24 @@ export class CompletionTally {
     return this.counted;
   }
 
+  private joined(): string {
+    const text = this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
+    this.pieces = text ? [text] : [];
+    return text;
+  }
+
   private fold(): void {
-    const half = this.kept.length - KEPT_ANSWER_CHARS / 2;
-    const space = this.kept.lastIndexOf(' ', half);
+    const kept = this.joined();
+    const half = kept.length - KEPT_ANSWER_CHARS / 2;
+    const space = kept.lastIndexOf(' ', half);
     const cut = space > 0 ? space : half;
-    const dropped = this.kept.slice(0, cut);
-    // The pool never rejects (a failed count is billed by bytes), so the chain cannot break.
-    this.counted = this.counted.then(async (sum) => sum + (await tokenCountPool.count(dropped)));
-    this.kept = this.kept.slice(cut);
+    const dropped = kept.slice(0, cut);
+    // Handed over at once (a chain of counts would hold every fold's text until the one before it
+    // is counted); the pool never rejects (a failed count is billed by bytes).
+    const count = tokenCountPool.countSmall(dropped);
+    this.counted = Promise.all([this.counted, count]).then(([sum, tokens]) => sum + tokens);
+    const rest = kept.slice(cut);
+    this.pieces = rest ? [rest] : [];
+    this.keptChars = rest.length;
   }
 }

@@ -36,13 +36,12 @@ export class SseEventSplitter {
     let from = 0;
     // The first blank line may begin at the unfinished event's last character: it ends this chunk's
     // text at `end` all the same (the index just past it in `incoming`), or -1 when there is none.
-    const first = (this.lastChar + incoming).indexOf('\n\n');
-    let end = first === -1 ? -1 : first + 2 - this.lastChar.length;
+    // (Looked for apart, not in `lastChar + incoming`: that string would copy every chunk once more.)
+    let end = this.lastChar === '\n' && incoming.startsWith('\n') ? 1 : endOfEvent(incoming, 0);
     while (end !== -1) {
       events.push(this.take(incoming.slice(from, end)));
       from = end;
-      const next = incoming.indexOf('\n\n', from);
-      end = next === -1 ? -1 : next + 2;
+      end = endOfEvent(incoming, from);
     }
     this.keep(incoming.slice(from));
     return events;
@@ -66,7 +65,7 @@ export class SseEventSplitter {
       this.carriedCR = true;
       incoming = incoming.slice(0, -1);
     }
-    return incoming.replace(/\r\n?/g, '\n');
+    return incoming.includes('\r') ? incoming.replace(/\r\n?/g, '\n') : incoming;
   }
 
   /** The unfinished event with `last` appended, whole; the splitter starts a new one. */
@@ -86,6 +85,12 @@ export class SseEventSplitter {
     this.lastChar = piece.charAt(piece.length - 1);
     if (this.pendingChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
   }
+}
+
+/** The index just past the first blank line in `text` from `from`, or -1 when there is none. */
+function endOfEvent(text: string, from: number): number {
+  const at = text.indexOf('\n\n', from);
+  return at === -1 ? -1 : at + 2;
 }
 
 /** The JSON of an event's `data:` line; null for `[DONE]`, comments, or data that is not JSON. */

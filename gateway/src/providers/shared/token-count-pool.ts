@@ -32,6 +32,13 @@ parentPort.on('message', ({ id, text }) => {
 });
 `;
 
+/**
+ * The worker's heap, small: it holds the tokenizer's tables (about 20 MB) and one text at a time,
+ * and without a bound V8 let its garbage grow a few hundred MB under a flood of streams' folds. A
+ * worker past it ends, and what it held is billed by bytes (see `lost`).
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 160 };
+
 interface Waiting {
   resolve(total: number): void;
   /** Kept for the fallback: billed by its UTF-8 bytes if the worker fails. */
@@ -53,6 +60,15 @@ export class TokenCountPool {
   async count(text: string): Promise<number> {
     if (text.length <= COUNTED_ON_LOOP_CHARS) return countTokens(text);
     return this.offLoop(text);
+  }
+
+  /**
+   * The tokens of a small text (a stream's fold: many, each a few KiB), by the worker while it has
+   * room, else here: exact either way, and a flood of them is held back by the loop's own pace
+   * rather than queued with its text.
+   */
+  countSmall(text: string): Promise<number> {
+    return this.waiting.size < MAX_WAITING ? this.offLoop(text) : Promise.resolve(countTokens(text));
   }
 
   async usage(prompt: string, completion: string): Promise<Usage> {
@@ -82,7 +98,7 @@ export class TokenCountPool {
   private started(): Worker {
     if (this.worker) return this.worker;
     const tokenizer = createRequire(import.meta.url).resolve('gpt-tokenizer');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer }, resourceLimits: WORKER_HEAP });
     worker.unref();
     worker.on('message', ({ id, total }: { id: number; total: number }) => this.settle(id, total));
     worker.on('error', () => this.lost(worker));
