@@ -53,7 +53,10 @@ export async function registerRelayCors(app: FastifyInstance): Promise<void> {
     delegator: (request: FastifyRequest, answer) => answer(null, KEY_SURFACES.test(request.url) ? keySurfaceCors : { origin: false }),
   });
   // Images and audio the relay hands out (e.g. /mj/image/:id) may be embedded by other sites' pages.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: every relayed call passes it, and an async hook costs each
+  // call a promise and a turn of the microtask queue for one header (issue #37).
+  app.addHook('onRequest', (request, reply, done) => {
     if (KEY_SURFACES.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done();
   });
 }
