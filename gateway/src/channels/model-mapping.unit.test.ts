@@ -17,4 +17,12 @@ describe("a channel's model_mapping", () => {
     expect(upstreamModel(withMapping(JSON.stringify({ m: '' })), 'm')).toBe('m');
     expect(upstreamModel(withMapping(JSON.stringify({ m: 7 })), 'm')).toBe('m');
   });
+
+  it('reads an edited mapping afresh, and stays right past the cache of parsed mappings', () => {
+    expect(upstreamModel(withMapping(JSON.stringify({ m: 'first' })), 'm')).toBe('first');
+    expect(upstreamModel(withMapping(JSON.stringify({ m: 'second' })), 'm')).toBe('second');
+    for (let i = 0; i < 3_000; i++) expect(upstreamModel(withMapping(JSON.stringify({ m: `up-${i}` })), 'm')).toBe(`up-${i}`);
+    expect(upstreamModel(withMapping(JSON.stringify({ m: 'first' })), 'm')).toBe('first');
+    expect(upstreamModel(withMapping(JSON.stringify({ m: 'first' })), 'constructor')).toBe('constructor');
+  });
 });
