@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timedStream } from './http-client.js';
 import { measureLatency } from './latency.js';
+import { measureSaturation } from './saturation.js';
 import { offerLoad, sustained } from './load.js';
 import { type MockProcess, startBareProxy, startMockProcess } from './mock-process.js';
 import { STREAM_CHUNKS } from './mock-upstream.js';
@@ -97,5 +98,14 @@ describe('bench harness against the mock upstream', () => {
     expect(sustained({ ...step, failures: 1 })).toBe(false);
     expect(sustained({ ...step, p99Ms: 1_000 })).toBe(false);
     expect(sustained({ ...step, achieved: 900 })).toBe(false);
+  });
+  it('saturates both sides in a closed loop and reports each round, the share and the latency ratio', async () => {
+    const rows = await measureSaturation({ ...direct, name: 'bare proxy' }, { ...direct, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2 }, () => {});
+    const [share, perRound, p50] = rows;
+    // Both sides are the same mock: about the same RPS, every round counted.
+    expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
+    expect(perRound?.tollgate.split(', ')).toHaveLength(2);
+    expect(Number.parseFloat(perRound?.tollgate ?? '0')).toBeGreaterThan(100);
+    expect(Number.parseFloat(p50?.added ?? 'NaN')).toBeGreaterThan(0.3);
   });
 });

@@ -1,12 +1,13 @@
 import type { LatencyOptions } from './latency.js';
 import type { MemoryOptions } from './memory.js';
+import type { SaturationOptions } from './saturation.js';
 import type { SensitiveWordsOptions } from './sensitive-words.js';
 import type { StreamingOptions } from './streaming.js';
 import type { ThroughputOptions } from './throughput.js';
 import type { Mode } from './tollgate-process.js';
 
 /** Measurements of a running gateway against the mock, in each mode. */
-export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'streaming', 'memory'] as const;
+export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory'] as const;
 /** Measurements of one hot-path component in this process: no gateway, no mode. */
 const COMPONENT_MEASUREMENTS = ['sensitive-words'] as const;
 export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
@@ -23,6 +24,7 @@ export interface BenchOptions {
   cpuProfDir: string | undefined;
   latency: LatencyOptions;
   throughput: ThroughputOptions;
+  saturation: SaturationOptions;
   streaming: StreamingOptions;
   memory: MemoryOptions;
   sensitiveWords: SensitiveWordsOptions;
@@ -51,7 +53,7 @@ function flag(argv: string[], name: string, envName: string, env: NodeJS.Process
  * Flags and their variables: `--quick` (BENCH_QUICK=1), `--only latency,streaming` (BENCH_ONLY),
  * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
  * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
- * BENCH_SOAK_RATE.
+ * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS.
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
@@ -64,6 +66,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     cpuProfDir: flag(argv, 'cpu-prof', 'BENCH_CPU_PROF', env),
     latency: quick ? { rounds: 6, requestsPerRound: 100 } : { rounds: 20, requestsPerRound: 250 },
     throughput: { rates: quick ? QUICK_RATES : FULL_RATES, stepSeconds: quick ? 4 : 10 },
+    saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4) },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
     sensitiveWords: { words: 5_000, rounds: quick ? 5 : 15, checksPerRound: quick ? 200 : 500 },

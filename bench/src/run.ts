@@ -5,6 +5,7 @@ import { type MockProcess, startBareProxy, startMockProcess } from './mock-proce
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
+import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
 import { measureStreaming } from './streaming.js';
@@ -85,6 +86,8 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
       return withBareProxy(c, (proxy) => measureLatency(c.direct, c.tollgate, c.options.latency, proxy));
     case 'throughput':
       return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
+    case 'saturation':
+      return withBareProxy(c, (proxy) => measureSaturation(proxy, c.tollgate, c.options.saturation, c.log));
     case 'streaming':
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':
