@@ -4,8 +4,8 @@ import { LuaScript } from './lua-script.js';
 
 /** Compare and delete in one step, so two gateways can never both redeem the same code. */
 const REDEEM = new LuaScript(`
-if redis.call('GET', ARGV[1]) == ARGV[2] then
-  redis.call('DEL', ARGV[1])
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
   return 1
 end
 return 0
@@ -23,7 +23,7 @@ export class RedisOneTimeCodes implements OneTimeCodes {
   }
 
   async redeem(purpose: string, key: string, code: string): Promise<boolean> {
-    return (await REDEEM.run(this.redis, [this.keyOf(purpose, key), code])) === 1;
+    return (await REDEEM.run(this.redis, [this.keyOf(purpose, key)], [code])) === 1;
   }
 
   private keyOf(purpose: string, key: string): string {
