@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { OneTimeCodes } from '../../ports/one-time-codes.js';
-import { LuaScript } from './lua-script.js';
+import { LuaScript, type ScriptRunner } from './lua-script.js';
+
+/** What the codes need of a client: ioredis' Redis and Cluster both have it. */
+export type CodesClient = ScriptRunner & Pick<Redis, 'set'>;
 
 /** Compare and delete in one step, so two gateways can never both redeem the same code. */
 const REDEEM = new LuaScript(`
@@ -14,7 +17,7 @@ return 0
 /** One-time codes as Redis keys with an expiry: every gateway sees the code another one issued. */
 export class RedisOneTimeCodes implements OneTimeCodes {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: CodesClient,
     private readonly prefix: string,
   ) {}
 
