@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test tiers by file name: *.unit.test.ts (no I/O), *.int.test.ts (embedded engines, loopback HTTP),
  * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (engines that infra/local starts),
+ * *.redis-cluster.test.ts (a Redis Cluster that infra/local/redis/with-redis-cluster.sh starts),
  * *.server.test.ts (a ClickHouse server named by CLICKHOUSE_URL; none can be installed here),
  * *.quiet.test.ts (a latency promise on the cluster engines, measured with nothing else running:
  * scripts/test.sh runs them alone, after the other suites, so a loaded CI box does not decide them).
@@ -26,6 +27,15 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['{ledger,analytics,gateway}/**/*.cluster.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'redis-cluster',
+          include: ['{ledger,gateway}/**/*.redis-cluster.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

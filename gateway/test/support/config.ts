@@ -20,6 +20,15 @@ export function requiredRedisUrl(): string {
   return parseOrThrow(z.object({ REDIS_URL: redisUrl })).REDIS_URL;
 }
 
+/** The Redis Cluster's nodes (host:port,...) that infra/local/redis/with-redis-cluster.sh exports. */
+export function requiredRedisClusterNodes(): { host: string; port: number }[] {
+  const nodes = z.string().regex(/^[^:,]+:\d+(,[^:,]+:\d+)*$/, {
+    message: 'REDIS_CLUSTER_NODES must list host:port,... (bash infra/local/redis/with-redis-cluster.sh ...)',
+  });
+  const list = parseOrThrow(z.object({ REDIS_CLUSTER_NODES: nodes })).REDIS_CLUSTER_NODES;
+  return list.split(',').map((node) => ({ host: node.split(':')[0]!, port: Number(node.split(':')[1]) }));
+}
+
 /** Every shared engine, for tests that run Tollgate's roles as separate processes. */
 export function requiredClusterEngines(): z.infer<typeof clusterEnginesSchema> {
   return parseOrThrow(clusterEnginesSchema);

@@ -68,7 +68,8 @@ export class RedisHoldStore implements HoldStore {
   }
 
   private run(script: LuaScript, args: Arg[]): Promise<unknown> {
-    return script.run(this.redis, [this.prefix, ...args]);
+    // Not yet declared: the hold keys are built inside the scripts (one global expiry set), see issue #35.
+    return script.run(this.redis, [], [this.prefix, ...args]);
   }
 }
 

@@ -1,4 +1,7 @@
 import type { Redis } from 'ioredis';
+
+/** What leases need of a client: ioredis' Redis and Cluster both have it. */
+export type LeasesClient = Pick<Redis, 'set' | 'eval'>;
 import type { Leases } from '../../ports/leases.js';
 
 /** Extends the key's expiry only while it still names the holder: the check and the change are one atomic step. */
@@ -7,7 +10,7 @@ const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
 /** Leases as Redis keys set with NX and an expiry: one atomic command decides between gateways. */
 export class RedisLeases implements Leases {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: LeasesClient,
     private readonly prefix: string,
   ) {}
 

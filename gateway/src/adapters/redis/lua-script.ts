@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 
 type Arg = string | number;
 
-/** A Lua script run by its SHA; loaded on the first NOSCRIPT (a new or flushed server). */
+/**
+ * The part of a client a script needs. Both ioredis' Redis and Cluster have it, so a script
+ * runs on either; a Cluster routes it by its first declared key.
+ */
+export interface ScriptRunner {
+  evalsha(sha: string, numKeys: number, ...keysAndArgs: Arg[]): Promise<unknown>;
+  eval(source: string, numKeys: number, ...keysAndArgs: Arg[]): Promise<unknown>;
+}
+
+/**
+ * A Lua script run by its SHA; loaded on the first NOSCRIPT (a new or flushed server).
+ * The keys it touches are declared (KEYS), so a Redis Cluster can check they share one slot.
+ */
 export class LuaScript {
   private readonly sha: string;
 
@@ -11,12 +22,12 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(redis: Redis, args: Arg[]): Promise<unknown> {
+  async run(redis: ScriptRunner, keys: string[], args: Arg[]): Promise<unknown> {
     try {
-      return await redis.evalsha(this.sha, 0, ...args);
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(this.source, 0, ...args);
+      return redis.eval(this.source, keys.length, ...keys, ...args);
     }
   }
 }

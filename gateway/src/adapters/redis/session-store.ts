@@ -37,6 +37,12 @@ end
 return ended
 `);
 
+/**
+ * These scripts reach a user's other session keys, which are not in the user's slot: on a
+ * Redis Cluster they need session keys tagged by user first (issue #35, still open).
+ */
+const NOT_DECLARED: string[] = [];
+
 function parseSession(value: string | null): Session | null {
   const match = value?.match(/^(\d+):(\d+)$/);
   return match ? { userId: Number(match[1]), expiresAt: Number(match[2]) } : null;
@@ -57,7 +63,7 @@ export class RedisSessionStore implements SessionStore {
 
   async start(key: string, { userId, expiresAt }: Session): Promise<void> {
     const ttlMs = Math.max(1, expiresAt - Date.now());
-    await START.run(this.redis, [this.sessionPrefix + key, this.userPrefix + userId, key, userId, expiresAt, ttlMs, this.sessionPrefix]);
+    await START.run(this.redis, NOT_DECLARED, [this.sessionPrefix + key, this.userPrefix + userId, key, userId, expiresAt, ttlMs, this.sessionPrefix]);
   }
 
   async find(key: string): Promise<Session | null> {
@@ -65,10 +71,10 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async end(key: string): Promise<void> {
-    await END.run(this.redis, [this.sessionPrefix + key, this.userPrefix, key]);
+    await END.run(this.redis, NOT_DECLARED, [this.sessionPrefix + key, this.userPrefix, key]);
   }
 
   async endAllOf(userId: number, keep = ''): Promise<number> {
-    return Number(await END_ALL.run(this.redis, [this.userPrefix + userId, keep, this.sessionPrefix]));
+    return Number(await END_ALL.run(this.redis, NOT_DECLARED, [this.userPrefix + userId, keep, this.sessionPrefix]));
   }
 }
