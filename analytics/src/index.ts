@@ -27,3 +27,5 @@ export { loggedConsumptionPerDay, logsKeptSince, type LoggedConsumption } from '
 export { type DailyUsageRange } from './queries/export-daily-usage.js';
 export { statementParquet, statementLineSchema, statementLineColumns, type StatementLine } from './queries/statement-lines.js';
 export type { OutputFormat } from './ports/analytics-querier.js';
+export { ClickHouseLedgerHistory } from './history/clickhouse-ledger-history.js';
+export { insertMovements, movementRowOf, movementsTable, type MovementRow } from './ingest/movement-rows.js';

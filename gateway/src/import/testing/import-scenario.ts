@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { redactSource, sourcePassword } from '../redact-source.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { auditDrift, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
+import { auditDrift, eachOnce, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConsoleClient, eventually } from '../../../test/support/console-client.js';
@@ -161,7 +161,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       const eventLog = openEventLog(config, dataDir) as EventLog & EventLogReader;
       const balances = (await openBalances(config, dataDir)) as BalanceStore & BalanceInventory;
       try {
-        const audit = await auditDrift(eventLog.readAll(), balances);
+        const audit = await auditDrift(eachOnce(eventLog.readAll()), balances);
         expect(audit.drifts).toEqual([]);
         // The six openings and the relayed call.
         expect(audit.eventsFolded).toBe(7);
