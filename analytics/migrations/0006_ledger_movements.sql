@@ -25,3 +25,12 @@ CREATE TABLE IF NOT EXISTS ledger_movements
 ENGINE = ReplacingMergeTree(first_copy)
 PARTITION BY toYYYYMM(toDateTime(intDiv(occurred_at, 1000), 'UTC'))
 ORDER BY (user_id, event_id);
+
+-- One row once the log an install had before this table was copied into it (backfill-movements.ts).
+CREATE TABLE IF NOT EXISTS ledger_movements_backfill
+(
+    done_at DateTime('UTC') DEFAULT now(),
+    events UInt64
+)
+ENGINE = MergeTree
+ORDER BY tuple();

@@ -29,3 +29,4 @@ export { statementParquet, statementLineSchema, statementLineColumns, type State
 export type { OutputFormat } from './ports/analytics-querier.js';
 export { ClickHouseLedgerHistory } from './history/clickhouse-ledger-history.js';
 export { insertMovements, movementRowOf, movementsTable, type MovementRow } from './ingest/movement-rows.js';
+export { backfillMovements } from './history/backfill-movements.js';

@@ -1,4 +1,4 @@
-import { loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
+import { backfillMovements, loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
@@ -50,6 +50,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
+  const backfill = new AbortController();
+  const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: reportError });
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
@@ -65,8 +67,10 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();
+    backfill.abort();
     await within(RELEASE_LOG_WITHIN_MS, async () => {
       await ingestion?.stop();
+      await backfilled;
       await eventLog.close();
     });
     await balances.close();
