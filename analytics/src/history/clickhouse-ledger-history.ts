@@ -3,7 +3,6 @@ import { type LedgerEvent, ledgerEventSchema } from '@tollgate/wire';
 import { z } from 'zod';
 import { movementsTable } from '../ingest/movement-rows.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
-import { jsonLines } from './json-lines.js';
 
 /** Rows per query: a statement never holds more of the history than this. */
 const PAGE = 5_000;
@@ -40,14 +39,20 @@ const MOVEMENT_PAGE = `
   WHERE type <> 'UsageRecorded' AND ${oneUser} AND (log_partition, log_offset) > ({partition:UInt32}, {offset:Int64})
   ORDER BY log_partition, log_offset LIMIT ${PAGE}`;
 
+/** Events per page of the audit's read. */
+const AUDIT_PAGE = 20_000;
+
 /**
  * Every event once, one user after another and each user's in log order (a token's limit and its
- * debits are applied in that order): streamed as ClickHouse writes it, so the reader holds a row
- * at a time whatever the history's size.
+ * debits are applied in that order), a page at a time after the last row read: chdb hands a
+ * query's whole result over at once (a million events' JSON was past what one decode takes), so
+ * the reader holds one page whatever the history's size.
  */
 const EVERY_EVENT = `
-  SELECT payload, log_partition, log_offset FROM ${movementsTable} FINAL
-  ORDER BY user_id, log_partition, log_offset`;
+  SELECT user_id, payload, log_partition, log_offset FROM ${movementsTable} FINAL
+  WHERE user_id >= {user:UInt64} AND (user_id, log_partition, log_offset) > ({user:UInt64}, {partition:UInt32}, {offset:Int64})
+  ORDER BY user_id, log_partition, log_offset LIMIT ${AUDIT_PAGE}`;
+const auditRowSchema = pageRowSchema.extend({ user_id: z.coerce.number() });
 
 const INGESTED_THROUGH = `SELECT log_partition AS partition, max(log_offset) AS offset FROM ${movementsTable} GROUP BY log_partition`;
 const throughSchema = z.object({ partition: z.coerce.number(), offset: z.coerce.number() });
@@ -80,9 +85,13 @@ export class ClickHouseLedgerHistory implements LedgerHistory, EventLogReader {
   }
 
   async *readAll(): AsyncIterable<StoredEvent> {
-    for await (const line of jsonLines(this.querier.queryBytes({ sql: EVERY_EVENT, format: 'JSONEachRow' }))) {
-      const row = pageRowSchema.parse(line);
-      yield { partition: row.log_partition, offset: row.log_offset, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
+    let after = { user: 0, partition: 0, offset: -1 };
+    for (;;) {
+      const page = await this.querier.query({ sql: EVERY_EVENT, params: after, schema: auditRowSchema });
+      for (const row of page) yield { partition: row.log_partition, offset: row.log_offset, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
+      const last = page.at(-1);
+      if (!last || page.length < AUDIT_PAGE) return;
+      after = { user: last.user_id, partition: last.log_partition, offset: last.log_offset };
     }
   }
 

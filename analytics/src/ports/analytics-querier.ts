@@ -7,7 +7,7 @@ export type QueryParams = Record<string, string | number | boolean>;
 export type InsertRow = Record<string, string | number | boolean>;
 
 /** The engine output formats a caller may ask `queryBytes` for. */
-export type OutputFormat = 'Parquet' | 'JSONEachRow';
+export type OutputFormat = 'Parquet';
 
 export interface SelectQuery<Schema extends z.ZodType> {
   sql: string;
