@@ -23,7 +23,10 @@ export { exportLogs, exportRangeSchema, type ExportRange } from './queries/expor
 export { exportDailyUsage, type DailyUsage } from './queries/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';
 export { searchLogs, type SearchLogsInput } from './queries/search-logs.js';
-export { loggedConsumptionPerDay, logsKeptSince, type LoggedConsumption } from './queries/consumption-per-day.js';
+export { importedLogIdPrefix, loggedConsumptionPerDay, logsKeptSince, type LoggedConsumption } from './queries/consumption-per-day.js';
 export { type DailyUsageRange } from './queries/export-daily-usage.js';
 export { statementParquet, statementLineSchema, statementLineColumns, type StatementLine } from './queries/statement-lines.js';
 export type { OutputFormat } from './ports/analytics-querier.js';
+export { ClickHouseLedgerHistory } from './history/clickhouse-ledger-history.js';
+export { insertMovements, movementRowOf, movementsTable, type MovementRow } from './ingest/movement-rows.js';
+export { backfillMovements } from './history/backfill-movements.js';

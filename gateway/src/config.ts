@@ -29,10 +29,10 @@ export const engineConfigSchema = z.object({
   KAFKA_MIN_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).default(2),
   KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(32).default(2),
   /**
-   * The topic's `retention.ms`; -1 keeps every record. The topic is meant as the pipe, not the
-   * archive, but statements and the ledger audit still read their history from it: a record that
-   * retention deletes is gone from both. So every record is kept until they read a durable store
-   * (issue #34); a finite value is for an operator who accepts that loss.
+   * The topic's `retention.ms`; -1 keeps every record. Statements and the ledger audit read the
+   * history ClickHouse keeps (`ledger_movements`), not the topic; but without CLICKHOUSE_URL a
+   * gateway added later fills its own chdb copy from the topic, so the default keeps every record
+   * (README, "Scaling out").
    */
   KAFKA_RETENTION_MS: z.coerce.number().int().min(-1).default(-1),
   /**

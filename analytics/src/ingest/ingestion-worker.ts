@@ -4,6 +4,7 @@ import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { dropAlreadyIngested, onePerEvent } from './drop-already-ingested.js';
 import { eventToLogRow } from './event-to-log-row.js';
 import { logsTable, type LogRow } from './log-row.js';
+import { insertMovements } from './movement-rows.js';
 
 export interface LogBatchHandlerOptions {
   querier: AnalyticsQuerier;
@@ -60,6 +61,7 @@ function logRowsOf(batch: StoredEvent[]): LogRow[] {
  */
 export function createLogBatchHandler(options: LogBatchHandlerOptions): BatchHandler {
   return async (batch, delivery) => {
+    await insertMovements(options.querier, batch); // every event, kept for statements and the audit
     const logged = logRowsOf(batch);
     const rows = delivery.mayRepeat ? await dropAlreadyIngested(options.querier, logged) : onePerEvent(logged);
     if (rows.length === 0) {

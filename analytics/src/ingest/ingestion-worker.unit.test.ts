@@ -18,16 +18,23 @@ describe('startIngestionWorker', () => {
   it('inserts a batch as one insert into logs, skipping unlogged events', async () => {
     const { eventLog, querier, onRowsInserted } = await setUp([usageRecorded(), tokenQuotaSet(), quotaAdjusted()]);
     await eventLog.deliver('analytics');
-    expect(querier.inserts).toHaveLength(1);
-    expect(querier.inserts[0]?.table).toBe('logs');
-    expect(querier.inserts[0]?.rows.map((row) => row.type)).toEqual([2, 3]);
+    expect(querier.logInserts).toHaveLength(1);
+    expect(querier.logInserts[0]?.table).toBe('logs');
+    expect(querier.logInserts[0]?.rows.map((row) => row.type)).toEqual([2, 3]);
     expect(onRowsInserted).toHaveBeenCalledOnce();
+  });
+
+  it('keeps every event of a batch, logged or not, in the ledger history, in one insert', async () => {
+    const { eventLog, querier } = await setUp([usageRecorded(), tokenQuotaSet(), quotaAdjusted()]);
+    await eventLog.deliver('analytics');
+    const kept = querier.inserts.filter((insert) => insert.table === 'ledger_movements');
+    expect(kept.map((insert) => insert.rows.map((row) => row.type))).toEqual([['UsageRecorded', 'TokenQuotaSet', 'QuotaAdjusted']]);
   });
 
   it('does not insert when a batch holds nothing to log', async () => {
     const { eventLog, querier, onRowsInserted } = await setUp([tokenQuotaSet()]);
     await eventLog.deliver('analytics');
-    expect(querier.inserts).toEqual([]);
+    expect(querier.logInserts).toEqual([]);
     expect(onRowsInserted).not.toHaveBeenCalled();
   });
 
@@ -35,7 +42,7 @@ describe('startIngestionWorker', () => {
     const { eventLog, querier } = await setUp([usageRecorded()]);
     await eventLog.deliver('analytics');
     expect(querier.queries.map((query) => query.sql)).toEqual([expect.stringMatching(/^SELECT id FROM logs /)]);
-    expect(querier.inserts).toHaveLength(1);
+    expect(querier.logInserts).toHaveLength(1);
   });
 
   it('inserts a batch new to the group without the lookup, each event once', async () => {
@@ -44,7 +51,7 @@ describe('startIngestionWorker', () => {
     await eventLog.append([usage, usage]);
     await eventLog.deliver('analytics');
     expect(querier.queries).toEqual([]);
-    expect(querier.inserts.map((insert) => insert.rows.map((row) => row.id))).toEqual([[usage.metadata.eventId]]);
+    expect(querier.logInserts.map((insert) => insert.rows.map((row) => row.id))).toEqual([[usage.metadata.eventId]]);
   });
 
   it('looks again before inserting a batch delivered anew after a crash', async () => {
@@ -54,7 +61,7 @@ describe('startIngestionWorker', () => {
     eventLog.rewind('analytics');
     await eventLog.deliver('analytics');
     expect(querier.queries).toHaveLength(1);
-    expect(querier.inserts).toHaveLength(2);
+    expect(querier.logInserts).toHaveLength(2);
   });
 
   it('subscribes under the analytics group and unsubscribes on stop', async () => {

@@ -13,6 +13,11 @@ export type RowResponder = (query: CapturedQuery) => unknown[];
 export class CapturingQuerier implements AnalyticsQuerier {
   readonly queries: CapturedQuery[] = [];
   readonly inserts: Array<{ table: string; rows: InsertRow[] }> = [];
+
+  /** The inserts into `logs` only (every batch also writes the ledger's kept history, `ledger_movements`). */
+  get logInserts(): Array<{ table: string; rows: InsertRow[] }> {
+    return this.inserts.filter((insert) => insert.table === 'logs');
+  }
   readonly commands: CapturedQuery[] = [];
 
   constructor(private readonly respond: RowResponder = () => []) {}

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { type AnalyticsQuerier, migrate } from '@tollgate/analytics';
+import { type AnalyticsQuerier, ClickHouseLedgerHistory, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
-import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader, LedgerHistory } from '@tollgate/ledger';
+import type { BalanceInventory, BalanceNotifier, BalanceStore, EventLog, EventLogReader } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { createKafkaEventLog, parseBrokers, type TopicSettings } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
@@ -87,8 +87,8 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
  */
 const CONSUMER_LINGER_MS = 50;
 
-/** The log, which also answers the statements' reads of it (LedgerHistory). */
-export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader & LedgerHistory {
+/** The log: the pipe events travel through (statements read their history from analytics, `openHistory`). */
+export function openEventLog(config: EngineConfig, dataDir: string): EventLog & EventLogReader {
   if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS });
   const log = createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, lingerMs: CONSUMER_LINGER_MS, ...topicSettings(config) });
   // The topic is created or checked now, so its settings are reported at start. The workers wait
@@ -216,6 +216,14 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
 /** SMTP is the one mail transport; its server and account are options, read at each send. */
 export function openMailer(options: OptionCache): Mailer {
   return createSmtpMailer(options);
+}
+
+/**
+ * The ledger's history for statements: the events the analytics ingestion keeps in ClickHouse
+ * (chdb embedded, the server in a cluster), which outlive the topic's retention.
+ */
+export function openHistory(querier: AnalyticsQuerier): ClickHouseLedgerHistory {
+  return new ClickHouseLedgerHistory(querier);
 }
 
 /** The analytics engine with its tables migrated to the latest version. */

@@ -1,4 +1,4 @@
-import { loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
+import { backfillMovements, loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
@@ -10,7 +10,7 @@ import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
+import { openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
@@ -50,6 +50,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
   const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
+  const backfill = new AbortController();
+  const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: reportError });
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
@@ -59,13 +61,16 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
     await options.reload();
     for (const kind of ['options', 'users', 'tokens', 'channels'] as const) hot.notices.publish(kind);
   });
-  const ledgerProof = createLedgerProver({ events: eventLog, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history: eventLog, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
+  const history = openHistory(querier);
+  const ledgerProof = createLedgerProver({ events: history, historyThrough: () => history.ingestedThrough(), balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
+  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();
+    backfill.abort();
     await within(RELEASE_LOG_WITHIN_MS, async () => {
       await ingestion?.stop();
+      await backfilled;
       await eventLog.close();
     });
     await balances.close();

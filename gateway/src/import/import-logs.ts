@@ -1,4 +1,4 @@
-import { type AnalyticsQuerier, dropAlreadyIngested, type LogRow, logsTable } from '@tollgate/analytics';
+import { type AnalyticsQuerier, dropAlreadyIngested, importedLogIdPrefix, type LogRow, logsTable } from '@tollgate/analytics';
 import { z } from 'zod';
 import type { ImportContext } from './import-context.js';
 import { type SourceLog, sourceLog } from './new-api-rows.js';
@@ -10,7 +10,7 @@ import { type SourceLog, sourceLog } from './new-api-rows.js';
 const LOG_BATCH_SIZE = 20_000;
 
 /** The row's id in ClickHouse: from the source's, so a second import finds its rows already there. */
-const LOG_ID_PREFIX = 'new-api-log-';
+const LOG_ID_PREFIX = importedLogIdPrefix;
 const importedLogId = (sourceId: number) => `${LOG_ID_PREFIX}${sourceId}`;
 
 /** The same columns the analytics worker writes for an event (analytics/src/ingest/event-to-log-row.ts). */

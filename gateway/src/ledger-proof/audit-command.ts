@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { systemActor } from '../audit/audit-event.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openMailer, openQuerier } from '../composition/engines.js';
+import { openBalances, openDocuments, openHistory, openHotState, openMailer, openQuerier } from '../composition/engines.js';
 import { createProcessLog } from '../composition/process-log.js';
 import type { EngineConfig } from '../config.js';
 import { OptionCache } from '../options/option-cache.js';
@@ -16,7 +16,6 @@ import { proveAndRecord } from './record-proof.js';
  */
 export async function auditLedger(config: EngineConfig, onMailError: (error: unknown) => void): Promise<LedgerProof> {
   const dataDir = resolve(config.DATA_DIR);
-  const events = openEventLog(config, dataDir);
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const querier = await openQuerier(config, dataDir);
@@ -24,7 +23,8 @@ export async function auditLedger(config: EngineConfig, onMailError: (error: unk
   try {
     const options = new OptionCache(documents.options);
     await options.reload();
-    const ledgerProof = createLedgerProver({ events, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
+    const history = openHistory(querier);
+    const ledgerProof = createLedgerProver({ events: history, historyThrough: () => history.ingestedThrough(), balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
     const deps = { ledgerProof, auditTrail: documents.auditTrail, users: documents.users, mailer: openMailer(options), notices: hot.notices };
     return (await proveAndRecord(deps, systemActor, 'local', onMailError)).proof;
   } finally {
@@ -32,6 +32,5 @@ export async function auditLedger(config: EngineConfig, onMailError: (error: unk
     await querier.close();
     await documents.close();
     await balances.close();
-    await events.close();
   }
 }

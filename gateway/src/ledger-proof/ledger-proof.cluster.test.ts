@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventToLogRow, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, migrate } from '@tollgate/analytics';
+import { ClickHouseLedgerHistory, eventToLogRow, insertMovements, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import type { StoredEvent } from '@tollgate/ledger';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
@@ -55,9 +55,11 @@ async function clusterLedger() {
   for await (const one of events.readAll()) stored.push(one);
   await balances.apply(stored);
   await querier.insert(logsTable, history.map(eventToLogRow).filter((row): row is LogRow => row !== null));
+  await insertMovements(querier, stored);
+  const kept = new ClickHouseLedgerHistory(querier);
   const smtp = await startMockSmtp();
   const deps = {
-    ledgerProof: createLedgerProver({ events, balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) }),
+    ledgerProof: createLedgerProver({ events: kept, historyThrough: () => kept.ingestedThrough(), balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) }),
     auditTrail: documents.auditTrail,
     users: documents.users,
     mailer: await rootWithMailbox(documents, smtp),

@@ -20,9 +20,12 @@ export interface LedgerProof {
   clean: boolean;
 }
 
-/** What the proof reads: the whole event log, the balance store, and the analytics' consume rows. */
+/** What the proof reads: the ledger's whole history, the balance store, and the analytics' consume rows. */
 export interface LedgerProverSources {
+  /** Each event once: the durable history (analytics' `ledger_movements`), which outlives the topic. */
   events: EventLogReader;
+  /** Per partition, the last offset the history holds; the proof is settled only once it reaches the ledger's checkpoints. */
+  historyThrough?: () => Promise<Map<number, number>>;
   balances: BalanceStore & BalanceInventory;
   loggedConsumption(untilSeconds: number): Promise<LoggedConsumption[]>;
   /** Seconds: log rows before this were deleted (LogRetentionDays, DELETE /api/log), so those days are not compared. */
@@ -53,6 +56,15 @@ async function unchanged(balances: BalanceStore, checkpoints: Map<number, number
   return true;
 }
 
+/** The history is fed by the analytics ingestion: a ledger ahead of it would read as drift. */
+async function historyCaughtUp(sources: LedgerProverSources, checkpoints: Map<number, number>): Promise<boolean> {
+  if (!sources.historyThrough) return true;
+  const through = await sources.historyThrough();
+  for (const partition of through.keys()) if (!checkpoints.has(partition)) checkpoints.set(partition, await sources.balances.checkpoint(partition));
+  for (const [partition, offset] of checkpoints) if ((through.get(partition) ?? -1) < offset) return false;
+  return true;
+}
+
 /**
  * The ledger's proof: every balance recomputed from the event log and compared with the stored
  * one, and the log's consumption per user and day compared with the consume rows of analytics,
@@ -67,7 +79,7 @@ export function createLedgerProver(sources: LedgerProverSources): LedgerProver {
     const consumption = new ConsumptionFold(untilSeconds);
     const checkpoints = new Map<number, number>();
     const report = await auditDrift(noteCheckpoints(sources.events.readAll(), sources.balances, checkpoints, (s) => consumption.add(s)), sources.balances);
-    const settled = await unchanged(sources.balances, checkpoints);
+    const settled = (await unchanged(sources.balances, checkpoints)) && (await historyCaughtUp(sources, checkpoints));
     const keptSince = await sources.logsKeptSince();
     // A day the cutoff falls in (or before) lost some of its rows: compare whole days only.
     const firstWholeDay = keptSince > 0 ? utcDay(keptSince + 86_399) : '';

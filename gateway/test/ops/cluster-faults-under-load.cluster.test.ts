@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { auditDrift, type StoredEvent, startLedgerWorker } from '@tollgate/ledger';
+import { auditDrift, eachOnce, type StoredEvent, startLedgerWorker } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore, MongoBalanceCollections, type MongoBalanceStore } from '@tollgate/ledger/mongo';
@@ -139,7 +139,7 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
     const events = await readLog();
     const usage = events.filter((e) => e.event.type === 'UsageRecorded');
     expect(new Set(usage.map((e) => e.event.metadata.eventId)).size).toBe(REQUESTS);
-    const audit = await auditDrift(events, balances);
+    const audit = await auditDrift(eachOnce(events), balances);
     expect(audit).toEqual({ eventsFolded: events.length, drifts: [] });
 
     const before = await snapshot();
@@ -154,7 +154,7 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
     await replay.stop();
     expect(applied).toEqual([]);
     expect(await snapshot()).toEqual(before);
-    expect((await auditDrift(await readLog(), balances)).drifts).toEqual([]);
+    expect((await auditDrift(eachOnce(await readLog()), balances)).drifts).toEqual([]);
     console.info(`cluster load: ${REQUESTS} calls, ${events.length} events, ${before.users.length} user and ${before.tokens.length} token balances exact; ` +
       `answered during faults ${JSON.stringify(load.answeredDuring)}; drift 0; replay from zero applied ${applied.length}`);
   }, 120_000);

@@ -25,7 +25,8 @@ async function storedBalances(
 }
 
 /**
- * Compares the stored balances with the fold of the log. Only events the store has checkpointed
+ * Compares the stored balances with the fold of the history, given each event once (the durable
+ * history is; a raw log goes through `eachOnce`). Only events the store has checkpointed
  * are folded, so a worker that is merely behind is not drift. Run it while the worker is stopped
  * or idle: a batch applied during the audit would show up as drift.
  */

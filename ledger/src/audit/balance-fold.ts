@@ -1,6 +1,7 @@
 import { BalanceBook } from '../decider/balance-book.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import type { StoredEvent } from '../ports/event-log.js';
+import { eachOnceSync } from './each-once.js';
 
 /** Every account's balance at one point of the log. */
 export interface BalanceSnapshot {
@@ -10,16 +11,14 @@ export interface BalanceSnapshot {
 }
 
 /**
- * Folds the log from its start the way a balance store applies it: events counted once per
- * event id, so a producer's duplicate append is ignored here too.
+ * Folds the history from its start the way a balance store applies it. It is given each event
+ * once (the durable history is kept one row per event id; a raw log goes through `eachOnce`), so
+ * its memory is the accounts', never the events'.
  */
 export class BalanceFold {
   private readonly book = new BalanceBook();
-  private readonly seenEventIds = new Set<string>();
 
   add({ event }: StoredEvent): void {
-    if (this.seenEventIds.has(event.metadata.eventId)) return;
-    this.seenEventIds.add(event.metadata.eventId);
     this.book.apply(event);
   }
 
@@ -29,9 +28,9 @@ export class BalanceFold {
   }
 }
 
-/** The balances the log implies: a pure fold through the decider. */
+/** The balances a raw log implies (a repeated append counted once): a pure fold through the decider. */
 export function recomputeBalances(events: Iterable<StoredEvent>): BalanceSnapshot {
   const fold = new BalanceFold();
-  for (const stored of events) fold.add(stored);
+  for (const stored of eachOnceSync(events)) fold.add(stored);
   return fold.snapshot();
 }

@@ -16,20 +16,18 @@ export function utcDay(seconds: number): string {
 
 /**
  * Sums the consumption the log implies per user and day: every `UsageRecorded` that was logged
- * (the calls made with consume logging off have no log row to compare with), each event id once,
- * up to a second `until` (exclusive), so calls still on their way to the log store are left out.
+ * (the calls made with consume logging off have no log row to compare with), given each event
+ * once (see `eachOnce`), up to a second `until` (exclusive), so calls still on their way to the log store are left out.
  */
 export class ConsumptionFold {
   private readonly totals = new Map<string, DailyConsumption>();
-  private readonly seen = new Set<string>();
 
   constructor(private readonly untilSeconds: number) {}
 
   add({ event }: StoredEvent): void {
     if (event.type !== 'UsageRecorded' || event.data.logged === false) return;
     const seconds = Math.floor(event.metadata.occurredAt / 1000);
-    if (seconds >= this.untilSeconds || this.seen.has(event.metadata.eventId)) return;
-    this.seen.add(event.metadata.eventId);
+    if (seconds >= this.untilSeconds) return;
     const day = utcDay(seconds);
     const key = `${event.data.userId}/${day}`;
     const total = this.totals.get(key) ?? { userId: event.data.userId, day, quota: 0, calls: 0 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quotaGranted, stored, usageRecorded } from '../testing/event-builders.js';
 import { ConsumptionFold } from './consumption-fold.js';
+import { eachOnceSync } from './each-once.js';
 
 const DAY_ONE = Date.UTC(2026, 0, 1, 23, 59, 59, 900);
 const DAY_TWO = Date.UTC(2026, 0, 2, 0, 0, 0, 100);
@@ -13,7 +14,7 @@ describe('ConsumptionFold', () => {
   it('sums logged usage per user and UTC day, each event once, before the cut only', () => {
     const twice = at(usageRecorded({ quota: 5 }), DAY_ONE);
     const fold = new ConsumptionFold(Math.floor(DAY_TWO / 1000) + 60);
-    for (const event of stored([
+    for (const event of eachOnceSync(stored([
       twice,
       twice,
       at(usageRecorded({ quota: 7 }), DAY_TWO),
@@ -21,7 +22,7 @@ describe('ConsumptionFold', () => {
       at(usageRecorded({ quota: 100, logged: false }), DAY_TWO),
       at(usageRecorded({ quota: 1000 }), DAY_TWO + 60_000),
       quotaGranted({ amount: 50 }),
-    ])) fold.add(event);
+    ]))) fold.add(event);
     expect(fold.rows()).toEqual([
       { userId: 1, day: '2026-01-01', quota: 5, calls: 1 },
       { userId: 1, day: '2026-01-02', quota: 7, calls: 1 },

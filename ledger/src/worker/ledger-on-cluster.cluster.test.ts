@@ -6,6 +6,7 @@ import { createKafkaEventLog, parseBrokers } from '../adapters/kafka/kafka-event
 import { Collections } from '../adapters/mongo/balance-documents.js';
 import { createMongoBalanceStore, type MongoBalanceStore } from '../adapters/mongo/mongo-balance-store.js';
 import { auditDrift } from '../audit/audit-drift.js';
+import { eachOnce } from '../audit/each-once.js';
 import { recomputeBalances } from '../audit/balance-fold.js';
 import type { LedgerEvent } from '@tollgate/wire';
 import type { StoredEvent } from '../ports/event-log.js';
@@ -49,7 +50,7 @@ describe('the ledger on Kafka and MongoDB', () => {
   const caughtUp = async (group: string, applied: () => number, total: number) => {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      if (applied() >= total) return auditDrift(await readAll(), balances);
+      if (applied() >= total) return auditDrift(eachOnce(await readAll()), balances);
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`worker of ${group} did not catch up: ${applied()} of ${total} events applied`);
@@ -103,6 +104,6 @@ describe('the ledger on Kafka and MongoDB', () => {
     await replay.stop();
     expect(heard.reduce((a, b) => a + b, 0)).toBe(0);
     expect({ users: await balances.users([1, 2, 3]), channels: await balances.channels([100, 101, 102]) }).toEqual(before);
-    expect((await auditDrift(await readAll(), balances)).drifts).toEqual([]);
+    expect((await auditDrift(eachOnce(await readAll()), balances)).drifts).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { startIngestionWorker } from '@tollgate/analytics';
+import { backfillMovements, startIngestionWorker } from '@tollgate/analytics';
 import type { Logger } from 'pino';
 import type { EngineConfig } from '../../config.js';
 import { openEventLog, openQuerier } from '../engines.js';
@@ -14,10 +14,15 @@ export async function runAnalyticsRole(config: EngineConfig, log: Logger): Promi
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const querier = await openQuerier(config, dataDir);
-  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: (error) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again') });
+  const onError = (error: unknown) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again');
+  const backfill = new AbortController();
+  const backfilled = backfillMovements(querier, eventLog, (error) => log.error({ err: error }, 'ledger history backfill failed; retried'), backfill.signal); // an install older than the kept history
+  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError });
   return {
     close: async () => {
+      backfill.abort();
       await ingestion.stop();
+      await backfilled;
       await eventLog.close();
       await querier.close();
     },
