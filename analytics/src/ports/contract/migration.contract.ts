@@ -27,6 +27,7 @@ export function migrationContract(context: ContractContext): void {
       { version: 3, name: 'logs_deleted_before' },
       { version: 4, name: 'usage_per_hour' },
       { version: 5, name: 'statement_lines' },
+      { version: 6, name: 'ledger_movements' },
     ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(true);
@@ -34,10 +35,10 @@ export function migrationContract(context: ContractContext): void {
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([5, 4, 3, 2, 1]);
+    expect(await rollback(querier)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
-    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5]);
+    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }
