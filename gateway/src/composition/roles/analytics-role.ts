@@ -14,7 +14,7 @@ export async function runAnalyticsRole(config: EngineConfig, log: Logger): Promi
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const querier = await openQuerier(config, dataDir);
-  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError: (error) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again') });
+  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError: (error) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again') });
   return {
     close: async () => {
       await ingestion.stop();
