@@ -9,7 +9,7 @@ import type { Mode } from './tollgate-process.js';
 /** Measurements of a running gateway against the mock, in each mode. */
 export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory'] as const;
 /** Measurements of one hot-path component in this process: no gateway, no mode. */
-const COMPONENT_MEASUREMENTS = ['sensitive-words'] as const;
+const COMPONENT_MEASUREMENTS = ['sensitive-words', 'pipeline'] as const;
 export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
 export type GatewayMeasurement = (typeof GATEWAY_MEASUREMENTS)[number];
@@ -28,6 +28,8 @@ export interface BenchOptions {
   streaming: StreamingOptions;
   memory: MemoryOptions;
   sensitiveWords: SensitiveWordsOptions;
+  /** The analytics ingestion beside ClickHouse's raw insert: events waiting on Kafka (KAFKA_BROKERS), or none without a broker. */
+  pipeline: { events: number; brokers: string | undefined };
 }
 
 const FULL_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 15_000];
@@ -53,7 +55,7 @@ function flag(argv: string[], name: string, envName: string, env: NodeJS.Process
  * Flags and their variables: `--quick` (BENCH_QUICK=1), `--only latency,streaming` (BENCH_ONLY),
  * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
  * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
- * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS.
+ * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_PIPELINE_EVENTS.
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
@@ -69,6 +71,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4) },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
+    pipeline: { events: Number(env.BENCH_PIPELINE_EVENTS ?? (quick ? 40_000 : 200_000)), brokers: env.KAFKA_BROKERS },
     sensitiveWords: { words: 5_000, rounds: quick ? 5 : 15, checksPerRound: quick ? 200 : 500 },
   };
 }

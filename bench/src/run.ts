@@ -5,6 +5,7 @@ import { type MockProcess, startBareProxy, startMockProcess } from './mock-proce
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
+import { measurePipeline, pipelineRows } from './pipeline.js';
 import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
@@ -27,6 +28,7 @@ export async function runBench(options: BenchOptions, log: Log): Promise<string>
     log('sensitive-words: a naive loop and the Aho–Corasick library, in this process');
     tables.push(sensitiveWordsTable(options.sensitiveWords, measureSensitiveWords(options.sensitiveWords)));
   }
+  if (options.only.includes('pipeline')) tables.push(await pipelineTable(options, log));
   if (!options.only.some(isGatewayMeasurement)) return tables.join('\n');
   const pin = canPin(options.pin);
   pinSelf(LOAD_CORE, pin);
@@ -104,3 +106,11 @@ async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promis
     await proxy.stop();
   }
 }
+
+/** The analytics pipeline on a real broker; without one (no KAFKA_BROKERS) it says so instead. */
+async function pipelineTable(options: BenchOptions, log: Log): Promise<string> {
+  const { brokers, events } = options.pipeline;
+  if (!brokers) return '### pipeline\n\nskipped: no KAFKA_BROKERS (run under bash infra/local/with-engines.sh)\n';
+  return markdownTable('pipeline (analytics ingestion, issue #36)', pipelineRows(await measurePipeline(brokers, events, log)));
+}
+

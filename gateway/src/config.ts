@@ -49,8 +49,9 @@ export const engineConfigSchema = z.object({
   /** `http://user:password@host:8123`: logs, stats and the dashboard. */
   CLICKHOUSE_URL: optionalText,
   CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('tollgate'),
-  /** After each insert of log rows, the analytics worker waits this long so the next insert is larger (ClickHouse pays per insert). */
-  ANALYTICS_INSERT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** The analytics worker inserts log rows at this many events or ANALYTICS_BATCH_MS, whichever first (ClickHouse pays per insert). */
+  ANALYTICS_BATCH_ROWS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  ANALYTICS_BATCH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CapturingQuerier } from '../testing/capturing-querier.js';
 import { InMemoryEventLog } from '../testing/in-memory-event-log.js';
 import { quotaAdjusted, tokenQuotaSet, usageRecorded } from '../testing/ledger-event-fixtures.js';
-import { startIngestionWorker } from './ingestion-worker.js';
+import { DEFAULT_INGEST_BATCH_MS, DEFAULT_INGEST_BATCH_ROWS, startIngestionWorker } from './ingestion-worker.js';
 
 async function setUp(events: LedgerEvent[]) {
   const eventLog = new InMemoryEventLog();
@@ -69,5 +69,32 @@ describe('startIngestionWorker', () => {
     expect(eventLog.isSubscribed('analytics')).toBe(true);
     await worker.stop();
     expect(eventLog.isSubscribed('analytics')).toBe(false);
+  });
+
+  it('given the defaults, when it subscribes, then the log gathers a batch by size (20,000 events) or time (1 s), whichever first', async () => {
+    const eventLog = new InMemoryEventLog();
+    await startIngestionWorker({ eventLog, querier: new CapturingQuerier() });
+    expect(eventLog.subscribeOptions.get('analytics')).toEqual({ maxBatch: DEFAULT_INGEST_BATCH_ROWS, lingerMs: DEFAULT_INGEST_BATCH_MS });
+    expect([DEFAULT_INGEST_BATCH_ROWS, DEFAULT_INGEST_BATCH_MS]).toEqual([20_000, 1_000]);
+  });
+
+  it('given a batch size and time, when it subscribes, then the log is asked for exactly those', async () => {
+    const eventLog = new InMemoryEventLog();
+    await startIngestionWorker({ eventLog, querier: new CapturingQuerier(), maxBatch: 500, batchMs: 250 });
+    expect(eventLog.subscribeOptions.get('analytics')).toMatchObject({ maxBatch: 500, lingerMs: 250 });
+  });
+
+  it('given an insert that fails, when the batch is delivered, then its offsets stay uncommitted and the retry inserts every row once', async () => {
+    const { eventLog, querier } = await setUp([]);
+    const events = [usageRecorded(), usageRecorded(), quotaAdjusted()];
+    await eventLog.append(events);
+    const insert = vi.spyOn(querier, 'insert').mockRejectedValueOnce(new Error('ClickHouse is down'));
+    await expect(eventLog.deliver('analytics')).rejects.toThrow('ClickHouse is down');
+    await eventLog.deliver('analytics');
+    expect(insert).toHaveBeenCalledTimes(2);
+    expect(querier.inserts.map((i) => i.rows.map((row) => row.id))).toEqual([events.map((event) => event.metadata.eventId)]);
+    // Committed after the successful insert: nothing is delivered again.
+    await eventLog.deliver('analytics');
+    expect(querier.inserts.flatMap((i) => i.rows)).toHaveLength(3);
   });
 });

@@ -6,3 +6,10 @@ const url = z.string().startsWith('http', { message: 'CLICKHOUSE_URL must name a
 export function clickHouseServerUrl(): string {
   return url.parse(process.env.CLICKHOUSE_URL ?? '');
 }
+
+const broker = z.string().min(1, { message: 'KAFKA_BROKERS must name a Kafka broker for the cluster tier (bash infra/local/with-engines.sh ...)' });
+
+/** The Kafka broker(s) of the cluster tier (infra/local); fails loudly (never skips) when none is named. Here because this file is analytics' one reader of the tiers' environment. */
+export function kafkaBrokersForTests(): string {
+  return broker.parse(process.env.KAFKA_BROKERS ?? '');
+}

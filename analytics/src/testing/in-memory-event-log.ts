@@ -1,4 +1,4 @@
-import { type BatchHandler, type EventLog, RepeatWatermarks, type StoredEvent, type Subscription } from '@tollgate/ledger';
+import { type BatchHandler, type EventLog, RepeatWatermarks, type StoredEvent, type SubscribeOptions, type Subscription } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 
 /**
@@ -18,8 +18,12 @@ export class InMemoryEventLog implements EventLog {
     }
   }
 
-  async subscribe(group: string, handler: BatchHandler): Promise<Subscription> {
+  /** Per group, the options it subscribed with (batch size and time are the log's to honour). */
+  readonly subscribeOptions = new Map<string, SubscribeOptions>();
+
+  async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<Subscription> {
     this.handlers.set(group, handler);
+    this.subscribeOptions.set(group, options);
     this.takePartition(group);
     return { stop: async () => void this.handlers.delete(group) };
   }

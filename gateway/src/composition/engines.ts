@@ -83,7 +83,7 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
  * transaction per trickle of events took about a fifth of the gateway's CPU at 100 req/s
  * (docs/benchmarks.md, item 18).
  * Holds keep spending exact in the meantime; balances show a call up to 50 ms later (log rows:
- * see ANALYTICS_INSERT_GAP_MS).
+ * see ANALYTICS_BATCH_MS).
  */
 const CONSUMER_LINGER_MS = 50;
 

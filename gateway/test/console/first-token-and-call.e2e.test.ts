@@ -64,7 +64,7 @@ describe('the console in a real browser', () => {
 
   it('sees a new log row and the RPM badge on the log page, without reloading', async () => {
     // The admin's quota grant and the first call are logged (analytics inserts up to
-    // ANALYTICS_INSERT_GAP_MS after the balance moved), so the page opens with both rows.
+    // ANALYTICS_BATCH_MS after the balance moved), so the page opens with both rows.
     await expect.poll(async () => (await dave.must<{ total: number }>('GET', '/api/log/self/')).total, { timeout: 5_000 }).toBe(2);
     await page.goto(`${fixture.tollgate.url}/log`);
     await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 10_000 }).toBe(2);

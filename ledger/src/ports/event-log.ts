@@ -48,6 +48,13 @@ export interface SubscribeOptions {
   /** The most events one handler call receives. */
   maxBatch?: number;
   /**
+   * Batching by size and time: a delivery waits up to this long for maxBatch events and comes as
+   * soon as they are there, whichever first (Kafka: the fetch's min bytes and max wait, sized to
+   * maxBatch; SQLite: a rest after a short batch). Without it the log's own linger applies.
+   * Offsets are still committed only after the handler resolved.
+   */
+  lingerMs?: number;
+  /**
    * Told of every failed delivery (a throwing handler, an event that fails its schema) before the
    * batch is retried; without it the adapter emits a process warning, so no failure is silent.
    */

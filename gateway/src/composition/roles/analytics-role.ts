@@ -17,7 +17,7 @@ export async function runAnalyticsRole(config: EngineConfig, log: Logger): Promi
   const onError = (error: unknown) => log.error({ err: error }, 'analytics ingestion: a batch failed; it is delivered again');
   const backfill = new AbortController();
   const backfilled = backfillMovements(querier, eventLog, (error) => log.error({ err: error }, 'ledger history backfill failed; retried'), backfill.signal); // an install older than the kept history
-  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', restAfterInsertMs: config.ANALYTICS_INSERT_GAP_MS, onError });
+  const ingestion = await startIngestionWorker({ eventLog, querier, group: 'analytics', maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError });
   return {
     close: async () => {
       backfill.abort();

@@ -102,7 +102,8 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
       onError: options.onError ?? warn,
       retryBackoffMs: this.options.retryBackoffMs ?? 100,
       maxWaitTimeMs: this.options.maxWaitTimeMs ?? 500,
-      lingerMs: this.options.lingerMs ?? 0,
+      lingerMs: options.lingerMs ?? this.options.lingerMs ?? 0,
+      ...(options.lingerMs === undefined ? {} : { batchEvents: options.maxBatch ?? DEFAULT_MAX_BATCH }),
     });
     this.subscriptions.add(subscription);
     try {

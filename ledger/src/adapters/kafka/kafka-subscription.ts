@@ -3,6 +3,7 @@ import { ledgerEventSchema } from '@tollgate/wire';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
 import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 import { runInBackground } from '../../background/run-in-background.js';
+import { fetchSizes } from './fetch-sizes.js';
 
 export interface KafkaSubscriptionTiming {
   /** How long to wait before delivering a failed batch again; doubles per failure in a row. */
@@ -16,14 +17,9 @@ export interface KafkaSubscriptionTiming {
    * maxWaitTimeMs' place as the fetch's wait (and so still bounds stop()). 0: return at once.
    */
   lingerMs: number;
+  /** Set when a delivery should gather up to maxBatch events (see FetchTiming.batchEvents). */
+  batchEvents?: number;
 }
-
-/**
- * A lingering fetch returns at once only for this much: a backlog (a consumer catching up) is not
- * slowed by the linger, while a period's events under load (about 600 bytes each: some 1,700 in
- * 50 ms) come to less, so the wait ends the fetch. kafkajs' per-partition fetch size is 1 MiB too.
- */
-const LINGER_MIN_BYTES = 1024 * 1024;
 
 export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
   kafka: Kafka;
@@ -72,7 +68,7 @@ export class KafkaSubscription implements Subscription {
     const consumer = this.options.kafka.consumer({
       groupId: this.options.group,
       allowAutoTopicCreation: false,
-      ...(this.options.lingerMs > 0 ? { minBytes: LINGER_MIN_BYTES, maxWaitTimeInMs: this.options.lingerMs } : { maxWaitTimeInMs: this.options.maxWaitTimeMs }),
+      ...fetchSizes(this.options),
       sessionTimeout: 10_000,
       rebalanceTimeout: 30_000,
       heartbeatInterval: 1_000,

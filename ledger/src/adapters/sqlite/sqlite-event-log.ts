@@ -70,6 +70,7 @@ export class SqliteEventLog implements EventLog, EventLogReader, LedgerHistory {
       handler,
       maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
       onError: options.onError ?? warn,
+      ...(options.lingerMs === undefined ? {} : { lingerMs: options.lingerMs }),
     });
     this.subscriptions.add(subscription);
     return {
