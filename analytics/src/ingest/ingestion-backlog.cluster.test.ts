@@ -18,11 +18,12 @@ describe('analytics ingestion of a Kafka backlog', () => {
         await log.append(Array.from({ length: 500 }, (_, i) => usageRecorded({ requestId: `req-${start + i}`, holdId: randomUUID() })).map((event) => ({ ...event, metadata: { ...event.metadata, eventId: randomUUID() } })));
       }
       const worker = await startIngestionWorker({ eventLog: log, querier, group: 'analytics-backlog', batchMs: 1_000 });
-      await vi.waitFor(() => expect(querier.inserts.reduce((rows, insert) => rows + insert.rows.length, 0)).toBe(BACKLOG), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(() => expect(querier.logInserts.reduce((rows, insert) => rows + insert.rows.length, 0)).toBe(BACKLOG), { timeout: 60_000, interval: 100 });
       await worker.stop();
-      const sizes = querier.inserts.map((insert) => insert.rows.length);
+      // The log rows' inserts (each batch also writes ledger_movements, in one insert of its own).
+      const sizes = querier.logInserts.map((insert) => insert.rows.length);
       expect(sizes.length, `insert sizes ${sizes.join(', ')}`).toBeLessThanOrEqual(2);
-      expect(new Set(querier.inserts.flatMap((insert) => insert.rows.map((row) => row.id))).size).toBe(BACKLOG);
+      expect(new Set(querier.logInserts.flatMap((insert) => insert.rows.map((row) => row.id))).size).toBe(BACKLOG);
     } finally {
       await log.close();
     }
