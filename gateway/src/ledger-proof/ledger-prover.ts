@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoggedConsumption } from '@tollgate/analytics';
 import { auditDrift, type BalanceDrift, type BalanceInventory, type BalanceStore, ConsumptionFold, type EventLogReader, type StoredEvent, utcDay } from '@tollgate/ledger';
 import { type ConsumptionMismatch, compareConsumption } from './compare-consumption.js';
@@ -39,8 +40,13 @@ export interface LedgerProver {
 
 /** Calls of the last minute may still be on their way to the log store; they are compared at the next run. */
 const LOG_SETTLE_SECONDS = 60;
-/** A ledger applying events while the balances are read is retried this many times. */
-const ATTEMPTS = 3;
+/**
+ * A pass that found the ledger applying events, or the history behind the ledger, is tried again
+ * this many times in all, after 250, 500, 1000 and 2000 ms: the history's ingestion gathers up to
+ * ANALYTICS_BATCH_MS (1 s) of events into one insert, so a run just after a call waits for it.
+ */
+const ATTEMPTS = 5;
+const FIRST_RETRY_MS = 250;
 
 /** Passes the events through, reading each partition's checkpoint as its first event goes by. */
 async function* noteCheckpoints(events: AsyncIterable<StoredEvent>, balances: BalanceStore, seen: Map<number, number>, also: (stored: StoredEvent) => void) {
@@ -90,7 +96,10 @@ export function createLedgerProver(sources: LedgerProverSources): LedgerProver {
   return {
     async run() {
       let proof = await attempt();
-      for (let tries = 1; !proof.settled && tries < ATTEMPTS; tries++) proof = await attempt();
+      for (let tries = 1; !proof.settled && tries < ATTEMPTS; tries++) {
+        await sleep(FIRST_RETRY_MS * 2 ** (tries - 1));
+        proof = await attempt();
+      }
       return { ...proof, clean: proof.settled && proof.drifts.length === 0 && proof.consumptionMismatches.length === 0 };
     },
   };
