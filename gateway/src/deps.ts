@@ -26,7 +26,7 @@ import type { UserStore } from './ports/user-store.js';
 import type { AuditTrail } from './ports/audit-trail.js';
 import type { LedgerProver } from './ledger-proof/ledger-prover.js';
 
-/** Everything the gateway needs, built by a composition root (embedded.ts, later main.ts). */
+/** Everything the gateway needs, built by a composition root (embedded.ts, composition/roles/). */
 export interface GatewayDeps {
   config: GatewayConfig;
   /** Signs session cookies. */

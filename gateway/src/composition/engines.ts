@@ -53,7 +53,7 @@ import type { UsageOutbox } from '../ports/usage-outbox.js';
 
 /**
  * The one place that picks each port's adapter: the engine named by its variable, else the
- * embedded one under DATA_DIR. The entries (embedded.ts, main.ts) call these and nothing else does.
+ * embedded one under DATA_DIR. The entries (main.ts and its roles) call these and nothing else does.
  */
 
 /** The state every gateway and the ledger share in memory-speed stores. */

@@ -10,8 +10,8 @@ export const KEPT_ANSWER_CHARS = 32 * 1024;
 
 /**
  * A streamed answer's text, for counting when the upstream reports no usage, in bounded memory:
- * past KEPT_ANSWER_CHARS the older half is counted now and dropped, cut at a space so the count
- * stays the tokenizer's. An answer that long is counted even when usage comes after all, off the
+ * past KEPT_ANSWER_CHARS it is counted now and dropped but for its last word, so the count stays
+ * the tokenizer's. An answer that long is counted even when usage comes after all, off the
  * event loop (token-count-pool.ts).
  */
 export class CompletionTally {
@@ -44,17 +44,23 @@ export class CompletionTally {
     return text;
   }
 
+  /**
+   * Counts all but the newest piece's last word: the cut is at that piece's last space (a token
+   * starts there), or at the piece's end when its last word is long or it has none (a streamed
+   * delta ends on a token; a word of 16 Ki characters is counted in two parts). The
+   * text kept is a slice of that one piece, never of a joined string: a slice keeps its whole
+   * parent alive, and a paused stream would hold it until its next fold.
+   */
   private fold(): void {
-    const kept = this.joined();
-    const half = kept.length - KEPT_ANSWER_CHARS / 2;
-    const space = kept.lastIndexOf(' ', half);
-    const cut = space > 0 ? space : half;
-    const dropped = kept.slice(0, cut);
+    const newest = this.pieces.pop() ?? '';
+    const space = newest.lastIndexOf(' ');
+    const cut = space >= 0 && newest.length - space <= KEPT_ANSWER_CHARS / 2 ? space : newest.length;
+    this.pieces.push(newest.slice(0, cut));
     // Handed over at once (a chain of counts would hold every fold's text until the one before it
     // is counted); the pool never rejects (a failed count is billed by bytes).
-    const count = tokenCountPool.countSmall(dropped);
+    const count = tokenCountPool.countSmall(this.pieces.join(''));
     this.counted = Promise.all([this.counted, count]).then(([sum, tokens]) => sum + tokens);
-    const rest = kept.slice(cut);
+    const rest = newest.slice(cut);
     this.pieces = rest ? [rest] : [];
     this.keptChars = rest.length;
   }
