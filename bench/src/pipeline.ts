@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eventToLogRow, type LogRow, logsTable, migrate, startIngestionWorker } from '@tollgate/analytics';
+import { eventToLogRow, type LogRow, logsTable, migrate, movementRowOf, movementsTable, startIngestionWorker } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import type { UsageRecorded } from '@tollgate/wire';
@@ -11,7 +11,10 @@ import type { Row } from './report.js';
 /**
  * The ingestion on the real engines (issue #36): N usage events waiting on a one-partition Kafka
  * topic, taken by one ingestion worker into ClickHouse (chdb), beside the raw insert speed of the
- * same ClickHouse for the same rows in the same batch size, in the same run.
+ * same ClickHouse for the same rows (each batch's ledger_movements rows, then its log rows) in the
+ * same batch size, in the same run. Both are timed from the end of their first batch to the end
+ * of their last: the worker's consumer-group join (seconds on a fresh broker) is a start-up cost,
+ * not a speed.
  */
 export interface PipelineFigures {
   events: number;
@@ -31,10 +34,36 @@ function usageEvent(i: number, at: number): UsageRecorded {
   } as UsageRecorded;
 }
 
+/** Rows a second from the end of the first batch to the end of the last (the first one's rows not counted). */
+class BatchClock {
+  batches = 0;
+  private rows = 0;
+  private firstEnded = 0;
+  private firstRows = 0;
+  private lastEnded = 0;
+
+  /** Counts a batch that just ended; returns the rows so far. */
+  batchEnded(rows: number): number {
+    const now = performance.now();
+    if (this.batches++ === 0) {
+      this.firstEnded = now;
+      this.firstRows = rows;
+    }
+    this.lastEnded = now;
+    this.rows += rows;
+    return this.rows;
+  }
+
+  rowsPerSecond(): number {
+    return (this.rows - this.firstRows) / ((this.lastEnded - this.firstEnded) / 1000);
+  }
+}
+
 export async function measurePipeline(brokers: string, events: number, log: (line: string) => void): Promise<PipelineFigures> {
   const at = Date.now();
   const all = Array.from({ length: events }, (_, i) => usageEvent(i, at));
   const rows = all.map((event) => eventToLogRow(event)).filter((row): row is LogRow => row !== null);
+  const movements = all.map((event, offset) => movementRowOf({ partition: 0, offset, event }));
   const eventLog = createKafkaEventLog({ brokers: parseBrokers(brokers), topic: `tollgate.bench.pipeline.${process.pid}.${at}`, partitions: 1 });
   const dir = mkdtempSync(join(tmpdir(), 'tollgate-pipeline-'));
   const querier = createChdbQuerier({ path: join(dir, 'analytics') });
@@ -43,21 +72,22 @@ export async function measurePipeline(brokers: string, events: number, log: (lin
     log(`pipeline: appending ${events} events to Kafka`);
     for (let start = 0; start < events; start += 500) await eventLog.append(all.slice(start, start + 500));
     log('pipeline: raw inserts');
-    let started = performance.now();
-    for (let start = 0; start < rows.length; start += BATCH) await querier.insert(logsTable, rows.slice(start, start + BATCH));
-    const rawRowsPerSecond = rows.length / ((performance.now() - started) / 1000);
+    const raw = new BatchClock();
+    for (let start = 0; start < rows.length; start += BATCH) {
+      await querier.insert(movementsTable, movements.slice(start, start + BATCH));
+      await querier.insert(logsTable, rows.slice(start, start + BATCH));
+      raw.batchEnded(Math.min(BATCH, rows.length - start));
+    }
     await querier.command(`TRUNCATE TABLE ${logsTable}`);
+    await querier.command(`TRUNCATE TABLE ${movementsTable}`);
     log('pipeline: ingestion worker');
-    let inserted = 0;
-    let inserts = 0;
+    const ingestion = new BatchClock();
     let done: () => void = () => {};
     const finished = new Promise<void>((resolve) => (done = resolve));
-    started = performance.now();
-    const worker = await startIngestionWorker({ eventLog, querier, group: 'bench-analytics', onRowsInserted: (batch) => { inserted += batch.length; inserts += 1; if (inserted >= rows.length) done(); } });
+    const worker = await startIngestionWorker({ eventLog, querier, group: 'bench-analytics', onRowsInserted: (batch) => { if (ingestion.batchEnded(batch.length) >= rows.length) done(); } });
     await finished;
-    const ingestionRowsPerSecond = rows.length / ((performance.now() - started) / 1000);
     await worker.stop();
-    return { events, rawRowsPerSecond, ingestionRowsPerSecond, inserts };
+    return { events, rawRowsPerSecond: raw.rowsPerSecond(), ingestionRowsPerSecond: ingestion.rowsPerSecond(), inserts: ingestion.batches };
   } finally {
     await eventLog.close();
     await querier.close();
@@ -69,8 +99,8 @@ export async function measurePipeline(brokers: string, events: number, log: (lin
 export function pipelineRows(figures: PipelineFigures): Row[] {
   const ratio = figures.ingestionRowsPerSecond / figures.rawRowsPerSecond;
   return [{
-    measure: `${figures.events} usage events from a one-partition Kafka topic into chdb, rows a second (the ingestion also writes ledger_movements; ${figures.inserts} inserts)`,
-    direct: `${Math.round(figures.rawRowsPerSecond)} (raw insert of the log rows)`,
+    measure: `${figures.events} usage events from a one-partition Kafka topic into chdb, rows a second after the first batch (${figures.inserts} batches)`,
+    direct: `${Math.round(figures.rawRowsPerSecond)} (raw inserts of the same movements and log rows)`,
     tollgate: `${Math.round(figures.ingestionRowsPerSecond)} (ingestion worker)`,
     added: `${ratio.toFixed(2)} of the raw speed`,
     target: '>= 0.5',
