@@ -8,7 +8,7 @@ import { createKafkaEventLog, parseBrokers, type TopicSettings } from '@tollgate
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
 import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
@@ -190,7 +190,9 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
   const reportsPublisher = commands.duplicate();
   logConnectionErrors(log, 'hot state', commands, subscriber, livePublisher, liveSubscriber, reportsPublisher);
   return {
-    liveAdapter: createAdapter(livePublisher, liveSubscriber, { key: `${prefix}socket.io` }),
+    // Sharded pub/sub (Redis 7), a channel per room: a push reaches only the gateways with a
+    // console in its room, and on a Redis Cluster only the node of its channel's slot.
+    liveAdapter: createShardedAdapter(livePublisher, liveSubscriber, { channelPrefix: `${prefix}socket.io`, subscriptionMode: 'dynamic' }),
     roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`, log),
     // A connection of its own: a report is a few kilobytes, and the relay's hold scripts must not queue behind it.
     gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`, log),
