@@ -149,6 +149,12 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   BODY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Open connections per upstream origin; a streamed answer holds one for its whole length. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(65_536).default(2048),
+  /**
+   * Tokens (by key) and users the relay keeps in memory, each, least recently used out first;
+   * an entry is read again from the store after DOCUMENT_CACHE_TTL_MS, or at once on a change notice.
+   */
+  DOCUMENT_CACHE_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  DOCUMENT_CACHE_TTL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   /** Calls to /api per client IP per GLOBAL_API_RATE_LIMIT_DURATION seconds (new-api's default); 0 turns it off. */
   GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(180),
   GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(180),

@@ -30,7 +30,7 @@ function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: L
   const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   return {
     deps,
-    cache: new DocumentCache(deps.tokens, deps.users),
+    cache: new DocumentCache(deps.tokens, deps.users, { entries: deps.config.DOCUMENT_CACHE_ENTRIES, ttlMs: deps.config.DOCUMENT_CACHE_TTL_MS }),
     router,
     pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
     publisher: new UsagePublisher(deps.usageOutbox, {
