@@ -11,7 +11,7 @@ import { createMongoBalanceStore } from './mongo-balance-store.js';
 const MONGODB_URI = requiredEngine('MONGODB_URI');
 const freshUri = () => freshMongoUri(MONGODB_URI, 'ledger');
 
-runBalanceStoreContract('MongoBalanceStore', () => createMongoBalanceStore({ uri: freshUri() }));
+runBalanceStoreContract('MongoBalanceStore', ({ now }) => createMongoBalanceStore({ uri: freshUri(), now }));
 
 describe('MongoBalanceStore after a crash', () => {
   it('applies each event once when a batch was written but its checkpoint was not', async () => {
