@@ -13,10 +13,12 @@ export interface MarkerSweepSettings {
 }
 
 /**
- * At 2,000 events a second, 120,000 markers fall due a minute: a full sweep of 5,000 every 100 ms
- * removes up to 50,000 a second, so a minute's worth is gone in a few seconds of short deletes.
+ * Markers fall due a window (days) after they were written, so sweeping every five minutes keeps
+ * at most five minutes' worth past it. At 2,000 events a second that is 600,000 markers: full
+ * sweeps of 5,000 every 100 ms take them in about 120 short deletes. Sweeping more often would only
+ * cost more where a sweep scans (FerretDB 1.24: `adapters/mongo/applied-event-markers.ts`).
  */
-export const DEFAULT_MARKER_SWEEP = { limit: 5_000, everyMs: 60_000, catchUpMs: 100 } as const;
+export const DEFAULT_MARKER_SWEEP = { limit: 5_000, everyMs: 300_000, catchUpMs: 100 } as const;
 
 export interface MarkerSweep {
   /** Resolves once the sweep in flight, if any, has ended; none starts after. */
