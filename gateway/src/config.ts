@@ -52,6 +52,19 @@ export const engineConfigSchema = z.object({
   /** The analytics worker inserts log rows at this many events or ANALYTICS_BATCH_MS, whichever first (ClickHouse pays per insert). */
   ANALYTICS_BATCH_ROWS: z.coerce.number().int().min(1).max(200_000).default(20_000),
   ANALYTICS_BATCH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * How long the ledger remembers an applied event's id, counted from when it applied it, so that a
+   * second copy of the event at a later offset is applied once. Copies come from a producer's
+   * retries (within about two minutes: 30 retries, at most 5 s apart) and from a gateway's usage
+   * spool sending again a batch Kafka had acknowledged just before the gateway crashed (when that
+   * gateway starts again on its DATA_DIR). A redelivery after a ledger restart needs no id: it
+   * re-reads only offsets past the checkpoint. Default 7 days: past a dead gateway brought back over
+   * a long weekend and a partition stuck on a failing batch as long, while the ids kept stay
+   * bounded (about 1.2 billion at 2,000 events a second, instead of 5 billion more every month for
+   * ever). A gateway started again with a spool older than this may charge those calls twice.
+   * At least an hour: shorter would forget ids while a producer may still be retrying behind a slow ledger.
+   */
+  LEDGER_DEDUP_WINDOW_MS: z.coerce.number().int().min(3_600_000).default(7 * 86_400_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),

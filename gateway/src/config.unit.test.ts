@@ -29,3 +29,14 @@ describe('the Kafka topic settings', () => {
     expect(() => loadConfig({ KAFKA_MIN_REPLICATION_FACTOR: '5' })).toThrow('KAFKA_REPLICATION_FACTOR: must be at least KAFKA_MIN_REPLICATION_FACTOR (5)');
   });
 });
+
+describe('the ledger dedup window', () => {
+  it('keeps applied event ids 7 days by default, past a producer retry and a gateway brought back with its spool', () => {
+    expect(loadWorkerConfig({}).LEDGER_DEDUP_WINDOW_MS).toBe(7 * 86_400_000);
+    expect(loadConfig({ LEDGER_DEDUP_WINDOW_MS: '86400000' }).LEDGER_DEDUP_WINDOW_MS).toBe(86_400_000);
+  });
+
+  it('refuses a window under an hour: ids would be forgotten while a producer may still retry', () => {
+    expect(() => loadWorkerConfig({ LEDGER_DEDUP_WINDOW_MS: '60000' })).toThrow(/LEDGER_DEDUP_WINDOW_MS/);
+  });
+});

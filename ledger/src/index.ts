@@ -11,3 +11,4 @@ export type * from './ports/ledger-history.js';
 export * from './worker/ledger-worker.js';
 export { RepeatWatermarks } from './ports/repeat-watermarks.js';
 export * from './background/index.js';
+export * from './worker/marker-sweep.js';

@@ -49,7 +49,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
-  const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError: reportError }) : null;
+  const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError: reportError }) : null;
   const backfill = new AbortController();
   const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError: reportError });

@@ -47,6 +47,7 @@ export class FakeLedger {
     users: async (ids) => ids.map((id) => ({ ...this.user(id) })),
     tokens: async (ids) => ids.map((id) => ({ ...this.token(id, 0) })),
     channels: async (ids) => ids.map((id) => ({ ...this.channel(id) })),
+    forgetAppliedEvents: async () => 0,
     close: async () => undefined,
   };
 

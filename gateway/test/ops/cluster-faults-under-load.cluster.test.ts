@@ -15,6 +15,9 @@ import { driveLoad, type LoadResult } from '../support/load-driver.js';
 import { type PrivateBroker, startPrivateBroker } from '../support/private-broker.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
+/** The dedup markers outlive every test: nothing here is forgotten. */
+const markerSweep = { windowMs: 7 * 86_400_000 };
+
 /**
  * The cluster under load with faults: a few thousand calls for several users and tokens, spread
  * over two gateway processes, with a ledger and an analytics worker as processes of their own.
@@ -149,7 +152,7 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
     const notifier = createInProcessBalanceNotifier();
     const applied: string[] = [];
     notifier.subscribe((changes) => applied.push(...changes.appliedEventIds));
-    const replay = await startLedgerWorker({ eventLog: log, balances, notifier, group: 'ledger-replay' });
+    const replay = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger-replay' });
     await eventually(async () => ((await log.lag('ledger-replay')) === 0 ? true : undefined), 60_000, 'the replay read the whole log');
     await replay.stop();
     expect(applied).toEqual([]);

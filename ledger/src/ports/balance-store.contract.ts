@@ -1,11 +1,13 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { recomputeBalances } from '../audit/balance-fold.js';
 import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
-import type { BalanceStore } from './balance-store.js';
+import type { BalanceStore, Clock } from './balance-store.js';
 import type { StoredEvent } from './event-log.js';
 
-/** Opens a fresh, empty store for one test; the suite closes it when the test ends. */
-export type BalanceStoreFactory = () => Promise<BalanceStore>;
+/** Opens a fresh, empty store on `now` for one test; the suite closes it when the test ends. */
+export type BalanceStoreFactory = (options: { now: Clock }) => Promise<BalanceStore>;
+
+const DAY_MS = 86_400_000;
 
 /** Alice (user 1, token 10 via channel 100) and Bob (user 2, unlimited token 20 via channel 200). */
 function mixedSequence(): StoredEvent[] {
@@ -32,8 +34,8 @@ async function balancesOf(store: BalanceStore) {
 /** The behaviour every BalanceStore adapter must share (House style #2). */
 export function runBalanceStoreContract(name: string, factory: BalanceStoreFactory): void {
   describe(`BalanceStore contract: ${name}`, () => {
-    async function openStore(): Promise<BalanceStore> {
-      const store = await factory();
+    async function openStore(now: Clock = Date.now): Promise<BalanceStore> {
+      const store = await factory({ now });
       onTestFinished(() => store.close());
       return store;
     }
@@ -123,6 +125,26 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       await store.apply(stored([quotaGranted({ amount: 10 })], 0, 1));
       expect(await store.users([1])).toEqual([{ userId: 1, quota: 110, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       expect([await store.checkpoint(0), await store.checkpoint(1)]).toEqual([5, 0]);
+    });
+
+    it('forgets the markers older than the window, at most its limit per sweep, and still applies a recent duplicate once', async () => {
+      let now = Date.parse('2026-01-01T00:00:00Z');
+      const store = await openStore(() => now);
+      const grant = quotaGranted({ amount: 100 });
+      const old = [grant, quotaGranted({ amount: 10 }), quotaGranted({ amount: 1 })];
+      await store.apply(stored(old));
+      now += 5 * DAY_MS;
+      const recent = usageRecorded({ quota: 30 });
+      await store.apply(stored([recent], 3));
+      now += 3 * DAY_MS;
+      // Applied 8 days ago, 3 old markers are due under a 7-day window; the recent one (3 days) is not.
+      const removed = [await store.forgetAppliedEvents(7 * DAY_MS, 2), await store.forgetAppliedEvents(7 * DAY_MS, 2), await store.forgetAppliedEvents(7 * DAY_MS, 2)];
+      expect(removed).toEqual([2, 1, 0]);
+      expect((await store.apply(stored([recent], 4))).appliedEventIds).toEqual([]);
+      expect(await store.users([1])).toEqual([{ userId: 1, quota: 81, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
+      // The accepted cost of forgetting: a copy of an old event appended past the window counts again.
+      expect((await store.apply(stored([grant], 5))).appliedEventIds).toEqual([grant.metadata.eventId]);
+      expect(await store.checkpoint(0)).toBe(5);
     });
   });
 }

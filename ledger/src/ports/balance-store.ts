@@ -46,8 +46,18 @@ export interface BalanceStore {
   users(userIds: number[]): Promise<UserBalance[]>;
   tokens(tokenIds: number[]): Promise<TokenBalance[]>;
   channels(channelIds: number[]): Promise<ChannelBalance[]>;
+  /**
+   * Forgets up to `limit` applied-event markers (the ids that make a duplicate append apply once)
+   * recorded more than `windowMs` ago by the store's clock; resolves to how many it forgot. An event
+   * appended again after its marker is gone is applied again: `windowMs` must outlast every way a
+   * copy can reach the ledger later (see `worker/marker-sweep.ts`).
+   */
+  forgetAppliedEvents(windowMs: number, limit: number): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The store's clock, in epoch milliseconds: when a marker says its event was applied. */
+export type Clock = () => number;
 
 /** Every account a store holds a balance for. */
 export interface AccountIds {

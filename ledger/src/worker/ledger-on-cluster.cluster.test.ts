@@ -14,6 +14,9 @@ import { clusterEngines, freshMongoUri } from '../testing/cluster-engines.js';
 import { quotaGranted, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
 import { startLedgerWorker } from './ledger-worker.js';
 
+/** The dedup markers outlive every test: nothing here is forgotten. */
+const markerSweep = { windowMs: 7 * 86_400_000 };
+
 /**
  * The ledger on its cluster engines: Kafka (4 partitions) and MongoDB balances. Events for many
  * users go in while the worker is stopped and started again; the audit must find zero drift.
@@ -72,12 +75,12 @@ describe('the ledger on Kafka and MongoDB', () => {
     notifier.subscribe((changes) => {
       applied += changes.appliedEventIds.length;
     });
-    const first = await startLedgerWorker({ eventLog: log, balances, notifier, group: 'ledger', maxBatch: 50 });
+    const first = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger', maxBatch: 50 });
     await log.append(events.slice(0, half));
     await new Promise((r) => setTimeout(r, 300));
     await first.stop();
     await log.append(events.slice(half));
-    const second = await startLedgerWorker({ eventLog: log, balances, notifier, group: 'ledger', maxBatch: 50 });
+    const second = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger', maxBatch: 50 });
     const report = await caughtUp('ledger', () => applied, events.length);
     expect(report.eventsFolded).toBe(events.length);
     await second.stop();
@@ -97,7 +100,7 @@ describe('the ledger on Kafka and MongoDB', () => {
     await raw.close();
     const notifier = createInProcessBalanceNotifier();
     // A new consumer group has no committed offsets: it reads from the start of the topic.
-    const replay = await startLedgerWorker({ eventLog: log, balances, notifier, group: 'ledger-replay', maxBatch: 100 });
+    const replay = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger-replay', maxBatch: 100 });
     const heard: number[] = [];
     notifier.subscribe((changes) => heard.push(changes.appliedEventIds.length));
     await new Promise((r) => setTimeout(r, 3_000));

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createInProcessBalanceNotifier } from '../adapters/in-process/in-process-balance-notifier.js';
 import { createSqliteBalanceStore } from '../adapters/sqlite/sqlite-balance-store.js';
@@ -8,11 +9,12 @@ import { tempSqlitePath } from '../testing/temp-sqlite.js';
 import { startLedgerWorker } from './ledger-worker.js';
 
 const applied = { timeout: 5_000, interval: 20 };
+const DAY_MS = 86_400_000;
 
-/** The embedded wiring: log and balances in one file, an in-process notifier. */
-function embeddedLedger(path = tempSqlitePath()) {
+/** The embedded wiring: log and balances in one file on the clock `now`, an in-process notifier. */
+function embeddedLedger(path = tempSqlitePath(), now: () => number = Date.now) {
   const eventLog = createSqliteEventLog({ path, pollIntervalMs: 50 });
-  const balances = createSqliteBalanceStore({ path });
+  const balances = createSqliteBalanceStore({ path, now });
   const notifier = createInProcessBalanceNotifier();
   const heard: BalancesChanged[] = [];
   notifier.subscribe((changes) => heard.push(changes));
@@ -20,7 +22,17 @@ function embeddedLedger(path = tempSqlitePath()) {
     await eventLog.close();
     await Promise.all([balances.close(), notifier.close()]);
   });
-  return { path, eventLog, balances, notifier, heard };
+  return { path, eventLog, balances, notifier, heard, markerSweep: { windowMs: 7 * DAY_MS } };
+}
+
+/** How many applied-event markers the file holds, read beside the store. */
+function markersIn(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare<[], number>('SELECT count(*) FROM ledger_applied_events').pluck().get() ?? 0;
+  } finally {
+    db.close();
+  }
 }
 
 describe('startLedgerWorker', () => {
@@ -71,5 +83,32 @@ describe('startLedgerWorker', () => {
     await vi.waitFor(() => expect(errors).toHaveLength(1), applied);
     expect(await ledger.balances.checkpoint(0)).toBeGreaterThan(0);
     expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
+  });
+
+  it('forgets the markers past the window in bounded sweeps, and an old copy then counts again', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const ledger = embeddedLedger(tempSqlitePath(), () => now);
+    const worker = await startLedgerWorker({ ...ledger, markerSweep: { windowMs: 7 * DAY_MS, limit: 2, everyMs: 20, catchUpMs: 5 } });
+    onTestFinished(() => worker.stop());
+    const grant = quotaGranted({ amount: 100 });
+    await ledger.eventLog.append([grant, quotaGranted({ amount: 10 }), quotaGranted({ amount: 1 })]);
+    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.appliedEventIds)).toHaveLength(3), applied);
+    expect(markersIn(ledger.path)).toBe(3);
+    now += 8 * DAY_MS;
+    await vi.waitFor(() => expect(markersIn(ledger.path)).toBe(0), applied);
+    await ledger.eventLog.append([grant]);
+    await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
+    expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 211, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
+  });
+
+  it('reports a failing sweep and keeps sweeping on its timer', async () => {
+    const ledger = embeddedLedger();
+    const errors: unknown[] = [];
+    const worker = await startLedgerWorker({ ...ledger, markerSweep: { windowMs: 7 * DAY_MS, everyMs: 20, catchUpMs: 5 }, onError: (error) => errors.push(error) });
+    onTestFinished(() => worker.stop());
+    // The store's database closed under the worker: every sweep fails with it.
+    await ledger.balances.close();
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(2), applied);
+    expect(errors[0]).toEqual(expect.objectContaining({ message: expect.stringContaining('database connection is not open') }));
   });
 });

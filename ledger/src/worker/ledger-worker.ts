@@ -1,6 +1,7 @@
 import type { BalanceNotifier } from '../ports/balance-notifier.js';
 import type { BalanceStore, BalancesChanged } from '../ports/balance-store.js';
 import type { EventLog, StoredEvent } from '../ports/event-log.js';
+import { type MarkerSweepSettings, startMarkerSweep } from './marker-sweep.js';
 
 export interface LedgerWorkerOptions {
   eventLog: EventLog;
@@ -9,7 +10,9 @@ export interface LedgerWorkerOptions {
   /** The consumer group; its committed offsets say where the worker resumes. */
   group?: string;
   maxBatch?: number;
-  /** Told of failed batches (retried) and failed notifications (not retried); default: a process warning. */
+  /** How the applied-event markers older than the dedup window are forgotten (`marker-sweep.ts`). */
+  markerSweep: MarkerSweepSettings;
+  /** Told of failed batches (retried), failed notifications (not retried) and failed sweeps (next one on time); default: a process warning. */
   onError?: (error: unknown) => void;
 }
 
@@ -32,12 +35,18 @@ function changedAnything(changes: BalancesChanged): boolean {
  * committed, so a redelivered batch would be skipped and announce nothing anyway.
  */
 export async function startLedgerWorker(options: LedgerWorkerOptions): Promise<LedgerWorker> {
-  const { eventLog, balances, notifier, group = 'ledger', maxBatch, onError = warn } = options;
+  const { eventLog, balances, notifier, group = 'ledger', maxBatch, markerSweep, onError = warn } = options;
   const handle = async (batch: StoredEvent[]): Promise<void> => {
     const changes = await balances.apply(batch);
     if (!changedAnything(changes)) return;
     await notifier.publish(changes).catch((error: unknown) => onError(error));
   };
   const subscription = await eventLog.subscribe(group, handle, { maxBatch, onError });
-  return { stop: () => subscription.stop() };
+  const sweep = startMarkerSweep(balances, markerSweep, onError);
+  return {
+    stop: async () => {
+      await sweep.stop();
+      await subscription.stop();
+    },
+  };
 }

@@ -15,8 +15,8 @@ export async function runLedgerRole(config: EngineConfig, log: Logger): Promise<
   const eventLog = openEventLog(config, dataDir);
   const balances = await openBalances(config, dataDir);
   const hot = openHotState(config, log);
-  const onError = (error: unknown) => log.error({ err: error }, 'ledger worker: a batch failed; it is delivered again');
-  const worker = await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, onError });
+  const onError = (error: unknown) => log.error({ err: error }, 'ledger worker: a batch or a marker sweep failed; it is tried again');
+  const worker = await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError });
   return {
     close: async () => {
       await worker.stop();

@@ -22,11 +22,15 @@ export interface ChannelDocument extends Omit<ChannelBalance, 'channelId'> {
   applied?: AppliedOffsets;
 }
 
-/** One event applied once: its `_id` is the event id, so a duplicate append is recognised. */
+/**
+ * One event applied once: its `_id` is the event id, so a duplicate append is recognised.
+ * `appliedAt` is the worker's clock when it was applied; markers written before it existed lack it.
+ */
 export interface AppliedEventDocument {
   _id: string;
   partition: number;
   offset: number;
+  appliedAt?: Date | null;
 }
 
 export interface CheckpointDocument {

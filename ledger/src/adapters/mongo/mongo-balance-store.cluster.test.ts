@@ -11,7 +11,7 @@ import { createMongoBalanceStore } from './mongo-balance-store.js';
 const MONGODB_URI = requiredEngine('MONGODB_URI');
 const freshUri = () => freshMongoUri(MONGODB_URI, 'ledger');
 
-runBalanceStoreContract('MongoBalanceStore', () => createMongoBalanceStore({ uri: freshUri() }));
+runBalanceStoreContract('MongoBalanceStore', ({ now }) => createMongoBalanceStore({ uri: freshUri(), now }));
 
 describe('MongoBalanceStore after a crash', () => {
   it('applies each event once when a batch was written but its checkpoint was not', async () => {
@@ -40,5 +40,29 @@ describe('MongoBalanceStore after a crash', () => {
       channels: expected.channels,
     });
     expect(await store.checkpoint(0)).toBe(4);
+  });
+});
+
+describe('MongoBalanceStore markers written before they carried a time', () => {
+  it('are still found, and timed by the first sweep, then forgotten a full window after it', async () => {
+    const DAY_MS = 86_400_000;
+    const uri = freshUri();
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const store = await createMongoBalanceStore({ uri, now: () => now });
+    const raw = await mongoose.createConnection(uri).asPromise();
+    onTestFinished(async () => {
+      await store.close();
+      await raw.close();
+    });
+    const usage = usageRecorded({ quota: 30 });
+    await raw.collection(Collections.appliedEvents).insertOne({ _id: usage.metadata.eventId as never, partition: 0, offset: 0 });
+    expect((await store.apply(stored([usage], 5))).appliedEventIds).toEqual([]);
+    now += 6 * DAY_MS;
+    expect(await store.forgetAppliedEvents(7 * DAY_MS, 10)).toBe(0);
+    now += 6 * DAY_MS;
+    expect(await store.forgetAppliedEvents(7 * DAY_MS, 10)).toBe(0);
+    now += 2 * DAY_MS;
+    expect(await store.forgetAppliedEvents(7 * DAY_MS, 10)).toBe(1);
+    expect(await raw.collection(Collections.appliedEvents).countDocuments({})).toBe(0);
   });
 });

@@ -1,22 +1,17 @@
 import mongoose, { type Connection } from 'mongoose';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
 import { evolve, settledHoldIdOf } from '../../decider/evolve.js';
-import type { AccountIds, BalanceInventory, BalanceStore, BalancesChanged, ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
+import type { AccountIds, BalanceInventory, BalanceStore, BalancesChanged, ChannelBalance, Clock, TokenBalance, UserBalance } from '../../ports/balance-store.js';
 import type { StoredEvent } from '../../ports/event-log.js';
-import { type AppliedEventDocument, type CheckpointDocument, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
+import { type CheckpointDocument, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
+import { AppliedEventMarkers } from './applied-event-markers.js';
 import { PartitionBatch } from './partition-batch.js';
 
 export interface MongoBalanceStoreOptions {
   /** `mongodb://host/database`: the balances live in that database's `ledger_*` collections. */
   uri: string;
-}
-
-/** The positions of the inserts refused as duplicate keys; any other failure is thrown. */
-function duplicateIndexes(error: unknown): number[] {
-  const writeErrors = (error as { writeErrors?: { code?: number; index: number }[] | { code?: number; index: number } }).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
-  return list.map((e) => e.index);
+  /** When a marker says its event was applied; tests pass their own. Default: the system clock. */
+  now?: Clock;
 }
 
 const ids = <T extends { _id: number }>(docs: T[]) => docs.map((doc) => doc._id);
@@ -28,7 +23,19 @@ const ids = <T extends { _id: number }>(docs: T[]) => docs.map((doc) => doc._id)
  * partition's last offset on the document. Replaying any batch changes nothing.
  */
 export class MongoBalanceStore implements BalanceStore, BalanceInventory {
-  constructor(private readonly connection: Connection) {}
+  private readonly markers: AppliedEventMarkers;
+
+  constructor(
+    private readonly connection: Connection,
+    now: Clock = Date.now,
+  ) {
+    this.markers = new AppliedEventMarkers(connection.collection(Collections.appliedEvents), now);
+  }
+
+  /** Creates the indexes the store reads by; idempotent. */
+  async ensureIndexes(): Promise<void> {
+    await this.markers.ensureIndex();
+  }
 
   async apply(batch: StoredEvent[]): Promise<BalancesChanged> {
     const changes: BalancesChanged = { users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] };
@@ -59,6 +66,10 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     return channelIds.map((id) => (docs.has(id) ? channelFrom(docs.get(id) as ChannelDocument) : emptyChannel(id)));
   }
 
+  async forgetAppliedEvents(windowMs: number, limit: number): Promise<number> {
+    return this.markers.forget(windowMs, limit);
+  }
+
   async accountIds(): Promise<AccountIds> {
     const all = <T extends { _id: number }>(name: string) => this.collection<T>(name).find({}, { projection: { _id: 1 } }).toArray();
     return { userIds: ids(await all(Collections.users)), tokenIds: ids(await all(Collections.tokens)), channelIds: ids(await all(Collections.channels)) };
@@ -73,7 +84,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     const fresh = events.filter((stored) => stored.offset > checkpoint).sort((a, b) => a.offset - b.offset);
     const last = fresh.at(-1);
     if (!last) return { users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] };
-    const applying = await this.withoutDuplicates(fresh);
+    const applying = await this.markers.withoutDuplicates(fresh);
     const work = new PartitionBatch(partition, (name) => this.collection(name));
     await work.load(applying.map((stored) => accountKeysOf(stored.event)));
     const applied = applying.filter((stored) => work.apply(stored.offset, accountKeysOf(stored.event), (current) => evolve(current, stored.event)));
@@ -88,29 +99,6 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     };
   }
 
-  /**
-   * Records each event id with its position. An id already recorded at another position is a
-   * duplicate append (a producer's retry) and is skipped; at the same position it is this batch
-   * replayed after a crash, and the documents' offset guards decide what is left to apply.
-   */
-  private async withoutDuplicates(fresh: StoredEvent[]): Promise<StoredEvent[]> {
-    const applied = this.collection<AppliedEventDocument>(Collections.appliedEvents);
-    const markers = fresh.map(({ partition, offset, event }) => ({ _id: event.metadata.eventId, partition, offset }));
-    const taken = await applied.insertMany(markers, { ordered: false }).then(
-      () => [],
-      (error: unknown) => duplicateIndexes(error),
-    );
-    // Only ids already recorded are read back, one by one by _id: duplicates are rare, and a
-    // query over the whole marker collection would grow with the log.
-    const elsewhere = new Set<number>();
-    for (const index of taken) {
-      const marker = markers[index] as AppliedEventDocument;
-      const recorded = await applied.findOne({ _id: marker._id });
-      if (recorded?.partition !== marker.partition || recorded.offset !== marker.offset) elsewhere.add(index);
-    }
-    return fresh.filter((_, index) => !elsewhere.has(index));
-  }
-
   private async byIds<T extends { _id: number }>(name: string, wanted: number[]): Promise<Map<number, T>> {
     const docs = await this.collection<T>(name).find({ _id: { $in: wanted } } as never).toArray();
     return new Map(docs.map((doc) => [doc._id, doc as T]));
@@ -121,7 +109,9 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   }
 }
 
-export async function createMongoBalanceStore({ uri }: MongoBalanceStoreOptions): Promise<MongoBalanceStore> {
+export async function createMongoBalanceStore({ uri, now }: MongoBalanceStoreOptions): Promise<MongoBalanceStore> {
   const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
-  return new MongoBalanceStore(connection);
+  const store = new MongoBalanceStore(connection, now);
+  await store.ensureIndexes();
+  return store;
 }

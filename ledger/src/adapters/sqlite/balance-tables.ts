@@ -4,8 +4,9 @@ import type { AccountIds, BalancesChanged, ChannelBalance, TokenBalance, UserBal
 import type { SqliteDatabase } from './open-database.js';
 
 /**
- * `ledger_applied_events` remembers every applied event id, because a producer that retried
- * an append can put the same event at a second offset, past the checkpoint.
+ * `ledger_applied_events` remembers each applied event id, because a producer that retried an
+ * append can put the same event at a second offset, past the checkpoint; `applied_at` (the store's
+ * clock) lets the worker forget the ids older than its dedup window.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS ledger_user_balances (
@@ -18,7 +19,7 @@ const SCHEMA = `
   );
   CREATE TABLE IF NOT EXISTS ledger_channel_balances (channel_id INTEGER PRIMARY KEY, used_quota INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS ledger_checkpoints (partition INTEGER PRIMARY KEY, last_offset INTEGER NOT NULL);
-  CREATE TABLE IF NOT EXISTS ledger_applied_events (event_id TEXT PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS ledger_applied_events (event_id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
 `;
 
 /** The invite account came later: a file made before it gets the columns (every user at zero). */
@@ -29,6 +30,17 @@ function addInviteColumns(db: SqliteDatabase): void {
   for (const column of INVITE_COLUMNS) {
     if (!present.has(column)) db.exec(`ALTER TABLE ledger_user_balances ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
   }
+}
+
+/**
+ * Markers written before they carried a time read as applied when this file was first opened with
+ * times (a constant default: SQLite adds the column without rewriting a row), so they are forgotten
+ * one window after the upgrade, never before a duplicate of a recent one could still come.
+ */
+function timeMarkers(db: SqliteDatabase, openedAt: number): void {
+  const present = new Set(db.prepare<[], string>("SELECT name FROM pragma_table_info('ledger_applied_events')").pluck().all());
+  if (!present.has('applied_at')) db.exec(`ALTER TABLE ledger_applied_events ADD COLUMN applied_at INTEGER NOT NULL DEFAULT ${Math.trunc(openedAt)}`);
+  db.exec('CREATE INDEX IF NOT EXISTS ledger_applied_events_by_time ON ledger_applied_events (applied_at)');
 }
 
 interface TokenRow {
@@ -43,9 +55,10 @@ interface TokenRow {
 export class BalanceTables implements BalanceLoader {
   private readonly statements;
 
-  constructor(db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, openedAt: number) {
     db.exec(SCHEMA);
     addInviteColumns(db);
+    timeMarkers(db, openedAt);
     this.statements = {
       user: db.prepare<[number], UserBalance>(
         'SELECT user_id AS userId, quota, used_quota AS usedQuota, request_count AS requestCount, aff_quota AS affQuota, ' +
@@ -62,7 +75,11 @@ export class BalanceTables implements BalanceLoader {
       putChannel: db.prepare<[number, number]>('INSERT OR REPLACE INTO ledger_channel_balances VALUES (?, ?)'),
       checkpoint: db.prepare<[number], { last_offset: number }>('SELECT last_offset FROM ledger_checkpoints WHERE partition = ?'),
       putCheckpoint: db.prepare<[number, number]>('INSERT OR REPLACE INTO ledger_checkpoints VALUES (?, ?)'),
-      markApplied: db.prepare<[string]>('INSERT OR IGNORE INTO ledger_applied_events VALUES (?)'),
+      markApplied: db.prepare<[string, number]>('INSERT OR IGNORE INTO ledger_applied_events (event_id, applied_at) VALUES (?, ?)'),
+      // By rowid through the time index: one bounded delete, however many markers are due.
+      forgetApplied: db.prepare<[number, number]>(
+        'DELETE FROM ledger_applied_events WHERE rowid IN (SELECT rowid FROM ledger_applied_events WHERE applied_at < ? ORDER BY applied_at LIMIT ?)',
+      ),
       userIds: db.prepare<[], number>('SELECT user_id FROM ledger_user_balances ORDER BY user_id').pluck(),
       tokenIds: db.prepare<[], number>('SELECT token_id FROM ledger_token_balances ORDER BY token_id').pluck(),
       channelIds: db.prepare<[], number>('SELECT channel_id FROM ledger_channel_balances ORDER BY channel_id').pluck(),
@@ -99,8 +116,13 @@ export class BalanceTables implements BalanceLoader {
   }
 
   /** True the first time an event id is seen, false for a duplicate. */
-  markApplied(eventId: string): boolean {
-    return this.statements.markApplied.run(eventId).changes === 1;
+  markApplied(eventId: string, appliedAt: number): boolean {
+    return this.statements.markApplied.run(eventId, appliedAt).changes === 1;
+  }
+
+  /** Deletes up to `limit` markers applied before `cutoff`, the oldest first; returns how many. */
+  forgetAppliedBefore(cutoff: number, limit: number): number {
+    return this.statements.forgetApplied.run(cutoff, limit).changes;
   }
 
   putBalances({ users, tokens, channels }: Pick<BalancesChanged, 'users' | 'tokens' | 'channels'>): void {

@@ -2,4 +2,4 @@ import { runBalanceStoreContract } from '../../ports/balance-store.contract.js';
 import { tempSqlitePath } from '../../testing/temp-sqlite.js';
 import { createSqliteBalanceStore } from './sqlite-balance-store.js';
 
-runBalanceStoreContract('SqliteBalanceStore', async () => createSqliteBalanceStore({ path: tempSqlitePath() }));
+runBalanceStoreContract('SqliteBalanceStore', async ({ now }) => createSqliteBalanceStore({ path: tempSqlitePath(), now }));

@@ -5,6 +5,7 @@ import type {
   BalanceStore,
   BalancesChanged,
   ChannelBalance,
+  Clock,
   TokenBalance,
   UserBalance,
 } from '../../ports/balance-store.js';
@@ -15,6 +16,8 @@ import { openDatabase, type SqliteDatabase } from './open-database.js';
 export interface SqliteBalanceStoreOptions {
   /** A file path (it may be shared with the event log), or ':memory:'. */
   path: string;
+  /** When a marker says its event was applied; tests pass their own. Default: the system clock. */
+  now?: Clock;
 }
 
 /** Balances and per-partition checkpoints in one SQLite file, written in one transaction per batch. */
@@ -22,8 +25,11 @@ export class SqliteBalanceStore implements BalanceStore, BalanceInventory {
   private readonly tables: BalanceTables;
   private readonly applyAtomically: (batch: StoredEvent[]) => BalancesChanged;
 
-  constructor(private readonly db: SqliteDatabase) {
-    this.tables = new BalanceTables(db);
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly now: Clock = Date.now,
+  ) {
+    this.tables = new BalanceTables(db, now());
     // IMMEDIATE takes the write lock before reading the checkpoint: a deferred transaction that
     // reads, then writes, fails with SQLITE_BUSY (no wait) if another process wrote in between.
     this.applyAtomically = db.transaction((batch: StoredEvent[]) => this.applyBatch(batch)).immediate;
@@ -49,6 +55,10 @@ export class SqliteBalanceStore implements BalanceStore, BalanceInventory {
     return channelIds.map((channelId) => this.tables.channel(channelId));
   }
 
+  async forgetAppliedEvents(windowMs: number, limit: number): Promise<number> {
+    return this.tables.forgetAppliedBefore(this.now() - windowMs, limit);
+  }
+
   async accountIds(): Promise<AccountIds> {
     return this.tables.accountIds();
   }
@@ -60,12 +70,13 @@ export class SqliteBalanceStore implements BalanceStore, BalanceInventory {
   /** Runs inside the transaction: skip what the checkpoint or the event id says was applied. */
   private applyBatch(batch: StoredEvent[]): BalancesChanged {
     const book = new BalanceBook(this.tables);
+    const appliedAt = this.now();
     const checkpoints = new Map<number, number>();
     for (const { partition, offset, event } of batch) {
       const checkpoint = checkpoints.get(partition) ?? this.tables.checkpoint(partition);
       if (offset <= checkpoint) continue;
       checkpoints.set(partition, offset);
-      if (this.tables.markApplied(event.metadata.eventId)) book.apply(event);
+      if (this.tables.markApplied(event.metadata.eventId, appliedAt)) book.apply(event);
     }
     const changes = book.changes();
     this.tables.putBalances(changes);
@@ -75,5 +86,5 @@ export class SqliteBalanceStore implements BalanceStore, BalanceInventory {
 }
 
 export function createSqliteBalanceStore(options: SqliteBalanceStoreOptions): SqliteBalanceStore {
-  return new SqliteBalanceStore(openDatabase(options.path));
+  return new SqliteBalanceStore(openDatabase(options.path), options.now);
 }
