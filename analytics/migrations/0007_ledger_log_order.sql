@@ -12,13 +12,15 @@ CREATE TABLE IF NOT EXISTS ledger_log_order
     user_id UInt64,
     log_partition UInt32,
     log_offset UInt64,
-    event_id String
+    event_id String,
+    -- Statements page the movements but sum the calls apart: they skip the calls' keys by it.
+    type LowCardinality(String)
 )
 ENGINE = ReplacingMergeTree
 ORDER BY (user_id, log_partition, log_offset);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS ledger_log_order_mv TO ledger_log_order AS
-SELECT user_id, log_partition, log_offset, event_id FROM ledger_movements;
+SELECT user_id, log_partition, log_offset, event_id, type FROM ledger_movements;
 
 -- Rows kept before this table existed. A row the view also wrote meanwhile is the same key, kept once.
-INSERT INTO ledger_log_order SELECT user_id, log_partition, log_offset, event_id FROM ledger_movements;
+INSERT INTO ledger_log_order SELECT user_id, log_partition, log_offset, event_id, type FROM ledger_movements;

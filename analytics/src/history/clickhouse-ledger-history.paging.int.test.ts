@@ -22,17 +22,25 @@ let nextId = 1_000;
 const grant = (userId: number): LedgerEvent =>
   ({ type: 'QuotaGranted', metadata: { ...newEventMetadata(), eventId: `e-${nextId--}` }, data: { userId, username: `u${userId}`, amount: 1, logType: 1, content: 'code', source: 'redemption' } }) as LedgerEvent;
 
+const usageRecorded = (userId: number): LedgerEvent =>
+  ({ type: 'UsageRecorded', metadata: { ...newEventMetadata(), eventId: `e-${nextId--}` }, data: { requestId: 'r', holdId: 'h', userId, username: `u${userId}`, tokenId: 1, tokenName: 't', channelId: 1, model: 'm', group: 'default', promptTokens: 1, completionTokens: 1, quota: 1, isStream: false, useTimeMs: 1, content: '', other: {} } }) as LedgerEvent;
 const at = (partition: number, offset: number, event: LedgerEvent): StoredEvent => ({ partition, offset, event });
 const key = ({ partition, offset, event }: StoredEvent) => `${event.data.userId}/${partition}/${offset}/${event.metadata.eventId}`;
 
-async function readAll(auditPage: number): Promise<string[]> {
+async function readAll(pageSize: number): Promise<string[]> {
   const keys: string[] = [];
-  for await (const stored of new ClickHouseLedgerHistory(querier, { auditPage }).readAll()) keys.push(key(stored));
+  for await (const stored of new ClickHouseLedgerHistory(querier, { pageSize }).readAll()) keys.push(key(stored));
   return keys;
 }
 
-describe('ClickHouseLedgerHistory.readAll pages in log order', () => {
-  it('gives every event exactly once, each user in log order, whatever the page size', async () => {
+async function movementIds(history: ClickHouseLedgerHistory, query: { userId?: number }): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const event of history.movementEvents(query)) ids.push(event.metadata.eventId);
+  return ids;
+}
+
+describe('ClickHouseLedgerHistory pages in log order', () => {
+  it('gives every event exactly once, each user in log order, whatever the page size; a statement its movements so too, calls left out', async () => {
     // User 2 has more events than several pages; users share partitions, as on a topic.
     const user2 = Array.from({ length: 11 }, (_, i) => at(0, 10 + 2 * i, grant(2)));
     const user1 = [at(1, 5, grant(1)), at(1, 6, grant(1)), at(0, 3, grant(1))];
@@ -42,6 +50,15 @@ describe('ClickHouseLedgerHistory.readAll pages in log order', () => {
     await insertMovements(querier, [...user2.slice(4), producerRetry]); // 4 and 5 again: a redelivered batch
     const byLogOrder = (a: StoredEvent, b: StoredEvent) => a.event.data.userId - b.event.data.userId || a.partition - b.partition || a.offset - b.offset;
     const expected = [...user1, ...user2, ...user3].sort(byLogOrder).map(key);
-    for (const auditPage of [1, 3, 4, 20_000]) expect(await readAll(auditPage), `page of ${auditPage}`).toEqual(expected);
+    for (const pageSize of [1, 3, 4, 20_000]) expect(await readAll(pageSize), `page of ${pageSize}`).toEqual(expected);
+    // Statements' movements page the same way, calls left out, one user or all.
+    const call = at(0, 60, usageRecorded(2));
+    await insertMovements(querier, [call]);
+    const ids = (events: StoredEvent[]) => events.map((one) => one.event.metadata.eventId);
+    for (const pageSize of [1, 3, 20_000]) {
+      const history = new ClickHouseLedgerHistory(querier, { pageSize });
+      expect(await movementIds(history, {}), `page of ${pageSize}`).toEqual(ids([...user1, ...user2, ...user3].sort(byLogOrder)));
+      expect(await movementIds(history, { userId: 2 }), `page of ${pageSize}`).toEqual(ids(user2));
+    }
   });
 });
