@@ -40,7 +40,8 @@ const upToEnd = `(user_id < {endUser:UInt64} OR (user_id = {endUser:UInt64} AND 
 /**
  * Where the next page ends: the key `pageSize` wanted rows past the cursor in `ledger_log_order`,
  * sorted by that key, so the engine reads from the cursor to there and stops (none when fewer are
- * left). A statement's page reads the calls' keys on the way, each once, never their payloads.
+ * left). Its OFFSET counts from the cursor, within the page, never from the history's start. A
+ * statement's page reads the calls' keys on the way, each once, never their payloads.
  */
 const PAGE_END = `
   SELECT user_id, log_partition, log_offset FROM ${logOrderTable} FINAL WHERE ${oneUser} AND ${wantedType} AND ${pastCursor}
