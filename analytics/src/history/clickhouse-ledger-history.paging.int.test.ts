@@ -6,7 +6,7 @@ import type { LedgerEvent } from '@tollgate/wire';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChdbQuerier } from '../adapters/chdb/chdb-querier.js';
 import { insertMovements } from '../ingest/movement-rows.js';
-import { migrate } from '../migrations/migrator.js';
+import { migrate, rollback } from '../migrations/migrator.js';
 import { ClickHouseLedgerHistory } from './clickhouse-ledger-history.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'tollgate-history-paging-'));
@@ -60,5 +60,15 @@ describe('ClickHouseLedgerHistory pages in log order', () => {
       expect(await movementIds(history, {}), `page of ${pageSize}`).toEqual(ids([...user1, ...user2, ...user3].sort(byLogOrder)));
       expect(await movementIds(history, { userId: 2 }), `page of ${pageSize}`).toEqual(ids(user2));
     }
+  });
+
+  it('an install older than ledger_log_order gets its kept events there when it migrates', async () => {
+    await querier.command('TRUNCATE TABLE ledger_movements');
+    await querier.command('TRUNCATE TABLE ledger_log_order');
+    expect(await rollback(querier, 6)).toEqual([7]);
+    const before = [at(0, 1, grant(8)), at(0, 2, grant(9))];
+    await insertMovements(querier, before);
+    expect(await migrate(querier)).toEqual([7]);
+    expect(await readAll(1)).toEqual(before.map(key));
   });
 });
