@@ -27,6 +27,6 @@ export { importedLogIdPrefix, loggedConsumptionPerDay, logsKeptSince, type Logge
 export { type DailyUsageRange } from './queries/export-daily-usage.js';
 export { statementParquet, statementLineSchema, statementLineColumns, type StatementLine } from './queries/statement-lines.js';
 export type { OutputFormat } from './ports/analytics-querier.js';
-export { ClickHouseLedgerHistory } from './history/clickhouse-ledger-history.js';
-export { insertMovements, movementRowOf, movementsTable, type MovementRow } from './ingest/movement-rows.js';
+export { ClickHouseLedgerHistory, type ClickHouseLedgerHistoryOptions } from './history/clickhouse-ledger-history.js';
+export { insertMovements, logOrderTable, movementRowOf, movementsTable, type MovementRow } from './ingest/movement-rows.js';
 export { backfillMovements } from './history/backfill-movements.js';

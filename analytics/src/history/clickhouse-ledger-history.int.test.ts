@@ -38,6 +38,7 @@ function ingestingLog(): EventLog {
 
 runLedgerHistoryContract('ClickHouseLedgerHistory on chdb', async () => {
   await querier.command('TRUNCATE TABLE ledger_movements');
+  await querier.command('TRUNCATE TABLE ledger_log_order');
   await querier.command('TRUNCATE TABLE logs');
   return { log: ingestingLog(), history: new ClickHouseLedgerHistory(querier), close: async () => {} };
 });

@@ -1,16 +1,13 @@
 import type { EventLogReader, LedgerHistory, LedgerHistoryQuery, StoredEvent, UsageTotal } from '@tollgate/ledger';
 import { type LedgerEvent, ledgerEventSchema } from '@tollgate/wire';
 import { z } from 'zod';
-import { movementsTable } from '../ingest/movement-rows.js';
+import { logOrderTable, movementsTable } from '../ingest/movement-rows.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
-
-/** Rows per query: a statement never holds more of the history than this. */
-const PAGE = 5_000;
 
 /** One user (`user_id` leads the table's key, so this is a range of it) or all. */
 const oneUser = '({all:Bool} OR user_id = {userId:UInt64})';
-
-const pageRowSchema = z.object({ payload: z.string(), log_partition: z.coerce.number(), log_offset: z.coerce.number() });
+/** Statements list every event but calls (they sum those apart); the audit folds them all. */
+const wantedType = "({withCalls:Bool} OR type <> 'UsageRecorded')";
 
 /**
  * The calls summed by ClickHouse over the kept history: FINAL keeps one row per event id even
@@ -33,29 +30,46 @@ const usageTotalSchema = z.object({
   requestsWithin: z.coerce.number(),
 });
 
-/** Pages follow the log's order (partition, offset): one user's events share a partition. */
-const MOVEMENT_PAGE = `
-  SELECT payload, log_partition, log_offset FROM ${movementsTable} FINAL
-  WHERE type <> 'UsageRecorded' AND ${oneUser} AND (log_partition, log_offset) > ({partition:UInt32}, {offset:Int64})
-  ORDER BY log_partition, log_offset LIMIT ${PAGE}`;
+/** Keys per page of a read in log order: about what one page holds in memory. */
+const PAGE = 20_000;
 
-/** Events per page of the audit's read. */
-const AUDIT_PAGE = 20_000;
+/** The log-order key `(user, partition, offset)` past a cursor, spelled out so the index prunes by it (a tuple comparison is not used by it). */
+const pastCursor = `(user_id > {user:UInt64} OR (user_id = {user:UInt64} AND (log_partition > {partition:UInt32} OR (log_partition = {partition:UInt32} AND log_offset > {offset:Int64}))))`;
+const upToEnd = `(user_id < {endUser:UInt64} OR (user_id = {endUser:UInt64} AND (log_partition < {endPartition:UInt32} OR (log_partition = {endPartition:UInt32} AND log_offset <= {endOffset:Int64}))))`;
 
 /**
- * Every event once, one user after another and each user's in log order (a token's limit and its
- * debits are applied in that order), a page at a time after the last row read: chdb hands a
- * query's whole result over at once (a million events' JSON was past what one decode takes), so
- * the reader holds one page whatever the history's size.
+ * Where the next page ends: the key `pageSize` wanted rows past the cursor in `ledger_log_order`,
+ * sorted by that key, so the engine reads from the cursor to there and stops (none when fewer are
+ * left). Its OFFSET counts from the cursor, within the page, never from the history's start. A
+ * statement's page reads the calls' keys on the way, each once, never their payloads.
  */
-const EVERY_EVENT = `
+const PAGE_END = `
+  SELECT user_id, log_partition, log_offset FROM ${logOrderTable} FINAL WHERE ${oneUser} AND ${wantedType} AND ${pastCursor}
+  ORDER BY user_id, log_partition, log_offset LIMIT 1 OFFSET {skip:UInt64}`;
+const LAST_KEY = `
+  SELECT user_id, log_partition, log_offset FROM ${logOrderTable} FINAL WHERE ${oneUser} AND ${wantedType}
+  ORDER BY user_id DESC, log_partition DESC, log_offset DESC LIMIT 1`;
+const keySchema = z.object({ user_id: z.coerce.number(), log_partition: z.coerce.number(), log_offset: z.coerce.number() });
+
+/**
+ * A page's events: its keys' event ids looked up in ledger_movements' own index, keeping the copy
+ * FINAL keeps (the first) only when it lies in this page; a retry's first copy in an earlier
+ * page was given there.
+ */
+const PAGE_EVENTS = `
   SELECT user_id, payload, log_partition, log_offset FROM ${movementsTable} FINAL
-  WHERE user_id >= {user:UInt64} AND (user_id, log_partition, log_offset) > ({user:UInt64}, {partition:UInt32}, {offset:Int64})
-  ORDER BY user_id, log_partition, log_offset LIMIT ${AUDIT_PAGE}`;
-const auditRowSchema = pageRowSchema.extend({ user_id: z.coerce.number() });
+  WHERE (user_id, event_id) IN (SELECT user_id, event_id FROM ${logOrderTable} WHERE ${oneUser} AND ${wantedType} AND ${pastCursor} AND ${upToEnd})
+    AND ${pastCursor} AND ${upToEnd} AND ${wantedType}
+  ORDER BY user_id, log_partition, log_offset`;
+const eventRowSchema = z.object({ user_id: z.coerce.number(), payload: z.string(), log_partition: z.coerce.number(), log_offset: z.coerce.number() });
 
 const INGESTED_THROUGH = `SELECT log_partition AS partition, max(log_offset) AS offset FROM ${movementsTable} GROUP BY log_partition`;
 const throughSchema = z.object({ partition: z.coerce.number(), offset: z.coerce.number() });
+
+export interface ClickHouseLedgerHistoryOptions {
+  /** Keys per page of a read in log order (the audit's `readAll`, statements' movements); tests page small histories with a few. */
+  pageSize?: number;
+}
 
 function userParams({ userId }: LedgerHistoryQuery) {
   return { all: userId === undefined, userId: userId ?? 0 };
@@ -67,31 +81,46 @@ function userParams({ userId }: LedgerHistoryQuery) {
  * and the period hold, not the topic's age. Same SQL on chdb and on a server.
  */
 export class ClickHouseLedgerHistory implements LedgerHistory, EventLogReader {
-  constructor(private readonly querier: AnalyticsQuerier) {}
+  private readonly pageSize: number;
 
+  constructor(
+    private readonly querier: AnalyticsQuerier,
+    options: ClickHouseLedgerHistoryOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? PAGE;
+  }
+
+  /** One user's events or all, but calls, each user's in log order (`logOrder`). */
   async *movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-    let after = { partition: 0, offset: -1 };
-    for (;;) {
-      const page = await this.querier.query({ sql: MOVEMENT_PAGE, params: { ...userParams(query), ...after }, schema: pageRowSchema });
-      for (const row of page) yield ledgerEventSchema.parse(JSON.parse(row.payload));
-      const last = page.at(-1);
-      if (!last || page.length < PAGE) return;
-      after = { partition: last.log_partition, offset: last.log_offset };
-    }
+    for await (const stored of this.logOrder({ ...userParams(query), withCalls: false })) yield stored.event;
   }
 
   async usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
     return this.querier.query({ sql: USAGE_TOTALS, params: { ...userParams(query), from: query.from, to: query.to }, schema: usageTotalSchema });
   }
 
-  async *readAll(): AsyncIterable<StoredEvent> {
-    let after = { user: 0, partition: 0, offset: -1 };
+  /** Every event once, one user after another and each user's in log order (a token's limit and its debits are applied in that order). */
+  readAll(): AsyncIterable<StoredEvent> {
+    return this.logOrder({ all: true, userId: 0, withCalls: true });
+  }
+
+  /**
+   * The history in log-order pages after the last key read: each page is a range of
+   * `ledger_log_order`'s index, so the history is read once whatever its size or one user's share
+   * of it, and the reader holds one page (chdb hands a whole result over at once).
+   */
+  private async *logOrder(filter: { all: boolean; userId: number; withCalls: boolean }): AsyncIterable<StoredEvent> {
+    const [last] = await this.querier.query({ sql: LAST_KEY, params: filter, schema: keySchema });
+    if (!last) return;
+    let cursor = { user: 0, partition: 0, offset: -1 };
     for (;;) {
-      const page = await this.querier.query({ sql: EVERY_EVENT, params: after, schema: auditRowSchema });
+      const [end] = await this.querier.query({ sql: PAGE_END, params: { ...filter, ...cursor, skip: this.pageSize - 1 }, schema: keySchema });
+      const to = end ?? last;
+      const params = { ...filter, ...cursor, endUser: to.user_id, endPartition: to.log_partition, endOffset: to.log_offset };
+      const page = await this.querier.query({ sql: PAGE_EVENTS, params, schema: eventRowSchema });
       for (const row of page) yield { partition: row.log_partition, offset: row.log_offset, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
-      const last = page.at(-1);
-      if (!last || page.length < AUDIT_PAGE) return;
-      after = { user: last.user_id, partition: last.log_partition, offset: last.log_offset };
+      if (!end) return;
+      cursor = { user: end.user_id, partition: end.log_partition, offset: end.log_offset };
     }
   }
 

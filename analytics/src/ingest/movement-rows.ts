@@ -4,6 +4,9 @@ import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 /** The ClickHouse table holding every ledger event (migrations/0006_ledger_movements.sql). */
 export const movementsTable = 'ledger_movements';
 
+/** Every copy's log-order key, written by a view on `ledger_movements` (migrations/0007_ledger_log_order.sql). */
+export const logOrderTable = 'ledger_log_order';
+
 /** 2^63: `first_copy` is this minus the offset, so the merge keeps a redelivered event's first copy. */
 const FIRST_COPY_BASE = 2n ** 63n;
 

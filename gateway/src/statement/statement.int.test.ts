@@ -1,28 +1,28 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnalyticsQuerier, createLogBatchHandler, migrate, type StatementLine, statementLineSchema } from '@tollgate/analytics';
+import { type AnalyticsQuerier, ClickHouseLedgerHistory, createLogBatchHandler, migrate, type StatementLine, statementLineSchema } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import type { LedgerEvent } from '@tollgate/wire';
-import { createSqliteEventLog, openDatabase, type SqliteEventLog } from '@tollgate/ledger/sqlite';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, type Session } from '../../test/api-app.js';
-import { callQuota, clickhouseCallsInsert, sqliteCallsInsert, callUser, otherActivity, periodEnd, periodStart, USERS } from '../../test/statement/month-of-activity.js';
+import { callQuota, clickhouseCallsInsert, clickhouseMovementsInsert, callUser, otherActivity, periodEnd, periodStart, USERS } from '../../test/statement/month-of-activity.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 
 const CALLS = 1_000_000;
 
 let dir: string;
-let log: SqliteEventLog;
 let querier: AnalyticsQuerier;
 /** Each user's closing balance, summed by the generator independently of the ledger. */
 const expectedClosing = new Map<number, number>();
 
-/** Appends to the real log and ingests into chdb through the real ingestion handler, one batch at a time. */
+/** The next offset of the log's one partition. */
+let nextOffset = 0;
+
+/** Ingests into chdb through the real ingestion handler, one batch at a time, as the log delivers it. */
 async function record(events: LedgerEvent[], mayRepeat = false): Promise<void> {
-  await log.append(events);
-  await createLogBatchHandler({ querier })(events.map((event, offset) => ({ partition: 0, offset, event })), { mayRepeat });
+  await createLogBatchHandler({ querier })(events.map((event) => ({ partition: 0, offset: nextOffset++, event })), { mayRepeat });
 }
 
 async function generateMonth(): Promise<void> {
@@ -32,10 +32,9 @@ async function generateMonth(): Promise<void> {
     expectedClosing.set(userId, openingNet + inPeriodNet);
   }
   // The million calls in bulk, as the brief for big datasets says: one INSERT ... SELECT on each side.
-  const ledgerCalls = sqliteCallsInsert(CALLS);
-  const db = openDatabase(join(dir, 'ledger.db'));
-  db.prepare(ledgerCalls.sql).run(ledgerCalls.params);
-  db.close();
+  const keptCalls = clickhouseMovementsInsert(CALLS, nextOffset);
+  await querier.command(keptCalls.sql, keptCalls.params);
+  nextOffset += CALLS;
   const loggedCalls = clickhouseCallsInsert(CALLS);
   await querier.command(loggedCalls.sql, loggedCalls.params);
   for (let i = 0; i < CALLS; i++) expectedClosing.set(callUser(i), (expectedClosing.get(callUser(i)) ?? 0) - callQuota(i));
@@ -43,9 +42,9 @@ async function generateMonth(): Promise<void> {
   await record(otherActivity(1).events.slice(1, 2).map((event) => ({ ...event, metadata: { ...event.metadata, eventId: 'top-up-T1' } })), true);
 }
 
-/** A root session on an API over the real log and chdb (the harness closes with each test). */
+/** A root session on an API over the kept history and chdb (the harness closes with each test). */
 async function download(format: string, query = '') {
-  const { app } = await buildApiHarness({ Price: '7.3', QuotaPerUnit: '500000', 'general_setting.quota_display_type': 'CNY' }, {}, { history: log, usage: createAnalyticsUsageReader(querier) });
+  const { app } = await buildApiHarness({ Price: '7.3', QuotaPerUnit: '500000', 'general_setting.quota_display_type': 'CNY' }, {}, { history: new ClickHouseLedgerHistory(querier), usage: createAnalyticsUsageReader(querier) });
   const root: Session = await login(app, 'root', ROOT_PASSWORD);
   const response = await app.inject({ method: 'GET', url: `/api/statement?format=${format}&start_timestamp=${periodStart}&end_timestamp=${periodEnd}${query}`, headers: { cookie: root.cookie, 'new-api-user': String(root.userId) } });
   expect(response.statusCode).toBe(200);
@@ -75,14 +74,12 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; heapM
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tollgate-statement-'));
-  log = createSqliteEventLog({ path: join(dir, 'ledger.db') });
   querier = createChdbQuerier({ path: join(dir, 'analytics') });
   await migrate(querier);
   await generateMonth();
 }, 240_000);
 
 afterAll(async () => {
-  await log?.close();
   await querier?.close();
   await rm(dir, { recursive: true, force: true });
 });

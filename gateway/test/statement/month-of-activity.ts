@@ -25,24 +25,26 @@ export const callUser = (i: number) => 1 + (i % USERS);
 const monthExpr = (calls: number) => ({ start: periodStart * 1000, month: monthMs, calls });
 
 /**
- * The calls as one bulk INSERT ... SELECT into the embedded log: call i (0-based) is user
- * callUser(i), costs callQuota(i), uses MODELS[i % 4], and happens at start + i × month / calls
- * (integer milliseconds). The same events, field for field, that the relay's UsageRecorded carries.
+ * The calls as one bulk INSERT ... SELECT into the kept history (`ledger_movements`, the rows
+ * `movementRowOf` makes): call i (0-based) is user callUser(i), costs callQuota(i), uses
+ * MODELS[i % 4], and happens at start + i × month / calls (integer milliseconds), at log offset
+ * `firstOffset` + i. The payload is the relay's UsageRecorded, field for field.
  */
-export function sqliteCallsInsert(calls: number): { sql: string; params: Record<string, number> } {
-  const models = MODELS.map((model, k) => `WHEN ${k} THEN '${model}'`).join(' ');
+export function clickhouseMovementsInsert(calls: number, firstOffset: number): { sql: string; params: Record<string, number> } {
+  const models = `[${MODELS.map((model) => `'${model}'`).join(', ')}]`;
   const sql = `
-    INSERT INTO ledger_events (partition_key, event_id, type, payload)
-    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < @calls - 1)
-    SELECT CAST(1 + i % ${USERS} AS TEXT), 'call-' || i, 'UsageRecorded', json_object(
-      'type', 'UsageRecorded',
-      'data', json_object('requestId', 'r' || i, 'holdId', 'h' || i, 'userId', 1 + i % ${USERS}, 'username', 'user' || (1 + i % ${USERS}),
-        'tokenId', 1 + i % ${USERS}, 'tokenName', 'default', 'channelId', 1 + i % 3, 'model', CASE i % ${MODELS.length} ${models} END,
-        'group', 'default', 'promptTokens', 10, 'completionTokens', 20, 'quota', 1 + i % 97, 'isStream', json('false'), 'useTimeMs', 100,
-        'content', '', 'other', json_object('model_ratio', 1, 'completion_ratio', 1, 'group_ratio', 1, 'model_price', -1, 'frt', 10)),
-      'metadata', json_object('eventId', 'call-' || i, 'occurredAt', @start + (i * @month) / @calls, 'version', 1))
-    FROM n`;
-  return { sql, params: monthExpr(calls) };
+    INSERT INTO ledger_movements (user_id, event_id, type, occurred_at, log_partition, log_offset, first_copy, quota, username, payload)
+    SELECT user, concat('call-', toString(number)), 'UsageRecorded', at, 0, offset, toUInt64(pow(2, 63)) - offset, -cost, concat('user', toString(user)),
+           concat('{"type":"UsageRecorded","data":{"requestId":"r', toString(number), '","holdId":"h', toString(number),
+                  '","userId":', toString(user), ',"username":"user', toString(user), '","tokenId":', toString(user),
+                  ',"tokenName":"default","channelId":', toString(1 + number % 3), ',"model":"', ${models}[number % ${MODELS.length} + 1],
+                  '","group":"default","promptTokens":10,"completionTokens":20,"quota":', toString(cost),
+                  ',"isStream":false,"useTimeMs":100,"content":"","other":{"model_ratio":1,"completion_ratio":1,"group_ratio":1,"model_price":-1,"frt":10}}',
+                  ',"metadata":{"eventId":"call-', toString(number), '","occurredAt":', toString(at), ',"version":1}}')
+    FROM (SELECT number, 1 + number % ${USERS} AS user, 1 + number % 97 AS cost, {first:UInt64} + number AS offset,
+                 toInt64({start:UInt64} + intDiv(number * {month:UInt64}, {calls:UInt64})) AS at
+          FROM numbers({calls:UInt64}))`;
+  return { sql, params: { ...monthExpr(calls), first: firstOffset } };
 }
 
 /** The log rows the ingestion makes of those calls (eventToLogRow), as one INSERT ... SELECT into ClickHouse. */

@@ -1,4 +1,4 @@
-import { BalanceBook } from '../decider/balance-book.js';
+import { BalanceBook, zeroBalances } from '../decider/balance-book.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import type { StoredEvent } from '../ports/event-log.js';
 import { eachOnceSync } from './each-once.js';
@@ -16,7 +16,7 @@ export interface BalanceSnapshot {
  * its memory is the accounts', never the events'.
  */
 export class BalanceFold {
-  private readonly book = new BalanceBook();
+  private readonly book = new BalanceBook(zeroBalances, { listsEvents: false });
 
   add({ event }: StoredEvent): void {
     this.book.apply(event);

@@ -13,6 +13,15 @@ export interface BalanceLoader {
 /** For a fold from the start of the log: every account starts at zero. */
 export const zeroBalances: BalanceLoader = { user: emptyUser, token: emptyToken, channel: emptyChannel };
 
+export interface BalanceBookOptions {
+  /**
+   * Whether `changes()` lists the applied event ids and settled holds (true by default): a store
+   * writes them beside the balances. The audit's fold of the whole history says false, so its
+   * memory is the accounts' and not one id per event (20 million ids are gigabytes of heap).
+   */
+  listsEvents?: boolean;
+}
+
 /**
  * Runs events through `evolve`, keeping the balances of every account they touched. A store
  * fills it inside one transaction, then writes `changes()`; an audit folds the whole log into one.
@@ -24,13 +33,21 @@ export class BalanceBook {
   private readonly settledHoldIds: string[] = [];
   private readonly appliedEventIds: string[] = [];
 
-  constructor(private readonly loader: BalanceLoader = zeroBalances) {}
+  private readonly listsEvents: boolean;
+
+  constructor(
+    private readonly loader: BalanceLoader = zeroBalances,
+    options: BalanceBookOptions = {},
+  ) {
+    this.listsEvents = options.listsEvents ?? true;
+  }
 
   apply(event: LedgerEvent): void {
     const next = evolve(this.current(event), event);
     if (next.user) this.users.set(next.user.userId, next.user);
     if (next.token) this.tokens.set(next.token.tokenId, next.token);
     if (next.channel) this.channels.set(next.channel.channelId, next.channel);
+    if (!this.listsEvents) return;
     const holdId = settledHoldIdOf(event);
     if (holdId !== null) this.settledHoldIds.push(holdId);
     this.appliedEventIds.push(event.metadata.eventId);

@@ -22,7 +22,8 @@ export interface UsageTotal {
  * The event log read for statements, each event once (a producer's repeated append is skipped by
  * event id, as the balance stores skip it). Calls are summed where the log lives, since a busy
  * month holds millions; every other event is read one by one.
- * Embedded: SQL over the log table. Cluster: a pass over the Kafka topic.
+ * One adapter, in both modes: analytics' `ClickHouseLedgerHistory` over `ledger_movements` (chdb
+ * embedded, a server in cluster mode), which outlives the topic's retention.
  */
 export interface LedgerHistory {
   /** Every event but calls, in log order per user. */

@@ -28,17 +28,20 @@ export function migrationContract(context: ContractContext): void {
       { version: 4, name: 'usage_per_hour' },
       { version: 5, name: 'statement_lines' },
       { version: 6, name: 'ledger_movements' },
+      { version: 7, name: 'ledger_log_order' },
     ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(true);
+    expect(await tableExists(querier, 'ledger_log_order')).toBe(true);
   });
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(await rollback(querier)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
-    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await tableExists(querier, 'ledger_log_order')).toBe(false);
+    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnalyticsQuerier, ClickHouseLedgerHistory, eventToLogRow, insertMovements, type LogRow, loggedConsumptionPerDay, logsKeptSince, logsTable, movementsTable } from '@tollgate/analytics';
+import { type AnalyticsQuerier, ClickHouseLedgerHistory, eventToLogRow, insertMovements, type LogRow, loggedConsumptionPerDay, logOrderTable, logsKeptSince, logsTable, movementsTable } from '@tollgate/analytics';
 import type { StoredEvent } from '@tollgate/ledger';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
 import { onTestFinished } from 'vitest';
@@ -31,6 +31,7 @@ export async function ledgerWithLogs(querier: AnalyticsQuerier) {
   await balances.apply(stored);
   await querier.insert(logsTable, log.map(eventToLogRow).filter((row): row is LogRow => row !== null));
   await querier.command(`TRUNCATE TABLE ${movementsTable}`);
+  await querier.command(`TRUNCATE TABLE ${logOrderTable}`);
   await insertMovements(querier, stored);
   const history = new ClickHouseLedgerHistory(querier);
   const prover = createLedgerProver({ events: history, historyThrough: () => history.ingestedThrough(), balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });

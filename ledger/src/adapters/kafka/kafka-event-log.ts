@@ -2,8 +2,6 @@ import kafkajs, { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, t
 import type { LedgerEvent } from '@tollgate/wire';
 import { partitionKey } from '../../events/partition-key.js';
 import type { BatchHandler, EventLog, EventLogReader, StoredEvent, SubscribeOptions, Subscription } from '../../ports/event-log.js';
-import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
-import { readMovementEvents, sumUsage } from './kafka-ledger-history.js';
 import { readWholeTopic } from './kafka-log-reader.js';
 import { KafkaSubscription, type KafkaSubscriptionTiming } from './kafka-subscription.js';
 import { createOrCheckTopic } from './kafka-topic.js';
@@ -24,7 +22,7 @@ export interface KafkaEventLogOptions extends Partial<KafkaSubscriptionTiming>, 
   onTopicWarning?: (message: string) => void;
   /** kafkajs' own log level; ERROR by default (consumer-group chatter is INFO and WARN). */
   logLevel?: logLevel;
-  /** About the most events a whole-topic read (audit, statement) fetches ahead of its reader (kafka-log-reader.ts). */
+  /** About the most events a whole-topic read (the history's backfill) fetches ahead of its reader (kafka-log-reader.ts). */
   readBufferEvents?: number;
 }
 
@@ -45,7 +43,7 @@ function warnTopic(message: string): void {
  * keep their order within one partition. Appends go through an idempotent producer (acks=all);
  * every subscription is a consumer group that commits only after its handler resolved.
  */
-export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
+export class KafkaEventLog implements EventLog, EventLogReader {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
@@ -126,14 +124,6 @@ export class KafkaEventLog implements EventLog, EventLogReader, LedgerHistory {
     this.assertOpen();
     await this.ensureTopic();
     yield* readWholeTopic(this.kafka, this.options.topic, { bufferEvents: this.options.readBufferEvents });
-  }
-
-  movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-    return readMovementEvents(this.readAll(), query);
-  }
-
-  usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
-    return sumUsage(this.readAll(), query);
   }
 
   /**

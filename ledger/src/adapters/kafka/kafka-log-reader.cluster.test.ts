@@ -24,8 +24,8 @@ function openLog(readBufferEvents: number) {
   return log;
 }
 
-describe('reading the whole Kafka topic (audits, statements) streams it', () => {
-  it('feeds a statement pass over a ~48 MB topic holding a few MB at most: the heap does not grow with the topic', { timeout: 120_000 }, async () => {
+describe('reading the whole Kafka topic (the backfill of the history) streams it', () => {
+  it('feeds a pass over a ~48 MB topic holding a few MB at most: the heap does not grow with the topic', { timeout: 120_000 }, async () => {
     const log = openLog(100);
     const padding = 'x'.repeat(CONTENT_BYTES);
     for (let start = 0; start < EVENTS; start += 30) {
@@ -35,7 +35,7 @@ describe('reading the whole Kafka topic (audits, statements) streams it', () => 
     let events = 0;
     let grownMost = 0;
     const amounts = new Map<number, number>();
-    for await (const event of log.movementEvents({})) {
+    for await (const { event } of log.readAll()) {
       events += 1;
       if (event.type === 'QuotaGranted') amounts.set(event.data.userId, (amounts.get(event.data.userId) ?? 0) + event.data.amount);
       if (events % 250 === 0) grownMost = Math.max(grownMost, heapAfterGc() - baseline);

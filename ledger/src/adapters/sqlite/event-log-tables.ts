@@ -20,8 +20,9 @@ const SCHEMA = `
     type TEXT NOT NULL,
     payload TEXT NOT NULL
   );
-  -- A statement reads each event once (ledger-history.ts): a retried append's second copy is found by id.
-  CREATE INDEX IF NOT EXISTS ledger_events_by_event_id ON ledger_events (event_id, position);
+  -- Statements once found a retried append's second copy by id here; they read analytics'
+  -- ledger_movements now, so the index only slowed every append (files made before keep it until this).
+  DROP INDEX IF EXISTS ledger_events_by_event_id;
   CREATE TABLE IF NOT EXISTS ledger_consumer_offsets (
     group_name TEXT NOT NULL,
     partition INTEGER NOT NULL,

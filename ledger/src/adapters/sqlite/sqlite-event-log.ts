@@ -7,11 +7,9 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../../ports/event-log.js';
-import type { LedgerHistory, LedgerHistoryQuery, UsageTotal } from '../../ports/ledger-history.js';
 import { AppendSignal } from './append-signal.js';
 import { EventLogTables } from './event-log-tables.js';
 import { openDatabase, type SqliteDatabase } from './open-database.js';
-import { SqliteLedgerHistory } from './sqlite-ledger-history.js';
 import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.js';
 import { WalSync } from './wal-sync.js';
 
@@ -35,9 +33,8 @@ const warn = warning('SqliteEventLogDeliveryFailed');
 const IN_MEMORY = { afterWrite: async () => undefined, close: async () => undefined };
 
 /** The embedded event log: one SQLite table, consumer offsets beside it. */
-export class SqliteEventLog implements EventLog, EventLogReader, LedgerHistory {
+export class SqliteEventLog implements EventLog, EventLogReader {
   private readonly tables: EventLogTables;
-  private readonly history: SqliteLedgerHistory;
   private readonly appends: AppendSignal;
   private readonly timing: SubscriptionTiming;
   private readonly subscriptions = new Set<Subscription>();
@@ -48,7 +45,6 @@ export class SqliteEventLog implements EventLog, EventLogReader, LedgerHistory {
     options: SqliteEventLogOptions,
   ) {
     this.tables = new EventLogTables(db);
-    this.history = new SqliteLedgerHistory(db);
     this.appends = AppendSignal.forPath(options.path);
     this.durable = options.path === ':memory:' ? IN_MEMORY : new WalSync(`${options.path}-wal`, warning('SqliteEventLogSyncFailed'));
     this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100, lingerMs: options.lingerMs ?? 0 };
@@ -90,14 +86,6 @@ export class SqliteEventLog implements EventLog, EventLogReader, LedgerHistory {
       if (!last || page.length < READ_ALL_PAGE) return;
       after = last.offset;
     }
-  }
-
-  movementEvents(query: LedgerHistoryQuery): AsyncIterable<LedgerEvent> {
-    return this.history.movementEvents(query);
-  }
-
-  usageTotals(query: LedgerHistoryQuery & { from: number; to: number }): Promise<UsageTotal[]> {
-    return this.history.usageTotals(query);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,2 @@
+DROP VIEW IF EXISTS ledger_log_order_mv;
+DROP TABLE IF EXISTS ledger_log_order;

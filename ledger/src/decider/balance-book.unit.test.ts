@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { quotaGranted, usageRecorded } from '../testing/event-builders.js';
+import { BalanceBook, zeroBalances } from './balance-book.js';
+
+describe('BalanceBook', () => {
+  const events = [quotaGranted({ amount: 100 }), usageRecorded({ quota: 40, holdId: 'hold-1' })];
+
+  it('lists the applied events and settled holds a store writes beside the balances', () => {
+    const book = new BalanceBook();
+    for (const event of events) book.apply(event);
+    expect(book.changes()).toMatchObject({ appliedEventIds: events.map((e) => e.metadata.eventId), settledHoldIds: ['hold-1'] });
+  });
+
+  it('keeps no id per event when told not to (the audit folds millions), with the same balances', () => {
+    const listing = new BalanceBook();
+    const quiet = new BalanceBook(zeroBalances, { listsEvents: false });
+    for (const event of events) {
+      listing.apply(event);
+      quiet.apply(event);
+    }
+    const { appliedEventIds, settledHoldIds, ...balances } = quiet.changes();
+    expect({ appliedEventIds, settledHoldIds }).toEqual({ appliedEventIds: [], settledHoldIds: [] });
+    expect(balances).toEqual({ users: listing.changes().users, tokens: listing.changes().tokens, channels: listing.changes().channels });
+  });
+});
