@@ -1,22 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventLog, StoredEvent } from '@tollgate/ledger';
 import { runLedgerHistoryContract } from '@tollgate/ledger/ledger-history-contract';
-import { afterAll } from 'vitest';
-import { createChdbQuerier } from '../adapters/chdb/chdb-querier.js';
+import { migratedChdb } from '../testing/migrated-chdb.js';
 import { createLogBatchHandler } from '../ingest/ingestion-worker.js';
-import { migrate } from '../migrations/migrator.js';
 import { ClickHouseLedgerHistory } from './clickhouse-ledger-history.js';
 
-// chdb allows one data directory per process: one engine for the file, its table emptied per test.
-const dir = await mkdtemp(join(tmpdir(), 'tollgate-history-'));
-const querier = createChdbQuerier({ path: dir });
-await migrate(querier);
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
+// One engine for the file (chdb allows one data directory per process), its tables emptied per test where needed.
+const querier = await migratedChdb('history');
 
 /**
  * The log side as the ingestion sees it: each append is a batch delivered to the real handler,

@@ -1,21 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { newEventMetadata, type StoredEvent } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createChdbQuerier } from '../adapters/chdb/chdb-querier.js';
+import { describe, expect, it } from 'vitest';
+import { migratedChdb } from '../testing/migrated-chdb.js';
 import { insertMovements } from '../ingest/movement-rows.js';
 import { migrate, rollback } from '../migrations/migrator.js';
 import { ClickHouseLedgerHistory } from './clickhouse-ledger-history.js';
 
-const dir = await mkdtemp(join(tmpdir(), 'tollgate-history-paging-'));
-const querier = createChdbQuerier({ path: dir });
-await migrate(querier);
-afterAll(async () => {
-  await querier.close();
-  await rm(dir, { recursive: true, force: true });
-});
+// One engine for the file (chdb allows one data directory per process), its tables emptied per test where needed.
+const querier = await migratedChdb('history-paging');
 
 /** A grant whose event id sorts against the log order (ids count down), so only a read in log order passes. */
 let nextId = 1_000;

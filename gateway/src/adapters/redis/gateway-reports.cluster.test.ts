@@ -2,12 +2,6 @@ import { Redis } from 'ioredis';
 import { requiredRedisUrl } from '../../../test/support/config.js';
 import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
 import { RedisGatewayReports } from './gateway-reports.js';
+import { twoGatewaysOn } from '../../../test/support/pub-sub-gateways.js';
 
-runGatewayReportsContract('redis', async () => {
-  const connections = Array.from({ length: 4 }, () => new Redis(requiredRedisUrl()));
-  const [p1, s1, p2, s2] = connections as [Redis, Redis, Redis, Redis];
-  const channel = `tg-reports-test-${process.pid}-${Date.now()}-${Math.random()}`;
-  const close = async () => void (await Promise.all(connections.map((c) => c.quit())));
-  const log = (error: unknown) => console.error(error);
-  return [new RedisGatewayReports(p1, s1, channel, log), new RedisGatewayReports(p2, s2, channel, log), close];
-});
+runGatewayReportsContract('redis', () => twoGatewaysOn(() => new Redis(requiredRedisUrl()), 'reports', (p, s, channel, log) => new RedisGatewayReports(p, s, channel, log)));
