@@ -1,4 +1,4 @@
-import type { Cluster, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import { followChannel } from '@tollgate/ledger/redis';
 import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/change-notices.js';
@@ -22,8 +22,9 @@ function parseNotice(text: string): Notice | null {
 
 /**
  * Change notices over Redis pub/sub, so every gateway's caches follow a console edit within
- * milliseconds. `subscriber` must be a connection of its own (it enters subscribe mode). On a Redis
- * Cluster a notice is a classic publish, which every node passes on: a few a minute, whatever the fleet.
+ * milliseconds. `subscriber` must be a connection of its own (it enters subscribe mode). Not on a Redis
+ * Cluster yet: ioredis sends a keyless PUBLISH to any node, so two notices from one gateway can
+ * arrive out of order (seen in CI); sharded pub/sub (one node per channel) is the way (issue #35).
  *
  * Pub/sub loses what is published while a subscriber is away, and a publish fails while Redis is
  * away, so both ends catch up after an outage: a subscriber back on Redis tells its listeners that
@@ -37,8 +38,8 @@ export class RedisChangeNotices implements ChangeNotices {
   private readonly owed = new Set<ChangeKind>();
 
   constructor(
-    private readonly publisher: Redis | Cluster,
-    subscriber: Redis | Cluster,
+    private readonly publisher: Redis,
+    subscriber: Redis,
     private readonly channel: string,
     private readonly log: BackgroundLog,
   ) {

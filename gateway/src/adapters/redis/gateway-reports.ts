@@ -1,4 +1,4 @@
-import type { Cluster, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { BackgroundLog } from '@tollgate/ledger';
 import { followChannel } from '@tollgate/ledger/redis';
 import { type GatewayReport, type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/gateway-reports.js';
@@ -20,8 +20,8 @@ export class RedisGatewayReports implements GatewayReports {
   private readonly listeners = new Set<GatewayReportListener>();
 
   constructor(
-    private readonly publisher: Redis | Cluster,
-    subscriber: Redis | Cluster,
+    private readonly publisher: Redis,
+    subscriber: Redis,
     private readonly channel: string,
     log: BackgroundLog,
   ) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Cluster, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { BackgroundLog } from '@tollgate/ledger';
 import { followChannel } from '@tollgate/ledger/redis';
 import { z } from 'zod';
@@ -47,8 +47,8 @@ export class RedisRoomPresence implements RoomPresence {
   private announcing = false;
 
   constructor(
-    private readonly publisher: Redis | Cluster,
-    subscriber: Redis | Cluster,
+    private readonly publisher: Redis,
+    subscriber: Redis,
     private readonly channel: string,
     log: BackgroundLog,
     private readonly timing: RoomPresenceTiming = { heartbeatMs: 10_000 },

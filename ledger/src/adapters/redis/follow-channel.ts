@@ -1,4 +1,4 @@
-import type { Cluster, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { BackgroundLog } from '../../background/background-log.js';
 import { runInBackground } from '../../background/run-in-background.js';
 
@@ -17,7 +17,7 @@ export interface ChannelFollower {
  * itself only to channels whose SUBSCRIBE had succeeded, so one asked for while Redis was away
  * would stay silent for good. A failed SUBSCRIBE is logged; the next reconnection tries again.
  */
-export function followChannel(subscriber: Redis | Cluster, channel: string, log: BackgroundLog, follower: ChannelFollower = {}): void {
+export function followChannel(subscriber: Redis, channel: string, log: BackgroundLog, follower: ChannelFollower = {}): void {
   const subscribe = () =>
     runInBackground(`subscribe to ${channel}`, async () => {
       await subscriber.subscribe(channel);
