@@ -39,12 +39,12 @@ export class RedisUsageMeter implements UsageMeter {
    * of a cluster gateway's main thread at 1500 req/s.
    */
   async record(calls: readonly MeteredCall[]): Promise<void> {
-    const sums = new Map<string, { at: number; subject: string; sum: Throughput }>();
+    const sums = new Map<string, { key: string; at: number; sum: Throughput }>();
     for (const { userId, tokens, atMs } of calls) {
       const at = second(atMs);
       for (const subject of ['all', `u${userId}`]) {
         const key = this.key(subject, at);
-        const bucket = sums.get(key) ?? { at, subject, sum: zero() };
+        const bucket = sums.get(key) ?? { key, at, sum: zero() };
         bucket.sum.rpm += 1;
         bucket.sum.tpm += tokens;
         sums.set(key, bucket);
@@ -52,8 +52,7 @@ export class RedisUsageMeter implements UsageMeter {
     }
     await Promise.all(groupBy([...sums.values()], ({ at }) => minuteOf(at)).map(async (buckets) => {
       const pipeline = this.redis.pipeline();
-      for (const { at, subject, sum } of buckets) {
-        const key = this.key(subject, at);
+      for (const { key, sum } of buckets) {
         pipeline.hincrby(key, 'r', sum.rpm).hincrby(key, 't', sum.tpm).expire(key, BUCKET_TTL_SECONDS);
       }
       await pipeline.exec();
