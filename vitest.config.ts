@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'quiet',
           include: ['gateway/**/*.quiet.test.ts'],
           exclude: ['**/node_modules/**'],
+          // One file at a time, or a latency promise is measured beside another's hundred streams.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from '../app.js';
 import type { GatewayConfig } from '../config.js';
+import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { createRelayMetrics } from '../relay/overhead.js';
 import { startMetricsListener } from './metrics-listener.js';
 import { createProcessLog } from './process-log.js';
@@ -48,6 +49,7 @@ export async function startGateway(config: GatewayConfig, wiring: GatewayWiring,
   });
   if (metricsListener) app.addHook('onClose', metricsListener.close);
   engines.deps.usageOutbox.start(); // the app follows the ledger's notices from here
+  tokenCountPool.warmUp();
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   return { app, url, metricsUrl: metricsListener?.url ?? null, close: () => app.close() };

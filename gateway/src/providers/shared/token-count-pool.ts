@@ -31,8 +31,8 @@ const LONGEST_COUNTED_RUN = ${LONGEST_COUNTED_RUN};
 const isSpace = ${isSpace.toString()};
 ${tokenPieces.toString()}
 parentPort.on('message', ({ id, text }) => {
-  let total = text.length > ${COUNTED_EXACTLY_CHARS} ? Buffer.byteLength(text.slice(${COUNTED_EXACTLY_CHARS}), 'utf8') : 0;
-  for (const piece of tokenPieces(text.slice(0, ${COUNTED_EXACTLY_CHARS}))) total += countBpe(piece);
+  let total = 0;
+  for (const piece of tokenPieces(text)) total += countBpe(piece);
   parentPort.postMessage({ id, total });
 });
 `;
@@ -46,6 +46,8 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 160 }
 
 interface Waiting {
   resolve(total: number): void;
+  /** The UTF-8 bytes past COUNTED_EXACTLY_CHARS, added to what the worker counts. */
+  beyond: number;
   /**
    * The text's UTF-8 bytes, billed if the worker fails. Not the text: a stream's fold is a slice
    * that keeps its whole joined parent alive, and 256 of them held 12 MB while the worker counted.
@@ -79,6 +81,11 @@ export class TokenCountPool {
     return this.waiting.size < MAX_WAITING ? this.offLoop(text) : Promise.resolve(countTokens(text));
   }
 
+  /** The tokenizer fills its caches on its first count (5 ms here): at the start, not in a client's call. */
+  warmUp(): void {
+    countTokens('Warm up the tokenizer.');
+  }
+
   async usage(prompt: string, completion: string): Promise<Usage> {
     const [promptTokens, completionTokens] = await Promise.all([this.count(prompt), this.count(completion)]);
     return { promptTokens, completionTokens };
@@ -92,14 +99,20 @@ export class TokenCountPool {
     await worker?.terminate();
   }
 
+  /**
+   * Only the part counted exactly crosses to the worker (copying a string costs the loop about a
+   * millisecond per 2 MB); the bytes beyond are measured here, far faster than they are copied.
+   */
   private offLoop(text: string): Promise<number> {
     if (this.waiting.size >= MAX_WAITING) return Promise.resolve(utf8Bytes(text));
     const worker = this.started();
     const id = this.nextId++;
+    const exact = text.length > COUNTED_EXACTLY_CHARS ? text.slice(0, COUNTED_EXACTLY_CHARS) : text;
+    const beyond = exact === text ? 0 : utf8Bytes(text.slice(COUNTED_EXACTLY_CHARS));
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve, bytes: utf8Bytes(text) });
+      this.waiting.set(id, { resolve, beyond, bytes: utf8Bytes(exact) + beyond });
       worker.ref(); // while it counts, the process waits for it
-      worker.postMessage({ id, text });
+      worker.postMessage({ id, text: exact });
     });
   }
 
@@ -108,17 +121,18 @@ export class TokenCountPool {
     const tokenizer = createRequire(import.meta.url).resolve('gpt-tokenizer');
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer }, resourceLimits: WORKER_HEAP });
     worker.unref();
-    worker.on('message', ({ id, total }: { id: number; total: number }) => this.settle(id, total));
+    worker.on('message', ({ id, total }: { id: number; total: number }) => this.settle(id, (counted) => total + counted.beyond));
     worker.on('error', () => this.lost(worker));
     worker.on('exit', () => this.lost(worker));
     this.worker = worker;
     return worker;
   }
 
-  private settle(id: number, total: number): void {
+  /** Answers a waiting count with its total, from the worker's count or from the bytes. */
+  private settle(id: number, total: (waiting: Waiting) => number): void {
     const waiting = this.waiting.get(id);
     this.waiting.delete(id);
-    waiting?.resolve(total);
+    if (waiting) waiting.resolve(total(waiting));
     if (this.waiting.size === 0) this.worker?.unref();
   }
 
@@ -130,7 +144,7 @@ export class TokenCountPool {
   }
 
   private settleAll(): void {
-    for (const [id, waiting] of this.waiting) this.settle(id, waiting.bytes);
+    for (const [id, waiting] of this.waiting) this.settle(id, (lost) => lost.bytes);
   }
 }
 
