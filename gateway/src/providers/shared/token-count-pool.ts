@@ -144,7 +144,7 @@ export class TokenCountPool {
   }
 
   private settleAll(): void {
-    for (const [id, waiting] of this.waiting) this.settle(id, (lost) => lost.bytes);
+    for (const id of this.waiting.keys()) this.settle(id, (lost) => lost.bytes);
   }
 }
 
