@@ -12,7 +12,7 @@ function fakes() {
     subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
     close: vi.fn(),
   };
-  const applied = (...ids: string[]): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: ids });
+  const applied = (...ids: string[]): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: ids });
   return { eventLog, notifier, appended, listeners, applied };
 }
 

@@ -4,7 +4,7 @@ import type { GatewayDeps } from '../deps.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 /** No change: what is left to apply once everything heard was applied. */
-const nothing = (): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] });
+const nothing = (): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] });
 
 /**
  * `newer` on top of `older`: the latest balance of each account, and every settled hold of both.
@@ -16,7 +16,7 @@ export function mergeBalancesChanged(older: BalancesChanged, newer: BalancesChan
     users: latest((u) => u.userId, older.users, newer.users),
     tokens: latest((t) => t.tokenId, older.tokens, newer.tokens),
     channels: latest((c) => c.channelId, older.channels, newer.channels),
-    settledHoldIds: [...new Set([...older.settledHoldIds, ...newer.settledHoldIds])],
+    settledHolds: [...new Map([...older.settledHolds, ...newer.settledHolds].map((hold) => [hold.holdId, hold])).values()],
     appliedEventIds: [],
   };
 }

@@ -7,17 +7,18 @@ import { followLedger, mergeBalancesChanged } from './ledger-follower.js';
 
 const user = (userId: number, quota: number) => ({ userId, quota, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 });
 const token = (tokenId: number, remainQuota: number) => ({ tokenId, userId: 1, remainQuota, usedQuota: 0, unlimited: false });
-const changes = (partial: Partial<BalancesChanged>): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [], ...partial });
+const hold = (holdId: string) => ({ holdId, userId: 1 });
+const changes = (partial: Partial<BalancesChanged>): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [], ...partial });
 
 describe('mergeBalancesChanged', () => {
   it('keeps the newest balance per account and every settled hold', () => {
-    const older = changes({ users: [user(1, 10), user(2, 20)], tokens: [token(5, 1)], settledHoldIds: ['a', 'b'] });
-    const newer = changes({ users: [user(1, 7)], tokens: [token(5, 0)], channels: [{ channelId: 3, usedQuota: 9 }], settledHoldIds: ['b', 'c'] });
+    const older = changes({ users: [user(1, 10), user(2, 20)], tokens: [token(5, 1)], settledHolds: [hold('a'), hold('b')] });
+    const newer = changes({ users: [user(1, 7)], tokens: [token(5, 0)], channels: [{ channelId: 3, usedQuota: 9 }], settledHolds: [hold('b'), hold('c')] });
     const merged = mergeBalancesChanged(older, newer);
     expect(merged.users).toEqual([user(1, 7), user(2, 20)]);
     expect(merged.tokens).toEqual([token(5, 0)]);
     expect(merged.channels).toEqual([{ channelId: 3, usedQuota: 9 }]);
-    expect(merged.settledHoldIds).toEqual(['a', 'b', 'c']);
+    expect(merged.settledHolds).toEqual([hold('a'), hold('b'), hold('c')]);
   });
 });
 
@@ -40,9 +41,9 @@ describe('followLedger', () => {
     const log = { error: vi.fn() };
     const stop = followLedger({ notifier, holds }, fanout, log);
 
-    await notifier.publish(changes({ users: [user(1, 100)], settledHoldIds: ['h1'] }));
+    await notifier.publish(changes({ users: [user(1, 100)], settledHolds: [hold('h1')] }));
     await vi.advanceTimersByTimeAsync(0);
-    await notifier.publish(changes({ users: [user(1, 90), user(2, 50)], settledHoldIds: ['h2'] }));
+    await notifier.publish(changes({ users: [user(1, 90), user(2, 50)], settledHolds: [hold('h2')] }));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(applied).toEqual([]);
     expect(log.error).toHaveBeenCalled();
@@ -51,7 +52,7 @@ describe('followLedger', () => {
 
     redisUp = true;
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(applied).toEqual([changes({ users: [user(1, 90), user(2, 50)], settledHoldIds: ['h1', 'h2'] })]);
+    expect(applied).toEqual([changes({ users: [user(1, 90), user(2, 50)], settledHolds: [hold('h1'), hold('h2')] })]);
     stop();
   });
 });

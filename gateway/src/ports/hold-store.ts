@@ -1,14 +1,27 @@
-import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
+
+/** A hold and the user whose balance it is on: Redis keeps each user's holds in one slot, found by the user. */
+export type HoldRef = SettledHold;
 
 /** `granted`: what the hold took, between the request's least and most. */
 export type AcquireResult =
   | { ok: true; granted: number }
   | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' };
 
+/**
+ * Which balances a hold takes from: a relayed call's, the user's and the token's; an admin's debit
+ * or an invite transfer, the user's alone (its tokenId is 0); a token's lowered quota, the token's
+ * alone (its userId is the token's owner, whose quota it does not touch).
+ */
+export type HoldScope = 'user-and-token' | 'user' | 'token';
+
 export interface HoldRequest {
   holdId: string;
+  /** The user whose balance it takes from; for a hold on a token alone, the token's owner. */
   userId: number;
   tokenId: number;
+  /** Default: 'user-and-token'. */
+  scope?: HoldScope;
   /** The least the hold must cover (the prompt's cost): below it the call is refused. */
   least: number;
   /** The most the call can cost (its worst case): the hold never takes more. */
@@ -21,6 +34,8 @@ export interface HoldRequest {
 export interface TokenLimitRequest {
   holdId: string;
   tokenId: number;
+  /** The token's owner: its limit hold is kept with the owner's holds. */
+  userId: number;
   remain: number;
   /** A limit left by a gateway that died before the ledger applied it expires after this long. */
   ttlMs: number;
@@ -61,9 +76,9 @@ export interface HoldStore {
    * Resolves what the hold's user can still spend afterwards (as `available`, in the same step),
    * or null when the hold is gone (expired) or the balance unknown.
    */
-  adjust(holdId: string, amount: number): Promise<number | null>;
+  adjust(hold: HoldRef, amount: number): Promise<number | null>;
   /** Drops a hold whose request cost nothing (failed before any charge). */
-  release(holdId: string): Promise<void>;
+  release(hold: HoldRef): Promise<void>;
   /**
    * Keeps the holds of calls whose usage events wait in a gateway's spool (the log unreachable):
    * each expires `ttlMs` from now, and one that expired meanwhile is taken again for its amount,

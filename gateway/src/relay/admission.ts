@@ -6,11 +6,15 @@ import type { Caller } from './caller.js';
 import type { RelayContext } from './relay-context.js';
 import { RelayError, RelayMessages } from './relay-error.js';
 
-/** The ledger's balance of the caller's token; a keyless call (the playground) is limited by the user alone. */
+/**
+ * The ledger's balance of the caller's token; a keyless call (the playground) is limited by the user
+ * alone. The token is the caller's: it is seeded as the caller's, where hot state looks for it,
+ * even when the ledger has no balance for it yet (which reads as owned by no one).
+ */
 async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBalance[]> {
   const { token, user } = caller;
   if (token.id === PLAYGROUND_TOKEN_ID) return [{ tokenId: token.id, userId: user.id, remainQuota: 0, usedQuota: 0, unlimited: true }];
-  return ctx.deps.balances.tokens([token.id]);
+  return (await ctx.deps.balances.tokens([token.id])).map((balance) => ({ ...balance, userId: user.id }));
 }
 
 /**

@@ -147,19 +147,19 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   clock.upstreamStarted();
   const build = (channel: Channel) => plan.build(channel, admitted.outputLimit);
   const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
-    await ctx.deps.holds.release(admitted.holdId);
+    await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;
   });
   clock.upstreamAnswered();
   if (attempted.response.statusCode >= 400) {
-    await ctx.deps.holds.release(admitted.holdId);
+    await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
     const failure = { status: clientStatus(attempted.channel, attempted.response.statusCode), text: attempted.errorText ?? '' };
     ctx.ops.record({ channelId: attempted.channel.id, model: plan.model, status: failure.status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
-  if (outcome.refused) return ctx.deps.holds.release(admitted.holdId);
+  if (outcome.refused) return ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
   const usage = await completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

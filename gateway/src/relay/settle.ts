@@ -37,7 +37,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
   const tokens = s.usage.promptTokens + s.usage.completionTokens;
   // Metered before the hold's round trip: the operations view shows the call as soon as it can.
   ctx.ops.record({ channelId: s.channel.id, model: s.model, status: 200, useTimeMs, firstTokenMs: s.isStream ? s.firstResponseMs : undefined, tokens, quota, ...spenderOf(s.caller) });
-  const available = await ctx.deps.holds.adjust(s.holdId, quota);
+  const available = await ctx.deps.holds.adjust({ holdId: s.holdId, userId: s.caller.user.id }, quota);
   remindIfLow(ctx, s.caller, quota, available);
   ctx.publisher.publish({
     type: 'UsageRecorded',

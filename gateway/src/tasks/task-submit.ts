@@ -54,13 +54,13 @@ export async function submitTask(ctx: RelayContext, caller: Caller, reply: Fasti
   const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
   const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new UpstreamCancel(), pinned: submission.channel !== undefined };
   const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {
-    await ctx.deps.holds.release(holdId);
+    await ctx.deps.holds.release({ holdId, userId: caller.user.id });
     throw error;
   });
   const text = attempted.errorText ?? (await attempted.response.body.text());
   const accepted = attempted.response.statusCode < 400 ? submission.accept(parseJson(text)) : null;
   if (!accepted) {
-    await ctx.deps.holds.release(holdId);
+    await ctx.deps.holds.release({ holdId, userId: caller.user.id });
     return void reply.code(attempted.response.statusCode).type('application/json').send(text);
   }
   await ctx.deps.tasks.create({

@@ -1,4 +1,4 @@
-import { accountKeysOf, evolve, settledHoldIdOf, StatementBook, type BalanceNotifier, type BalanceStore, type BalancesChanged, type BalancesListener, type ChannelBalance, type EventLog, type LedgerHistory, type StoredEvent, type Subscription, type TokenBalance, type UserBalance } from '@tollgate/ledger';
+import { accountKeysOf, evolve, settledHoldOf, StatementBook, type BalanceNotifier, type BalanceStore, type BalancesChanged, type BalancesListener, type ChannelBalance, type EventLog, type LedgerHistory, type StoredEvent, type Subscription, type TokenBalance, type UserBalance } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 
 /**
@@ -98,8 +98,8 @@ export class FakeLedger {
   private applyAll(events: LedgerEvent[]): BalancesChanged {
     const fresh = events.filter((event) => !this.appliedIds.has(event.metadata.eventId));
     for (const event of fresh) this.apply(event);
-    const settledHoldIds = fresh.map(settledHoldIdOf).filter((id): id is string => id !== null);
-    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHoldIds, appliedEventIds: events.map((e) => e.metadata.eventId) };
+    const settledHolds = fresh.map(settledHoldOf).filter((hold) => hold !== null);
+    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHolds, appliedEventIds: events.map((e) => e.metadata.eventId) };
   }
 
   private apply(event: LedgerEvent): void {

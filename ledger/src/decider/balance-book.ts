@@ -1,7 +1,7 @@
 import type { LedgerEvent } from '@tollgate/wire';
-import type { BalancesChanged, ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
+import type { BalancesChanged, ChannelBalance, SettledHold, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
-import { evolve, settledHoldIdOf, type TouchedBalances } from './evolve.js';
+import { evolve, settledHoldOf, type TouchedBalances } from './evolve.js';
 
 /** Where a book reads an account it has not touched yet. Synchronous: it runs inside a store's transaction. */
 export interface BalanceLoader {
@@ -30,7 +30,7 @@ export class BalanceBook {
   private readonly users = new Map<number, UserBalance>();
   private readonly tokens = new Map<number, TokenBalance>();
   private readonly channels = new Map<number, ChannelBalance>();
-  private readonly settledHoldIds: string[] = [];
+  private readonly settledHolds: SettledHold[] = [];
   private readonly appliedEventIds: string[] = [];
 
   private readonly listsEvents: boolean;
@@ -48,8 +48,8 @@ export class BalanceBook {
     if (next.token) this.tokens.set(next.token.tokenId, next.token);
     if (next.channel) this.channels.set(next.channel.channelId, next.channel);
     if (!this.listsEvents) return;
-    const holdId = settledHoldIdOf(event);
-    if (holdId !== null) this.settledHoldIds.push(holdId);
+    const hold = settledHoldOf(event);
+    if (hold !== null) this.settledHolds.push(hold);
     this.appliedEventIds.push(event.metadata.eventId);
   }
 
@@ -59,7 +59,7 @@ export class BalanceBook {
       users: [...this.users.values()],
       tokens: [...this.tokens.values()],
       channels: [...this.channels.values()],
-      settledHoldIds: [...this.settledHoldIds],
+      settledHolds: [...this.settledHolds],
       appliedEventIds: [...this.appliedEventIds],
     };
   }

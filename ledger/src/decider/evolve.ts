@@ -1,5 +1,5 @@
 import type { LedgerEvent, OpeningBalanceRecorded, TaskRefunded, UsageRecorded } from '@tollgate/wire';
-import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
+import type { ChannelBalance, SettledHold, TokenBalance, UserBalance } from '../ports/balance-store.js';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 
 /** The current balances of the accounts an event touches (see `accountKeysOf`). */
@@ -50,14 +50,14 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
 }
 
 /** The hold a gateway took for this event (a relayed request, an invite transfer, a lowered quota); applying the event settles it. */
-export function settledHoldIdOf(event: LedgerEvent): string | null {
+export function settledHoldOf(event: LedgerEvent): SettledHold | null {
   switch (event.type) {
     case 'UsageRecorded':
     case 'AffQuotaTransferred':
-      return event.data.holdId;
+      return { holdId: event.data.holdId, userId: event.data.userId };
     case 'QuotaAdjusted':
     case 'TokenQuotaSet':
-      return event.data.holdId ?? null;
+      return event.data.holdId === undefined ? null : { holdId: event.data.holdId, userId: event.data.userId };
     default:
       return null;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, openingBalanceRecorded, quotaAdjusted, quotaGranted, taskRefunded, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
-import { settledHoldIdOf } from './evolve.js';
+import { settledHoldOf } from './evolve.js';
 import { given } from './projection-spec.js';
 
 const alice = { userId: 1, quota: 1000, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 };
@@ -66,11 +66,11 @@ describe('QuotaAdjusted', () => {
     given(quotaGranted({ amount: 1000 }))
       .when(decrease)
       .then({ user: { ...alice, quota: 600 } });
-    expect(settledHoldIdOf(decrease)).toBe('admin-1');
+    expect(settledHoldOf(decrease)).toEqual({ holdId: 'admin-1', userId: 1 });
   });
 
   it('settles no hold for an adjustment without one (an increase, an event from before holds)', () => {
-    expect(settledHoldIdOf(quotaAdjusted({ delta: 250 }))).toBeNull();
+    expect(settledHoldOf(quotaAdjusted({ delta: 250 }))).toBeNull();
   });
 });
 
@@ -94,8 +94,8 @@ describe('TokenQuotaSet', () => {
     given(tokenQuotaSet({ remainQuota: 500 }))
       .when(lowering)
       .then({ token: { ...aliceToken, remainQuota: 100 } });
-    expect(settledHoldIdOf(lowering)).toBe('token-1');
-    expect(settledHoldIdOf(tokenQuotaSet({ remainQuota: 900 }))).toBeNull();
+    expect(settledHoldOf(lowering)).toEqual({ holdId: 'token-1', userId: 1 });
+    expect(settledHoldOf(tokenQuotaSet({ remainQuota: 900 }))).toBeNull();
   });
 });
 
@@ -127,7 +127,7 @@ describe('AffQuotaTransferred', () => {
   });
 
   it('settles the invite hold the gateway took for it', () => {
-    expect(settledHoldIdOf(affQuotaTransferred({ holdId: 'aff-1' }))).toBe('aff-1');
+    expect(settledHoldOf(affQuotaTransferred({ holdId: 'aff-1' }))).toEqual({ holdId: 'aff-1', userId: 1 });
   });
 });
 

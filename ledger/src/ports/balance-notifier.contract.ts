@@ -6,7 +6,7 @@ const change: BalancesChanged = {
   users: [{ userId: 3, quota: 90, usedQuota: 10, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
   tokens: [{ tokenId: 5, userId: 3, remainQuota: 40, usedQuota: 10, unlimited: false }],
   channels: [{ channelId: 2, usedQuota: 10 }],
-  settledHoldIds: ['hold-1'],
+  settledHolds: [{ holdId: 'hold-1', userId: 3 }],
   appliedEventIds: ['event-1'],
 };
 

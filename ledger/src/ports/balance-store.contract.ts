@@ -76,7 +76,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
         users: [{ userId: 1, quota: -30, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
         tokens: [{ tokenId: 10, userId: 1, remainQuota: -30, usedQuota: 30, unlimited: false }],
         channels: [{ channelId: 100, usedQuota: 30 }],
-        settledHoldIds: ['hold-1'],
+        settledHolds: [{ holdId: 'hold-1', userId: 1 }],
         appliedEventIds: [usage.metadata.eventId],
       });
     });
@@ -87,7 +87,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       await store.apply(batch);
       const once = await balancesOf(store);
       const replay = await store.apply(batch);
-      expect(replay).toEqual({ users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] });
+      expect(replay).toEqual({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] });
       expect(await balancesOf(store)).toEqual(once);
     });
 
@@ -115,7 +115,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       const migrated = affQuotaMigrated({ affQuota: 700, affHistoryQuota: 900, affCount: 3 });
       await store.apply(stored([quotaGranted({ amount: 100 }), inviterRewarded({ amount: 500 }), migrated]));
       const changes = await store.apply(stored([affQuotaTransferred({ holdId: 'aff-1', amount: 1000 }), migrated], 3));
-      expect(changes.settledHoldIds).toEqual(['aff-1']);
+      expect(changes.settledHolds).toEqual([{ holdId: 'aff-1', userId: 1 }]);
       expect(await store.users([1])).toEqual([{ userId: 1, quota: 1100, usedQuota: 0, requestCount: 0, affQuota: 200, affHistoryQuota: 1400, affCount: 4 }]);
     });
 

@@ -25,11 +25,20 @@ export interface ChannelBalance {
 }
 
 /** What one applied batch changed: the new balances, and the holds the applied usage settles. */
+/**
+ * A hold a gateway took for an event, named with the user whose balance it is on: hot state keeps
+ * each user's holds together (one Redis Cluster slot per user), so settling one needs its user.
+ */
+export interface SettledHold {
+  holdId: string;
+  userId: number;
+}
+
 export interface BalancesChanged {
   users: UserBalance[];
   tokens: TokenBalance[];
   channels: ChannelBalance[];
-  settledHoldIds: string[];
+  settledHolds: SettledHold[];
   appliedEventIds: string[];
 }
 

@@ -41,7 +41,7 @@ describe('startLedgerWorker', () => {
     const worker = await startLedgerWorker(ledger);
     onTestFinished(() => worker.stop());
     await ledger.eventLog.append([quotaGranted({ amount: 100 }), usageRecorded({ holdId: 'hold-1', quota: 30 })]);
-    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.settledHoldIds)).toEqual(['hold-1']), applied);
+    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.settledHolds)).toEqual([{ holdId: 'hold-1', userId: 1 }]), applied);
     expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 

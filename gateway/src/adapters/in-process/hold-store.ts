@@ -1,21 +1,28 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 
 interface Hold {
-  userId: number;
-  tokenId: number;
+  /** The accounts it holds from; null for one its scope leaves out. */
+  userId: number | null;
+  tokenId: number | null;
   amount: number;
   expiresAt: number;
   /** Set on a token's limit hold (limitToken): the remaining quota the token is limited to meanwhile. */
   limit?: number;
 }
 
-/** A limit hold holds no quota: it caps its token; its user is none (see billing/balance-hold.ts). */
-const NO_USER = 0;
-
 interface TokenState {
   remain: number;
   unlimited: boolean;
+}
+
+/** What a hold on the user alone reads for the token it does not take from. */
+const UNCAPPED: TokenState = { remain: 0, unlimited: true };
+
+/** The accounts a request holds from, by its scope: null for the one it leaves out. */
+export function heldAccounts(request: Pick<HoldRequest, 'userId' | 'tokenId' | 'scope'>): { userId: number | null; tokenId: number | null } {
+  const scope = request.scope ?? 'user-and-token';
+  return { userId: scope === 'token' ? null : request.userId, tokenId: scope === 'user' ? null : request.tokenId };
 }
 
 /** Holds in this process's memory: right for one gateway; a cluster shares them in Redis. */
@@ -41,18 +48,19 @@ export class InProcessHoldStore implements HoldStore {
 
   async acquire(request: HoldRequest): Promise<AcquireResult> {
     this.expireHolds();
-    const quota = this.userQuota.get(request.userId);
-    const token = this.tokenState.get(request.tokenId);
+    const { userId, tokenId } = heldAccounts(request);
+    const quota = userId === null ? Number.POSITIVE_INFINITY : this.userQuota.get(userId);
+    const token = tokenId === null ? UNCAPPED : this.tokenState.get(tokenId);
     if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
-    const userRoom = quota - (this.heldByUser.get(request.userId) ?? 0);
-    const tokenRoom = this.tokenRoom(request.tokenId, token, request.most);
+    const userRoom = quota - (userId === null ? 0 : (this.heldByUser.get(userId) ?? 0));
+    const tokenRoom = tokenId === null ? request.most : this.tokenRoom(tokenId, token, request.most);
     if (userRoom < request.least) return { ok: false, reason: 'user_quota' };
     if (tokenRoom < request.least) return { ok: false, reason: 'token_quota' };
     const granted = Math.max(request.least, Math.min(request.most, userRoom, tokenRoom));
     const expiresAt = this.now() + request.ttlMs;
-    this.holds.set(request.holdId, { userId: request.userId, tokenId: request.tokenId, amount: granted, expiresAt });
+    this.holds.set(request.holdId, { userId, tokenId, amount: granted, expiresAt });
     this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
-    this.addHeld(request.userId, request.tokenId, granted);
+    this.addHeld(userId, tokenId, granted);
     return { ok: true, granted };
   }
 
@@ -61,22 +69,23 @@ export class InProcessHoldStore implements HoldStore {
     const held = this.heldByToken.get(tokenId) ?? 0;
     if (held > remain) return { ok: false, held };
     const expiresAt = this.now() + ttlMs;
-    this.holds.set(holdId, { userId: NO_USER, tokenId, amount: 0, expiresAt, limit: remain });
+    // A limit hold holds no quota: it caps its token.
+    this.holds.set(holdId, { userId: null, tokenId, amount: 0, expiresAt, limit: remain });
     this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
     const limits = this.limits.get(tokenId) ?? new Map<string, number>();
     this.limits.set(tokenId, limits.set(holdId, remain));
     return { ok: true };
   }
 
-  async adjust(holdId: string, amount: number): Promise<number | null> {
+  async adjust({ holdId, userId }: HoldRef, amount: number): Promise<number | null> {
     const hold = this.holds.get(holdId);
     if (!hold) return null;
     this.addHeld(hold.userId, hold.tokenId, amount - hold.amount);
     hold.amount = amount;
-    return this.available(hold.userId);
+    return this.available(userId);
   }
 
-  async release(holdId: string): Promise<void> {
+  async release({ holdId }: HoldRef): Promise<void> {
     this.drop(holdId);
   }
 
@@ -85,7 +94,7 @@ export class InProcessHoldStore implements HoldStore {
     if (!hold) return;
     this.holds.delete(holdId);
     this.addHeld(hold.userId, hold.tokenId, -hold.amount);
-    if (hold.limit !== undefined) this.dropLimit(hold.tokenId, holdId);
+    if (hold.limit !== undefined && hold.tokenId !== null) this.dropLimit(hold.tokenId, holdId);
   }
 
   async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
@@ -104,7 +113,7 @@ export class InProcessHoldStore implements HoldStore {
   async applyLedgerChanges(changes: BalancesChanged): Promise<void> {
     for (const user of changes.users) this.userQuota.set(user.userId, user.quota);
     for (const token of changes.tokens) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
-    for (const holdId of changes.settledHoldIds) await this.release(holdId);
+    for (const { holdId } of changes.settledHolds) this.drop(holdId);
   }
 
   async available(userId: number): Promise<number | null> {
@@ -126,9 +135,9 @@ export class InProcessHoldStore implements HoldStore {
     if (limits?.size === 0) this.limits.delete(tokenId);
   }
 
-  private addHeld(userId: number, tokenId: number, delta: number): void {
-    this.heldByUser.set(userId, (this.heldByUser.get(userId) ?? 0) + delta);
-    this.heldByToken.set(tokenId, (this.heldByToken.get(tokenId) ?? 0) + delta);
+  private addHeld(userId: number | null, tokenId: number | null, delta: number): void {
+    if (userId !== null) addTo(this.heldByUser, userId, delta);
+    if (tokenId !== null) addTo(this.heldByToken, tokenId, delta);
   }
 
   /**
@@ -145,6 +154,13 @@ export class InProcessHoldStore implements HoldStore {
       else this.earliestExpiry = Math.min(this.earliestExpiry, hold.expiresAt);
     }
   }
+}
+
+/** Adds `delta` to a running total; a total back at zero leaves the map, which so holds only accounts with calls in flight. */
+function addTo(totals: Map<number, number>, key: number, delta: number): void {
+  const total = (totals.get(key) ?? 0) + delta;
+  if (total === 0) totals.delete(key);
+  else totals.set(key, total);
 }
 
 export function createInProcessHoldStore(now?: () => number): HoldStore {

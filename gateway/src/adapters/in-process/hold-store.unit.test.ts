@@ -36,7 +36,7 @@ describe('in-process holds on a clock of their own', () => {
     const clock = { now: 0 };
     const store = await storeOnClock(clock, true);
     await store.acquire(request('settled', 10, 500));
-    await store.release('settled');
+    await store.release({ holdId: 'settled', userId: 1 });
     clock.now = 600;
     await store.acquire(request('late', 40, 50));
     expect(await availableAt(clock, store, 649)).toBe(60);

@@ -1,8 +1,7 @@
-import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { Redis } from 'ioredis';
-import type { AcquireResult, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
+import type { BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 import * as scripts from './hold-scripts.js';
-import { LuaScript } from './lua-script.js';
+import { LuaScript, type ScriptRunner } from './lua-script.js';
 
 type Arg = string | number;
 
@@ -17,62 +16,97 @@ const LIMIT_TOKEN = new LuaScript(scripts.LIMIT_TOKEN);
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
 
-/** Holds shared by every gateway through Redis; see hold-scripts.ts for the key layout. */
+/** One user's part of what the ledger applied (or of a seed). */
+interface UserPart {
+  quota?: number;
+  tokens: TokenBalance[];
+  settled: string[];
+}
+
+/** What the ledger applied, user by user: each user's keys are changed by one script on its own slot. */
+function byUser(users: UserBalance[], tokens: TokenBalance[], settled: SettledHold[]): Map<number, UserPart> {
+  const parts = new Map<number, UserPart>();
+  const part = (userId: number): UserPart => {
+    const found = parts.get(userId);
+    if (found) return found;
+    const fresh: UserPart = { tokens: [], settled: [] };
+    parts.set(userId, fresh);
+    return fresh;
+  };
+  for (const user of users) part(user.userId).quota = user.quota;
+  for (const token of tokens) part(token.userId).tokens.push(token);
+  for (const hold of settled) part(hold.userId).settled.push(hold.holdId);
+  return parts;
+}
+
+/**
+ * Holds shared by every gateway through Redis, on one server or a Redis Cluster: each user's
+ * balances, tokens and holds sit in one slot (see hold-scripts.ts for the key layout), so every
+ * step is one script on one node, and a batch of the ledger's changes is one script per user.
+ */
 export class RedisHoldStore implements HoldStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: ScriptRunner,
     private readonly prefix = 'tg:',
   ) {}
 
   async seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void> {
-    await this.setBalances(true, users, tokens, []);
+    await this.setBalances(true, byUser(users, tokens, []));
   }
 
   async acquire(r: HoldRequest): Promise<AcquireResult> {
-    const result = (await this.run(ACQUIRE, [r.holdId, r.userId, r.tokenId, r.least, r.most, r.ttlMs])) as string | number;
+    const result = (await this.run(ACQUIRE, r.userId, [r.holdId, r.tokenId, r.least, r.most, r.ttlMs, r.scope ?? 'user-and-token'])) as string | number;
     return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
   }
 
   async limitToken(r: TokenLimitRequest): Promise<TokenLimitResult> {
-    const result = await this.run(LIMIT_TOKEN, [r.holdId, r.tokenId, r.remain, r.ttlMs]);
+    const result = await this.run(LIMIT_TOKEN, r.userId, [r.holdId, r.tokenId, r.remain, r.ttlMs]);
     return typeof result === 'number' ? { ok: false, held: result } : { ok: true };
   }
 
-  async adjust(holdId: string, amount: number): Promise<number | null> {
-    return availableOf(await this.run(ADJUST, [holdId, amount]));
+  async adjust(hold: HoldRef, amount: number): Promise<number | null> {
+    return availableOf(await this.run(ADJUST, hold.userId, [hold.holdId, amount]));
   }
 
-  async release(holdId: string): Promise<void> {
-    await this.run(RELEASE, [holdId]);
+  async release(hold: HoldRef): Promise<void> {
+    await this.run(RELEASE, hold.userId, [hold.holdId]);
   }
 
   async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
-    if (owed.length === 0) return;
-    await this.run(KEEP, [ttlMs, ...owed.flatMap((h) => [h.holdId, h.userId, h.tokenId, h.amount])]);
+    const byOwner = new Map<number, Arg[]>();
+    for (const h of owed) {
+      const args = byOwner.get(h.userId) ?? [];
+      args.push(h.holdId, h.tokenId, h.amount);
+      byOwner.set(h.userId, args);
+    }
+    await Promise.all([...byOwner].map(([userId, holds]) => this.run(KEEP, userId, [ttlMs, ...holds])));
   }
 
   async applyLedgerChanges(changes: BalancesChanged): Promise<void> {
-    await this.setBalances(false, changes.users, changes.tokens, changes.settledHoldIds);
+    await this.setBalances(false, byUser(changes.users, changes.tokens, changes.settledHolds));
   }
 
   async available(userId: number): Promise<number | null> {
-    return availableOf(await this.run(AVAILABLE, [userId]));
+    return availableOf(await this.run(AVAILABLE, userId, []));
   }
 
-  private setBalances(seed: boolean, users: UserBalance[], tokens: TokenBalance[], settled: string[]): Promise<unknown> {
-    const args: Arg[] = [seed ? '1' : '0', users.length];
-    for (const u of users) args.push(u.userId, u.quota);
-    args.push(tokens.length);
-    for (const t of tokens) args.push(t.tokenId, t.remainQuota, t.unlimited ? '1' : '0');
-    return this.run(SET_BALANCES, [...args, ...settled]);
+  private async setBalances(seed: boolean, parts: Map<number, UserPart>): Promise<void> {
+    await Promise.all(
+      [...parts].map(([userId, part]) => {
+        const args: Arg[] = [seed ? '1' : '0', part.quota ?? '', part.tokens.length];
+        for (const t of part.tokens) args.push(t.tokenId, t.remainQuota, t.unlimited ? '1' : '0');
+        return this.run(SET_BALANCES, userId, [...args, ...part.settled]);
+      }),
+    );
   }
 
-  private run(script: LuaScript, args: Arg[]): Promise<unknown> {
-    // Not yet declared: the hold keys are built inside the scripts (one global expiry set), see issue #35.
-    return script.run(this.redis, [], [this.prefix, ...args]);
+  /** Runs a script on one user's keys: their hash tag puts them in one slot, named by the declared key. */
+  private run(script: LuaScript, userId: number, args: Arg[]): Promise<unknown> {
+    const keys = `${this.prefix}{u${userId}}:`;
+    return script.run(this.redis, [`${keys}exp`], [keys, ...args]);
   }
 }
 
-export function createRedisHoldStore(redis: Redis, prefix?: string): HoldStore {
+export function createRedisHoldStore(redis: ScriptRunner, prefix?: string): HoldStore {
   return new RedisHoldStore(redis, prefix);
 }

@@ -35,7 +35,7 @@ export async function subtraction(deps: DebitDeps, userId: number, value: number
   const debit = await holdDebit(deps, userId, 0, value);
   if (debit === null) return null;
   if (debit.taken === 0) {
-    await deps.holds.release(debit.holdId);
+    await deps.holds.release({ holdId: debit.holdId, userId });
     return null;
   }
   return { delta: -debit.taken, holdId: debit.holdId };

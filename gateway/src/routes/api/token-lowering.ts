@@ -6,6 +6,12 @@ import { logQuota } from './support/quota-text.js';
 
 type LoweringDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options'>;
 
+/** The token edited and its owner, with whose holds its own are kept. */
+interface OwnedToken {
+  id: number;
+  userId: number;
+}
+
 /**
  * Why a lower remaining quota holds first (issue #23): calls in flight through the token hold part
  * of it and are charged when they end, so a remaining quota set below that part would end below
@@ -16,13 +22,13 @@ type LoweringDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options
  * naming it: anything else would leave a remaining quota other than the one asked for.
  * Resolves the hold id, or undefined when the remaining quota does not go down.
  */
-export async function holdTokenLowering(deps: LoweringDeps, tokenId: number, current: number, target: number): Promise<string | undefined> {
+export async function holdTokenLowering(deps: LoweringDeps, token: OwnedToken, current: number, target: number): Promise<string | undefined> {
   if (target >= current) return undefined;
   const decrease = current - target;
-  const request = { holdId: `token-${newId()}`, tokenId, least: 0, most: decrease, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 };
-  const result = await acquireTokenHold(deps.holds, request, () => deps.balances.tokens([tokenId]));
+  const request = { holdId: `token-${newId()}`, userId: token.userId, tokenId: token.id, least: 0, most: decrease, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 };
+  const result = await acquireTokenHold(deps.holds, request, () => deps.balances.tokens([token.id]));
   if (result.ok && result.granted === decrease) return request.holdId;
-  if (result.ok) await deps.holds.release(request.holdId);
+  if (result.ok) await deps.holds.release(request);
   throw heldByCallsInFlight(deps, current - (result.ok ? result.granted : 0));
 }
 
@@ -33,17 +39,17 @@ export async function holdTokenLowering(deps: LoweringDeps, tokenId: number, cur
  * lowering does) or caps the token at the new remaining quota until the ledger applies the
  * TokenQuotaSet that carries the limit hold. Resolves the hold id.
  */
-export async function holdTokenLimiting(deps: LoweringDeps, tokenId: number, remain: number): Promise<string> {
+export async function holdTokenLimiting(deps: LoweringDeps, token: OwnedToken, remain: number): Promise<string> {
   const holdId = `token-${newId()}`;
-  const result = await deps.holds.limitToken({ holdId, tokenId, remain, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 });
+  const result = await deps.holds.limitToken({ holdId, tokenId: token.id, userId: token.userId, remain, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 });
   if (!result.ok) throw heldByCallsInFlight(deps, result.held);
   return holdId;
 }
 
 /** The hold a token edit takes before any field is written: none when the token ends unlimited (its remaining quota is not spent). */
-export function holdTokenEdit(deps: LoweringDeps, tokenId: number, edit: { wasUnlimited: boolean; unlimited: boolean; current: number; remain: number }): Promise<string | undefined> {
+export function holdTokenEdit(deps: LoweringDeps, token: OwnedToken, edit: { wasUnlimited: boolean; unlimited: boolean; current: number; remain: number }): Promise<string | undefined> {
   if (edit.unlimited) return Promise.resolve(undefined);
-  return edit.wasUnlimited ? holdTokenLimiting(deps, tokenId, edit.remain) : holdTokenLowering(deps, tokenId, edit.current, edit.remain);
+  return edit.wasUnlimited ? holdTokenLimiting(deps, token, edit.remain) : holdTokenLowering(deps, token, edit.current, edit.remain);
 }
 
 function heldByCallsInFlight(deps: LoweringDeps, held: number): ApiFailure {

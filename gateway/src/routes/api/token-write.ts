@@ -73,7 +73,7 @@ export function registerTokenWriteRoutes(app: FastifyInstance, { deps, guard, sy
     const [balance] = await deps.balances.tokens([token.id]);
     const current = balance?.remainQuota ?? 0;
     const remain = body.remain_quota ?? current;
-    const holdId = await holdTokenEdit(deps, token.id, { wasUnlimited: token.unlimitedQuota, unlimited: body.unlimited_quota ?? token.unlimitedQuota, current, remain });
+    const holdId = await holdTokenEdit(deps, token, { wasUnlimited: token.unlimitedQuota, unlimited: body.unlimited_quota ?? token.unlimitedQuota, current, remain });
     const updated = (await deps.tokens.update(token.id, documentFields(body))) ?? token;
     if (remain !== current || updated.unlimitedQuota !== token.unlimitedQuota) {
       await sync.publishAndWait([tokenQuotaSet(updated, remain, holdId)]);

@@ -162,7 +162,7 @@ describe('lowering a remaining quota while calls in flight hold part of it (issu
     expect(ledger.ofType('TokenQuotaSet')[1]?.data).toMatchObject({ remainQuota: 300000, holdId: expect.stringMatching(/^token-/) });
     // The lowering's hold went with the event: the token's 300000 are all the call's, nothing is left to admit.
     expect(await call('call-2', 1)).toEqual({ ok: false, reason: 'token_quota' });
-    await deps.holds.release('call-1');
+    await deps.holds.release({ holdId: 'call-1', userId: alice.userId });
     expect(await call('call-3', 300000)).toEqual({ ok: true, granted: 300000 });
   });
 

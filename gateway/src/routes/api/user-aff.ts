@@ -31,7 +31,7 @@ async function transfer(ctx: ApiContext<UserAffDeps>, user: User, quota: number)
   try {
     await ctx.sync.publishAndWait([affQuotaTransfer(options, user, holdId, quota)]);
   } catch (error) {
-    await inviteHolds.release(holdId);
+    await inviteHolds.release({ holdId, userId: user.id });
     throw error;
   }
 }

@@ -6,7 +6,7 @@ const changes: BalancesChanged = {
   users: [{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
   tokens: [],
   channels: [],
-  settledHoldIds: ['hold-1'],
+  settledHolds: [{ holdId: 'hold-1', userId: 1 }],
   appliedEventIds: ['event-1'],
 };
 

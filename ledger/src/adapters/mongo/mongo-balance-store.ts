@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
-import { evolve, settledHoldIdOf } from '../../decider/evolve.js';
+import { evolve, settledHoldOf } from '../../decider/evolve.js';
 import type { AccountIds, BalanceInventory, BalanceStore, BalancesChanged, ChannelBalance, Clock, TokenBalance, UserBalance } from '../../ports/balance-store.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import { type CheckpointDocument, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
@@ -38,7 +38,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   }
 
   async apply(batch: StoredEvent[]): Promise<BalancesChanged> {
-    const changes: BalancesChanged = { users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] };
+    const changes: BalancesChanged = { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] };
     for (const partition of new Set(batch.map((stored) => stored.partition))) {
       const part = await this.applyPartition(partition, batch.filter((stored) => stored.partition === partition));
       for (const key of Object.keys(changes) as (keyof BalancesChanged)[]) (changes[key] as unknown[]).push(...part[key]);
@@ -83,7 +83,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     const checkpoint = await this.checkpoint(partition);
     const fresh = events.filter((stored) => stored.offset > checkpoint).sort((a, b) => a.offset - b.offset);
     const last = fresh.at(-1);
-    if (!last) return { users: [], tokens: [], channels: [], settledHoldIds: [], appliedEventIds: [] };
+    if (!last) return { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] };
     const applying = await this.markers.withoutDuplicates(fresh);
     const work = new PartitionBatch(partition, (name) => this.collection(name));
     await work.load(applying.map((stored) => accountKeysOf(stored.event)));
@@ -94,7 +94,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
       users,
       tokens,
       channels,
-      settledHoldIds: applied.map((stored) => settledHoldIdOf(stored.event)).filter((id): id is string => id !== null),
+      settledHolds: applied.map((stored) => settledHoldOf(stored.event)).filter((hold) => hold !== null),
       appliedEventIds: applied.map((stored) => stored.event.metadata.eventId),
     };
   }
