@@ -20,6 +20,7 @@ import { OptionCache } from '../src/options/option-cache.js';
 import type { ChangeKind } from '../src/ports/change-notices.js';
 import { wireApi } from '../src/composition/wire-api.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
+import { applyNoticesToHotState } from './fakes/hot-state-follower.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
@@ -56,11 +57,9 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const seen: ApiHarness['notices'] = [];
   notices.subscribe((kind, id) => seen.push({ kind, id }));
   const sessions = createSqliteSessionStore({ path: ':memory:' });
-  // Admin decreases hold on the relay's store, which follows the ledger as the gateway's does (live/ledger-follower.ts).
-  const holds = createInProcessHoldStore();
-  ledger.notifier.subscribe((changes) => {
-    holds.applyLedgerChanges(changes).catch((error: unknown) => console.error(error));
-  });
+  // Admin decreases and invite transfers hold on these stores, which follow the ledger as in production.
+  const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
+  applyNoticesToHotState(ledger.notifier, { holds, inviteHolds });
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',
@@ -73,7 +72,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds,
-    inviteHolds: createInProcessHoldStore(),
+    inviteHolds,
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     roomPresence: new InProcessRoomPresence(),

@@ -1,5 +1,6 @@
 import { backfillMovements, loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
 import { startLedgerWorker } from '@tollgate/ledger';
+import { feedingHotState } from '../billing/hot-state-feed.js';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { bootstrapRoot } from '../bootstrap/root-user.js';
@@ -49,7 +50,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
-  const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError: reportError }) : null;
+  // A hosted ledger worker applies its changes to hot state too (billing/hot-state-feed.ts).
+  const ledgerNotifier = wiring.ledgerWorker ? feedingHotState(hot.notifier, hot, log) : null;
+  const ledger = ledgerNotifier ? await startLedgerWorker({ eventLog, balances, notifier: ledgerNotifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError: reportError }) : null;
   const backfill = new AbortController();
   const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
   const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError: reportError });
@@ -67,6 +70,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const close = async () => {
     await usageOutbox.close();
     await ledger?.stop();
+    await ledgerNotifier?.close();
     backfill.abort();
     await within(RELEASE_LOG_WITHIN_MS, async () => {
       await ingestion?.stop();

@@ -30,10 +30,3 @@ export async function holdInviteQuota(deps: Pick<GatewayDeps, 'inviteHolds' | 'b
   const result = await acquireUserHold(inviteHolds, request, async () => asInviteAccounts(await balances.users([userId])));
   return result.ok ? request.holdId : null;
 }
-
-/** Keeps the invite hold store on the ledger's balances for as long as the returned stop is not called. */
-export function followInviteAccounts(deps: Pick<GatewayDeps, 'notifier' | 'inviteHolds'>, onError: (error: unknown) => void): () => void {
-  return deps.notifier.subscribe((changes) => {
-    deps.inviteHolds.applyLedgerChanges(inviteChanges(changes)).catch(onError);
-  });
-}

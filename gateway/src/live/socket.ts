@@ -51,7 +51,7 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter
   const stopAccess = followAccessChanges(io, deps, app.log);
   const localRooms = io.of('/').adapter.rooms;
   const local = new SocketFanout(io.local, (room) => (localRooms.get(room)?.size ?? 0) > 0);
-  const stopFollowing = followLedger(deps, local, app.log);
+  const stopFollowing = followLedger(deps, local);
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { User } from '../../ports/user-store.js';
-import { followInviteAccounts, holdInviteQuota } from '../../invites/invite-holds.js';
+import { holdInviteQuota } from '../../invites/invite-holds.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { logQuota } from './support/quota-text.js';
@@ -39,8 +39,6 @@ async function transfer(ctx: ApiContext<UserAffDeps>, user: User, quota: number)
 /** The invite code and the transfer of invite rewards into quota. */
 export function registerUserAffRoutes(app: FastifyInstance, ctx: ApiContext<UserAffDeps>): void {
   const { deps, guard } = ctx;
-  const stopFollowing = followInviteAccounts(deps, (error) => app.log.warn({ err: error }, 'invite holds did not follow the ledger'));
-  app.addHook('onClose', async () => stopFollowing());
 
   // Users created before invite codes existed get theirs on first ask.
   route(app, 'GET', '/user/aff', guard.user, async (request) => {

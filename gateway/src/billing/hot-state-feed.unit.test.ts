@@ -1,11 +1,13 @@
 import type { BalancesChanged } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
+import { followLedger } from '../live/ledger-follower.js';
 import type { HoldStore } from '../ports/hold-store.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import { followLedger, mergeBalancesChanged } from './ledger-follower.js';
+import { feedingHotState, mergeBalancesChanged } from './hot-state-feed.js';
 
-const user = (userId: number, quota: number) => ({ userId, quota, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 });
+const user = (userId: number, quota: number, affQuota = 0) => ({ userId, quota, usedQuota: 0, requestCount: 0, affQuota, affHistoryQuota: 0, affCount: 0 });
 const token = (tokenId: number, remainQuota: number) => ({ tokenId, userId: 1, remainQuota, usedQuota: 0, unlimited: false });
 const hold = (holdId: string) => ({ holdId, userId: 1 });
 const changes = (partial: Partial<BalancesChanged>): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [], ...partial });
@@ -22,12 +24,23 @@ describe('mergeBalancesChanged', () => {
   });
 });
 
-describe('followLedger', () => {
+describe('feedingHotState', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it("applies the ledger's batch to the holds and the invite holds once, where it was applied, and every gateway still hears it", async () => {
+    const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
+    const notifier = feedingHotState(createInProcessBalanceNotifier(), { holds, inviteHolds }, { error: vi.fn() });
+    const pushed: number[] = [];
+    const stop = followLedger({ notifier }, { toUser: (userId: number) => pushed.push(userId) } as unknown as LiveFanout);
+    await notifier.publish(changes({ users: [user(1, 100, 7)] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([await holds.available(1), await inviteHolds.available(1), pushed]).toEqual([100, 7, [1]]);
+    stop();
+    await notifier.close();
+  });
+
   it('keeps what hot state refused (Redis away), merged with what comes meanwhile, and applies it once Redis is back', async () => {
-    const notifier = createInProcessBalanceNotifier();
     let redisUp = false;
     const applied: BalancesChanged[] = [];
     const holds = {
@@ -36,23 +49,22 @@ describe('followLedger', () => {
         applied.push(batch);
       },
     } as Pick<HoldStore, 'applyLedgerChanges'> as HoldStore;
-    const pushed: number[] = [];
-    const fanout = { toUser: (userId: number) => pushed.push(userId) } as unknown as LiveFanout;
     const log = { error: vi.fn() };
-    const stop = followLedger({ notifier, holds }, fanout, log);
+    const notifier = feedingHotState(createInProcessBalanceNotifier(), { holds, inviteHolds: createInProcessHoldStore() }, log);
+    const heard: BalancesChanged[] = [];
+    notifier.subscribe((batch) => heard.push(batch));
 
     await notifier.publish(changes({ users: [user(1, 100)], settledHolds: [hold('h1')] }));
     await vi.advanceTimersByTimeAsync(0);
     await notifier.publish(changes({ users: [user(1, 90), user(2, 50)], settledHolds: [hold('h2')] }));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(applied).toEqual([]);
-    expect(log.error).toHaveBeenCalled();
     expect(log.error.mock.calls[0]![0]).toEqual({ err: expect.any(Error), task: "apply the ledger's changes to hot state" });
-    expect(pushed).toContain(1); // consoles are told the ledger's balance whatever hot state did
+    expect(heard).toHaveLength(2); // the gateways are told whatever hot state did
 
     redisUp = true;
     await vi.advanceTimersByTimeAsync(5_000);
     expect(applied).toEqual([changes({ users: [user(1, 90), user(2, 50)], settledHolds: [hold('h1'), hold('h2')] })]);
-    stop();
+    await notifier.close();
   });
 });
