@@ -34,7 +34,7 @@ export class DocumentCache {
   constructor(
     private readonly tokenStore: TokenStore,
     private readonly userStore: UserStore,
-    limits: DocumentCacheLimits = { entries: 100_000, ttlMs: 300_000 },
+    limits: DocumentCacheLimits,
   ) {
     this.tokensByKey = new LRUCache({
       max: limits.entries,

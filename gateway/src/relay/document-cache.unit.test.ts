@@ -4,6 +4,9 @@ import type { Token, TokenStore } from '../ports/token-store.js';
 import type { UserStore } from '../ports/user-store.js';
 import { DocumentCache } from './document-cache.js';
 
+/** Far from reached in these cases (the gateway's come from its config: DOCUMENT_CACHE_ENTRIES, _TTL_MS). */
+const LIMITS = { entries: 1_000, ttlMs: 300_000 };
+
 const keyOf = (id: number) => String(id).padStart(48, 'k');
 const tokenOf = (id: number) => ({ id, key: keyOf(id) }) as Token;
 
@@ -34,7 +37,7 @@ function countingTokenStore() {
 describe('DocumentCache', () => {
   it('reads a key from the store once, then from memory, until a change notice names its token', async () => {
     const { store, reads } = countingTokenStore();
-    const cache = new DocumentCache(store, {} as UserStore);
+    const cache = new DocumentCache(store, {} as UserStore, LIMITS);
     const notices = createInProcessChangeNotices();
     cache.follow(notices);
     await cache.tokenByKey(keyOf(3));
@@ -50,7 +53,7 @@ describe('DocumentCache', () => {
 
   it('given a flood of one unknown key, when it is asked again and again, then the store is read once', async () => {
     const { store, reads } = countingTokenStore();
-    const cache = new DocumentCache(store, {} as UserStore);
+    const cache = new DocumentCache(store, {} as UserStore, LIMITS);
     for (let i = 0; i < 100; i++) expect(await cache.tokenByKey('sk-made-up')).toBeNull();
     expect(reads()).toBe(1);
   });
@@ -71,7 +74,7 @@ describe('DocumentCache', () => {
 
   it('given a store read in flight, when a notice for that token arrives before it ends, then what it read is not kept', async () => {
     const { store, reads, hold } = countingTokenStore();
-    const cache = new DocumentCache(store, {} as UserStore);
+    const cache = new DocumentCache(store, {} as UserStore, LIMITS);
     const notices = createInProcessChangeNotices();
     cache.follow(notices);
     const open = hold();
