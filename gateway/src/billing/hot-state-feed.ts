@@ -20,6 +20,14 @@ export function mergeBalancesChanged(older: BalancesChanged, newer: BalancesChan
   };
 }
 
+/**
+ * What the gateways read of a batch once hot state is applied here: the users' balances (pushed to
+ * their consoles) and the applied event ids (a request waits for its own). Tokens, channels and
+ * settled holds were for hot state; every gateway hears every notice, so they cost bytes times
+ * the fleet.
+ */
+const noticeOf = (changes: BalancesChanged): BalancesChanged => ({ ...changes, tokens: [], channels: [], settledHolds: [] });
+
 /** The hot state the ledger's changes go to: the relay's holds and the invite transfers' holds. */
 export interface HotStateTargets {
   holds: HoldStore;
@@ -52,7 +60,7 @@ export function feedingHotState(notifier: BalanceNotifier, targets: HotStateTarg
     publish: (changes) => {
       pending = mergeBalancesChanged(pending, changes);
       applying.request();
-      return notifier.publish(changes);
+      return notifier.publish(noticeOf(changes));
     },
     subscribe: (listener) => notifier.subscribe(listener),
     close: async () => applying.stop(),

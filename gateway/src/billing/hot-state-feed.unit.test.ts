@@ -33,9 +33,16 @@ describe('feedingHotState', () => {
     const notifier = feedingHotState(createInProcessBalanceNotifier(), { holds, inviteHolds }, { error: vi.fn() });
     const pushed: number[] = [];
     const stop = followLedger({ notifier }, { toUser: (userId: number) => pushed.push(userId) } as unknown as LiveFanout);
-    await notifier.publish(changes({ users: [user(1, 100, 7)] }));
+    const heard: BalancesChanged[] = [];
+    notifier.subscribe((notice) => heard.push(notice));
+    await holds.seed([user(1, 500)], [token(5, 50)]);
+    await holds.acquire({ holdId: 'call', userId: 1, tokenId: 5, least: 30, most: 30, ttlMs: 60_000 });
+    await notifier.publish(changes({ users: [user(1, 100, 7)], tokens: [token(5, 20)], settledHolds: [hold('call')], appliedEventIds: ['e1'] }));
     await vi.advanceTimersByTimeAsync(0);
     expect([await holds.available(1), await inviteHolds.available(1), pushed]).toEqual([100, 7, [1]]);
+    expect(await holds.acquire({ holdId: 'next', userId: 1, tokenId: 5, least: 21, most: 21, ttlMs: 60_000 })).toEqual({ ok: false, reason: 'token_quota' });
+    // The gateways hear what they read: the balances for consoles, the event ids for requests waiting on them.
+    expect(heard).toEqual([changes({ users: [user(1, 100, 7)], appliedEventIds: ['e1'] })]);
     stop();
     await notifier.close();
   });
