@@ -1,5 +1,4 @@
-import { backfillMovements, loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
-import { startLedgerWorker } from '@tollgate/ledger';
+import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
 import { bootstrapRoot } from '../bootstrap/root-user.js';
@@ -10,6 +9,8 @@ import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
+import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
+import { startWorkerThread } from './off-loop/worker-thread.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
@@ -19,19 +20,20 @@ export interface GatewayWiring {
   ledgerWorker: boolean;
   /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
   ingestionGroup: string | null;
+  /**
+   * Where those workers run: on the relay's event loop, or on a thread of their own (the embedded
+   * Tollgate, so that the relay keeps its core; docs/benchmarks.md, "Embedded workers off the relay's loop").
+   */
+  workersOn: 'loop' | 'thread';
 }
 
-/**
- * Once the usage outbox is closed nothing is left to record, so the log's consumers and producer
- * get this long to let go: a Kafka client leaving its group retries for as long as the broker is
- * down, and that must not hold a SIGTERM.
- */
-const RELEASE_LOG_WITHIN_MS = 3_000;
-
-async function within(ms: number, work: () => Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+/** The workers the wiring asks for, where it asks for them; null when it hosts none. */
+async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, engines: HostedWorkerEngines, log: Logger): Promise<HostedWorkers | null> {
+  const { ledgerWorker: ledger, ingestionGroup } = wiring;
+  if (!ledger && ingestionGroup === null) return null;
+  if (wiring.workersOn === 'thread') return startWorkerThread({ config, dataDir, ledger, ingestionGroup, notifier: engines.notifier, log });
+  const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
+  return startHostedWorkers(engines, { ledger, ingestionGroup, config, onError });
 }
 
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
@@ -49,10 +51,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
-  const ledger = wiring.ledgerWorker ? await startLedgerWorker({ eventLog, balances, notifier: hot.notifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError: reportError }) : null;
-  const backfill = new AbortController();
-  const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
-  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError: reportError });
+  const workers = await hostWorkers(config, dataDir, wiring, { eventLog, balances, notifier: hot.notifier, querier }, log);
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
@@ -66,13 +65,8 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
-    await ledger?.stop();
-    backfill.abort();
-    await within(RELEASE_LOG_WITHIN_MS, async () => {
-      await ingestion?.stop();
-      await backfilled;
-      await eventLog.close();
-    });
+    await workers?.stop();
+    await within(RELEASE_LOG_WITHIN_MS, () => eventLog.close());
     await balances.close();
     await hot.close();
     await sessions.close();
