@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { loadWorkerConfig } from '../../config.js';
-import { openBalances, openEventLog, openQuerier } from '../engines.js';
+import { OTHER_THREAD_POLL_MS, openBalances, openEventLog, openQuerier } from '../engines.js';
 import { startHostedWorkers } from '../hosted-workers.js';
 import { type FromWorker, toWorkerSchema, workerDataSchema } from './messages.js';
 
@@ -22,7 +22,8 @@ const reportError = (error: unknown) => {
   post({ kind: 'failed', worker: 'embedded workers', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) });
 };
 
-const eventLog = openEventLog(config, data.dataDir);
+// The relay's appends wake only its own thread's consumers: this thread looks for them every 50 ms.
+const eventLog = openEventLog(config, data.dataDir, OTHER_THREAD_POLL_MS);
 const balances = await openBalances(config, data.dataDir);
 const querier = data.ingestionGroup === null ? null : await openQuerier(config, data.dataDir);
 // The ledger worker tells this notifier; its one listener hands the notice to the relay's thread.
