@@ -16,24 +16,27 @@ import { openBalances, openDocuments, openEventLog, openHotState, openHistory, o
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
 export interface GatewayWiring {
-  /** Run the ledger worker in this process (one process holds everything). */
-  ledgerWorker: boolean;
+  /**
+   * Where this process runs the ledger worker: on the relay's event loop, on a thread of its own
+   * (the embedded Tollgate, so that its SQLite work leaves the relay's loop; docs/benchmarks.md,
+   * "Embedded workers off the relay's loop"), or nowhere (another process does).
+   */
+  ledgerWorker: 'loop' | 'thread' | null;
   /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
   ingestionGroup: string | null;
-  /**
-   * Where those workers run: on the relay's event loop, or on a thread of their own (the embedded
-   * Tollgate, so that the relay keeps its core; docs/benchmarks.md, "Embedded workers off the relay's loop").
-   */
-  workersOn: 'loop' | 'thread';
 }
 
-/** The workers the wiring asks for, where it asks for them; null when it hosts none. */
-async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, engines: HostedWorkerEngines, log: Logger): Promise<HostedWorkers | null> {
-  const { ledgerWorker: ledger, ingestionGroup } = wiring;
-  if (!ledger && ingestionGroup === null) return null;
-  if (wiring.workersOn === 'thread') return startWorkerThread({ config, dataDir, ledger, ingestionGroup, notifier: engines.notifier, log });
+/** The workers the wiring asks for, where it asks for them. */
+async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, engines: HostedWorkerEngines, log: Logger): Promise<HostedWorkers> {
   const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
-  return startHostedWorkers(engines, { ledger, ingestionGroup, config, onError });
+  const onLoop = await startHostedWorkers(engines, { ledger: wiring.ledgerWorker === 'loop', ingestionGroup: wiring.ingestionGroup, config, onError });
+  const onThread = wiring.ledgerWorker === 'thread' ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, log }) : null;
+  return {
+    stop: async () => {
+      await onThread?.stop();
+      await onLoop.stop();
+    },
+  };
 }
 
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
@@ -65,7 +68,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
-    await workers?.stop();
+    await workers.stop();
     await within(RELEASE_LOG_WITHIN_MS, () => eventLog.close());
     await balances.close();
     await hot.close();

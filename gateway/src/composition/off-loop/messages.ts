@@ -2,7 +2,7 @@ import type { BalancesChanged } from '@tollgate/ledger';
 import { z } from 'zod';
 
 /**
- * What the embedded workers' thread and the relay's thread say to each other. Both sides validate
+ * What the ledger's thread and the relay's thread say to each other. Both sides validate
  * what they receive: a message is an input like any request body, and a malformed one (a version
  * skew, a bug) must be reported, not folded into balances or holds.
  */
@@ -20,7 +20,7 @@ export const balancesChangedSchema = z.object({
 
 /** From the worker thread to the relay's. */
 export const fromWorkerSchema = z.discriminatedUnion('kind', [
-  /** Every worker it hosts has started (the ledger subscribed, the ingestion running). */
+  /** The ledger worker has started (subscribed to the log). */
   z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('balances'), changes: balancesChangedSchema }),
   /** A background failure the worker retries by itself: the relay's thread logs it, nothing more. */
@@ -34,12 +34,10 @@ export type ToWorker = z.infer<typeof toWorkerSchema>;
 
 /**
  * The thread's start: the engine configuration as the variables' text (the worker thread parses it
- * with the same schema, so the config schema stays the only reader of settings), and which workers run.
+ * with the same schema, so the config schema stays the only reader of settings).
  */
 export const workerDataSchema = z.object({
   env: z.record(z.string(), z.string()),
   dataDir: z.string().min(1),
-  ledger: z.boolean(),
-  ingestionGroup: z.string().min(1).nullable(),
 });
 export type WorkerData = z.infer<typeof workerDataSchema>;

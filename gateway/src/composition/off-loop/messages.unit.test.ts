@@ -9,7 +9,7 @@ const changes = {
   appliedEventIds: ['event-1'],
 };
 
-describe('messages from the embedded workers thread', () => {
+describe('messages from the ledger thread', () => {
   it('takes a ledger notice as the ledger worker writes it', () => {
     expect(fromWorkerSchema.parse({ kind: 'balances', changes })).toEqual({ kind: 'balances', changes });
   });

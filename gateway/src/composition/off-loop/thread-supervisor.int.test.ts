@@ -44,7 +44,7 @@ describe('superviseThread', () => {
     const supervised = await superviseThread(start, log, timing);
     await until(() => threads.length === 2);
     expect(await threads[0]?.exited).toBe(3);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'embedded workers thread ended unexpectedly; starting it again', code: 3 }));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'ledger thread ended unexpectedly; starting it again', code: 3 }));
     await supervised.stop();
     expect(await threads[1]?.exited).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,7 +77,7 @@ describe('superviseThread', () => {
     const supervised = await superviseThread(async () => thread, log, { ...timing, stopWithinMs: 100 });
     await supervised.stop();
     expect(await thread.exited).toBe(1);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'embedded workers thread did not close within 100 ms; ended' }));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'ledger thread did not close within 100 ms; ended' }));
   });
 
   it('throws the first start failure, so the gateway does not start without its workers', async () => {

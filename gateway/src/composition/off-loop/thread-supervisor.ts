@@ -30,10 +30,10 @@ export async function stopThread({ worker, exited }: ReadyThread, withinMs: numb
   const outcome = await Promise.race([exited, late]);
   clearTimeout(timer);
   if (outcome === 'late') {
-    log.error(`embedded workers thread did not close within ${withinMs} ms; ended`);
+    log.error(`ledger thread did not close within ${withinMs} ms; ended`);
     await worker.terminate();
   } else if (outcome !== 0) {
-    log.error({ code: outcome }, 'embedded workers thread failed to close');
+    log.error({ code: outcome }, 'ledger thread failed to close');
   }
 }
 
@@ -58,10 +58,10 @@ export async function superviseThread(start: () => Promise<ReadyThread>, log: Lo
         current = null;
         if (stopping) return;
         if (Date.now() - startedAt >= timing.stableAfterMs) crashesInARow = 0;
-        log.error({ code }, 'embedded workers thread ended unexpectedly; starting it again');
+        log.error({ code }, 'ledger thread ended unexpectedly; starting it again');
         restartLater();
       },
-      (error: unknown) => log.error({ err: error }, 'embedded workers thread: its exit was not reported'),
+      (error: unknown) => log.error({ err: error }, 'ledger thread: its exit was not reported'),
     );
   };
   const restartLater = () => {
@@ -69,11 +69,11 @@ export async function superviseThread(start: () => Promise<ReadyThread>, log: Lo
     restartTimer = setTimeout(() => {
       start().then(
         (thread) => {
-          if (!stopping) return void (run(thread), log.warn('embedded workers thread started again'));
-          stopThread(thread, timing.stopWithinMs, log).catch((error: unknown) => log.error({ err: error }, 'embedded workers thread: close failed'));
+          if (!stopping) return void (run(thread), log.warn('ledger thread started again'));
+          stopThread(thread, timing.stopWithinMs, log).catch((error: unknown) => log.error({ err: error }, 'ledger thread: close failed'));
         },
         (error: unknown) => {
-          log.error({ err: error }, 'embedded workers thread failed to start again; retried');
+          log.error({ err: error }, 'ledger thread failed to start again; retried');
           if (!stopping) restartLater();
         },
       );

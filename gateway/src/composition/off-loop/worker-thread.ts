@@ -10,8 +10,6 @@ import { type ReadyThread, superviseThread } from './thread-supervisor.js';
 export interface WorkerThreadOptions {
   config: EngineConfig;
   dataDir: string;
-  ledger: boolean;
-  ingestionGroup: string | null;
   /** Where the ledger's notices land on the relay's thread: the hold store and the live console follow it. */
   notifier: BalanceNotifier;
   log: Logger;
@@ -41,35 +39,35 @@ function receive(message: FromWorker, { notifier, log }: WorkerThreadOptions): '
 }
 
 /** Starts the thread; resolves once its workers run, rejects if it fails or ends before. */
-function spawn(options: WorkerThreadOptions): Promise<ReadyThread> {
+export function spawnWorkerThread(options: WorkerThreadOptions): Promise<ReadyThread> {
   const { log } = options;
-  const workerData: WorkerData = { env: settingsText(options.config), dataDir: options.dataDir, ledger: options.ledger, ingestionGroup: options.ingestionGroup };
+  const workerData: WorkerData = { env: settingsText(options.config), dataDir: options.dataDir };
   const worker = new Worker(BOOT, { workerData });
   const exited = new Promise<number>((done) => worker.once('exit', done));
   return new Promise((resolve, reject) => {
     let ready = false;
     worker.on('message', (raw: unknown) => {
       const parsed = fromWorkerSchema.safeParse(raw);
-      if (!parsed.success) return log.error({ issues: parsed.error.issues }, 'embedded workers thread: a message was refused');
+      if (!parsed.success) return log.error({ issues: parsed.error.issues }, 'ledger thread: a message was refused');
       if (receive(parsed.data, options) === 'ready' && !ready) {
         ready = true;
         resolve({ worker, exited });
       }
     });
     worker.on('error', (error) => {
-      if (ready) log.error({ err: error }, 'embedded workers thread crashed');
+      if (ready) log.error({ err: error }, 'ledger thread crashed');
       else reject(error);
     });
-    exited.then((code) => reject(new Error(`embedded workers thread exited with code ${code} before it was ready`)), reject);
+    exited.then((code) => reject(new Error(`ledger thread exited with code ${code} before it was ready`)), reject);
   });
 }
 
 /**
- * The ledger worker and the analytics ingestion on a thread of their own, so the relay's event
- * loop keeps its core (docs/benchmarks.md, "Embedded workers off the relay's loop"). The ledger's
+ * The ledger worker on a thread of its own, so its SQLite transactions and read-back leave the
+ * relay's event loop (docs/benchmarks.md, "Embedded workers off the relay's loop"). The ledger's
  * notices come back as messages, validated here, and are published on `notifier` as the
  * in-process worker's were.
  */
 export function startWorkerThread(options: WorkerThreadOptions): Promise<HostedWorkers> {
-  return superviseThread(() => spawn(options), options.log);
+  return superviseThread(() => spawnWorkerThread(options), options.log);
 }
