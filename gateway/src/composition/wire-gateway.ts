@@ -1,5 +1,4 @@
-import { backfillMovements, loggedConsumptionPerDay, logsKeptSince, startIngestionWorker } from '@tollgate/analytics';
-import { startLedgerWorker } from '@tollgate/ledger';
+import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { feedingHotState } from '../billing/hot-state-feed.js';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
@@ -11,28 +10,34 @@ import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
+import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
+import { startWorkerThread } from './off-loop/worker-thread.js';
 import { openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
 export interface GatewayWiring {
-  /** Run the ledger worker in this process (one process holds everything). */
-  ledgerWorker: boolean;
+  /**
+   * Where this process runs the ledger worker: on the relay's event loop, on a thread of its own
+   * (the embedded Tollgate, so that its SQLite work leaves the relay's loop; docs/benchmarks.md,
+   * "Embedded workers off the relay's loop"), or nowhere (another process does).
+   */
+  ledgerWorker: 'loop' | 'thread' | null;
   /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
   ingestionGroup: string | null;
 }
 
-/**
- * Once the usage outbox is closed nothing is left to record, so the log's consumers and producer
- * get this long to let go: a Kafka client leaving its group retries for as long as the broker is
- * down, and that must not hold a SIGTERM.
- */
-const RELEASE_LOG_WITHIN_MS = 3_000;
-
-async function within(ms: number, work: () => Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+/** The workers the wiring asks for, where it asks for them. */
+async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, engines: HostedWorkerEngines, log: Logger): Promise<HostedWorkers> {
+  const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
+  const onLoop = await startHostedWorkers(engines, { ledger: wiring.ledgerWorker === 'loop', ingestionGroup: wiring.ingestionGroup, config, onError });
+  const onThread = wiring.ledgerWorker === 'thread' ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, log }) : null;
+  return {
+    stop: async () => {
+      await onThread?.stop();
+      await onLoop.stop();
+    },
+  };
 }
 
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
@@ -50,12 +55,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
-  // A hosted ledger worker applies its changes to hot state too (billing/hot-state-feed.ts).
+  // A hosted ledger worker's changes reach hot state too, once (billing/hot-state-feed.ts).
   const ledgerNotifier = wiring.ledgerWorker ? feedingHotState(hot.notifier, hot, log) : null;
-  const ledger = ledgerNotifier ? await startLedgerWorker({ eventLog, balances, notifier: ledgerNotifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError: reportError }) : null;
-  const backfill = new AbortController();
-  const backfilled = wiring.ingestionGroup === null ? null : backfillMovements(querier, eventLog, reportError, backfill.signal); // an install older than the kept history
-  const ingestion = wiring.ingestionGroup === null ? null : await startIngestionWorker({ eventLog, querier, group: wiring.ingestionGroup, maxBatch: config.ANALYTICS_BATCH_ROWS, batchMs: config.ANALYTICS_BATCH_MS, onError: reportError });
+  const workers = await hostWorkers(config, dataDir, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier }, log);
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
@@ -69,14 +71,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
   const close = async () => {
     await usageOutbox.close();
-    await ledger?.stop();
+    await workers.stop();
     await ledgerNotifier?.close();
-    backfill.abort();
-    await within(RELEASE_LOG_WITHIN_MS, async () => {
-      await ingestion?.stop();
-      await backfilled;
-      await eventLog.close();
-    });
+    await within(RELEASE_LOG_WITHIN_MS, () => eventLog.close());
     await balances.close();
     await hot.close();
     await sessions.close();

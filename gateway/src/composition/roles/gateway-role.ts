@@ -23,5 +23,5 @@ export function runGatewayRole(config: GatewayConfig, log: Logger): Promise<Runn
   requireSharedEngines('gateway', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']);
   if (!config.SESSION_SECRET) throw new Error('The gateway role needs SESSION_SECRET, the same on every gateway, so a session works whichever one answers.');
   const ingestionGroup = config.CLICKHOUSE_URL ? null : `analytics-${instanceId(resolve(config.DATA_DIR))}`;
-  return startGateway(config, { ledgerWorker: false, ingestionGroup }, log);
+  return startGateway(config, { ledgerWorker: null, ingestionGroup }, log);
 }

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BalancesChanged, newEventMetadata } from '@tollgate/ledger';
+import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
+import type { QuotaGranted } from '@tollgate/wire';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { openEventLog } from '../engines.js';
+import { type ReadyThread, superviseThread } from './thread-supervisor.js';
+import { spawnWorkerThread, startWorkerThread } from './worker-thread.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-ledger-thread-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const grant = (userId: number, amount: number): QuotaGranted => ({
+  type: 'QuotaGranted',
+  data: { userId, username: `user-${userId}`, amount, logType: 4, content: 'grant' },
+  metadata: newEventMetadata(),
+});
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the ledger's thread", () => {
+  it('applies what this thread appends, hands the ledger notices back, and stops when asked', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
+    // The relay's side, as wire-gateway opens it: its own connection to the log.
+    const eventLog = openEventLog(config, dataDir);
+    const notifier = createInProcessBalanceNotifier();
+    const heard: BalancesChanged[] = [];
+    notifier.subscribe((changes) => heard.push(changes));
+    const workers = await startWorkerThread({ config, dataDir, notifier, log: pino({ level: 'silent' }) });
+
+    const first = grant(7, 1234);
+    await eventLog.append([first]);
+    await until(() => heard.some((changes) => changes.appliedEventIds.includes(first.metadata.eventId)));
+    expect(heard.flatMap((changes) => changes.users)).toContainEqual(expect.objectContaining({ userId: 7, quota: 1234 }));
+
+    await workers.stop();
+    const afterStop = grant(8, 10);
+    await eventLog.append([afterStop]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Nothing on this thread consumes the log: once the thread is gone, nothing applies it.
+    expect(heard.some((changes) => changes.appliedEventIds.includes(afterStop.metadata.eventId))).toBe(false);
+    await eventLog.close();
+  });
+
+  it('is started again after it was ended mid-work, on the same files, and applies what was appended meanwhile', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
+    const eventLog = openEventLog(config, dataDir);
+    const notifier = createInProcessBalanceNotifier();
+    const heard: BalancesChanged[] = [];
+    notifier.subscribe((changes) => heard.push(changes));
+    const log = pino({ level: 'silent' });
+    const threads: ReadyThread[] = [];
+    const start = async () => {
+      const thread = await spawnWorkerThread({ config, dataDir, notifier, log });
+      threads.push(thread);
+      return thread;
+    };
+    const workers = await superviseThread(start, log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 10_000 });
+    const applied = (id: string) => heard.some((changes) => changes.appliedEventIds.includes(id));
+
+    await threads[0]?.worker.terminate(); // as a crash would end it: nothing closed
+    const meanwhile = grant(9, 500);
+    await eventLog.append([meanwhile]);
+    await until(() => threads.length === 2 && applied(meanwhile.metadata.eventId));
+    expect(heard.flatMap((changes) => changes.users)).toContainEqual(expect.objectContaining({ userId: 9, quota: 500 }));
+    await workers.stop();
+    expect(await threads[1]?.exited).toBe(0);
+    await eventLog.close();
+  });
+});
