@@ -66,6 +66,12 @@ export const engineConfigSchema = z.object({
    */
   LEDGER_DEDUP_WINDOW_MS: z.coerce.number().int().min(3_600_000).default(7 * 86_400_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The embedded Tollgate's ledger worker on a thread of its own instead of the relay's event loop
+   * (docs/benchmarks.md, "Embedded workers off the relay's loop"). Off by default: no gain could be
+   * measured yet, and a call answered just before a stop may reach the log after the thread's last look.
+   */
+  EMBEDDED_LEDGER_THREAD: z.stringbool().default(false),
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
 }).superRefine((config, ctx) => {
