@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { type AnalyticsQuerier, ClickHouseLedgerHistory, insertMovements, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
+import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
 import { auditDrift, BalanceFold, type StoredEvent, StatementBook } from '@tollgate/ledger';
 import { historyGenerator, type HistoryShape } from './history-events.js';
 import { snapshotBalances } from './snapshot-balances.js';
@@ -16,13 +17,16 @@ import { snapshotBalances } from './snapshot-balances.js';
  * then `--extra-calls` more calls, and the audit (every event folded, balances compared) is timed
  * with the JS heap sampled as it reads. Run with `node --expose-gc --import tsx`, so the heap's
  * starting point is taken after a full collection. Defaults: 10M, 1M and 9M (20M events);
- * `--page N` reads N keys a page instead of the history's default.
+ * `--page N` reads N keys a page instead of the history's default; `--no-audit` stops after the statements. With `--clickhouse-url URL` the
+ * history goes to a ClickHouse server instead (cluster mode), into a database of its own that is
+ * dropped at the end.
  */
 const BATCH = 50_000;
 const DAY_MS = 86_400_000;
 
+const argv = process.argv.slice(2);
+
 function flag(name: string, fallback: number): number {
-  const argv = process.argv.slice(2);
   const index = argv.indexOf(`--${name}`);
   const value = index < 0 ? fallback : Number(argv[index + 1]);
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${argv[index + 1]}`);
@@ -59,18 +63,24 @@ async function statementSeconds(history: ClickHouseLedgerHistory, period: { from
   return { seconds: seconds(performance.now() - started), users: periods.length, movements: periods.reduce((n, p) => n + p.movements.length, 0) };
 }
 
-/** The events passed through, the heap sampled every 100,000 (the fold's loop is where it would grow). */
+function notePeak(peak: { heapUsed: number; rss: number }): number {
+  const { heapUsed, rss } = process.memoryUsage();
+  peak.heapUsed = Math.max(peak.heapUsed, heapUsed);
+  peak.rss = Math.max(peak.rss, rss);
+  return heapUsed;
+}
+
+/** The events passed through, the heap sampled every 10,000 and at the end (the fold's loop is where it would grow). */
 async function* sampled(events: AsyncIterable<StoredEvent>, peak: { heapUsed: number; rss: number }) {
   let n = 0;
   for await (const stored of events) {
-    if (++n % 100_000 === 0) {
-      const { heapUsed, rss } = process.memoryUsage();
-      peak.heapUsed = Math.max(peak.heapUsed, heapUsed);
-      peak.rss = Math.max(peak.rss, rss);
+    if (++n % 10_000 === 0) {
+      const heapUsed = notePeak(peak);
       if (n % 2_000_000 === 0) log(`audit read ${n}, heap ${mb(heapUsed)} MB`);
     }
     yield stored;
   }
+  notePeak(peak);
 }
 
 async function audit(history: ClickHouseLedgerHistory, balances: ReturnType<typeof snapshotBalances>) {
@@ -89,6 +99,32 @@ async function audit(history: ClickHouseLedgerHistory, balances: ReturnType<type
   };
 }
 
+/** chdb on a scratch directory, or a scratch database on the server `--clickhouse-url` names. */
+async function openStore(): Promise<{ querier: AnalyticsQuerier; store: string; close: () => Promise<void> }> {
+  const urlIndex = argv.indexOf('--clickhouse-url');
+  const url = urlIndex < 0 ? undefined : argv[urlIndex + 1];
+  if (url) {
+    const database = `tollgate_history_scale_${Date.now()}`;
+    await ensureDatabase({ url, database });
+    const querier = createClickHouseQuerier({ url, database });
+    return {
+      querier,
+      store: `ClickHouse server ${new URL(url).host}`,
+      close: async () => {
+        await querier.command(`DROP DATABASE ${database}`);
+        await querier.close();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tollgate-history-scale-'));
+  const querier = createChdbQuerier({ path: dir });
+  const close = async () => {
+    await querier.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { querier, store: 'chdb', close };
+}
+
 async function main(): Promise<void> {
   const calls = flag('calls', 10_000_000);
   const movements = flag('movements', 1_000_000);
@@ -98,8 +134,7 @@ async function main(): Promise<void> {
   const mixedUntil = calls + movements;
   const shape: HistoryShape = { total: mixedUntil + extraCalls, mixedUntil, movementEvery: Math.round(mixedUntil / movements) };
   if (typeof globalThis.gc !== 'function') log('no --expose-gc: the heap baseline is taken without a full collection');
-  const dir = mkdtempSync(join(tmpdir(), 'tollgate-history-scale-'));
-  const querier = createChdbQuerier({ path: dir });
+  const { querier, store, close } = await openStore();
   try {
     await migrate(querier);
     const endMs = Date.now();
@@ -114,12 +149,12 @@ async function main(): Promise<void> {
       lightUser: await statementSeconds(history, period, 2),
     };
     log(`statements ${JSON.stringify(statements)}`);
+    if (argv.includes('--no-audit')) return void process.stdout.write(`${JSON.stringify({ store, shape, writeSeconds: writeMixed, statements }, null, 2)}\n`);
     const writeExtra = await write(querier, shape, { from: mixedUntil, to: shape.total }, state);
     const result = await audit(history, snapshotBalances(state.fold.snapshot(), state.checkpoints));
-    process.stdout.write(`${JSON.stringify({ shape, writeSeconds: { mixed: writeMixed, extra: writeExtra }, statements, audit: result }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ store, shape, writeSeconds: { mixed: writeMixed, extra: writeExtra }, statements, audit: result }, null, 2)}\n`);
   } finally {
-    await querier.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
