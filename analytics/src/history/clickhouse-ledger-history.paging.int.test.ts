@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migratedChdb } from '../testing/migrated-chdb.js';
 import { insertMovements } from '../ingest/movement-rows.js';
 import { migrate, rollback } from '../migrations/migrator.js';
+import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
 import { ClickHouseLedgerHistory } from './clickhouse-ledger-history.js';
 
 // One engine for the file (chdb allows one data directory per process), its tables emptied per test where needed.
@@ -62,5 +63,25 @@ describe('ClickHouseLedgerHistory pages in log order', () => {
     await insertMovements(querier, before);
     expect(await migrate(querier)).toEqual([7]);
     expect(await readAll(1)).toEqual(before.map(key));
+  });
+
+  it('by default a page holds at most 10,000 events, so the audit holds one such page of parsed rows whatever the history', async () => {
+    await querier.command('TRUNCATE TABLE ledger_movements');
+    await querier.command('TRUNCATE TABLE ledger_log_order');
+    const events = Array.from({ length: 25_000 }, (_, i) => at(0, i, grant(1 + (i % 7))));
+    await insertMovements(querier, events);
+    const pages: number[] = [];
+    const counting: AnalyticsQuerier = {
+      ...querier,
+      query: async (query) => {
+        const rows = await querier.query(query);
+        if (query.sql.includes('payload')) pages.push(rows.length);
+        return rows;
+      },
+    };
+    const offsets: number[] = [];
+    for await (const stored of new ClickHouseLedgerHistory(counting).readAll()) offsets.push(stored.offset);
+    expect(new Set(offsets).size).toBe(25_000);
+    expect(pages).toEqual([10_000, 10_000, 5_000]);
   });
 });
