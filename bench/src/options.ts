@@ -28,8 +28,12 @@ export interface BenchOptions {
   streaming: StreamingOptions;
   memory: MemoryOptions;
   sensitiveWords: SensitiveWordsOptions;
-  /** The analytics ingestion beside ClickHouse's raw insert: events waiting on Kafka (KAFKA_BROKERS), or none without a broker. */
-  pipeline: { events: number; brokers: string | undefined };
+  /**
+   * The analytics ingestion beside ClickHouse's raw insert: events waiting on Kafka (KAFKA_BROKERS),
+   * or none without a broker; and the ledger beside the MongoDB-wire server's raw bulk writes: a
+   * backlog of `ledgerCalls` calls (MONGODB_URI too).
+   */
+  pipeline: { events: number; ledgerCalls: number; brokers: string | undefined; mongoUri: string | undefined };
 }
 
 const FULL_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 15_000];
@@ -55,7 +59,8 @@ function flag(argv: string[], name: string, envName: string, env: NodeJS.Process
  * Flags and their variables: `--quick` (BENCH_QUICK=1), `--only latency,streaming` (BENCH_ONLY),
  * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
  * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
- * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_PIPELINE_EVENTS.
+ * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_PIPELINE_EVENTS,
+ * BENCH_LEDGER_CALLS (0 leaves a half of the pipeline out).
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
@@ -71,7 +76,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4) },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
-    pipeline: { events: Number(env.BENCH_PIPELINE_EVENTS ?? (quick ? 40_000 : 200_000)), brokers: env.KAFKA_BROKERS },
+    pipeline: {
+      events: Number(env.BENCH_PIPELINE_EVENTS ?? (quick ? 40_000 : 200_000)),
+      ledgerCalls: Number(env.BENCH_LEDGER_CALLS ?? (quick ? 20_000 : 100_000)),
+      brokers: env.KAFKA_BROKERS,
+      mongoUri: env.MONGODB_URI,
+    },
     sensitiveWords: { words: 5_000, rounds: quick ? 5 : 15, checksPerRound: quick ? 200 : 500 },
   };
 }

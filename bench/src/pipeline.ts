@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { eventToLogRow, type LogRow, logsTable, migrate, movementRowOf, movementsTable, startIngestionWorker } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import type { UsageRecorded } from '@tollgate/wire';
+import { BatchClock } from './batch-clock.js';
 import type { Row } from './report.js';
 
 /**
@@ -25,38 +25,14 @@ export interface PipelineFigures {
 
 const BATCH = 20_000;
 
-function usageEvent(i: number, at: number): UsageRecorded {
+/** The i-th call of the workload: 1,000 users (each with its token), 5 channels, 75 quota a call. */
+export function usageEvent(i: number, at: number): UsageRecorded {
   const user = (i % 1_000) + 1;
   return {
     type: 'UsageRecorded',
     data: { requestId: `bench-req-${i}`, holdId: `bench-hold-${i}`, userId: user, username: `user${user}`, tokenId: user, tokenName: 'default', channelId: (i % 5) + 1, model: 'gpt-4o-mini', group: 'default', promptTokens: 100, completionTokens: 50, quota: 75, isStream: false, useTimeMs: 900, content: '', other: { model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: 300 } },
     metadata: { eventId: `bench-evt-${at}-${i.toString(36).padStart(8, '0')}`, occurredAt: at, version: 1 },
   } as UsageRecorded;
-}
-
-/** Rows a second from the end of the first batch to the end of the last (the first one's rows not counted). */
-class BatchClock {
-  batches = 0;
-  private rows = 0;
-  private firstEnded = 0;
-  private firstRows = 0;
-  private lastEnded = 0;
-
-  /** Counts a batch that just ended; returns the rows so far. */
-  batchEnded(rows: number): number {
-    const now = performance.now();
-    if (this.batches++ === 0) {
-      this.firstEnded = now;
-      this.firstRows = rows;
-    }
-    this.lastEnded = now;
-    this.rows += rows;
-    return this.rows;
-  }
-
-  rowsPerSecond(): number {
-    return (this.rows - this.firstRows) / ((this.lastEnded - this.firstEnded) / 1000);
-  }
 }
 
 export async function measurePipeline(brokers: string, events: number, log: (line: string) => void): Promise<PipelineFigures> {

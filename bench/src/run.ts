@@ -5,6 +5,7 @@ import { type MockProcess, startBareProxy, startMockProcess } from './mock-proce
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
+import { ledgerRows, measureLedger } from './ledger-bench.js';
 import { measurePipeline, pipelineRows } from './pipeline.js';
 import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
@@ -107,10 +108,17 @@ async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promis
   }
 }
 
-/** The analytics pipeline on a real broker; without one (no KAFKA_BROKERS) it says so instead. */
+/**
+ * The pipeline on a real broker: the analytics ingestion, then the ledger when a MongoDB-wire
+ * server is there too (a half asked for 0 events or calls is left out); without a broker (no
+ * KAFKA_BROKERS) it says so instead.
+ */
 async function pipelineTable(options: BenchOptions, log: Log): Promise<string> {
-  const { brokers, events } = options.pipeline;
+  const { brokers, events, ledgerCalls, mongoUri } = options.pipeline;
   if (!brokers) return '### pipeline\n\nskipped: no KAFKA_BROKERS (run under bash infra/local/with-engines.sh)\n';
-  return markdownTable('pipeline (analytics ingestion, issue #36)', pipelineRows(await measurePipeline(brokers, events, log)));
+  const rows = events > 0 ? pipelineRows(await measurePipeline(brokers, events, log)) : [];
+  if (ledgerCalls > 0 && mongoUri) rows.push(...ledgerRows(await measureLedger({ brokers, mongoUri }, ledgerCalls, log)));
+  else if (ledgerCalls > 0) log('pipeline: no MONGODB_URI, the ledger is not measured');
+  return markdownTable('pipeline (analytics ingestion and ledger, issue #36)', rows);
 }
 

@@ -24,7 +24,7 @@ start_postgres() {
   if [ "$(id -u)" = 0 ]; then chmod 755 "$dir"; chown postgres "$dir/pg"; fi
   as_owner "$bin/initdb" -D "$dir/pg/data" --auth=trust -U postgres -E UTF8 --no-sync >/dev/null
   as_owner "$bin/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/postgres.log" -w start \
-    -o "-p $port -k $dir/pg -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >/dev/null
+    -o "-p $port -k $dir/pg -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1300" >/dev/null
   "$bin/psql" -q -h 127.0.0.1 -p "$port" -U postgres -c "CREATE DATABASE $database" >/dev/null
   echo "$port"
 }

@@ -13,7 +13,12 @@ dir="$(cd "$2" && pwd)"
 binary="$(bash "$here/install.sh")"
 pg_port="$(bash "$here/postgres.sh" start "$dir")"
 mkdir -p "$dir/state"
-"$binary" --handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$pg_port/ferretdb" \
+# FerretDB 1.24 holds one pooled PostgreSQL connection per statement of an update command until the
+# command ends (msg_update.go defers each statement's iterator close), so a command of more
+# statements than the pool (50 by default) waits for ever, and every later command with it. The
+# ledger writes one statement per touched account in one command (up to 500 a chunk): the pool is
+# sized past that, with room for the gateways beside it; idle connections close after a minute.
+"$binary" --handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$pg_port/ferretdb?pool_max_conns=1200&pool_max_conn_idle_time=1m" \
   --listen-addr="127.0.0.1:$port" --state-dir="$dir/state" --telemetry=disable \
   --log-level="${FERRETDB_LOG_LEVEL:-error}" --debug-addr="${FERRETDB_DEBUG_ADDR:--}" >"$dir/ferretdb.log" 2>&1 &
 echo $! >"$dir/ferretdb.pid"

@@ -62,8 +62,13 @@ export class KafkaEventLog implements EventLog, EventLogReader {
       retry: { initialRetryTime: 300, maxRetryTime: 5_000, retries: 30 },
     };
     this.kafka = new Kafka(config);
+    // Idempotent: a retried append is written once. kafkajs 2.2.4 sends an idempotent producer's
+    // requests to a broker one at a time whatever maxInFlightRequests says (eosManager's broker
+    // lock, held until the response), since it cannot renumber later batches when one fails (the
+    // Java client's KAFKA-5494; tulios/kafkajs#980 declined 5 in flight as unsafe). More than one in
+    // flight needs another client; a gateway's spool sends up to 500 calls in each request instead.
     this.producer = this.kafka.producer({
-      idempotent: true, // kafkajs then enforces acks=all and at most one request in flight
+      idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner, // murmur2, as the Java client keys

@@ -1,2 +1,3 @@
 export { Collections as MongoBalanceCollections } from './balance-documents.js';
 export { createMongoBalanceStore, MongoBalanceStore, type MongoBalanceStoreOptions } from './mongo-balance-store.js';
+export { dropDatabase, writeAllRaw } from './raw-bulk-writes.js';
