@@ -20,7 +20,7 @@ interface TokenState {
 const UNCAPPED: TokenState = { remain: 0, unlimited: true };
 
 /** The accounts a request holds from, by its scope: null for the one it leaves out. */
-export function heldAccounts(request: Pick<HoldRequest, 'userId' | 'tokenId' | 'scope'>): { userId: number | null; tokenId: number | null } {
+function heldAccounts(request: Pick<HoldRequest, 'userId' | 'tokenId' | 'scope'>): { userId: number | null; tokenId: number | null } {
   const scope = request.scope ?? 'user-and-token';
   return { userId: scope === 'token' ? null : request.userId, tokenId: scope === 'user' ? null : request.tokenId };
 }

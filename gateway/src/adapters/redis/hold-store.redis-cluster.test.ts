@@ -5,7 +5,8 @@ import { runHoldStoreContract } from '../../ports/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
 
 const cluster = new Cluster(requiredRedisClusterNodes());
-afterAll(() => cluster.quit());
+const secondGateway = new Cluster(requiredRedisClusterNodes());
+afterAll(() => Promise.all([cluster.quit(), secondGateway.quit()]));
 let run = 0;
 
 // Each case under its own prefix; every user's keys share one slot, so each script runs on one node.
@@ -14,7 +15,7 @@ runHoldStoreContract('redis-cluster', async () => createRedisHoldStore(cluster, 
 describe('holds on a Redis Cluster', () => {
   it("spreads users over every master, and one ledger batch over many users settles each on its own node", async () => {
     const prefix = `tg-spread-${process.pid}:`;
-    const gateways = [createRedisHoldStore(cluster, prefix), createRedisHoldStore(new Cluster(requiredRedisClusterNodes()), prefix)];
+    const gateways = [createRedisHoldStore(cluster, prefix), createRedisHoldStore(secondGateway, prefix)];
     const userIds = Array.from({ length: 24 }, (_, i) => i + 1);
     const user = (userId: number, quota: number) => ({ userId, quota, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 });
     await gateways[0]!.seed(userIds.map((id) => user(id, 100)), userIds.map((id) => ({ tokenId: id * 10, userId: id, remainQuota: 0, usedQuota: 0, unlimited: true })));
