@@ -34,6 +34,11 @@ export interface HotStateTargets {
   inviteHolds: HoldStore;
 }
 
+/** One batch of the ledger's changes applied to the relay's holds and the invite holds. */
+export function applyToHotState(targets: HotStateTargets, changes: BalancesChanged): Promise<unknown> {
+  return Promise.all([targets.holds.applyLedgerChanges(changes), targets.inviteHolds.applyLedgerChanges(inviteChanges(changes))]);
+}
+
 /**
  * The ledger's notifier, applying each batch to hot state once, in the process that applied it to
  * the balances (a ledger role, or the embedded process), rather than in every gateway that hears
@@ -50,7 +55,7 @@ export function feedingHotState(notifier: BalanceNotifier, targets: HotStateTarg
     const changes = pending;
     pending = nothing();
     try {
-      await Promise.all([targets.holds.applyLedgerChanges(changes), targets.inviteHolds.applyLedgerChanges(inviteChanges(changes))]);
+      await applyToHotState(targets, changes);
     } catch (error) {
       pending = mergeBalancesChanged(changes, pending);
       throw error;
