@@ -8,7 +8,8 @@ import { TOLLGATE_VERSION } from '../routes/api/status.js';
 import { pushChannelChanges } from './channel-pusher.js';
 import { pushChannelHealth } from './channel-health-pusher.js';
 import { pushLedgerAudits } from './ledger-audit-pusher.js';
-import { runOpsReports } from './ops-pusher.js';
+import { newGatewayIdentity, runOpsReports } from './ops-reporter.js';
+import { runOpsCollector } from './ops-collector.js';
 import { followLedger } from './ledger-follower.js';
 import { allowSameOrigin } from '../http/same-origin.js';
 import { admitSocketInBackground, currentSocketUser, followAccessChanges, type SocketAccess } from './socket-access.js';
@@ -16,7 +17,7 @@ import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
 /** What the live module (Socket.IO) touches: sessions for the handshake, the ledger and meters for its pushes. */
-export type LiveDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'config' | 'gatewayReports' | 'holds' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
+export type LiveDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'config' | 'gatewayReports' | 'holds' | 'leases' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
 
 /** The store's key of the handshake's signed session cookie, or null. */
 function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | null {
@@ -55,12 +56,16 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);
-  const stopOps = runOpsReports({ meter: ops, reports: deps.gatewayReports, local, version: TOLLGATE_VERSION });
+  const fleet = new SocketFanout(io, (room) => deps.roomPresence.heard(room));
+  const identity = newGatewayIdentity(TOLLGATE_VERSION);
+  const stopReports = runOpsReports(identity, { meter: ops, reports: deps.gatewayReports });
+  const stopCollector = runOpsCollector({ reports: deps.gatewayReports, leases: deps.leases, fleet, holder: identity.gatewayId, log: (error) => app.log.warn({ err: error }, 'ops reports unavailable') });
   const stopHealth = pushChannelHealth(deps.notices, deps.channels, local, (error) => app.log.warn({ err: error }, 'channel health unavailable'));
   const stopLedgerAudits = pushLedgerAudits(deps.notices, deps.auditTrail, local, (error) => app.log.warn({ err: error }, 'ledger audit unavailable'));
   app.addHook('onClose', async () => {
     stopPresence();
-    stopOps();
+    stopReports();
+    stopCollector();
     stopHealth();
     stopLedgerAudits();
     stopAccess();
@@ -69,5 +74,5 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter
     stopThroughput();
     await io.close();
   });
-  return new SocketFanout(io, (room) => deps.roomPresence.heard(room));
+  return fleet;
 }

@@ -44,7 +44,7 @@ export class OpsMeter {
   private inFlight = 0;
   private onRecorded: () => void = () => {};
 
-  /** Told after each recorded call, so the call is reported at once rather than at the next tick (live/ops-pusher.ts). */
+  /** Told after each recorded call, so the call is reported at once rather than at the next tick (live/ops-reporter.ts). */
   whenRecorded(listener: () => void): void {
     this.onRecorded = listener;
   }

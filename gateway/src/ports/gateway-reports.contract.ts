@@ -47,8 +47,8 @@ export function runGatewayReportsContract(name: string, factory: () => Promise<[
       const [a, b, close] = await factory();
       const heardByA: GatewayReport[] = [];
       const heardByB: GatewayReport[] = [];
-      a.subscribe((r) => heardByA.push(r));
-      b.subscribe((r) => heardByB.push(r));
+      a.collect((r) => heardByA.push(r));
+      b.collect((r) => heardByB.push(r));
       await untilSubscribed(a, b, [heardByA, heardByB]);
       const fromA = report('gw-a', 3);
       const fromB = report('gw-b', 1);
@@ -65,8 +65,8 @@ export function runGatewayReportsContract(name: string, factory: () => Promise<[
       const [a, b, close] = await factory();
       const heard: GatewayReport[] = [];
       const marker: GatewayReport[] = [];
-      const stop = b.subscribe((r) => heard.push(r));
-      b.subscribe((r) => marker.push(r));
+      const stop = b.collect((r) => heard.push(r));
+      b.collect((r) => marker.push(r));
       await untilSubscribed(a, b, [marker]);
       stop();
       const before = real(heard).length;

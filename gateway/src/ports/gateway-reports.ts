@@ -19,12 +19,16 @@ export type GatewayReport = z.infer<typeof gatewayReportSchema>;
 export type GatewayReportListener = (report: GatewayReport) => void;
 
 /**
- * The gateways' reports to each other (the operations view's fleet and traffic): every report
- * reaches every gateway, the sender included. In-process with one gateway, Redis pub/sub with many.
+ * The gateways' reports (the operations view's fleet and traffic), sent by every gateway and heard
+ * by the one that collects them for the fleet (`live/ops-collector.ts`): the bytes grow with the
+ * number of gateways, not with its square. In-process with one gateway, Redis pub/sub with many.
  */
 export interface GatewayReports {
   /** Sends a report; delivery is best effort (a lost report is a gap in a live chart, nothing more). */
   publish(report: GatewayReport): void;
-  /** Hears every gateway's reports; returns the unsubscribe function. */
-  subscribe(listener: GatewayReportListener): () => void;
+  /**
+   * Hears every gateway's reports, the sender's included, until the returned function is called.
+   * A gateway that does not collect is sent none: nothing is delivered while no one collects.
+   */
+  collect(listener: GatewayReportListener): () => void;
 }

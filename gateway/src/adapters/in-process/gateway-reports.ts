@@ -8,7 +8,7 @@ export class InProcessGatewayReports implements GatewayReports {
     for (const listener of this.listeners) listener(report);
   }
 
-  subscribe(listener: GatewayReportListener): () => void {
+  collect(listener: GatewayReportListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { BackgroundLog } from '@tollgate/ledger';
-import { followChannel } from '@tollgate/ledger/redis';
+import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import { type GatewayReport, type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/gateway-reports.js';
 
 function parseReport(text: string): GatewayReport | null {
@@ -14,20 +13,22 @@ function parseReport(text: string): GatewayReport | null {
 
 /**
  * Reports over Redis pub/sub: fire and forget, as the view wants (a report that arrives late is
- * superseded by the next one). `subscriber` must be a connection of its own (it enters subscribe mode).
+ * superseded by the next one). Only a collecting gateway subscribes, so Redis sends each report to
+ * one connection, not to every gateway. `subscriber` is the process's subscribe-mode connection;
+ * ioredis subscribes it again to the channel after a reconnection (`autoResubscribe`).
  */
 export class RedisGatewayReports implements GatewayReports {
   private readonly listeners = new Set<GatewayReportListener>();
 
   constructor(
     private readonly publisher: Redis,
-    subscriber: Redis,
+    private readonly subscriber: Redis,
     private readonly channel: string,
-    log: BackgroundLog,
+    private readonly log: BackgroundLog,
   ) {
-    followChannel(subscriber, channel, log);
     subscriber.on('message', (from: string, text: string) => {
-      const report = from === channel ? parseReport(text) : null;
+      if (from !== channel || this.listeners.size === 0) return;
+      const report = parseReport(text);
       if (report) for (const listener of this.listeners) listener(report);
     });
   }
@@ -36,8 +37,12 @@ export class RedisGatewayReports implements GatewayReports {
     this.publisher.publish(this.channel, JSON.stringify(report)).catch(() => undefined);
   }
 
-  subscribe(listener: GatewayReportListener): () => void {
+  collect(listener: GatewayReportListener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (this.listeners.size === 1) runInBackground(`subscribe to ${this.channel}`, () => this.subscriber.subscribe(this.channel), this.log);
+    return () => {
+      if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+      runInBackground(`unsubscribe from ${this.channel}`, () => this.subscriber.unsubscribe(this.channel), this.log);
+    };
   }
 }

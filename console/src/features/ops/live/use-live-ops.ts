@@ -3,7 +3,7 @@ import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { type OpsSnapshot, opsSnapshotSchema } from '@tollgate/wire';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
-/** The server's whole operations view (gateway live/ops-pusher.ts), every half second, admins only. */
+/** The server's whole operations view (gateway live/ops-collector.ts), every half second, admins only. */
 export const OPS_EVENT = 'ops';
 
 /** The latest pushed view; null until the first push (within a second of connecting). */
