@@ -21,16 +21,20 @@ const CALLS = 600;
 interface RedisCost {
   commands: number;
   bytes: number;
+  /** Redis's own CPU time (user + system), in microseconds: what sizes a primary. */
+  cpuMicros: number;
   byCommand: Record<string, number>;
 }
 
 async function redisCounters(redis: Redis): Promise<RedisCost> {
-  const [commandStats, stats] = [await redis.info('commandstats'), await redis.info('stats')];
+  const [commandStats, stats, cpu] = [await redis.info('commandstats'), await redis.info('stats'), await redis.info('cpu')];
   const byCommand: Record<string, number> = {};
   for (const [, name, calls] of commandStats.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)) if (name !== 'info') byCommand[name!] = Number(calls);
   const counter = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(stats)?.[1] ?? 0);
+  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
   const commands = Object.values(byCommand).reduce((sum, n) => sum + n, 0);
-  return { commands, bytes: counter('total_net_input_bytes') + counter('total_net_output_bytes'), byCommand };
+  const cpuMicros = (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6;
+  return { commands, bytes: counter('total_net_input_bytes') + counter('total_net_output_bytes'), cpuMicros, byCommand };
 }
 
 function perCall(before: RedisCost, after: RedisCost): RedisCost {
@@ -39,7 +43,8 @@ function perCall(before: RedisCost, after: RedisCost): RedisCost {
     const delta = calls - (before.byCommand[name] ?? 0);
     if (delta > 0) byCommand[name] = Math.round((delta / CALLS) * 100) / 100;
   }
-  return { commands: (after.commands - before.commands) / CALLS, bytes: (after.bytes - before.bytes) / CALLS, byCommand };
+  const per = (field: 'commands' | 'bytes' | 'cpuMicros') => (after[field] - before[field]) / CALLS;
+  return { commands: per('commands'), bytes: per('bytes'), cpuMicros: per('cpuMicros'), byCommand };
 }
 
 describe('Redis work per relayed call, by fleet size', () => {
@@ -86,7 +91,7 @@ describe('Redis work per relayed call, by fleet size', () => {
     const [, reportCollectors] = (await redis.pubsub('NUMSUB', `${ledgerEnv.REDIS_PREFIX}gateway-reports`)) as [string, number];
     expect(reportCollectors, 'one gateway hears the ops reports, however many send them').toBe(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CALLS);
-    console.info(`${gatewayCount} gateway(s): ${cost.commands.toFixed(2)} Redis commands and ${Math.round(cost.bytes)} bytes a call`, JSON.stringify(cost.byCommand));
+    console.info(`${gatewayCount} gateway(s): ${cost.commands.toFixed(2)} Redis commands, ${Math.round(cost.bytes)} bytes and ${Math.round(cost.cpuMicros)} µs of Redis CPU a call`, JSON.stringify(cost.byCommand));
     return cost;
   }
 
