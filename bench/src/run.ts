@@ -7,6 +7,7 @@ import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
 import { ledgerRows, measureLedger } from './ledger-bench.js';
 import { measurePipeline, pipelineRows } from './pipeline.js';
+import { type HotStateOptions, hotStateRows, measureHotState } from './hot-state.js';
 import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
@@ -30,6 +31,7 @@ export async function runBench(options: BenchOptions, log: Log): Promise<string>
     tables.push(sensitiveWordsTable(options.sensitiveWords, measureSensitiveWords(options.sensitiveWords)));
   }
   if (options.only.includes('pipeline')) tables.push(await pipelineTable(options, log));
+  if (options.only.includes('hot-state')) tables.push(await hotStateTable(options.hotState, log));
   if (!options.only.some(isGatewayMeasurement)) return tables.join('\n');
   const pin = canPin(options.pin);
   pinSelf(LOAD_CORE, pin);
@@ -106,6 +108,12 @@ async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promis
   } finally {
     await proxy.stop();
   }
+}
+
+/** Redis's cost of a call's holds, on the Redis at REDIS_URL; without one, it says so instead. */
+async function hotStateTable({ calls, redisUrl }: HotStateOptions, log: Log): Promise<string> {
+  if (!redisUrl) return '### hot state\n\nskipped: no REDIS_URL (run under bash infra/local/with-engines.sh)\n';
+  return markdownTable('hot state on Redis (issue #35)', hotStateRows(await measureHotState({ calls, redisUrl }, log)));
 }
 
 /**

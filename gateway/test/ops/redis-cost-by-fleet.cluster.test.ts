@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type RedisWork, RedisWorkProbe } from '../../src/adapters/redis/redis-work.js';
 import { startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import { ClusterRun } from '../support/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
@@ -18,26 +18,7 @@ import { type GatewayProcess, startGatewayProcess, startRole } from '../support/
  */
 const CALLS = 600;
 
-interface RedisCost {
-  commands: number;
-  bytes: number;
-  /** Redis's own CPU time (user + system), in microseconds: what sizes a primary. */
-  cpuMicros: number;
-  byCommand: Record<string, number>;
-}
-
-async function redisCounters(redis: Redis): Promise<RedisCost> {
-  const [commandStats, stats, cpu] = [await redis.info('commandstats'), await redis.info('stats'), await redis.info('cpu')];
-  const byCommand: Record<string, number> = {};
-  for (const [, name, calls] of commandStats.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)) if (name !== 'info') byCommand[name!] = Number(calls);
-  const counter = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(stats)?.[1] ?? 0);
-  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
-  const commands = Object.values(byCommand).reduce((sum, n) => sum + n, 0);
-  const cpuMicros = (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6;
-  return { commands, bytes: counter('total_net_input_bytes') + counter('total_net_output_bytes'), cpuMicros, byCommand };
-}
-
-function perCall(before: RedisCost, after: RedisCost): RedisCost {
+function perCall(before: RedisWork, after: RedisWork): RedisWork {
   const byCommand: Record<string, number> = {};
   for (const [name, calls] of Object.entries(after.byCommand)) {
     const delta = calls - (before.byCommand[name] ?? 0);
@@ -53,7 +34,7 @@ describe('Redis work per relayed call, by fleet size', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   });
 
-  async function costWith(gatewayCount: number): Promise<RedisCost> {
+  async function costWith(gatewayCount: number): Promise<RedisWork> {
     const redisServer = await startPrivateRedis();
     cleanups.push(() => redisServer.close());
     const cluster = new ClusterRun({ ...requiredClusterEngines(), REDIS_URL: redisServer.url }, {});
@@ -70,8 +51,8 @@ describe('Redis work per relayed call, by fleet size', () => {
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
     await root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model', group: 'default' });
     const { key } = await createTokenKey(root, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const redis = new Redis(redisServer.url);
-    cleanups.push(async () => redis.disconnect());
+    const redis = new RedisWorkProbe(redisServer.url);
+    cleanups.push(async () => redis.close());
     const chat = async (gateway: GatewayProcess) => {
       const body = JSON.stringify({ model: 'mock-model', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
       const answer = await fetch(`${gateway.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
@@ -81,15 +62,14 @@ describe('Redis work per relayed call, by fleet size', () => {
     // Every gateway has routed a call and seeded the balances before counting starts.
     for (const gateway of gateways) expect(await chat(gateway)).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const before = await redisCounters(redis);
+    const before = await redis.work();
     const statuses: number[] = [];
     await Promise.all(Array.from({ length: 8 }, async (_, lane) => {
       for (let i = lane; i < CALLS; i += 8) statuses.push(await chat(gateways[i % gatewayCount]!));
     }));
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the ledger's last batches reach hot state
-    const cost = perCall(before, await redisCounters(redis));
-    const [, reportCollectors] = (await redis.pubsub('NUMSUB', `${ledgerEnv.REDIS_PREFIX}gateway-reports`)) as [string, number];
-    expect(reportCollectors, 'one gateway hears the ops reports, however many send them').toBe(1);
+    const cost = perCall(before, await redis.work());
+    expect(await redis.subscribers(`${ledgerEnv.REDIS_PREFIX}gateway-reports`), 'one gateway hears the ops reports, however many send them').toBe(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CALLS);
     console.info(`${gatewayCount} gateway(s): ${cost.commands.toFixed(2)} Redis commands, ${Math.round(cost.bytes)} bytes and ${Math.round(cost.cpuMicros)} µs of Redis CPU a call`, JSON.stringify(cost.byCommand));
     return cost;
