@@ -13,3 +13,11 @@ export interface LiveSocket {
 export const connectSocket = (): LiveSocket =>
   io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
 
+/**
+ * The same, following the log live (`tail=1`): an admin's socket then hears every user's log rows,
+ * at most a bounded number a second from each gateway (`log_dropped` says how many it missed).
+ * Only the views that show rows as they come ask for it; every other admin socket is spared them.
+ */
+export const connectTailSocket = (): LiveSocket =>
+  io({ path: '/socket.io', withCredentials: true, query: { tail: '1' }, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
+

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../test/fakes/relay-harness.js';
 
 describe('live log rows', () => {
-  it('pushes the row of a relayed call once it is in the log: without the channel to its user, whole to the admins with the channel name', async () => {
+  it('pushes the row of a relayed call once it is in the log: without the channel to its user, whole to the live tails of the admins with the channel name', async () => {
     const h = await buildRelayHarness({ ModelRatio: JSON.stringify({ 'test-model': 1 }), CompletionRatio: JSON.stringify({ 'test-model': 1 }) });
     const user = await h.addUser({ quota: 1_000_000, username: 'dora' });
     const { bearer } = await h.addKey(user.id, { name: 'live-key' });
@@ -15,11 +15,11 @@ describe('live log rows', () => {
       id: event?.metadata.eventId, type: 2, user_id: user.id, username: 'dora', token_name: 'live-key', model_name: 'test-model',
       quota: 12, prompt_tokens: 5, completion_tokens: 7, is_stream: false, group: 'default',
     };
-    const [toUser, toAdmins] = h.live.pushes;
+    const [toUser, toTail] = h.live.pushes;
     expect(h.live.pushes).toHaveLength(2);
     expect(toUser).toMatchObject({ to: { userId: user.id }, event: 'log', payload: row });
     expect(toUser?.payload).not.toHaveProperty('channel');
-    expect(toAdmins).toMatchObject({ to: 'admins', event: 'log', payload: { ...row, channel: channel.id, channel_name: 'live-channel' } });
+    expect(toTail).toMatchObject({ to: 'admin-tail', event: 'log', payload: { ...row, channel: channel.id, channel_name: 'live-channel' } });
     expect(toUser?.payload).toMatchObject({ channel_name: '' });
   });
 

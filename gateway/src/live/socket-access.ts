@@ -3,7 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { GuardDeps } from '../auth/require-user.js';
 import { type User, Role, UserStatus } from '../ports/user-store.js';
 import { type AdminTwoFactorDeps, meetsAdminTwoFactor } from '../two-factor/admin-requirement.js';
-import { adminRoom, userRoom } from './socket-fanout.js';
+import { adminRoom, adminTailRoom, userRoom } from './socket-fanout.js';
 
 /** What admitting a socket reads: sessions, users, and the administrators' two-factor requirement. */
 type AccessDeps = GuardDeps & AdminTwoFactorDeps;
@@ -13,6 +13,8 @@ export interface SocketAccess {
   userId: number;
   /** The store's key of the session it opened with: ending that session closes the socket. */
   sessionKey: string;
+  /** It asked for every log row (the handshake's `tail=1`); an admin's socket then also joins adminTailRoom. */
+  tail: boolean;
 }
 
 /** The user a session lets a socket act for now: the session live, the user enabled and not deleted. */
@@ -44,15 +46,19 @@ export function admitSocketInBackground(deps: AccessDeps, socket: Socket, log: B
  * room is joined before the look-up, so a change made meanwhile finds the socket and admits it again.
  */
 export async function admitSocket(deps: AccessDeps, socket: Socket): Promise<void> {
-  const { userId, sessionKey } = socket.data as SocketAccess;
+  const { userId, sessionKey, tail } = socket.data as SocketAccess;
   await socket.join(userRoom(userId));
   const user = await currentSocketUser(deps, sessionKey).catch(() => null);
   if (!user || user.id !== userId) {
     socket.disconnect(true);
     return;
   }
-  if (user.role >= Role.Admin && (await meetsAdminTwoFactor(deps.options, deps.twoFactor, user))) await socket.join(adminRoom);
-  else await socket.leave(adminRoom);
+  if (user.role >= Role.Admin && (await meetsAdminTwoFactor(deps.options, deps.twoFactor, user))) {
+    await socket.join(tail ? [adminRoom, adminTailRoom] : adminRoom);
+    return;
+  }
+  await socket.leave(adminRoom);
+  await socket.leave(adminTailRoom);
 }
 
 /** This gateway's sockets of one user, or all of them when the notice names nobody. */

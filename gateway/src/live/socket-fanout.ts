@@ -4,6 +4,8 @@ import type { LiveFanout } from '../ports/live-fanout.js';
 
 export const userRoom = (userId: number): string => `user:${userId}`;
 export const adminRoom = 'admins';
+/** The admins' consoles that asked for every log row (the handshake's `tail=1`): a subset of adminRoom. */
+export const adminTailRoom = 'admins:tail';
 
 /** What rooms are reached through: the server (every gateway's, with the Redis adapter) or `server.local`. */
 type Rooms = Pick<Server | BroadcastOperator<never, unknown>, 'to'>;
@@ -36,6 +38,14 @@ export class SocketFanout implements LiveFanout {
 
   reachesAdmins(): boolean {
     return this.hasListeners(adminRoom);
+  }
+
+  toAdminTail<Name extends keyof LivePushes>(event: Name, payload: LivePushes[Name]): void {
+    this.emit(adminTailRoom, event, payload);
+  }
+
+  reachesAdminTail(): boolean {
+    return this.hasListeners(adminTailRoom);
   }
 
   private emit(room: string, event: string, payload: unknown): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
@@ -19,6 +20,9 @@ import { pushThroughputEverySecond } from './throughput-pusher.js';
 /** What the live module (Socket.IO) touches: sessions for the handshake, the ledger and meters for its pushes. */
 export type LiveDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'config' | 'gatewayReports' | 'holds' | 'leases' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
 
+/** The handshake's query: `tail=1` asks for every log row (kept to admins: socket-access.ts); Socket.IO's own keys pass by. */
+const handshakeQuerySchema = z.object({ tail: z.enum(['1']).optional() });
+
 /** The store's key of the handshake's signed session cookie, or null. */
 function handshakeSessionKey(app: FastifyInstance, socket: Socket): string | null {
   const header = socket.handshake.headers.cookie;
@@ -31,7 +35,7 @@ async function checkHandshake(app: FastifyInstance, deps: LiveDeps, socket: Sock
   const sessionKey = handshakeSessionKey(app, socket);
   const user = sessionKey === null ? null : await currentSocketUser(deps, sessionKey);
   if (!user || sessionKey === null) return new Error('unauthorized');
-  const access: SocketAccess = { userId: user.id, sessionKey };
+  const access: SocketAccess = { userId: user.id, sessionKey, tail: handshakeQuerySchema.safeParse(socket.handshake.query).data?.tail === '1' };
   socket.data = access;
   return undefined;
 }

@@ -11,4 +11,7 @@ export interface LiveFanout {
   reachesUser(userId: number): boolean;
   /** The same for the admins' consoles. */
   reachesAdmins(): boolean;
+  /** Pushes to the admins' consoles that follow the log live (the log page, the operations tail). */
+  toAdminTail<Name extends keyof LivePushes>(event: Name, payload: LivePushes[Name]): void;
+  reachesAdminTail(): boolean;
 }

@@ -1,7 +1,7 @@
 import type { LiveFanout } from '../../src/ports/live-fanout.js';
 
 export interface Push {
-  to: { userId: number } | 'admins';
+  to: { userId: number } | 'admins' | 'admin-tail';
   event: string;
   payload: unknown;
 }
@@ -27,5 +27,13 @@ export class RecordingFanout implements LiveFanout {
 
   reachesAdmins(): boolean {
     return this.listening('admins');
+  }
+
+  toAdminTail(event: string, payload: unknown): void {
+    this.pushes.push({ to: 'admin-tail', event, payload });
+  }
+
+  reachesAdminTail(): boolean {
+    return this.listening('admin-tail');
   }
 }

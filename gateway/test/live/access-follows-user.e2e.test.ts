@@ -32,14 +32,16 @@ describe('live consoles follow their user', () => {
     await fixture?.close();
   });
 
-  function open(console: ConsoleClient): Socket {
-    const socket = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, extraHeaders: { cookie: console.sessionCookie() } });
+  /** Every console here follows the log live (`tail=1`), as the log page and the operations tail do, unless told. */
+  function open(console: ConsoleClient, tail = true): Socket {
+    const query = tail ? { tail: '1' } : {};
+    const socket = io(fixture.tollgate.url, { path: '/socket.io', transports: ['websocket'], reconnection: false, query, extraHeaders: { cookie: console.sessionCookie() } });
     sockets.push(socket);
     return socket;
   }
 
-  async function connect(console: ConsoleClient): Promise<LiveConsole> {
-    const socket = open(console);
+  async function connect(console: ConsoleClient, tail = true): Promise<LiveConsole> {
+    const socket = open(console, tail);
     const rows: LogRow[] = [];
     socket.on('log', (row: LogRow) => rows.push(row));
     await new Promise<void>((resolve, reject) => {
@@ -80,6 +82,18 @@ describe('live consoles follow their user', () => {
     await carolCalls();
     await eventually(async () => (own.rows.length === 2 ? true : undefined), 5000, "carol's second row");
     expect(admins.rows).toHaveLength(1);
+  });
+
+  it("sends every row only to the admins' consoles that follow the log live, not to every admin console", async () => {
+    const ada = await promotedAdmin('ada');
+    const following = await connect(ada);
+    const elsewhere = await connect(ada, false);
+    await carolCalls();
+    await eventually(async () => (following.rows.length === 1 ? true : undefined), 5000, 'the row on the live tail');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a row for the other console would have come with it
+    expect(following.rows[0]).toMatchObject({ user_id: carol.user.userId });
+    expect(elsewhere.rows).toEqual([]);
+    expect(elsewhere.socket.connected).toBe(true);
   });
 
   it("moves an open console in and out of the admins' room as its user's role changes", async () => {

@@ -1,5 +1,6 @@
 export * from './balance-pushed.js';
 export * from './throughput.js';
+export * from './log-dropped.js';
 export * from './traffic-minute.js';
 export * from './ops-snapshot.js';
 export * from './channel-health.js';

@@ -4,6 +4,7 @@ import { balancePushedSchema } from './balance-pushed.js';
 import { channelChangedSchema } from './channel-changed.js';
 import { channelHealthSchema } from './channel-health.js';
 import { ledgerAuditSummarySchema } from './ledger-audit-summary.js';
+import { logDroppedSchema } from './log-dropped.js';
 import { opsSnapshotSchema } from './ops-snapshot.js';
 import { taskPushedSchema } from './task-pushed.js';
 import { throughputSchema } from './throughput.js';
@@ -16,6 +17,7 @@ import { throughputSchema } from './throughput.js';
 export const livePushSchemas = {
   balance: balancePushedSchema,
   log: shownLogEntrySchema,
+  log_dropped: logDroppedSchema,
   throughput: throughputSchema,
   throughput_all: throughputSchema,
   ops: opsSnapshotSchema,

@@ -8,6 +8,7 @@ const sent: LivePushes = {
     id: '0190-a', created_at: 1_700_000_000, type: 2, content: '', user_id: 7, username: 'amy', token_id: 2, token_name: 'ci', model_name: 'gpt-4o',
     quota: 12, prompt_tokens: 5, completion_tokens: 7, use_time: 1, is_stream: true, group: 'default', other: '{}', channel: 3, channel_name: 'main',
   },
+  log_dropped: { rows: 12 },
   throughput: { rpm: 2, tpm: 40 },
   throughput_all: { rpm: 9, tpm: 300 },
   ops: {

@@ -7,12 +7,13 @@ import { logSearch } from './filters';
 import { LogPage } from './page';
 
 const live = vi.hoisted(() => ({ socket: undefined as ReturnType<typeof fakeSocket> | undefined }));
-vi.mock('../../live/socket', () => ({
-  connectSocket: () => {
+vi.mock('../../live/socket', () => {
+  const connect = () => {
     live.socket = fakeSocket();
     return live.socket.connect();
-  },
-}));
+  };
+  return { connectSocket: connect, connectTailSocket: connect };
+});
 
 const entry = { id: '1', created_at: 1_700_000_000, type: 2, content: 'model ratio 1', user_id: 1, username: 'amy', token_id: 5, token_name: 'ci', group: 'default', model_name: 'gpt-4o', quota: 30, prompt_tokens: 10, completion_tokens: 20, use_time: 150, is_stream: false, channel: 4, other: '{"model_ratio":1.5,"group_ratio":1,"completion_ratio":2}' };
 const page = { items: [entry], total: 1, page: 1, page_size: 10 };

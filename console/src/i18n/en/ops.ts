@@ -47,6 +47,7 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'ops.pause': 'Pause',
   'ops.resume': 'Resume',
   'ops.pausedCount': 'Paused, {count} new rows not shown',
+  'ops.droppedCount': 'Under load each gateway shows {perSecond} rows a second here: {count} rows were left out (they are in the log)',
   'ops.filter.model': 'Model',
   'ops.filter.username': 'Username',
   'ops.filter.channel': 'Channel ID',

@@ -46,6 +46,7 @@ export const opsZh = {
   'ops.pause': '暂停',
   'ops.resume': '继续',
   'ops.pausedCount': '已暂停，{count} 条新日志未显示',
+  'ops.droppedCount': '负载较高时每个网关每秒在此显示 {perSecond} 条：已省略 {count} 条（日志中均有记录）',
   'ops.filter.model': '模型',
   'ops.filter.username': '用户名',
   'ops.filter.channel': '渠道 ID',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { shownLogEntrySchema, type Throughput, throughputSchema } from '@tollgate/wire';
 import type { Page } from '../../../api/page';
-import { connectSocket, type LiveSocket } from '../../../live/socket';
+import { connectTailSocket, type LiveSocket } from '../../../live/socket';
 import type { LogEntry } from '../api';
 import type { LogFilters } from '../filters';
 import { LOG_PAGE_SIZE } from '../hooks/use-logs';
@@ -18,7 +18,7 @@ export function prependRow(old: Page<LogEntry> | undefined, row: LogEntry): Page
  * The log page, live: each pushed row that matches the filters goes to the top of page 1, and
  * the last minute's RPM/TPM (the user's own, or everyone's for admins) is returned as it comes.
  */
-export function useLiveLogs(filters: LogFilters, admin: boolean, page: number, connect: () => LiveSocket = connectSocket): Throughput | null {
+export function useLiveLogs(filters: LogFilters, admin: boolean, page: number, connect: () => LiveSocket = connectTailSocket): Throughput | null {
   const queryClient = useQueryClient();
   const [throughput, setThroughput] = useState<Throughput | null>(null);
   const filtersKey = JSON.stringify(filters);

@@ -24,6 +24,16 @@ describe('useLogTail', () => {
     expect(result.current.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
     expect(result.current.waiting).toBe(0);
   });
+
+  it("adds up the rows the gateways left out under load, and ignores a malformed count", () => {
+    const fake = fakeSocket();
+    const { result } = renderHook(() => useLogTail(false, fake.connect));
+    expect(result.current.dropped).toBe(0);
+    fake.emit('log_dropped', { rows: 30 });
+    fake.emit('log_dropped', { rows: 'many' });
+    fake.emit('log_dropped', { rows: 12 });
+    expect(result.current.dropped).toBe(42);
+  });
 });
 
 describe('matchesTail', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type ShownLogEntry, shownLogEntrySchema } from '@tollgate/wire';
-import { connectSocket, type LiveSocket } from '../../../live/socket';
+import { logDroppedSchema, type ShownLogEntry, shownLogEntrySchema } from '@tollgate/wire';
+import { connectTailSocket, type LiveSocket } from '../../../live/socket';
 import { type LiveState, useSocketEvents } from './use-socket-events';
 
 /** A row of the tail: the admins' `log` push (gateway live/log-pusher.ts). */
@@ -23,12 +23,18 @@ export function matchesTail(row: TailRow, filters: TailFilters): boolean {
   return !channel || String(row.channel ?? '') === channel || (row.channel_name ?? '').includes(channel);
 }
 
+/** The rows a second each gateway pushes to a tail at most (gateway live/log-pusher.ts TAIL_ROWS_PER_SECOND). */
+export const TAIL_ROWS_PER_SECOND = 50;
+
 /**
  * Every log row as it is written, on any gateway. While paused, rows wait aside (the view says
- * how many) and join the tail on resume, so a pause loses nothing.
+ * how many) and join the tail on resume, so a pause loses nothing the gateways sent. Under load
+ * each gateway sends at most TAIL_ROWS_PER_SECOND rows a second and says how many it left out:
+ * `dropped` adds those up.
  */
-export function useLogTail(paused: boolean, connect: () => LiveSocket = connectSocket): LiveState & { rows: TailRow[]; waiting: number } {
+export function useLogTail(paused: boolean, connect: () => LiveSocket = connectTailSocket): LiveState & { rows: TailRow[]; waiting: number; dropped: number } {
   const [rows, setRows] = useState<TailRow[]>([]);
+  const [dropped, setDropped] = useState(0);
   const [held, setHeld] = useState<TailRow[]>([]);
   const [wasPaused, setWasPaused] = useState(paused);
   if (wasPaused !== paused) {
@@ -45,6 +51,10 @@ export function useLogTail(paused: boolean, connect: () => LiveSocket = connectS
       if (paused) setHeld((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));
       else setRows((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));
     },
+    log_dropped: (payload) => {
+      const parsed = logDroppedSchema.safeParse(payload);
+      if (parsed.success) setDropped((old) => old + parsed.data.rows);
+    },
   });
-  return { ...state, rows, waiting: held.length };
+  return { ...state, rows, waiting: held.length, dropped };
 }

@@ -8,7 +8,7 @@ import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import { matchesTail, type TailFilters, type TailRow, useLogTail } from '../live/use-log-tail';
+import { matchesTail, TAIL_ROWS_PER_SECOND, type TailFilters, type TailRow, useLogTail } from '../live/use-log-tail';
 
 const filterFields: { key: keyof TailFilters; label: MessageKey }[] = [
   { key: 'model', label: 'ops.filter.model' },
@@ -38,7 +38,7 @@ export function LogTailSection() {
   const columns = useTailColumns();
   const [paused, setPaused] = useState(false);
   const [filters, setFilters] = useState<TailFilters>({ model: '', username: '', channel: '' });
-  const { rows, waiting } = useLogTail(paused);
+  const { rows, waiting, dropped } = useLogTail(paused);
   const shown = rows.filter((row) => matchesTail(row, filters));
   return (
     <section className={`${card} space-y-3`} data-testid="ops-log-tail">
@@ -52,6 +52,7 @@ export function LogTailSection() {
         ))}
         <Button variant="outline" onClick={() => setPaused(!paused)} data-testid="ops-tail-pause">{t(paused ? 'ops.resume' : 'ops.pause')}</Button>
       </div>
+      {dropped > 0 && <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="ops-tail-dropped">{t('ops.droppedCount', { count: dropped, perSecond: TAIL_ROWS_PER_SECOND })}</p>}
       {paused && <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="ops-tail-waiting">{t('ops.pausedCount', { count: waiting })}</p>}
       {/* Newest first unless the admin sorts by a header. */}
       <SortableTable id="ops-tail" columns={columns} rows={shown} rowKey={(row) => row.id} caption={t('ops.logTail')} empty={<EmptyState />} />
