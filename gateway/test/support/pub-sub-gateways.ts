@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Cluster, type Redis } from 'ioredis';
 import { requiredRedisClusterNodes } from './config.js';
 
@@ -39,6 +40,17 @@ export async function untilShardSubscribers(channel: string, count: number, time
       if (Date.now() > deadline) throw new Error(`${channel}: not ${count} subscribers in ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  } finally {
+    admin.disconnect();
+  }
+}
+
+/** How many keys under `prefix` each primary of the Redis Cluster holds: proof that a run used it, spread over its slots. */
+export async function keysByPrimary(prefix: string): Promise<number[]> {
+  const admin = new Cluster(requiredRedisClusterNodes());
+  try {
+    await once(admin, 'ready'); // before it, the client knows no primary
+    return await Promise.all(admin.nodes('master').map(async (node) => (await node.keys(`${prefix}*`)).length));
   } finally {
     admin.disconnect();
   }
