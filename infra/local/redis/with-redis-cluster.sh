@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command with a throwaway Redis Cluster (3 masters, no replicas) on free loopback ports:
+# Runs a command with a throwaway Redis Cluster (3 primaries, each with a replica) on free loopback ports:
 # exports REDIS_CLUSTER_NODES=host:port,..., stops the nodes and removes their files after.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -14,7 +14,7 @@ cleanup() {
 trap cleanup EXIT
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 nodes=()
-for i in 1 2 3; do
+for i in 1 2 3 4 5 6; do
   port=$(free_port)
   # The cluster bus listens on port + 10000; pick again when that one is taken.
   while ! node -e "const s=require('net').createServer();s.on('error',()=>process.exit(1));s.listen($((port + 10000)),'127.0.0.1',()=>s.close())"; do port=$(free_port); done
@@ -30,7 +30,7 @@ for node in "${nodes[@]}"; do
     sleep 0.1
   done
 done
-redis-cli --cluster create "${nodes[@]}" --cluster-replicas 0 --cluster-yes >/dev/null
+redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >/dev/null
 for node in "${nodes[@]}"; do
   for _ in $(seq 1 100); do
     if redis-cli -p "${node##*:}" cluster info | grep -q 'cluster_state:ok'; then break; fi
