@@ -5,12 +5,14 @@ import { ClusterRun } from '../support/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey } from '../support/console-client.js';
 import { startPrivateRedis } from '../support/private-redis.js';
+import { startPrivateRedisCluster } from '../support/private-redis-cluster.js';
 import { type GatewayProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
 /**
  * Issue #35: the Redis work of a relayed call must not grow with the fleet. The same calls go
- * through one gateway, then through four (round robin), each fleet on a private Redis whose
- * INFO counts every command (those inside scripts too) and every byte. What is left growing is
+ * through one gateway, then through four (round robin), each fleet on a private Redis (or a private
+ * Redis Cluster of three primaries, its nodes' counts summed) whose INFO counts every command
+ * (those inside scripts too) and every byte. What is left growing is
  * per gateway and second, not per call: each gateway's meter flush and its ops reports. Before the ledger applied
  * its changes to hot state once, each gateway applied every batch: 30.8 commands a call with one
  * gateway, 41.1 with four (+33%).
@@ -21,6 +23,32 @@ interface RedisCost {
   commands: number;
   bytes: number;
   byCommand: Record<string, number>;
+}
+
+/** A fleet's Redis: one server, or a Cluster whose nodes' counters are summed. */
+interface CountedRedis {
+  env: { REDIS_URL: string } | { REDIS_CLUSTER_NODES: string };
+  counters(): Promise<RedisCost>;
+  close(): Promise<void>;
+}
+
+async function oneRedis(): Promise<CountedRedis> {
+  const server = await startPrivateRedis();
+  const redis = new Redis(server.url);
+  return { env: { REDIS_URL: server.url }, counters: () => redisCounters(redis), close: async () => (redis.disconnect(), await server.close()) };
+}
+
+/** Three primaries, no replicas (a replica's stream would count as traffic). */
+async function redisCluster(): Promise<CountedRedis> {
+  const cluster = await startPrivateRedisCluster({ primaries: 3, replicasEach: 0 });
+  const nodes = cluster.ports.map((port) => new Redis({ port, host: '127.0.0.1' }));
+  const counters = async () => {
+    const each = await Promise.all(nodes.map(redisCounters));
+    const byCommand: Record<string, number> = {};
+    for (const node of each) for (const [name, calls] of Object.entries(node.byCommand)) byCommand[name] = (byCommand[name] ?? 0) + calls;
+    return { commands: each.reduce((sum, n) => sum + n.commands, 0), bytes: each.reduce((sum, n) => sum + n.bytes, 0), byCommand };
+  };
+  return { env: { REDIS_CLUSTER_NODES: cluster.nodes }, counters, close: async () => (nodes.forEach((node) => node.disconnect()), await cluster.close()) };
 }
 
 async function redisCounters(redis: Redis): Promise<RedisCost> {
@@ -47,10 +75,11 @@ describe('Redis work per relayed call, by fleet size', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   });
 
-  async function costWith(gatewayCount: number): Promise<RedisCost> {
-    const redisServer = await startPrivateRedis();
-    cleanups.push(() => redisServer.close());
-    const cluster = new ClusterRun({ ...requiredClusterEngines(), REDIS_URL: redisServer.url }, {});
+  async function costWith(gatewayCount: number, openRedis: () => Promise<CountedRedis> = oneRedis): Promise<RedisCost> {
+    const redis = await openRedis();
+    cleanups.push(() => redis.close());
+    const { KAFKA_BROKERS, MONGODB_URI } = requiredClusterEngines();
+    const cluster = new ClusterRun({ KAFKA_BROKERS, MONGODB_URI, ...redis.env }, {});
     cleanups.push(async () => cluster.removeDataDirs());
     const upstream = await startOpenAIMock({ promptTokens: 5, completionTokens: 7 });
     cleanups.push(() => upstream.close());
@@ -63,8 +92,6 @@ describe('Redis work per relayed call, by fleet size', () => {
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
     await root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model', group: 'default' });
     const { key } = await createTokenKey(root, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const redis = new Redis(redisServer.url);
-    cleanups.push(async () => redis.disconnect());
     const chat = async (gateway: GatewayProcess) => {
       const body = JSON.stringify({ model: 'mock-model', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
       const answer = await fetch(`${gateway.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
@@ -74,15 +101,15 @@ describe('Redis work per relayed call, by fleet size', () => {
     // Every gateway has routed a call and seeded the balances before counting starts.
     for (const gateway of gateways) expect(await chat(gateway)).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const before = await redisCounters(redis);
+    const before = await redis.counters();
     const statuses: number[] = [];
     await Promise.all(Array.from({ length: 8 }, async (_, lane) => {
       for (let i = lane; i < CALLS; i += 8) statuses.push(await chat(gateways[i % gatewayCount]!));
     }));
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the ledger's last batches reach hot state
-    const cost = perCall(before, await redisCounters(redis));
+    const cost = perCall(before, await redis.counters());
     expect(statuses.filter((status) => status === 200)).toHaveLength(CALLS);
-    console.info(`${gatewayCount} gateway(s): ${cost.commands.toFixed(2)} Redis commands and ${Math.round(cost.bytes)} bytes a call`, JSON.stringify(cost.byCommand));
+    console.info(`${gatewayCount} gateway(s) on ${openRedis === oneRedis ? 'one Redis' : 'a Redis Cluster'}: ${cost.commands.toFixed(2)} Redis commands and ${Math.round(cost.bytes)} bytes a call`, JSON.stringify(cost.byCommand));
     return cost;
   }
 
@@ -93,6 +120,15 @@ describe('Redis work per relayed call, by fleet size', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
     const four = await costWith(4);
     console.info(`four gateways against one: ${(four.commands / one.commands).toFixed(3)}x the commands, ${(four.bytes / one.bytes).toFixed(2)}x the bytes`);
+    expect(four.commands).toBeLessThanOrEqual(one.commands * 1.2);
+  }, 300_000);
+
+  // Sharded pub/sub: each channel relayed by the primary owning its slot, not broadcast to every node.
+  it('on a Redis Cluster too: four gateways cost at most 20% more commands a call than one', async () => {
+    const one = await costWith(1, redisCluster);
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+    const four = await costWith(4, redisCluster);
+    console.info(`on a Redis Cluster, four gateways against one: ${(four.commands / one.commands).toFixed(3)}x the commands, ${(four.bytes / one.bytes).toFixed(2)}x the bytes`);
     expect(four.commands).toBeLessThanOrEqual(one.commands * 1.2);
   }, 300_000);
 });
