@@ -4,7 +4,7 @@ import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.j
 import { ANSWER, ANSWER_TOKENS, booksAfter, BURST_MODEL_NAMES, callOnce, expectSolvent, MODELS, PROMPT_TOKENS, priceBurstModels, QUOTA_REFUSALS, tokenClients } from '../support/burst.js';
 import { ClusterRun } from '../support/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient } from '../support/console-client.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
 import { type PrivateRedisCluster, startPrivateRedisCluster } from '../support/private-redis-cluster.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
@@ -32,6 +32,8 @@ describe('a Redis Cluster primary killed under load', () => {
   let a: GatewayProcess;
   let b: GatewayProcess;
   let upstream: OpenAIMock;
+  /** Primaries killed so far: each had a replica to take over, which has none left. */
+  const killed = new Set<number>();
 
   beforeAll(async () => {
     redis = await startPrivateRedisCluster({ primaries: 3, replicasEach: 1, nodeTimeoutMs: 1_000 });
@@ -67,6 +69,7 @@ describe('a Redis Cluster primary killed under load', () => {
     // The primary holding this user's holds and balance: the one to kill.
     const victim = await redis.primaryOf(`${run.redisPrefix}{u${id}}:`);
     const heir = await redis.replicaOf(victim);
+    killed.add(victim);
 
     let served = 0;
     let servedAfterTakeover = 0;
@@ -115,4 +118,22 @@ describe('a Redis Cluster primary killed under load', () => {
     expectSolvent(books, funded, served);
     expect(served).toBeLessThanOrEqual(FUNDED_CALLS);
   }, 150_000);
+
+  it("follows change notices again once their channel's primary failed over: a token disabled on one gateway is refused by the other", async () => {
+    const user = new ConsoleClient(a.url);
+    await user.must('POST', '/api/user/register', { username: 'notices', password: 'password-1', password2: 'password-1' });
+    await user.login('notices', 'password-1');
+    const { id: tokenId, key } = await createTokenKey(user, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+    const chatOnB = async () => (await fetch(`${b.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'free-model', messages: [{ role: 'user', content: 'hi' }] }) })).status;
+    expect(await chatOnB()).not.toBe(401); // known to B (its model may be unpriced: any answer but "no such key")
+    // The shard channel's primary (the first test's victim, or killed now): the gateways' subscribers must follow its replica.
+    const primary = await redis.primaryOf(`${run.redisPrefix}notices`);
+    if (!killed.has(primary)) {
+      const heir = await redis.replicaOf(primary);
+      await redis.kill(primary);
+      await redis.untilPrimary(heir);
+    }
+    await user.must('PUT', '/api/token/?status_only=true', { id: tokenId, status: 2 });
+    await eventually(async () => ((await chatOnB()) === 401 ? true : undefined), 10_000, 'gateway B refused the token disabled on A');
+  }, 60_000);
 });
