@@ -62,6 +62,16 @@ export const engineConfigSchema = z.object({
       .transform((list) => list.split(',').map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })))
       .optional(),
   ),
+  /**
+   * With replicas (a Redis Cluster's, or one Redis's): how many must have a call's hold before it
+   * is forwarded (WAIT after the admission, on the same node), and for how long to wait. Redis
+   * replicates asynchronously, so a hold its primary had not passed on when it died would be
+   * missing on the replica that takes over, and the balance it set aside spendable twice; a hold
+   * not confirmed in time is given back and the call refused with a 503. 0: no WAIT (no replicas:
+   * WAIT would wait its whole timeout on every call). Costs one command and a replica's round trip a call.
+   */
+  REDIS_HOLD_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
+  REDIS_HOLD_WAIT_MS: z.coerce.number().int().min(1).max(5_000).default(100),
   /** Prefix of every Redis key and pub/sub channel, so Tollgates can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/).default('tg:'),
   /** `http://user:password@host:8123`: logs, stats and the dashboard. */

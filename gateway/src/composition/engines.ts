@@ -186,6 +186,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
   const commands = connections.commands();
   const subscriber = connections.subscriber(); // pub/sub needs a connection of its own
   const prefix = config.REDIS_PREFIX;
+  const confirmation = { replicas: config.REDIS_HOLD_REPLICAS, timeoutMs: config.REDIS_HOLD_WAIT_MS };
   const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`, log);
   const livePublisher = connections.commands();
   const liveSubscriber = connections.subscriber();
@@ -200,8 +201,8 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
     // Classic pub/sub, which a Cluster relays too (to every node); typed for one Redis until the
     // reports move to keys that one collector reads (issue #35), hence the cast.
     gatewayReports: new RedisGatewayReports(reportsPublisher as Redis, subscriber as Redis, `${prefix}gateway-reports`, log),
-    holds: createRedisHoldStore(commands, prefix),
-    inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
+    holds: createRedisHoldStore(commands, prefix, confirmation),
+    inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`, confirmation),
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),

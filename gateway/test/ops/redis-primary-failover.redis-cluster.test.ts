@@ -9,10 +9,11 @@ import { type PrivateRedisCluster, startPrivateRedisCluster } from '../support/p
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
 /**
- * Issue #35: a primary of the Redis Cluster killed (SIGKILL) under load. Its replica takes over
- * (about two seconds: a node timeout of one, then the election); meanwhile the gateways answer
- * every call, served, refused or failed in OpenAI's error envelope, and once it has taken over they
- * serve again. No balance goes below zero and every served call is charged exactly once. The
+ * Issue #35: a primary of the Redis Cluster killed (SIGKILL) under load, the gateways confirming
+ * each hold with its replica (REDIS_HOLD_REPLICAS=1). The replica takes over (about two seconds: a
+ * node timeout of one, then the election), and refuses holds it cannot have confirmed until the
+ * dead node, started again, is its replica; meanwhile the gateways answer every call, served,
+ * refused or failed in OpenAI's error envelope, and then serve again. No balance goes below zero and every served call is charged exactly once. The
  * cluster is this file's own (3 primaries, 3 replicas), as killing a node of the shared one would
  * fail the other files.
  */
@@ -38,7 +39,8 @@ describe('a Redis Cluster primary killed under load', () => {
   beforeAll(async () => {
     redis = await startPrivateRedisCluster({ primaries: 3, replicasEach: 1, nodeTimeoutMs: 1_000 });
     const { KAFKA_BROKERS, MONGODB_URI } = requiredClusterEngines();
-    run = new ClusterRun({ KAFKA_BROKERS, MONGODB_URI, REDIS_CLUSTER_NODES: redis.nodes });
+    // As a Cluster with replicas should run: each hold confirmed by its replica before the call goes on.
+    run = new ClusterRun({ KAFKA_BROKERS, MONGODB_URI, REDIS_CLUSTER_NODES: redis.nodes }, { REDIS_HOLD_REPLICAS: '1' });
     upstream = await startOpenAIMock({ reply: ANSWER, promptTokens: PROMPT_TOKENS, completionTokens: ANSWER_TOKENS, latencyMs: 100 }); // the quota lasts past the takeover
     ledger = startRole('ledger', run.roleEnv());
     [a, b] = await Promise.all([startGatewayProcess(run.roleEnv()), startGatewayProcess(run.roleEnv())]);
@@ -66,7 +68,7 @@ describe('a Redis Cluster primary killed under load', () => {
     await root.must('PUT', '/api/user/', { id, quota: funded });
     const clients = await tokenClients(user, 1, funded, [a.url, b.url]);
 
-    // The primary holding this user's holds and balance: the one to kill.
+    // The primary holding this user's holds and balance: the one to kill (and start again).
     const victim = await redis.primaryOf(`${run.redisPrefix}{u${id}}:`);
     const heir = await redis.replicaOf(victim);
     killed.add(victim);
@@ -98,6 +100,9 @@ describe('a Redis Cluster primary killed under load', () => {
     const servedBeforeKill = served;
     await redis.kill(victim);
     await redis.untilPrimary(heir);
+    // The heir has no replica to confirm holds: its users' calls are refused (503) until the dead
+    // node, started again, is its replica.
+    await redis.restart(victim);
     takenOver = true;
     // Load goes on until the quota is spent: every lane's last call refused for quota.
     const spent = () => failures.length >= LANES && failures.slice(-LANES).every((f) => f.status === 403);
@@ -112,7 +117,8 @@ describe('a Redis Cluster primary killed under load', () => {
     expect(servedBeforeKill).toBeGreaterThan(0);
     expect(servedAfterTakeover).toBeGreaterThan(0);
     expect(spent()).toBe(true);
-    // Every failure an answer: a quota refusal (403) or a 5xx while hot state was away, never a dropped connection.
+    // Every failure an answer: a quota refusal (403), or a 5xx while hot state was away (a 503 for
+    // a hold its replica did not confirm), never a dropped connection.
     for (const failure of failures) expect(failure.status === 403 ? QUOTA_REFUSALS.includes(failure.message) : failure.status! >= 500).toBe(true);
     const books = await booksAfter(user, served, 30_000);
     expectSolvent(books, funded, served);

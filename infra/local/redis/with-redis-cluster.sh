@@ -20,7 +20,7 @@ for i in 1 2 3 4 5 6; do
   while ! node -e "const s=require('net').createServer();s.on('error',()=>process.exit(1));s.listen($((port + 10000)),'127.0.0.1',()=>s.close())"; do port=$(free_port); done
   mkdir -p "$dir/$i"
   (cd "$dir/$i" && exec redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file nodes.conf \
-    --save '' --appendonly no --daemonize no --loglevel warning >/dev/null) &
+    --save '' --appendonly no --repl-diskless-sync-delay 0 --daemonize no --loglevel warning >/dev/null) &
   pids+=($!)
   nodes+=("127.0.0.1:$port")
 done
@@ -34,6 +34,13 @@ redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >/de
 for node in "${nodes[@]}"; do
   for _ in $(seq 1 100); do
     if redis-cli -p "${node##*:}" cluster info | grep -q 'cluster_state:ok'; then break; fi
+    sleep 0.1
+  done
+done
+# Every replica in sync with its primary before the command starts (a primary killed earlier would lose its slots).
+for node in "${nodes[@]}"; do
+  for _ in $(seq 1 100); do
+    if ! redis-cli -p "${node##*:}" info replication | grep -q 'role:slave' || redis-cli -p "${node##*:}" info replication | grep -q 'master_link_status:up'; then break; fi
     sleep 0.1
   done
 done
