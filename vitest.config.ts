@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test tiers by file name: *.unit.test.ts (no I/O), *.int.test.ts (embedded engines, loopback HTTP),
  * *.e2e.test.ts (the real server, SDKs, Chromium), *.cluster.test.ts (engines that infra/local starts),
- * *.redis-cluster.test.ts (a Redis Cluster that infra/local/redis/with-redis-cluster.sh starts),
+ * *.redis-cluster.test.ts (a Redis Cluster that infra/local/redis/with-redis-cluster.sh starts; those
+ * that run Tollgate's roles also the engines of with-engines.sh, the one wrapping the other),
  * *.server.test.ts (a ClickHouse server named by CLICKHOUSE_URL; none can be installed here),
  * *.quiet.test.ts (a latency promise on the cluster engines, measured with nothing else running:
  * scripts/test.sh runs them alone, after the other suites, so a loaded CI box does not decide them).

@@ -11,5 +11,6 @@ npm run lint:deps
 npm run build
 # The quiet project (latency promises) runs alone once the others are done, on the same engines.
 bash infra/local/with-engines.sh bash -c 'npx vitest run --project unit --project int --project console --project e2e --project cluster && npx vitest run --project quiet'
-# The Redis adapters that are single-slot already, against a real Redis Cluster (3 masters).
-bash infra/local/redis/with-redis-cluster.sh npx vitest run --project redis-cluster
+# The Redis adapters against a real Redis Cluster (3 masters), and the cluster tier's suites whose
+# gateways and ledger run on it (with Kafka and MongoDB; their REDIS_URL is blanked).
+bash infra/local/with-engines.sh bash infra/local/redis/with-redis-cluster.sh npx vitest run --project redis-cluster

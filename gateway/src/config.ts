@@ -48,8 +48,30 @@ export const engineConfigSchema = z.object({
   KAFKA_COMPRESSION: z.enum(['gzip', 'none']).default('gzip'),
   /** `mongodb://…/database`: documents and balances. */
   MONGODB_URI: optionalText,
-  /** `redis://…`: holds, change notices, the ledger's balance notices. */
+  /** `redis://…`, one Redis: holds, sessions, limits, change notices, the ledger's notices, Socket.IO. */
   REDIS_URL: optionalText,
+  /**
+   * `host:port,host:port`: some nodes of a Redis Cluster (ioredis finds the others), in place of
+   * REDIS_URL for the same uses. Keys are hash-tagged so each operation touches one slot, and
+   * pub/sub is sharded (Redis 7), so each channel is relayed by one primary (README, "Scaling out").
+   */
+  REDIS_CLUSTER_NODES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([^\s:,]+:\d{1,5})(,[^\s:,]+:\d{1,5})*$/, { message: 'must list host:port,host:port' })
+      .transform((list) => list.split(',').map((node) => ({ host: node.slice(0, node.lastIndexOf(':')), port: Number(node.slice(node.lastIndexOf(':') + 1)) })))
+      .optional(),
+  ),
+  /**
+   * With replicas (a Redis Cluster's, or one Redis's): how many must have a call's hold before it
+   * is forwarded (WAIT after the admission, on the same node), and for how long to wait. Redis
+   * replicates asynchronously, so a hold its primary had not passed on when it died would be
+   * missing on the replica that takes over, and the balance it set aside spendable twice; a hold
+   * not confirmed in time is given back and the call refused with a 503. 0: no WAIT (no replicas:
+   * WAIT would wait its whole timeout on every call). Costs one command and a replica's round trip a call.
+   */
+  REDIS_HOLD_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
+  REDIS_HOLD_WAIT_MS: z.coerce.number().int().min(1).max(5_000).default(100),
   /** Prefix of every Redis key and pub/sub channel, so Tollgates can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[\w:.-]+$/).default('tg:'),
   /** `http://user:password@host:8123`: logs, stats and the dashboard. */
@@ -81,6 +103,9 @@ export const engineConfigSchema = z.object({
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
 }).superRefine((config, ctx) => {
+  if (config.REDIS_URL && config.REDIS_CLUSTER_NODES) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both' });
+  }
   if (config.KAFKA_REPLICATION_FACTOR < config.KAFKA_MIN_REPLICATION_FACTOR) {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_REPLICATION_FACTOR'], message: `must be at least KAFKA_MIN_REPLICATION_FACTOR (${config.KAFKA_MIN_REPLICATION_FACTOR})` });
   }

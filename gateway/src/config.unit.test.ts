@@ -40,3 +40,21 @@ describe('the ledger dedup window', () => {
     expect(() => loadWorkerConfig({ LEDGER_DEDUP_WINDOW_MS: '60000' })).toThrow(/LEDGER_DEDUP_WINDOW_MS/);
   });
 });
+
+describe('REDIS_CLUSTER_NODES', () => {
+  it('lists the nodes of a Redis Cluster as ioredis takes them', () => {
+    expect(loadWorkerConfig({ REDIS_CLUSTER_NODES: ' redis-1:7000,10.0.0.2:7001 ' }).REDIS_CLUSTER_NODES).toEqual([
+      { host: 'redis-1', port: 7000 },
+      { host: '10.0.0.2', port: 7001 },
+    ]);
+    expect(loadWorkerConfig({ REDIS_CLUSTER_NODES: '' }).REDIS_CLUSTER_NODES).toBeUndefined();
+  });
+
+  it('refuses a node without its port', () => {
+    expect(() => loadWorkerConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000,redis-2' })).toThrow('REDIS_CLUSTER_NODES: must list host:port,host:port');
+  });
+
+  it('refuses to start with REDIS_URL too: one Redis or a Cluster, not both', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '127.0.0.1:7000' })).toThrow('set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both');
+  });
+});

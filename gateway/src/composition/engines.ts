@@ -9,7 +9,6 @@ import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
 import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
@@ -43,6 +42,7 @@ import { createSqliteSessionStore } from '../adapters/sqlite/sqlite-session-stor
 import { RedisSessionStore } from '../adapters/redis/session-store.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { EngineConfig } from '../config.js';
+import { logConnectionErrors, redisConnections } from './redis-connections.js';
 import type { ChangeNotices } from '../ports/change-notices.js';
 import type { Documents } from '../ports/documents.js';
 import type { HoldStore } from '../ports/hold-store.js';
@@ -154,33 +154,20 @@ export function openDocuments(config: EngineConfig, dataDir: string): Promise<Do
  * else a table in the documents' SQLite file under DATA_DIR.
  */
 export function openSessions(config: EngineConfig, dataDir: string, log: Logger): { sessions: SessionStore; close(): Promise<void> | void } {
-  if (!config.REDIS_URL) {
+  const connections = redisConnections(config);
+  if (!connections) {
     const sessions = createSqliteSessionStore({ path: join(dataDir, 'documents.db') });
     return { sessions, close: () => sessions.close() };
   }
-  const redis = new Redis(config.REDIS_URL);
+  const redis = connections.commands();
   logConnectionErrors(log, 'sessions', redis);
   return { sessions: new RedisSessionStore(redis, config.REDIS_PREFIX), close: () => redis.disconnect() };
 }
 
-/**
- * ioredis reconnects by itself, and emits `error` for each failed attempt (printed to stderr as an
- * "unhandled error event" when nobody listens): logged instead, once per connection per outage.
- */
-function logConnectionErrors(log: Logger, name: string, ...connections: Redis[]): void {
-  for (const connection of connections) {
-    let told = false;
-    connection.on('error', (error: unknown) => {
-      if (!told) log.warn({ err: error, connection: name }, 'Redis unreachable; reconnecting');
-      told = true;
-    });
-    connection.on('ready', () => (told = false));
-  }
-}
-
 /** `log` takes what the adapters' background work reports: a failed subscription, a lost notice. */
 export function openHotState(config: EngineConfig, log: Logger): HotState {
-  if (!config.REDIS_URL) {
+  const connections = redisConnections(config);
+  if (!connections) {
     return {
       holds: createInProcessHoldStore(),
       inviteHolds: createInProcessHoldStore(),
@@ -195,13 +182,14 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
       close: async () => {},
     };
   }
-  const commands = new Redis(config.REDIS_URL);
-  const subscriber = new Redis(config.REDIS_URL); // pub/sub needs a connection of its own
+  const commands = connections.commands();
+  const subscriber = connections.subscriber(); // pub/sub needs a connection of its own
   const prefix = config.REDIS_PREFIX;
+  const confirmation = { replicas: config.REDIS_HOLD_REPLICAS, timeoutMs: config.REDIS_HOLD_WAIT_MS };
   const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`, log);
-  const livePublisher = commands.duplicate();
-  const liveSubscriber = commands.duplicate();
-  const reportsPublisher = commands.duplicate();
+  const livePublisher = connections.commands();
+  const liveSubscriber = connections.subscriber();
+  const reportsPublisher = connections.commands();
   logConnectionErrors(log, 'hot state', commands, subscriber, livePublisher, liveSubscriber, reportsPublisher);
   return {
     // Sharded pub/sub (Redis 7), a channel per room: a push reaches only the gateways with a
@@ -209,9 +197,11 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
     liveAdapter: createShardedAdapter(livePublisher, liveSubscriber, { channelPrefix: `${prefix}socket.io`, subscriptionMode: 'dynamic' }),
     roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`, log),
     // A connection of its own: a report is a few kilobytes, and the relay's hold scripts must not queue behind it.
+    // Classic pub/sub, which a Cluster relays too (to every node); typed for one Redis until the
+    // reports move to keys that one collector reads (issue #35), hence the cast.
     gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`, log),
-    holds: createRedisHoldStore(commands, prefix),
-    inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`),
+    holds: createRedisHoldStore(commands, prefix, confirmation),
+    inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`, confirmation),
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),

@@ -48,6 +48,18 @@ export function runChangeNoticesContract(name: string, factory: () => Promise<[C
       await close();
     });
 
+    // A channel disabled then enabled must not end disabled on another gateway.
+    it("delivers one gateway's notices to another in the order they were sent", async () => {
+      const [a, b, close] = await factory();
+      const heard: Heard[] = [];
+      b.subscribe((kind, id) => heard.push([kind, id]));
+      await untilSubscribed(a, heard);
+      for (let id = 0; id < 200; id++) a.publish(id % 2 === 0 ? 'channels' : 'users', id);
+      await until(() => real(heard).length === 200, 5_000);
+      expect(real(heard).map(([, id]) => id)).toEqual(Array.from({ length: 200 }, (_, id) => id));
+      await close();
+    });
+
     it('stops delivering to a listener that unsubscribed', async () => {
       const [a, b, close] = await factory();
       const heard: Heard[] = [];

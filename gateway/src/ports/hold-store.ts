@@ -6,7 +6,9 @@ export type HoldRef = SettledHold;
 /** `granted`: what the hold took, between the request's least and most. */
 export type AcquireResult =
   | { ok: true; granted: number }
-  | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' };
+  | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' }
+  /** Hot state kept the hold on its primary only (no replica confirmed it in time): given back, and the call refused. */
+  | { ok: false; reason: 'unconfirmed' };
 
 /**
  * Which balances a hold takes from: a relayed call's, the user's and the token's; an admin's debit

@@ -33,6 +33,7 @@ export async function admit(ctx: RelayContext, caller: Caller, holdId: string, r
     result = await holds.acquire(request);
   }
   if (result.ok) return result.granted;
+  if (result.reason === 'unconfirmed') throw new RelayError(503, RelayMessages.holdUnconfirmed, 'hold_unconfirmed');
   if (result.reason === 'token_quota') throw new RelayError(403, RelayMessages.tokenExhausted, 'token_quota_exhausted');
   throw new RelayError(403, RelayMessages.userQuota, 'insufficient_user_quota');
 }

@@ -56,4 +56,5 @@ export const RelayMessages = {
   invalidChannelId: '无效的渠道 Id',
   channelDisabled: '该渠道已被禁用',
   billingUnavailable: 'billing is unavailable: usage cannot be recorded right now, so no paid call is served; try again later',
+  holdUnconfirmed: "the quota store could not confirm this call's reservation; try again shortly",
 } as const;

@@ -37,7 +37,11 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
   const tokens = s.usage.promptTokens + s.usage.completionTokens;
   // Metered before the hold's round trip: the operations view shows the call as soon as it can.
   ctx.ops.record({ channelId: s.channel.id, model: s.model, status: 200, useTimeMs, firstTokenMs: s.isStream ? s.firstResponseMs : undefined, tokens, quota, ...spenderOf(s.caller) });
-  const available = await ctx.deps.holds.adjust({ holdId: s.holdId, userId: s.caller.user.id }, quota);
+  // The answer has gone out, so the charge must be published even when hot state cannot take the
+  // adjustment (a Redis primary failing over): the hold then keeps all it granted, at least the
+  // charge, until the ledger applies this event and releases it. That sets aside too much for a
+  // moment, never too little; a call served and not billed is what a throw here would cost.
+  const available = await ctx.deps.holds.adjust({ holdId: s.holdId, userId: s.caller.user.id }, quota).catch(() => null);
   remindIfLow(ctx, s.caller, quota, available);
   ctx.publisher.publish({
     type: 'UsageRecorded',

@@ -5,18 +5,51 @@ import { ClusterRun } from '../support/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey } from '../support/console-client.js';
 import { startPrivateRedis } from '../support/private-redis.js';
+import { startPrivateRedisCluster } from '../support/private-redis-cluster.js';
 import { type GatewayProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
 /**
  * Issue #35: the Redis work of a relayed call must not grow with the fleet. The same calls go
- * through one gateway, then through four (round robin), each fleet on a private Redis whose
- * INFO counts every command (those inside scripts too) and every byte. What is left growing is
- * per gateway and second, not per call: each gateway's meter flush and its ops reports (sent to one
- * collecting gateway, where every gateway used to hear every other's). Before the ledger applied
+ * through one gateway, then through four (round robin), each fleet on a private Redis (or a private
+ * Redis Cluster of three primaries, its nodes' counts summed) whose INFO counts every command
+ * (those inside scripts too) and every byte. What is left growing is per gateway and second, not
+ * per call: each gateway's meter flush and its ops reports (sent to one collecting gateway, where
+ * every gateway used to hear every other's). Before the ledger applied
  * its changes to hot state once, each gateway applied every batch: 30.8 commands a call with one
  * gateway, 41.1 with four (+33%).
  */
 const CALLS = 600;
+
+/** A fleet's Redis: one server, or a Cluster whose nodes' counts are summed. */
+interface CountedRedis {
+  env: { REDIS_URL: string } | { REDIS_CLUSTER_NODES: string };
+  work(): Promise<RedisWork>;
+  /** The connections subscribed to a shard channel, over every node. */
+  subscribers(channel: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function oneRedis(): Promise<CountedRedis> {
+  const server = await startPrivateRedis();
+  const probe = new RedisWorkProbe(server.url);
+  return { env: { REDIS_URL: server.url }, work: () => probe.work(), subscribers: (channel) => probe.subscribers(channel), close: async () => (probe.close(), await server.close()) };
+}
+
+const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+
+/** Three primaries, no replicas (a replica's stream would count as traffic). */
+async function redisCluster(): Promise<CountedRedis> {
+  const cluster = await startPrivateRedisCluster({ primaries: 3, replicasEach: 0 });
+  const nodes = cluster.ports.map((port) => new RedisWorkProbe(`redis://127.0.0.1:${port}`));
+  const work = async (): Promise<RedisWork> => {
+    const each = await Promise.all(nodes.map((node) => node.work()));
+    const byCommand: Record<string, number> = {};
+    for (const node of each) for (const [name, calls] of Object.entries(node.byCommand)) byCommand[name] = (byCommand[name] ?? 0) + calls;
+    return { commands: sum(each.map((n) => n.commands)), bytes: sum(each.map((n) => n.bytes)), cpuMicros: sum(each.map((n) => n.cpuMicros)), byCommand };
+  };
+  const subscribers = async (channel: string) => sum(await Promise.all(nodes.map((node) => node.subscribers(channel))));
+  return { env: { REDIS_CLUSTER_NODES: cluster.nodes }, work, subscribers, close: async () => (nodes.forEach((node) => node.close()), await cluster.close()) };
+}
 
 function perCall(before: RedisWork, after: RedisWork): RedisWork {
   const byCommand: Record<string, number> = {};
@@ -34,10 +67,11 @@ describe('Redis work per relayed call, by fleet size', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   });
 
-  async function costWith(gatewayCount: number): Promise<RedisWork> {
-    const redisServer = await startPrivateRedis();
-    cleanups.push(() => redisServer.close());
-    const cluster = new ClusterRun({ ...requiredClusterEngines(), REDIS_URL: redisServer.url }, {});
+  async function costWith(gatewayCount: number, openRedis: () => Promise<CountedRedis> = oneRedis): Promise<RedisWork> {
+    const redis = await openRedis();
+    cleanups.push(() => redis.close());
+    const { KAFKA_BROKERS, MONGODB_URI } = requiredClusterEngines();
+    const cluster = new ClusterRun({ KAFKA_BROKERS, MONGODB_URI, ...redis.env }, {});
     cleanups.push(async () => cluster.removeDataDirs());
     const upstream = await startOpenAIMock({ promptTokens: 5, completionTokens: 7 });
     cleanups.push(() => upstream.close());
@@ -51,8 +85,6 @@ describe('Redis work per relayed call, by fleet size', () => {
     await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: '{"mock-model":1}' });
     await root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model', group: 'default' });
     const { key } = await createTokenKey(root, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const redis = new RedisWorkProbe(redisServer.url);
-    cleanups.push(async () => redis.close());
     const chat = async (gateway: GatewayProcess) => {
       const body = JSON.stringify({ model: 'mock-model', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
       const answer = await fetch(`${gateway.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
@@ -71,7 +103,8 @@ describe('Redis work per relayed call, by fleet size', () => {
     const cost = perCall(before, await redis.work());
     expect(await redis.subscribers(`${ledgerEnv.REDIS_PREFIX}gateway-reports`), 'one gateway hears the ops reports, however many send them').toBe(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CALLS);
-    console.info(`${gatewayCount} gateway(s): ${cost.commands.toFixed(2)} Redis commands, ${Math.round(cost.bytes)} bytes and ${Math.round(cost.cpuMicros)} µs of Redis CPU a call`, JSON.stringify(cost.byCommand));
+    const on = openRedis === oneRedis ? 'one Redis' : 'a Redis Cluster';
+    console.info(`${gatewayCount} gateway(s) on ${on}: ${cost.commands.toFixed(2)} Redis commands, ${Math.round(cost.bytes)} bytes and ${Math.round(cost.cpuMicros)} µs of Redis CPU a call`, JSON.stringify(cost.byCommand));
     return cost;
   }
 
@@ -82,6 +115,15 @@ describe('Redis work per relayed call, by fleet size', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
     const four = await costWith(4);
     console.info(`four gateways against one: ${(four.commands / one.commands).toFixed(3)}x the commands, ${(four.bytes / one.bytes).toFixed(2)}x the bytes`);
+    expect(four.commands).toBeLessThanOrEqual(one.commands * 1.2);
+  }, 300_000);
+
+  // Sharded pub/sub: each channel relayed by the primary owning its slot, not broadcast to every node.
+  it('on a Redis Cluster too: four gateways cost at most 20% more commands a call than one', async () => {
+    const one = await costWith(1, redisCluster);
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+    const four = await costWith(4, redisCluster);
+    console.info(`on a Redis Cluster, four gateways against one: ${(four.commands / one.commands).toFixed(3)}x the commands, ${(four.bytes / one.bytes).toFixed(2)}x the bytes`);
     expect(four.commands).toBeLessThanOrEqual(one.commands * 1.2);
   }, 300_000);
 });

@@ -34,6 +34,16 @@ export function requiredClusterEngines(): z.infer<typeof clusterEnginesSchema> {
   return parseOrThrow(clusterEnginesSchema);
 }
 
+/**
+ * Kafka and MongoDB from with-engines.sh, and the Redis Cluster from with-redis-cluster.sh in place
+ * of the single Redis: for the cluster tier's suites run on both (`npx vitest run --project redis-cluster`).
+ */
+export function requiredEnginesOnRedisCluster(): { KAFKA_BROKERS: string; MONGODB_URI: string; REDIS_CLUSTER_NODES: string } {
+  const { KAFKA_BROKERS, MONGODB_URI } = parseOrThrow(clusterEnginesSchema.pick({ KAFKA_BROKERS: true, MONGODB_URI: true }));
+  const REDIS_CLUSTER_NODES = requiredRedisClusterNodes().map(({ host, port }) => `${host}:${port}`).join(',');
+  return { KAFKA_BROKERS, MONGODB_URI, REDIS_CLUSTER_NODES };
+}
+
 /** The MongoDB-wire server the cluster tier runs against. */
 export function requiredMongoUri(): string {
   return parseOrThrow(clusterEnginesSchema.pick({ MONGODB_URI: true })).MONGODB_URI;

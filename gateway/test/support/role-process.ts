@@ -65,7 +65,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * The engine variables blanked: a whole Tollgate (`all`) on its embedded engines even when the
  * suite runs inside infra/local/with-engines.sh, whose cluster engines the other suites share.
  */
-export const EMBEDDED_ENGINES = { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '', CLICKHOUSE_URL: '' } as const;
+export const EMBEDDED_ENGINES = { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '', REDIS_CLUSTER_NODES: '', CLICKHOUSE_URL: '' } as const;
 
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000, roleName: 'gateway' | 'all' = 'gateway'): Promise<GatewayProcess> {
   const port = await freePort();

@@ -6,6 +6,7 @@ const engines = {
   KAFKA_BROKERS: z.string().min(1, { message: `KAFKA_BROKERS must name a Kafka broker ${hint}` }),
   MONGODB_URI: z.string().startsWith('mongodb://', { message: `MONGODB_URI must name a MongoDB-wire server ${hint}` }),
   REDIS_URL: z.string().startsWith('redis://', { message: `REDIS_URL must name a Redis server ${hint}` }),
+  REDIS_CLUSTER_NODES: z.string().regex(/^[^:,]+:\d+(,[^:,]+:\d+)*$/, { message: 'REDIS_CLUSTER_NODES must list host:port,... (bash infra/local/redis/with-redis-cluster.sh ...)' }),
 };
 
 /** One engine's address from the environment; fails loudly (never skips) when it is not there. */
@@ -14,6 +15,11 @@ export function requiredEngine(name: keyof typeof engines): string {
   const parsed = engines[name].safeParse(process.env[name] ?? '');
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
   return parsed.data;
+}
+
+/** The Redis Cluster's nodes that infra/local/redis/with-redis-cluster.sh started, as ioredis takes them. */
+export function redisClusterNodes(): { host: string; port: number }[] {
+  return requiredEngine('REDIS_CLUSTER_NODES').split(',').map((node) => ({ host: node.split(':')[0]!, port: Number(node.split(':')[1]) }));
 }
 
 /** The engines infra/local started; fails loudly (never skips) when they are not there. */

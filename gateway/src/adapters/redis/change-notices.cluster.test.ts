@@ -18,7 +18,7 @@ describe('a subscriber whose connection was lost', () => {
     const notices = new RedisChangeNotices(publisher!, subscriber!, channel, (error) => failures.push(error));
     const heard: [string, number | undefined][] = [];
     notices.subscribe((kind, id) => heard.push([kind, id]));
-    const subscribed = async () => ((await admin!.pubsub('NUMSUB', channel)) as [string, number])[1] === 1;
+    const subscribed = async () => ((await admin!.pubsub('SHARDNUMSUB', channel)) as [string, number])[1] === 1;
     await vi.waitFor(async () => expect(await subscribed()).toBe(true));
     notices.publish('channels', 7);
     await until(() => heard.length === 1);

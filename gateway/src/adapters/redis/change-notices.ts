@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
-import { followChannel } from '@tollgate/ledger/redis';
+import { followShardChannel, type ShardPublisher, type ShardSubscriber } from '@tollgate/ledger/redis';
 import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/change-notices.js';
 
 interface Notice {
@@ -20,11 +19,15 @@ function parseNotice(text: string): Notice | null {
   }
 }
 
+/** The publisher also tells when its connection is back, to send again what failed meanwhile. */
+export type NoticePublisher = ShardPublisher & { on(event: 'ready', listener: () => void): unknown };
+
 /**
- * Change notices over Redis pub/sub, so every gateway's caches follow a console edit within
- * milliseconds. `subscriber` must be a connection of its own (it enters subscribe mode). Not on a Redis
- * Cluster yet: ioredis sends a keyless PUBLISH to any node, so two notices from one gateway can
- * arrive out of order (seen in CI); sharded pub/sub (one node per channel) is the way (issue #35).
+ * Change notices over Redis sharded pub/sub, so every gateway's caches follow a console edit within
+ * milliseconds. `subscriber` is a connection in subscribe mode (it may carry other channels). One
+ * shard channel: on a Redis Cluster its slot's primary relays every notice, so two notices from one
+ * gateway arrive in the order they were sent (a classic PUBLISH goes to any node, and the cluster
+ * bus may reorder them: seen in CI).
  *
  * Pub/sub loses what is published while a subscriber is away, and a publish fails while Redis is
  * away, so both ends catch up after an outage: a subscriber back on Redis tells its listeners that
@@ -38,13 +41,13 @@ export class RedisChangeNotices implements ChangeNotices {
   private readonly owed = new Set<ChangeKind>();
 
   constructor(
-    private readonly publisher: Redis,
-    subscriber: Redis,
+    private readonly publisher: NoticePublisher,
+    subscriber: ShardSubscriber,
     private readonly channel: string,
     private readonly log: BackgroundLog,
   ) {
-    followChannel(subscriber, channel, log, { onReconnected: () => KINDS.forEach((kind) => this.tell({ kind })) });
-    subscriber.on('message', (from: string, text: string) => {
+    followShardChannel(subscriber, channel, log, { onReconnected: () => KINDS.forEach((kind) => this.tell({ kind })) });
+    subscriber.on('smessage', (from: string, text: string) => {
       const notice = from === channel ? parseNotice(text) : null;
       if (notice) this.tell(notice);
     });
@@ -55,7 +58,7 @@ export class RedisChangeNotices implements ChangeNotices {
     const text = JSON.stringify(id === undefined ? { kind } : { kind, id });
     runInBackground(`publish a ${kind} change notice`, async () => {
       try {
-        await this.publisher.publish(this.channel, text);
+        await this.publisher.spublish(this.channel, text);
       } catch (error) {
         this.owed.add(kind);
         throw error;

@@ -16,7 +16,7 @@ describe('RedisGatewayReports', () => {
     onTestFinished(close);
     const probe = new Redis(requiredRedisUrl());
     onTestFinished(() => void probe.disconnect());
-    const subscribers = async () => ((await probe.pubsub('NUMSUB', a.channel)) as [string, number])[1];
+    const subscribers = async () => ((await probe.call('PUBSUB', 'SHARDNUMSUB', a.channel)) as [string, number])[1];
     expect(await subscribers()).toBe(0);
     const stop = a.reports.collect(() => {});
     const stopToo = a.reports.collect(() => {});

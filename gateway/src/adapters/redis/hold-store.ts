@@ -1,7 +1,7 @@
 import type { BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
 import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 import * as scripts from './hold-scripts.js';
-import { LuaScript, type ScriptRunner } from './lua-script.js';
+import { LuaScript, type ScriptPipeliner, type ScriptRunner } from './lua-script.js';
 
 type Arg = string | number;
 
@@ -40,14 +40,30 @@ function byUser(users: UserBalance[], tokens: TokenBalance[], settled: SettledHo
 }
 
 /**
+ * How many replicas must have a new hold before the call goes on (`WAIT`), and how long to wait
+ * for them. Redis replicates asynchronously: a hold its primary had not passed on when it died is
+ * missing on the replica that takes over, and the balance it set aside could be spent twice. A hold
+ * not confirmed in time is given back and the call refused: a lost hold costs a refusal, never an
+ * overspend. 0 replicas: no WAIT (one Redis, or a Cluster without replicas).
+ */
+export interface HoldConfirmation {
+  replicas: number;
+  timeoutMs: number;
+}
+
+/** What the holds need of a client: ioredis' Redis and Cluster both have it. */
+export type HoldRedis = ScriptRunner & ScriptPipeliner;
+
+/**
  * Holds shared by every gateway through Redis, on one server or a Redis Cluster: each user's
  * balances, tokens and holds sit in one slot (see hold-scripts.ts for the key layout), so every
  * step is one script on one node, and a batch of the ledger's changes is one script per user.
  */
 export class RedisHoldStore implements HoldStore {
   constructor(
-    private readonly redis: ScriptRunner,
+    private readonly redis: HoldRedis,
     private readonly prefix = 'tg:',
+    private readonly confirmation: HoldConfirmation = { replicas: 0, timeoutMs: 0 },
   ) {}
 
   async seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void> {
@@ -55,8 +71,18 @@ export class RedisHoldStore implements HoldStore {
   }
 
   async acquire(r: HoldRequest): Promise<AcquireResult> {
-    const result = (await this.run(ACQUIRE, r.userId, [r.holdId, r.tokenId, r.least, r.most, r.ttlMs, r.scope ?? 'user-and-token'])) as string | number;
-    return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' };
+    const args = [r.holdId, r.tokenId, r.least, r.most, r.ttlMs, r.scope ?? 'user-and-token'];
+    const result = (this.confirmation.replicas > 0 ? await this.acquireConfirmed(r, args) : await this.run(ACQUIRE, r.userId, args)) as string | number;
+    return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' | 'unconfirmed' };
+  }
+
+  /** ACQUIRE then WAIT on the user's primary; a hold its replicas did not confirm is given back. */
+  private async acquireConfirmed(r: HoldRequest, args: Arg[]): Promise<unknown> {
+    const { replicas, timeoutMs } = this.confirmation;
+    const answer = await ACQUIRE.runAndWait(this.redis, ...this.keysAndArgs(r.userId, args), replicas, timeoutMs);
+    if (typeof answer.result !== 'number' || answer.replicas >= replicas) return answer.result;
+    await this.release({ holdId: r.holdId, userId: r.userId });
+    return 'unconfirmed';
   }
 
   async limitToken(r: TokenLimitRequest): Promise<TokenLimitResult> {
@@ -102,11 +128,15 @@ export class RedisHoldStore implements HoldStore {
 
   /** Runs a script on one user's keys: their hash tag puts them in one slot, named by the declared key. */
   private run(script: LuaScript, userId: number, args: Arg[]): Promise<unknown> {
+    return script.run(this.redis, ...this.keysAndArgs(userId, args));
+  }
+
+  private keysAndArgs(userId: number, args: Arg[]): [string[], Arg[]] {
     const keys = `${this.prefix}{u${userId}}:`;
-    return script.run(this.redis, [`${keys}exp`], [keys, ...args]);
+    return [[`${keys}exp`], [keys, ...args]];
   }
 }
 
-export function createRedisHoldStore(redis: ScriptRunner, prefix?: string): HoldStore {
-  return new RedisHoldStore(redis, prefix);
+export function createRedisHoldStore(redis: HoldRedis, prefix?: string, confirmation?: HoldConfirmation): HoldStore {
+  return new RedisHoldStore(redis, prefix, confirmation);
 }

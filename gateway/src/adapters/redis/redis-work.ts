@@ -29,8 +29,9 @@ export class RedisWorkProbe {
     return createRedisHoldStore(this.redis, prefix);
   }
 
+  /** The connections subscribed to a shard channel (SSUBSCRIBE) on this node. */
   async subscribers(channel: string): Promise<number> {
-    const [, count] = (await this.redis.pubsub('NUMSUB', channel)) as [string, number];
+    const [, count] = (await this.redis.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
     return count;
   }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { BackgroundLog } from '@tollgate/ledger';
-import { followChannel } from '@tollgate/ledger/redis';
+import { followShardChannel, type ShardPublisher, type ShardSubscriber } from '@tollgate/ledger/redis';
 import { z } from 'zod';
 import type { LocalRooms, RoomPresence } from '../../ports/room-presence.js';
 
@@ -33,7 +32,8 @@ function joinedRooms(local: LocalRooms): string[] {
 }
 
 /**
- * Room presence over Redis pub/sub: each gateway announces its rooms when one opens or closes,
+ * Room presence over Redis sharded pub/sub (one shard channel: one node of a Redis Cluster relays
+ * it): each gateway announces its rooms when one opens or closes,
  * when another gateway starts (it asks), and on a heartbeat that lets the others forget a gateway
  * that died. A console that joins on one gateway is heard by the others within a publish; a push
  * another gateway makes in that millisecond is missed, like one made before the console connected.
@@ -47,20 +47,20 @@ export class RedisRoomPresence implements RoomPresence {
   private announcing = false;
 
   constructor(
-    private readonly publisher: Redis,
-    subscriber: Redis,
+    private readonly publisher: ShardPublisher,
+    subscriber: ShardSubscriber,
     private readonly channel: string,
     log: BackgroundLog,
     private readonly timing: RoomPresenceTiming = { heartbeatMs: 10_000 },
   ) {
     // Subscribed again after a reconnection, the others are asked afresh: what they said meanwhile was lost.
-    followChannel(subscriber, channel, log, {
+    followShardChannel(subscriber, channel, log, {
       onSubscribed: () => {
         this.subscribed = true;
         this.greet();
       },
     });
-    subscriber.on('message', (from: string, text: string) => {
+    subscriber.on('smessage', (from: string, text: string) => {
       if (from === channel) this.hear(parse(text));
     });
   }
@@ -121,6 +121,6 @@ export class RedisRoomPresence implements RoomPresence {
 
   /** A lost announcement (Redis away) is repeated by the next heartbeat. */
   private publish(message: Message): void {
-    this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
+    this.publisher.spublish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
 }

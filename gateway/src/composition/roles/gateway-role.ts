@@ -20,7 +20,7 @@ function instanceId(dataDir: string): string {
  * consumer group of its own; with it, the analytics role feeds the one shared server.
  */
 export function runGatewayRole(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
-  requireSharedEngines('gateway', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']);
+  requireSharedEngines('gateway', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS']);
   if (!config.SESSION_SECRET) throw new Error('The gateway role needs SESSION_SECRET, the same on every gateway, so a session works whichever one answers.');
   const ingestionGroup = config.CLICKHOUSE_URL ? null : `analytics-${instanceId(resolve(config.DATA_DIR))}`;
   return startGateway(config, { ledgerWorker: null, ingestionGroup }, log);

@@ -11,7 +11,7 @@ import { requireSharedEngines } from '../require-engines.js';
  * Redis), and tells every gateway what it applied. Several share the partitions through their consumer group.
  */
 export async function runLedgerRole(config: EngineConfig, log: Logger): Promise<{ close(): Promise<void> }> {
-  requireSharedEngines('ledger', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']);
+  requireSharedEngines('ledger', config, ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS']);
   const dataDir = resolve(config.DATA_DIR);
   const eventLog = openEventLog(config, dataDir);
   const balances = await openBalances(config, dataDir);

@@ -1,24 +1,25 @@
-import type { Redis } from 'ioredis';
 import type { BackgroundLog } from '../../background/background-log.js';
-import { followChannel } from './follow-channel.js';
+import { followShardChannel, type ShardPublisher, type ShardSubscriber } from './follow-shard-channel.js';
 import type { BalanceNotifier, BalancesListener } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
 
 /**
- * The ledger's notices over Redis pub/sub: a ledger worker publishes, every gateway hears it
- * (hot state, live consoles). `subscriber` must be a connection of its own.
+ * The ledger's notices over Redis sharded pub/sub (one shard channel, so one Redis Cluster node
+ * relays them, in order): a ledger worker publishes, every gateway hears it (live consoles, a
+ * request waiting for its own event). `subscriber` is a connection in subscribe mode (it may carry
+ * other channels).
  */
 export class RedisBalanceNotifier implements BalanceNotifier {
   private readonly listeners = new Set<BalancesListener>();
 
   constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
+    private readonly publisher: ShardPublisher,
+    private readonly subscriber: ShardSubscriber,
     private readonly channel: string,
     log: BackgroundLog,
   ) {
-    followChannel(subscriber, channel, log);
-    subscriber.on('message', (from: string, text: string) => {
+    followShardChannel(subscriber, channel, log);
+    subscriber.on('smessage', (from: string, text: string) => {
       if (from !== channel) return;
       let changes: BalancesChanged;
       try {
@@ -31,7 +32,7 @@ export class RedisBalanceNotifier implements BalanceNotifier {
   }
 
   async publish(changes: BalancesChanged): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(changes));
+    await this.publisher.spublish(this.channel, JSON.stringify(changes));
   }
 
   subscribe(listener: BalancesListener): () => void {
@@ -41,6 +42,6 @@ export class RedisBalanceNotifier implements BalanceNotifier {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    await this.subscriber.unsubscribe(this.channel);
+    await this.subscriber.sunsubscribe(this.channel);
   }
 }
