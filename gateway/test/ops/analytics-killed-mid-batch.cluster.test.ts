@@ -53,11 +53,19 @@ describe('the analytics worker killed mid-batch (kill -9)', () => {
 
   it('loses and doubles nothing: each event once in logs and ledger_movements, each call once in the rollup', async () => {
     analytics = startRole('analytics', env);
-    // The first commit: the batch after it is in its insert or prepared beside it, uncommitted.
-    const lagAtKill = await eventually(async () => {
-      const lag = await lagOf(log);
-      return lag !== undefined && lag < EVENTS ? lag : undefined;
-    }, 90_000, 'the first batch committed');
+    // Two commits give a batch's time; the kill comes 60% of one batch after the second, while
+    // the next batch is in its insert (movements or log rows written, its offsets not committed).
+    const commit = async (below: number) => {
+      const lag = await eventually(async () => {
+        const now = await lagOf(log);
+        return now !== undefined && now < below ? now : undefined;
+      }, 90_000, `a commit below a lag of ${below}`);
+      return { lag, at: performance.now() };
+    };
+    const first = await commit(EVENTS);
+    const second = await commit(first.lag);
+    await new Promise((resolve) => setTimeout(resolve, 0.6 * (second.at - first.at)));
+    const lagAtKill = (await lagOf(log)) ?? second.lag;
     await analytics.kill();
     expect(lagAtKill).toBeGreaterThan(0); // killed with a backlog left, in the middle of it
     analytics = startRole('analytics', env);

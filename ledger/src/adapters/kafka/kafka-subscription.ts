@@ -126,6 +126,7 @@ export class KafkaSubscription implements Subscription {
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
     const { maxBatch } = this.options;
+    if (batch.messages.length === 0) return;
     // The high watermark of the first fetch after a join bounds what an earlier member could
     // have been handed: that member stopped, or lost the partition, before this join.
     if (!this.repeats.knows(batch.partition)) this.repeats.taken(batch.partition, Number(batch.highWatermark) - 1);
