@@ -127,6 +127,12 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off', 'no-restricted-imports': serverImports({ drivers: true }), 'no-console': 'off' },
   },
   {
+    // The bench's own adapters drive engine clients directly to measure them side by side (issue #36: kafkajs
+    // against @platformatic/kafka).
+    files: ['bench/src/adapters/**'],
+    rules: { 'no-restricted-imports': serverImports({ drivers: false }) },
+  },
+  {
     files: testFiles,
     rules: {
       // Tests set up real engines (SQLite files, chdb, Kafka clients) to check the adapters and seed data.

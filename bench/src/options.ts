@@ -1,3 +1,4 @@
+import type { KafkaClientsOptions } from './kafka-clients.js';
 import type { LatencyOptions } from './latency.js';
 import type { HotStateOptions } from './hot-state.js';
 import type { MemoryOptions } from './memory.js';
@@ -10,7 +11,7 @@ import type { Mode } from './tollgate-process.js';
 /** Measurements of a running gateway against the mock, in each mode. */
 export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory'] as const;
 /** Measurements of one hot-path component in this process: no gateway, no mode. */
-const COMPONENT_MEASUREMENTS = ['sensitive-words', 'pipeline', 'hot-state'] as const;
+const COMPONENT_MEASUREMENTS = ['sensitive-words', 'pipeline', 'hot-state', 'kafka-clients'] as const;
 export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
 export type GatewayMeasurement = (typeof GATEWAY_MEASUREMENTS)[number];
@@ -37,6 +38,8 @@ export interface BenchOptions {
   pipeline: { events: number; ledgerCalls: number; brokers: string | undefined; mongoUri: string | undefined };
   /** Redis's own cost of a call's holds, on the Redis at REDIS_URL (none: skipped). */
   hotState: HotStateOptions;
+  /** kafkajs against @platformatic/kafka on the same broker (KAFKA_BROKERS too). */
+  kafkaClients: KafkaClientsOptions;
 }
 
 const FULL_RATES = [100, 250, 500, 750, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 15_000];
@@ -63,7 +66,8 @@ function flag(argv: string[], name: string, envName: string, env: NodeJS.Process
  * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
  * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
  * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_PIPELINE_EVENTS,
- * BENCH_LEDGER_CALLS (0 leaves a half of the pipeline out), BENCH_HOT_STATE_CALLS.
+ * BENCH_LEDGER_CALLS (0 leaves a half of the pipeline out), BENCH_HOT_STATE_CALLS, BENCH_KAFKA_MESSAGES,
+ * BENCH_KAFKA_ROUNDS.
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
@@ -86,6 +90,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
       mongoUri: env.MONGODB_URI,
     },
     hotState: { calls: Number(env.BENCH_HOT_STATE_CALLS ?? (quick ? 20_000 : 100_000)), redisUrl: env.REDIS_URL },
+    kafkaClients: {
+      messages: Number(env.BENCH_KAFKA_MESSAGES ?? (quick ? 50_000 : 200_000)),
+      rounds: Number(env.BENCH_KAFKA_ROUNDS ?? (quick ? 2 : 4)),
+      partitions: 4,
+    },
     sensitiveWords: { words: 5_000, rounds: quick ? 5 : 15, checksPerRound: quick ? 200 : 500 },
   };
 }

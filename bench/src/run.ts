@@ -5,9 +5,11 @@ import { type MockProcess, startBareProxy, startMockProcess } from './mock-proce
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
 import { canPin, pinSelf, rssMb } from './processes.js';
 import { markdownTable, type Row } from './report.js';
+import { kafkaClientsTable, measureKafkaClients } from './kafka-clients.js';
 import { ledgerRows, measureLedger } from './ledger-bench.js';
 import { measurePipeline, pipelineRows } from './pipeline.js';
 import { type HotStateOptions, hotStateRows, measureHotState } from './hot-state.js';
+import { parseBrokers } from '@tollgate/ledger/kafka';
 import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
@@ -32,6 +34,7 @@ export async function runBench(options: BenchOptions, log: Log): Promise<string>
   }
   if (options.only.includes('pipeline')) tables.push(await pipelineTable(options, log));
   if (options.only.includes('hot-state')) tables.push(await hotStateTable(options.hotState, log));
+  if (options.only.includes('kafka-clients')) tables.push(await kafkaClientsSection(options, log));
   if (!options.only.some(isGatewayMeasurement)) return tables.join('\n');
   const pin = canPin(options.pin);
   pinSelf(LOAD_CORE, pin);
@@ -130,3 +133,10 @@ async function pipelineTable(options: BenchOptions, log: Log): Promise<string> {
   return markdownTable('pipeline (analytics ingestion and ledger, issue #36)', rows);
 }
 
+/** kafkajs beside @platformatic/kafka on the broker of KAFKA_BROKERS; without one it says so instead. */
+async function kafkaClientsSection(options: BenchOptions, log: Log): Promise<string> {
+  const { brokers } = options.pipeline;
+  if (!brokers) return '### Kafka clients\n\nskipped: no KAFKA_BROKERS (run under bash infra/local/with-engines.sh)\n';
+  log('kafka-clients: kafkajs and @platformatic/kafka, alternating rounds');
+  return kafkaClientsTable(options.kafkaClients, await measureKafkaClients(parseBrokers(brokers), options.kafkaClients, log));
+}

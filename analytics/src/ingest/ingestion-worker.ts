@@ -25,6 +25,11 @@ export interface IngestionWorkerOptions extends LogBatchHandlerOptions {
    * is taken maxBatch at a time, as fast as ClickHouse inserts.
    */
   batchMs?: number;
+  /**
+   * How many batches may be in the handler at once (2 by default): the next batch is parsed and
+   * its rows built while the previous one is inserted; commits stay in order, after each insert.
+   */
+  batchesInFlight?: number;
   /** Told of each failed batch before it is delivered again (the log's own default: a process warning). */
   onError?: (error: unknown) => void;
 }
@@ -37,6 +42,8 @@ export interface IngestionWorker {
 /** A second's worth of events at 20,000 calls a second: one insert per second per worker. */
 export const DEFAULT_INGEST_BATCH_ROWS = 20_000;
 export const DEFAULT_INGEST_BATCH_MS = 1_000;
+/** One batch inserted while the next is prepared: the insert runs on ClickHouse's threads, the preparing on ours. */
+export const DEFAULT_INGEST_BATCHES_IN_FLIGHT = 2;
 
 /**
  * The batch's log rows. Its events passed the schema already: every EventLog adapter validates at
@@ -74,10 +81,12 @@ export function createLogBatchHandler(options: LogBatchHandlerOptions): BatchHan
 export async function startIngestionWorker(options: IngestionWorkerOptions): Promise<IngestionWorker> {
   const { eventLog, group = 'analytics', maxBatch = DEFAULT_INGEST_BATCH_ROWS, batchMs = DEFAULT_INGEST_BATCH_MS } = options;
   // The log gathers the batch (by size or time) and commits its offsets only after the insert
-  // resolved: a worker killed mid-batch leaves it uncommitted, and its redelivery says mayRepeat.
+  // resolved (and every earlier batch's): a worker killed mid-batch leaves it, and the batch
+  // prepared beside it, uncommitted, and their redelivery says mayRepeat.
   const subscription = await eventLog.subscribe(group, createLogBatchHandler(options), {
     maxBatch,
     lingerMs: batchMs,
+    batchesInFlight: options.batchesInFlight ?? DEFAULT_INGEST_BATCHES_IN_FLIGHT,
     ...(options.onError ? { onError: options.onError } : {}),
   });
   return { stop: () => subscription.stop() };

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CapturingQuerier } from '../testing/capturing-querier.js';
 import { InMemoryEventLog } from '../testing/in-memory-event-log.js';
 import { quotaAdjusted, tokenQuotaSet, usageRecorded } from '../testing/ledger-event-fixtures.js';
-import { DEFAULT_INGEST_BATCH_MS, DEFAULT_INGEST_BATCH_ROWS, startIngestionWorker } from './ingestion-worker.js';
+import { DEFAULT_INGEST_BATCH_MS, DEFAULT_INGEST_BATCHES_IN_FLIGHT, DEFAULT_INGEST_BATCH_ROWS, startIngestionWorker } from './ingestion-worker.js';
 
 async function setUp(events: LedgerEvent[]) {
   const eventLog = new InMemoryEventLog();
@@ -71,11 +71,11 @@ describe('startIngestionWorker', () => {
     expect(eventLog.isSubscribed('analytics')).toBe(false);
   });
 
-  it('given the defaults, when it subscribes, then the log gathers a batch by size (20,000 events) or time (1 s), whichever first', async () => {
+  it('given the defaults, when it subscribes, then the log gathers a batch by size (20,000 events) or time (1 s), whichever first, and prepares the next during an insert', async () => {
     const eventLog = new InMemoryEventLog();
     await startIngestionWorker({ eventLog, querier: new CapturingQuerier() });
-    expect(eventLog.subscribeOptions.get('analytics')).toEqual({ maxBatch: DEFAULT_INGEST_BATCH_ROWS, lingerMs: DEFAULT_INGEST_BATCH_MS });
-    expect([DEFAULT_INGEST_BATCH_ROWS, DEFAULT_INGEST_BATCH_MS]).toEqual([20_000, 1_000]);
+    expect(eventLog.subscribeOptions.get('analytics')).toEqual({ maxBatch: DEFAULT_INGEST_BATCH_ROWS, lingerMs: DEFAULT_INGEST_BATCH_MS, batchesInFlight: DEFAULT_INGEST_BATCHES_IN_FLIGHT });
+    expect([DEFAULT_INGEST_BATCH_ROWS, DEFAULT_INGEST_BATCH_MS, DEFAULT_INGEST_BATCHES_IN_FLIGHT]).toEqual([20_000, 1_000, 2]);
   });
 
   it('given a batch size and time, when it subscribes, then the log is asked for exactly those', async () => {

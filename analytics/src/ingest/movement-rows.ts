@@ -27,7 +27,7 @@ export interface MovementRow {
 }
 
 /** Every event is kept whole (the audit folds them all), with the columns statements sum. */
-export function movementRowOf({ partition, offset, event }: StoredEvent): MovementRow {
+export function movementRowOf({ partition, offset, event, json }: StoredEvent): MovementRow {
   return {
     user_id: event.data.userId,
     event_id: event.metadata.eventId,
@@ -38,7 +38,9 @@ export function movementRowOf({ partition, offset, event }: StoredEvent): Moveme
     first_copy: String(FIRST_COPY_BASE - BigInt(offset)),
     quota: quotaDeltaOf(event),
     username: 'username' in event.data && typeof event.data.username === 'string' ? event.data.username : '',
-    payload: JSON.stringify(event),
+    // The log's own text when it has it: writing the event out again cost a quarter of a batch's
+    // preparing (268 ms of 910 per 20,000 events, on a loaded 2-core machine).
+    payload: json ?? JSON.stringify(event),
   };
 }
 

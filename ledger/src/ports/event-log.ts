@@ -6,6 +6,12 @@ export interface StoredEvent {
   /** Strictly increasing within a partition. */
   offset: number;
   event: LedgerEvent;
+  /**
+   * The event's JSON as the log holds it, when the adapter read it as text (Kafka): a consumer
+   * that keeps events whole (analytics' ledger_movements) stores this instead of writing the
+   * event out again. It parses to `event` under the same schema.
+   */
+  json?: string;
 }
 
 /** What the log knows of a batch's past: whether a handler may have seen its events before. */
@@ -54,6 +60,19 @@ export interface SubscribeOptions {
    * Offsets are still committed only after the handler resolved.
    */
   lingerMs?: number;
+  /**
+   * How many batches the handler may be given at once (1 by default: each batch handled and
+   * committed before the next is handed over). With 2, the next batch's handler starts while the
+   * previous one's still runs (its parsing and row building overlap the previous insert), on one
+   * partition: for handlers whose batches are independent (the analytics ingestion), never for
+   * ones that apply events in order (the ledger). Offsets are still committed in order, each only
+   * after its handler and every earlier one resolved; after a failure every batch that had begun
+   * comes again with mayRepeat. Batches in flight together hold different offsets, so each one's
+   * look-up for its own earlier work is unaffected by the other's writes (an event appended twice,
+   * a copy in each, goes unseen, as it does today in two batches that are not may-repeat).
+   * Kafka only: the SQLite log hands batches one at a time.
+   */
+  batchesInFlight?: number;
   /**
    * Told of every failed delivery (a throwing handler, an event that fails its schema) before the
    * batch is retried; without it the adapter emits a process warning, so no failure is silent.

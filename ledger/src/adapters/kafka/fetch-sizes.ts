@@ -24,6 +24,12 @@ export interface FetchTiming {
    * instead of 1 MiB (about 1,500 events) at a time.
    */
   batchEvents?: number;
+  /**
+   * With batchEvents, how many batches a partition's fetch has room for (1 by default), so a
+   * backlog comes that many batches a fetch and a subscription that overlaps batches
+   * (batchesInFlight) has the next one at hand; the fetch still returns at one batch's bytes.
+   */
+  batchesInFlight?: number;
 }
 
 type FetchSizes = Pick<ConsumerConfig, 'minBytes' | 'maxWaitTimeInMs' | 'maxBytesPerPartition' | 'maxBytes'>;
@@ -33,7 +39,7 @@ export function fetchSizes(timing: FetchTiming): FetchSizes {
   if (timing.lingerMs <= 0) return { maxWaitTimeInMs: timing.maxWaitTimeMs };
   if (timing.batchEvents === undefined) return { minBytes: LINGER_MIN_BYTES, maxWaitTimeInMs: timing.lingerMs };
   const batchBytes = timing.batchEvents * EVENT_BYTES;
-  const maxBytesPerPartition = Math.max(DEFAULT_MAX_BYTES_PER_PARTITION, batchBytes);
+  const maxBytesPerPartition = Math.max(DEFAULT_MAX_BYTES_PER_PARTITION, batchBytes * Math.max(1, timing.batchesInFlight ?? 1));
   return {
     minBytes: batchBytes,
     maxWaitTimeInMs: timing.lingerMs,

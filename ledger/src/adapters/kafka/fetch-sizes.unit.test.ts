@@ -19,4 +19,9 @@ describe('fetchSizes (a Kafka consumer fetch sized to the batch)', () => {
     const sizes = fetchSizes({ maxWaitTimeMs: 500, lingerMs: 100, batchEvents: 100 });
     expect(sizes).toMatchObject({ minBytes: 100 * EVENT_BYTES, maxBytesPerPartition: 1024 * 1024, maxBytes: 10 * 1024 * 1024 });
   });
+
+  it("given two batches in flight, when sized, then a partition's fetch has room for two batches but still returns at one", () => {
+    const sizes = fetchSizes({ maxWaitTimeMs: 500, lingerMs: 1_000, batchEvents: 20_000, batchesInFlight: 2 });
+    expect(sizes).toEqual({ minBytes: 20_000 * EVENT_BYTES, maxWaitTimeInMs: 1_000, maxBytesPerPartition: 40_000 * EVENT_BYTES, maxBytes: 40_000 * EVENT_BYTES });
+  });
 });

@@ -3,6 +3,7 @@ import { ledgerEventSchema } from '@tollgate/wire';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
 import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 import { runInBackground } from '../../background/run-in-background.js';
+import { handleChunksInOrder } from './chunks-in-order.js';
 import { fetchSizes } from './fetch-sizes.js';
 
 export interface KafkaSubscriptionTiming {
@@ -27,6 +28,8 @@ export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
   group: string;
   handler: BatchHandler;
   maxBatch: number;
+  /** How many chunks of a fetch may be in the handler at once (chunks-in-order.ts); 1: one after the other. */
+  batchesInFlight: number;
   onError: (error: unknown) => void;
 }
 
@@ -38,13 +41,14 @@ const REPLACE_AFTER_MS = 1_000;
 /** Parses one record at the boundary: JSON, then the ledger event schema. Throws on anything else. */
 export function toStoredEvent(partition: number, message: KafkaMessage): StoredEvent {
   if (message.value === null) throw new Error(`event log record ${partition}/${message.offset} has no value`);
+  const text = message.value.toString('utf8');
   let json: unknown;
   try {
-    json = JSON.parse(message.value.toString('utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     throw new Error(`event log record ${partition}/${message.offset} is not JSON`, { cause: error });
   }
-  return { partition, offset: Number(message.offset), event: ledgerEventSchema.parse(json) };
+  return { partition, offset: Number(message.offset), event: ledgerEventSchema.parse(json), json: text };
 }
 
 /**
@@ -122,33 +126,37 @@ export class KafkaSubscription implements Subscription {
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
     const { maxBatch } = this.options;
-    for (let start = 0; start < batch.messages.length; start += maxBatch) {
-      if (this.stopping.signal.aborted || !isRunning() || isStale()) return;
-      // The high watermark of the first fetch after a join bounds what an earlier member could
-      // have been handed: that member stopped, or lost the partition, before this join.
-      if (!this.repeats.knows(batch.partition)) this.repeats.taken(batch.partition, Number(batch.highWatermark) - 1);
-      const messages = batch.messages.slice(start, start + maxBatch);
-      const first = messages[0];
-      const last = messages[messages.length - 1];
-      if (!first || !last) return;
-      try {
-        const events = messages.map((message) => toStoredEvent(batch.partition, message));
-        await this.options.handler(events, this.repeats.delivery(batch.partition, Number(first.offset)));
+    if (batch.messages.length === 0) return;
+    // The high watermark of the first fetch after a join bounds what an earlier member could
+    // have been handed: that member stopped, or lost the partition, before this join.
+    if (!this.repeats.knows(batch.partition)) this.repeats.taken(batch.partition, Number(batch.highWatermark) - 1);
+    const chunks: KafkaMessage[][] = [];
+    for (let start = 0; start < batch.messages.length; start += maxBatch) chunks.push(batch.messages.slice(start, start + maxBatch));
+    const offsets = (chunk: KafkaMessage[]) => ({ first: Number(chunk[0]?.offset), last: Number(chunk[chunk.length - 1]?.offset) });
+    const outcome = await handleChunksInOrder(chunks, {
+      inFlight: this.options.batchesInFlight,
+      keepGoing: () => !this.stopping.signal.aborted && isRunning() && !isStale(),
+      handle: async (chunk) => {
+        const events = chunk.map((message) => toStoredEvent(batch.partition, message));
+        await this.options.handler(events, this.repeats.delivery(batch.partition, offsets(chunk).first));
+      },
+      commit: async (chunk) => {
+        const { last } = offsets(chunk);
         // The payload's commit, not consumer.commitOffsets: that one silently skips once stop() began,
         // and stop() must leave the batch in flight committed.
-        await commitOffsetsIfNecessary({
-          topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last.offset) + 1) }] }],
-        });
-        resolveOffset(last.offset);
+        await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(last + 1) }] }] });
+        resolveOffset(String(last));
         this.failuresInARow.delete(batch.partition);
-      } catch (error) {
-        this.repeats.failed(batch.partition, Number(last.offset));
-        this.options.onError(error);
-        await this.retryLater(batch, first.offset);
-        return;
-      }
-      await heartbeat().catch(() => {}); // a rebalance shows up as isStale() on the next chunk
-    }
+        await heartbeat().catch(() => {}); // a rebalance shows up as isStale() before the next chunk
+      },
+    });
+    if (!outcome.failure) return;
+    // Every chunk started may have acted: all of them come again as may-repeat, from the first uncommitted.
+    const lastStarted = chunks[outcome.started - 1];
+    const failed = chunks[outcome.committed];
+    if (lastStarted) this.repeats.failed(batch.partition, offsets(lastStarted).last);
+    this.options.onError(outcome.failure.error);
+    if (failed?.[0]) await this.retryLater(batch, failed[0].offset);
   }
 
   /** Seeks the partition back to the failed chunk, after a backoff that stop() cuts short. */

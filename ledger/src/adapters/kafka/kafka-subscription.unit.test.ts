@@ -11,9 +11,9 @@ function record(value: string | null, offset = '41'): KafkaMessage {
 // Consumers (the ledger worker, analytics ingestion) rely on this: what a subscription hands them
 // has passed the ledger event schema, and anything else fails the batch instead of reaching them.
 describe('toStoredEvent (the Kafka adapter boundary)', () => {
-  it('hands over a record that passes the schema, at its partition and offset', () => {
+  it('hands over a record that passes the schema, at its partition and offset, with its text', () => {
     const event = usageRecorded();
-    expect(toStoredEvent(2, record(JSON.stringify(event)))).toEqual({ partition: 2, offset: 41, event });
+    expect(toStoredEvent(2, record(JSON.stringify(event)))).toEqual({ partition: 2, offset: 41, event, json: JSON.stringify(event) });
   });
 
   it('refuses a record that fails the schema', () => {
