@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { loadWorkerConfig } from '../../config.js';
-import { OTHER_THREAD_POLL_MS, openBalances, openEventLog } from '../engines.js';
+import { OTHER_THREAD_POLL_MS, openBalances, openEventLog } from '../ledger-engines.js';
 import { startHostedWorkers } from '../hosted-workers.js';
 import { type FromWorker, toWorkerSchema, workerDataSchema } from './messages.js';
 

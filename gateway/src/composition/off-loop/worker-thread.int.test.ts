@@ -5,7 +5,9 @@ import { type BalancesChanged, newEventMetadata } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import type { QuotaGranted } from '@tollgate/wire';
 import { pino } from 'pino';
+import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../../config.js';
 import { openEventLog } from '../engines.js';
 import { type ReadyThread, superviseThread } from './thread-supervisor.js';
@@ -19,6 +21,11 @@ const grant = (userId: number, amount: number): QuotaGranted => ({
   data: { userId, username: `user-${userId}`, amount, logType: 4, content: 'grant' },
   metadata: newEventMetadata(),
 });
+
+/** `work`, or a failure naming `what` once `ms` have passed: a hang must fail the test, not stall it. */
+function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms).unref())]);
+}
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,5 +83,41 @@ describe("the ledger's thread", () => {
     await workers.stop();
     expect(await threads[1]?.exited).toBe(0);
     await eventLog.close();
+  });
+
+  it('applies, before it stops, what the relay appended just before the stop', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const eventLog = openEventLog(config, dataDir);
+    const notifier = createInProcessBalanceNotifier();
+    const heard: BalancesChanged[] = [];
+    notifier.subscribe((changes) => heard.push(changes));
+    const workers = await startWorkerThread({ config, dataDir, notifier, log: pino({ level: 'silent' }) });
+    const last = grant(10, 77);
+    await eventLog.append([last]);
+    await workers.stop();
+    expect(heard.some((changes) => changes.appliedEventIds.includes(last.metadata.eventId))).toBe(true);
+    await eventLog.close();
+  });
+
+  it("ends without harming the process's chdb: it loads no analytics engine", async () => {
+    // chdb's addon crashes in the teardown of any thread that loaded it (a segfault its own
+    // handler catches, reporting "The server is shutting down due to a fatal error"): the
+    // relay's chdb then fails or hangs, its ingestion never stops, and a usage event appended
+    // just before a stop was not in the log the next start read (the import scenario's 6 of 7).
+    const querier = createChdbQuerier({ path: join(dataDir, 'analytics') });
+    const count = () => querier.query({ sql: 'SELECT 1 AS one', schema: z.object({ one: z.coerce.number() }) });
+    expect(await count()).toEqual([{ one: 1 }]);
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const threads: ReadyThread[] = [];
+    const log = pino({ level: 'silent' });
+    const workers = await superviseThread(async () => {
+      const thread = await spawnWorkerThread({ config, dataDir, notifier: createInProcessBalanceNotifier(), log });
+      threads.push(thread);
+      return thread;
+    }, log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 5_000 });
+    await within(15_000, 'the thread stopping', workers.stop());
+    expect(await within(1_000, "the thread's exit", threads[0]?.exited ?? Promise.reject(new Error('no thread')))).toBe(0);
+    expect(await within(10_000, 'chdb after the thread ended', count())).toEqual([{ one: 1 }]);
+    await querier.close();
   });
 });
