@@ -54,7 +54,7 @@ import type { UsageOutbox } from '../ports/usage-outbox.js';
  * The ledger's own two (the log and the balances) are in ledger-engines.ts, which the ledger's
  * thread loads alone.
  */
-export { OTHER_THREAD_POLL_MS, openBalances, openEventLog } from './ledger-engines.js';
+export { newLogWakeups, openBalances, openEventLog } from './ledger-engines.js';
 
 /** The state every gateway and the ledger share in memory-speed stores. */
 export interface HotState {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BalanceInventory, BalanceStore, EventLog, EventLogReader } from '@tollgate/ledger';
 import { createKafkaEventLog, parseBrokers, type TopicSettings } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
-import { createSqliteBalanceStore, createSqliteEventLog } from '@tollgate/ledger/sqlite';
+import { createSqliteBalanceStore, createSqliteEventLog, newAppendCounter } from '@tollgate/ledger/sqlite';
 import type { EngineConfig } from '../config.js';
 
 /**
@@ -26,22 +26,20 @@ const ledgerFile = (dataDir: string) => join(dataDir, 'ledger.db');
 const CONSUMER_LINGER_MS = 50;
 
 /**
- * How often the embedded ledger's thread (off-loop/) looks for the relay's appends: an append
- * wakes the consumers of its own thread at once, another thread's only when they look. The
- * linger's period, so a lone call reaches the ledger as late as one under load. At idle, with the
- * ingestion on the thread too, it spent 230 ms of CPU in 20 s (at 20 ms, 400 ms; the relay's thread
- * with both on its loop and the adapter's 100 ms, 280 ms); a console edit waits at most this long
- * more for the ledger.
+ * What the relay's log and the ledger's thread (off-loop/) share so that the relay's appends wake
+ * the thread's consumer at once (Atomics), as they wake the consumers of their own thread: polled
+ * every 50 ms instead, the ledger's notice came 23 to 26 ms after the append at the median and up
+ * to 53 ms (docs/benchmarks.md). The Kafka log ignores it: its consumers hear the broker.
  */
-export const OTHER_THREAD_POLL_MS = 50;
+export const newLogWakeups: () => SharedArrayBuffer = newAppendCounter;
 
 /**
  * The log: the pipe events travel through (statements read their history from analytics,
- * `openHistory`). `pollMs`: how often the embedded log's consumers look for appends made on
- * another thread or process (the SQLite adapter's default, 100 ms, when unset).
+ * `openHistory`). `wakeups`: shared with the other thread's log on the same file (newLogWakeups);
+ * appends made by another process are seen at the SQLite adapter's poll (100 ms).
  */
-export function openEventLog(config: EngineConfig, dataDir: string, pollMs?: number): EventLog & EventLogReader {
-  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS, ...(pollMs === undefined ? {} : { pollIntervalMs: pollMs }) });
+export function openEventLog(config: EngineConfig, dataDir: string, wakeups?: SharedArrayBuffer): EventLog & EventLogReader {
+  if (!config.KAFKA_BROKERS) return createSqliteEventLog({ path: ledgerFile(dataDir), lingerMs: CONSUMER_LINGER_MS, ...(wakeups ? { appendCounter: wakeups } : {}) });
   const log = createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, lingerMs: CONSUMER_LINGER_MS, ...topicSettings(config) });
   // The topic is created or checked now, so its settings are reported at start. The workers wait
   // for this before they start (a refused topic fails their start); a gateway does not, as it may

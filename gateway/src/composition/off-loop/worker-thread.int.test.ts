@@ -9,7 +9,7 @@ import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../config.js';
-import { openEventLog } from '../engines.js';
+import { newLogWakeups, openEventLog } from '../engines.js';
 import { type ReadyThread, superviseThread } from './thread-supervisor.js';
 import { spawnWorkerThread, startWorkerThread } from './worker-thread.js';
 
@@ -39,11 +39,12 @@ describe("the ledger's thread", () => {
   it('applies what this thread appends, hands the ledger notices back, and stops when asked', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
     // The relay's side, as wire-gateway opens it: its own connection to the log.
-    const eventLog = openEventLog(config, dataDir);
+    const wakeups = newLogWakeups();
+    const eventLog = openEventLog(config, dataDir, wakeups);
     const notifier = createInProcessBalanceNotifier();
     const heard: BalancesChanged[] = [];
     notifier.subscribe((changes) => heard.push(changes));
-    const workers = await startWorkerThread({ config, dataDir, notifier, log: pino({ level: 'silent' }) });
+    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
 
     const first = grant(7, 1234);
     await eventLog.append([first]);
@@ -61,14 +62,15 @@ describe("the ledger's thread", () => {
 
   it('is started again after it was ended mid-work, on the same files, and applies what was appended meanwhile', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
-    const eventLog = openEventLog(config, dataDir);
+    const wakeups = newLogWakeups();
+    const eventLog = openEventLog(config, dataDir, wakeups);
     const notifier = createInProcessBalanceNotifier();
     const heard: BalancesChanged[] = [];
     notifier.subscribe((changes) => heard.push(changes));
     const log = pino({ level: 'silent' });
     const threads: ReadyThread[] = [];
     const start = async () => {
-      const thread = await spawnWorkerThread({ config, dataDir, notifier, log });
+      const thread = await spawnWorkerThread({ config, dataDir, notifier, wakeups, log });
       threads.push(thread);
       return thread;
     };
@@ -85,13 +87,42 @@ describe("the ledger's thread", () => {
     await eventLog.close();
   });
 
+  it("hears the relay's appends at once, not at its next look: a notice within tens of ms of the append", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const wakeups = newLogWakeups();
+    const eventLog = openEventLog(config, dataDir, wakeups);
+    const notifier = createInProcessBalanceNotifier();
+    const heardAt = new Map<string, number>();
+    notifier.subscribe((changes) => {
+      for (const id of changes.appliedEventIds) heardAt.set(id, performance.now());
+    });
+    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
+    const latencies: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      // Spaced past the consumer's linger, so each append finds it waiting for the next one.
+      await new Promise((resolve) => setTimeout(resolve, 60 + Math.random() * 40));
+      const event = grant(100 + i, 1);
+      const appendedAt = performance.now();
+      await eventLog.append([event]);
+      await until(() => heardAt.has(event.metadata.eventId), 5_000);
+      latencies.push((heardAt.get(event.metadata.eventId) ?? 0) - appendedAt);
+    }
+    await workers.stop();
+    await eventLog.close();
+    const sorted = latencies.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    console.info(`[ledger thread] append to notice, 30 appends: p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`);
+    expect(at(0.5)).toBeLessThan(12);
+  });
+
   it('applies, before it stops, what the relay appended just before the stop', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const eventLog = openEventLog(config, dataDir);
+    const wakeups = newLogWakeups();
+    const eventLog = openEventLog(config, dataDir, wakeups);
     const notifier = createInProcessBalanceNotifier();
     const heard: BalancesChanged[] = [];
     notifier.subscribe((changes) => heard.push(changes));
-    const workers = await startWorkerThread({ config, dataDir, notifier, log: pino({ level: 'silent' }) });
+    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
     const last = grant(10, 77);
     await eventLog.append([last]);
     await workers.stop();
@@ -111,7 +142,7 @@ describe("the ledger's thread", () => {
     const threads: ReadyThread[] = [];
     const log = pino({ level: 'silent' });
     const workers = await superviseThread(async () => {
-      const thread = await spawnWorkerThread({ config, dataDir, notifier: createInProcessBalanceNotifier(), log });
+      const thread = await spawnWorkerThread({ config, dataDir, notifier: createInProcessBalanceNotifier(), wakeups: newLogWakeups(), log });
       threads.push(thread);
       return thread;
     }, log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 5_000 });
