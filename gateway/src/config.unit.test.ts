@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig, loadWorkerConfig } from './config.js';
+
+const machine = vi.hoisted(() => ({ cores: 8 }));
+vi.mock('node:os', async (original) => ({ ...(await original<typeof import('node:os')>()), availableParallelism: () => machine.cores }));
 
 describe('the Kafka topic settings', () => {
   it('default to production values: three replicas, two in sync, two at least, every record kept, gzip', () => {
@@ -38,5 +41,21 @@ describe('the ledger dedup window', () => {
 
   it('refuses a window under an hour: ids would be forgotten while a producer may still retry', () => {
     expect(() => loadWorkerConfig({ LEDGER_DEDUP_WINDOW_MS: '60000' })).toThrow(/LEDGER_DEDUP_WINDOW_MS/);
+  });
+});
+
+describe("the embedded ledger's thread", () => {
+  it('is on by default when the machine has more than one core, off on one', () => {
+    machine.cores = 2;
+    expect(loadWorkerConfig({}).EMBEDDED_LEDGER_THREAD).toBe(true);
+    machine.cores = 1;
+    expect(loadWorkerConfig({}).EMBEDDED_LEDGER_THREAD).toBe(false);
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'true' }).EMBEDDED_LEDGER_THREAD).toBe(true);
+    machine.cores = 8;
+  });
+
+  it('is what the variable says when it is set', () => {
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'false' }).EMBEDDED_LEDGER_THREAD).toBe(false);
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'true' }).EMBEDDED_LEDGER_THREAD).toBe(true);
   });
 });
