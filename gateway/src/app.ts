@@ -31,9 +31,11 @@ function followOptionChanges(app: FastifyInstance, deps: Pick<GatewayDeps, 'noti
 
 /**
  * Builds the whole HTTP surface without listening, so tests drive it through `inject` or a real
- * port. `metrics` are the relay's, which the metrics listener serves too.
+ * port. `metrics` are the relay's, which the metrics listener serves too. `closeEngines` runs
+ * once every plugin has closed: Fastify runs onClose hooks last registered first, so it is
+ * registered before them (the relay's last flush of usage events must reach an open event log).
  */
-export async function buildApp(deps: GatewayDeps, metrics: RelayMetrics = createRelayMetrics()): Promise<FastifyInstance> {
+export async function buildApp(deps: GatewayDeps, metrics: RelayMetrics = createRelayMetrics(), closeEngines?: () => Promise<void>): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: MAX_BODY_BYTES,
@@ -48,6 +50,7 @@ export async function buildApp(deps: GatewayDeps, metrics: RelayMetrics = create
     },
     http: { requestTimeout: deps.config.BODY_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, deps.config.BODY_TIMEOUT_MS || 1000) },
   }).withTypeProvider<ZodTypeProvider>();
+  if (closeEngines) app.addHook('onClose', closeEngines);
   registerJsonBodyParser(app, () => passThroughEnabled(deps.options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

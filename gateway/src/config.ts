@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalText = z
@@ -96,10 +97,11 @@ export const engineConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The embedded Tollgate's ledger worker on a thread of its own instead of the relay's event loop
-   * (docs/benchmarks.md, "Embedded workers off the relay's loop"). Off by default: no gain could be
-   * measured yet, and a call answered just before a stop may reach the log after the thread's last look.
+   * (docs/benchmarks.md, "Embedded workers off the relay's loop"). By default on a machine (or a
+   * container's CPU share) of more than one core, where the thread has a core to run on; on one
+   * core it would only take the relay's, with the messages on top.
    */
-  EMBEDDED_LEDGER_THREAD: z.stringbool().default(false),
+  EMBEDDED_LEDGER_THREAD: z.stringbool().default(() => availableParallelism() > 1),
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
 }).superRefine((config, ctx) => {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig, loadWorkerConfig } from './config.js';
+
+const machine = vi.hoisted(() => ({ cores: 8 }));
+vi.mock('node:os', async (original) => ({ ...(await original<typeof import('node:os')>()), availableParallelism: () => machine.cores }));
 
 describe('the Kafka topic settings', () => {
   it('default to production values: three replicas, two in sync, two at least, every record kept, gzip', () => {
@@ -56,5 +59,21 @@ describe('REDIS_CLUSTER_NODES', () => {
 
   it('refuses to start with REDIS_URL too: one Redis or a Cluster, not both', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '127.0.0.1:7000' })).toThrow('set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both');
+  });
+});
+
+describe("the embedded ledger's thread", () => {
+  it('is on by default when the machine has more than one core, off on one', () => {
+    machine.cores = 2;
+    expect(loadWorkerConfig({}).EMBEDDED_LEDGER_THREAD).toBe(true);
+    machine.cores = 1;
+    expect(loadWorkerConfig({}).EMBEDDED_LEDGER_THREAD).toBe(false);
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'true' }).EMBEDDED_LEDGER_THREAD).toBe(true);
+    machine.cores = 8;
+  });
+
+  it('is what the variable says when it is set', () => {
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'false' }).EMBEDDED_LEDGER_THREAD).toBe(false);
+    expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'true' }).EMBEDDED_LEDGER_THREAD).toBe(true);
   });
 });

@@ -40,8 +40,7 @@ export async function startGateway(config: GatewayConfig, wiring: GatewayWiring,
   mkdirSync(dataDir, { recursive: true });
   const engines = await wireGateway(config, dataDir, wiring, log);
   const metrics = createRelayMetrics();
-  const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) }, metrics);
-  app.addHook('onClose', engines.close);
+  const app = await buildApp({ ...engines.deps, sessionSecret: sessionSecret(config, dataDir), consoleDir: defaultConsoleDir(config) }, metrics, engines.close);
   // A metrics port taken or refused fails the start, engines closed, before the public port opens.
   const metricsListener = await startMetricsListener(metrics, config).catch(async (error: unknown) => {
     await app.close();

@@ -12,7 +12,7 @@ import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
 import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
 import { startWorkerThread } from './off-loop/worker-thread.js';
-import { openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
+import { newLogWakeups, openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
@@ -28,10 +28,10 @@ export interface GatewayWiring {
 }
 
 /** The workers the wiring asks for, where it asks for them. */
-async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, engines: HostedWorkerEngines, log: Logger): Promise<HostedWorkers> {
+async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayConfig; dataDir: string; wakeups: SharedArrayBuffer; log: Logger }, wiring: GatewayWiring, engines: HostedWorkerEngines): Promise<HostedWorkers> {
   const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
   const onLoop = await startHostedWorkers(engines, { ledger: wiring.ledgerWorker === 'loop', ingestionGroup: wiring.ingestionGroup, config, onError });
-  const onThread = wiring.ledgerWorker === 'thread' ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, log }) : null;
+  const onThread = wiring.ledgerWorker === 'thread' ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, wakeups, log }) : null;
   return {
     stop: async () => {
       await onThread?.stop();
@@ -43,7 +43,8 @@ async function hostWorkers(config: GatewayConfig, dataDir: string, wiring: Gatew
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
 export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, log: Logger): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
   const reportError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
-  const eventLog = openEventLog(config, dataDir);
+  const wakeups = newLogWakeups();
+  const eventLog = openEventLog(config, dataDir, wakeups);
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const hot = openHotState(config, log);
@@ -57,7 +58,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   await migrateInviteQuota(documents.users, balances, eventLog);
   // A hosted ledger worker's changes reach hot state too, once (billing/hot-state-feed.ts).
   const ledgerNotifier = wiring.ledgerWorker ? feedingHotState(hot.notifier, hot, log) : null;
-  const workers = await hostWorkers(config, dataDir, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier }, log);
+  const workers = await hostWorkers({ config, dataDir, wakeups, log }, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier });
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);

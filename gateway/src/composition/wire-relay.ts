@@ -85,7 +85,7 @@ export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics
     await ctx.publisher.close();
   });
   // Again once the calls in flight at preClose have ended (their usage was published after it);
-  // this plugin's onClose runs before the composition root's, which closes the outbox.
+  // this plugin's onClose runs before the engines' (app.ts registers theirs first), which close the log.
   app.addHook('onClose', async () => {
     await ctx.publisher.close();
     await ctx.pools.close();

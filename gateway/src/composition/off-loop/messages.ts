@@ -39,5 +39,7 @@ export type ToWorker = z.infer<typeof toWorkerSchema>;
 export const workerDataSchema = z.object({
   env: z.record(z.string(), z.string()),
   dataDir: z.string().min(1),
+  /** The relay's log's append counter (ledger-engines.ts, newLogWakeups). */
+  wakeups: z.instanceof(SharedArrayBuffer),
 });
 export type WorkerData = z.infer<typeof workerDataSchema>;

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { loadWorkerConfig } from '../../config.js';
-import { OTHER_THREAD_POLL_MS, openBalances, openEventLog } from '../engines.js';
+import { openBalances, openEventLog } from '../ledger-engines.js';
 import { startHostedWorkers } from '../hosted-workers.js';
 import { type FromWorker, toWorkerSchema, workerDataSchema } from './messages.js';
 
@@ -23,8 +23,8 @@ const reportError = (error: unknown) => {
   post({ kind: 'failed', worker: 'ledger', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) });
 };
 
-// The relay's appends wake only its own thread's consumers: this thread looks for them every 50 ms.
-const eventLog = openEventLog(config, data.dataDir, OTHER_THREAD_POLL_MS);
+// On the relay's log's counter: its appends wake this thread's consumer at once.
+const eventLog = openEventLog(config, data.dataDir, data.wakeups);
 const balances = await openBalances(config, data.dataDir);
 // The ledger worker tells this notifier; its one listener hands the notice to the relay's thread.
 const notifier = createInProcessBalanceNotifier();

@@ -12,6 +12,8 @@ export interface WorkerThreadOptions {
   dataDir: string;
   /** Where the ledger's notices land on the relay's thread: the hold store and the live console follow it. */
   notifier: BalanceNotifier;
+  /** The relay's log's append counter: the relay's appends wake the thread's ledger at once. */
+  wakeups: SharedArrayBuffer;
   log: Logger;
 }
 
@@ -41,7 +43,7 @@ function receive(message: FromWorker, { notifier, log }: WorkerThreadOptions): '
 /** Starts the thread; resolves once its workers run, rejects if it fails or ends before. */
 export function spawnWorkerThread(options: WorkerThreadOptions): Promise<ReadyThread> {
   const { log } = options;
-  const workerData: WorkerData = { env: settingsText(options.config), dataDir: options.dataDir };
+  const workerData: WorkerData = { env: settingsText(options.config), dataDir: options.dataDir, wakeups: options.wakeups };
   const worker = new Worker(BOOT, { workerData });
   const exited = new Promise<number>((done) => worker.once('exit', done));
   return new Promise((resolve, reject) => {

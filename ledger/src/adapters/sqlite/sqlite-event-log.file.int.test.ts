@@ -109,4 +109,31 @@ describe('SqliteEventLog on a file', () => {
     await vi.waitFor(() => expect(batches).toHaveLength(2), delivered);
     expect(batches.map((batch) => batch.map((stored) => stored.event))).toEqual([[first], gathered]);
   });
+
+  it('delivers on stop what was appended before it and not yet read: one lingering, one waiting for its next look', async () => {
+    const path = tempSqlitePath();
+    // Both waits far longer than the test: only the stop's last look can deliver these.
+    const log = createSqliteEventLog({ path, pollIntervalMs: 60_000, retryBackoffMs: 50, lingerMs: 60_000 });
+    onTestFinished(() => log.close());
+    const seen: StoredEvent[] = [];
+    const subscription = await log.subscribe('ledger', async (batch) => void seen.push(...batch));
+    const first = quotaGranted({ amount: 1 });
+    await log.append([first]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1), delivered);
+    const lingering = quotaGranted({ amount: 2 });
+    await log.append([lingering]);
+    await subscription.stop();
+    expect(seen.map((stored) => stored.event)).toEqual([first, lingering]);
+
+    // Another thread's or process's append wakes nobody here: the consumer waits for its poll.
+    const waiting = createSqliteEventLog({ path, pollIntervalMs: 60_000, retryBackoffMs: 50, lingerMs: 0 });
+    onTestFinished(() => waiting.close());
+    const resumed: StoredEvent[] = [];
+    const again = await waiting.subscribe('ledger', async (batch) => void resumed.push(...batch));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const theirs = quotaGranted({ amount: 3 });
+    appendFromAnotherProcess(path, JSON.stringify(theirs));
+    await again.stop();
+    expect(resumed.map((stored) => stored.event)).toEqual([theirs]);
+  });
 });

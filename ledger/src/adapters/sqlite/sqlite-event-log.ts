@@ -16,6 +16,11 @@ import { WalSync } from './wal-sync.js';
 export interface SqliteEventLogOptions extends Partial<SubscriptionTiming> {
   /** A file path (it may be shared with the balance store), or ':memory:'. */
   path: string;
+  /**
+   * The append counter (`newAppendCounter`) of the same file's log on another thread: appends on
+   * either side then wake the other's subscribers at once, not at their next poll.
+   */
+  appendCounter?: SharedArrayBuffer;
 }
 
 const DEFAULT_MAX_BATCH = 500;
@@ -45,7 +50,7 @@ export class SqliteEventLog implements EventLog, EventLogReader {
     options: SqliteEventLogOptions,
   ) {
     this.tables = new EventLogTables(db);
-    this.appends = AppendSignal.forPath(options.path);
+    this.appends = AppendSignal.forPath(options.path, options.appendCounter);
     this.durable = options.path === ':memory:' ? IN_MEMORY : new WalSync(`${options.path}-wal`, warning('SqliteEventLogSyncFailed'));
     this.timing = { pollIntervalMs: options.pollIntervalMs ?? 100, retryBackoffMs: options.retryBackoffMs ?? 100, lingerMs: options.lingerMs ?? 0 };
   }

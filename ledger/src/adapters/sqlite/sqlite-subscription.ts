@@ -45,6 +45,15 @@ export class SqliteSubscription implements Subscription {
     this.running = this.run();
   }
 
+  /**
+   * Ends the delivery loop, after one last look: what was appended before the stop and not yet
+   * read (the loop lingering after a batch, or waiting for its next poll of another thread's or
+   * process's appends) is delivered now rather than at the next start. The embedded ledger's
+   * thread sees the relay's appends only when it looks, and is stopped right after the relay's
+   * last append: a call answered just before a stop was otherwise left unapplied, its balance and
+   * hold stale until the next start (the import scenario's audit: 6 events of 7 folded). One batch
+   * at most, so a consumer far behind does not hold a shutdown.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.running;
@@ -69,6 +78,16 @@ export class SqliteSubscription implements Subscription {
         const backoffMs = Math.min(this.options.retryBackoffMs * 2 ** failuresInARow++, MAX_RETRY_BACKOFF_MS);
         await pause(backoffMs, this.stopping.signal);
       }
+    }
+    await this.lastLook();
+  }
+
+  private async lastLook(): Promise<void> {
+    const { tables, group, maxBatch, onError } = this.options;
+    try {
+      await this.deliver(tables.readAfter(tables.committedOffset(group), maxBatch));
+    } catch (error) {
+      onError(error);
     }
   }
 
