@@ -106,6 +106,7 @@ export class KafkaEventLog implements EventLog, EventLogReader {
       retryBackoffMs: this.options.retryBackoffMs ?? 100,
       maxWaitTimeMs: this.options.maxWaitTimeMs ?? 500,
       lingerMs: options.lingerMs ?? this.options.lingerMs ?? 0,
+      partitionsAtOnce: options.partitionsAtOnce ?? 1,
       ...(options.lingerMs === undefined ? {} : { batchEvents: options.maxBatch ?? DEFAULT_MAX_BATCH }),
     });
     this.subscriptions.add(subscription);

@@ -6,6 +6,7 @@ import type { StoredEvent } from '../../ports/event-log.js';
 import { type CheckpointDocument, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
 import { AppliedEventMarkers } from './applied-event-markers.js';
 import { DocumentLocks } from './document-locks.js';
+import { LatestBalances } from './latest-balances.js';
 import { PartitionBatch } from './partition-batch.js';
 
 export interface MongoBalanceStoreOptions {
@@ -22,16 +23,17 @@ const ids = <T extends { _id: number }>(docs: T[]) => docs.map((doc) => doc._id)
  * few fields that are not sums, values (`commuting-changes.ts`), written per document guarded by
  * the partition's last offset on it (`partition-batch.ts`). Any partitions may thus write the same
  * user, token or channel at once (a user moves partition when partitions are added; a channel is
- * everyone's) and no update is lost; replaying any batch changes nothing. A batch takes five
- * sequential round trips: the markers, the three reads at once, the three writes at once (channels
- * then read back), the checkpoint; its checkpoint is read only when this store has not written it.
+ * everyone's) and no update is lost; replaying any batch changes nothing. A batch takes six
+ * sequential round trips: the markers, the three reads at once, the three writes at once, each
+ * kind then read back, the checkpoint; its checkpoint is read only when this store has not written it.
  */
 export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   private readonly markers: AppliedEventMarkers;
   /**
    * The checkpoint this store last wrote per partition, so a worker that keeps its partitions does
    * not read it back before each batch. It can only lag the stored one (another worker moved it
-   * since): the events it then lets through are found applied by their markers and offset guards.
+   * since; or the stored one was lost), and the events it then lets through are found applied by
+   * their markers and offset guards.
    */
   private readonly written = new Map<number, number>();
   /**
@@ -42,6 +44,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
    * updates are atomic; there the wait only orders writes to a shared channel.
    */
   private readonly locks = new DocumentLocks();
+  private readonly latest = new LatestBalances();
 
   constructor(
     private readonly connection: Connection,
@@ -97,21 +100,26 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   }
 
   private async applyPartition(partition: number, events: StoredEvent[]): Promise<BalancesChanged> {
-    const checkpoint = this.written.get(partition) ?? (await this.checkpoint(partition));
+    const written = this.written.get(partition);
+    // A batch wholly behind what this store wrote is a replay: the stored checkpoint is read, so a
+    // lost one (an operator's reset) is written again.
+    const checkpoint = written !== undefined && events.some((stored) => stored.offset > written) ? written : await this.checkpoint(partition);
     const fresh = events.filter((stored) => stored.offset > checkpoint).sort((a, b) => a.offset - b.offset);
     const last = fresh.at(-1);
     if (!last) return { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] };
     const applying = await this.markers.withoutDuplicates(fresh);
-    const work = new PartitionBatch(partition, (name) => this.collection(name), this.locks);
+    const work = new PartitionBatch(partition, (name) => this.collection(name), this.locks, this.latest);
     await work.load(applying);
     const applied = applying.filter((stored) => work.apply(stored));
     const { users, tokens, channels } = await work.write();
     await this.collection<CheckpointDocument>(Collections.checkpoints).updateOne({ _id: partition }, { $max: { offset: last.offset } }, { upsert: true });
     this.written.set(partition, Math.max(last.offset, this.written.get(partition) ?? -1));
+    // Nothing is awaited from here to the announcement: the newest reads are what it carries.
+    const newest = <T>(name: string, id: (balance: T) => number) => (balance: T) => this.latest.newest(`${name}:${id(balance)}`, balance);
     return {
-      users,
-      tokens,
-      channels,
+      users: users.map(newest(Collections.users, (user) => user.userId)),
+      tokens: tokens.map(newest(Collections.tokens, (token) => token.tokenId)),
+      channels: channels.map(newest(Collections.channels, (channel) => channel.channelId)),
       settledHolds: applied.map((stored) => settledHoldOf(stored.event)).filter((hold) => hold !== null),
       appliedEventIds: applied.map((stored) => stored.event.metadata.eventId),
     };

@@ -6,6 +6,7 @@ import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/bala
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { DocumentLocks } from './document-locks.js';
 import { duplicateIndexes } from './duplicate-keys.js';
+import type { LatestBalances } from './latest-balances.js';
 import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
 
 /** An account as read, what the batch made of it, and this partition's offset on its document when read. */
@@ -44,6 +45,7 @@ export class PartitionBatch {
     private readonly partition: number,
     private readonly collection: <T extends mongo.Document>(name: string) => mongo.Collection<T>,
     private readonly locks: DocumentLocks,
+    private readonly latest: LatestBalances,
   ) {
     this.field = `applied.${partition}`;
   }
@@ -81,18 +83,17 @@ export class PartitionBatch {
   }
 
   /**
-   * Writes what the batch changed, the three kinds at once; fails (and the batch is retried) if a
-   * document's offset for this partition moved underneath. Users and tokens are returned as this
-   * batch made them; channels, which every partition adds to, as read back after the write.
+   * Writes what the batch changed, the three kinds at once, each followed by a read of the written
+   * documents under their locks (another partition may have added to them since this batch read
+   * them); fails (and the batch is retried) if a document's offset for this partition moved underneath.
    */
   async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
-    const [, , channels] = await Promise.all([
-      this.update(Collections.users, this.users, (a) => userChanges(a.before, a.balance)),
-      this.update(Collections.tokens, this.tokens, (a) => tokenChanges(a.before, a.balance, a.assigned)),
-      this.update(Collections.channels, this.channels, (a) => channelChanges(a.before, a.balance)).then(() => this.readBackChannels()),
+    const [users, tokens, channels] = await Promise.all([
+      this.update<UserDocument, UserBalance>(Collections.users, this.users, (a) => userChanges(a.before, a.balance), userFrom),
+      this.update<TokenDocument, TokenBalance>(Collections.tokens, this.tokens, (a) => tokenChanges(a.before, a.balance, a.assigned), tokenFrom),
+      this.update<ChannelDocument, ChannelBalance>(Collections.channels, this.channels, (a) => channelChanges(a.before, a.balance), channelFrom),
     ]);
-    const changed = <T>(accounts: Map<number, Account<T>>) => [...accounts.values()].filter((a) => a.lastOffset !== null).map((a) => a.balance);
-    return { users: changed(this.users), tokens: changed(this.tokens), channels };
+    return { users, tokens, channels };
   }
 
   private async read<D extends Documents, T>(name: string, ids: number[], into: Map<number, Account<T>>, from: (doc: D) => T, empty: (id: number) => T): Promise<void> {
@@ -112,7 +113,7 @@ export class PartitionBatch {
    * update (upsert, the filter's `$exists: false` matching one another partition created since);
    * fields no change writes get their zero on insert, so a created document is complete.
    */
-  private async update<T>(name: string, accounts: Map<number, Account<T>>, changesOf: (account: Account<T>) => FieldChanges): Promise<void> {
+  private async update<D extends Documents, T>(name: string, accounts: Map<number, Account<T>>, changesOf: (account: Account<T>) => FieldChanges, from: (doc: D) => T): Promise<T[]> {
     const ops = [...accounts.entries()]
       .filter(([, account]) => account.lastOffset !== null)
       .map(([id, account]) => {
@@ -121,10 +122,17 @@ export class PartitionBatch {
         const update = { $inc: add, $set: { ...assign, [this.field]: account.lastOffset }, ...(Object.keys(onInsert).length ? { $setOnInsert: onInsert } : {}) };
         return { updateOne: { filter: { _id: id, ...unchangedSince(this.field, account.readAt) }, update, upsert: account.readAt === undefined } };
       });
-    if (ops.length === 0) return;
-    const collection = this.collection(name);
-    const written = await this.locks.hold(ops.map(({ updateOne }) => `${name}:${updateOne.filter._id}`), () => this.bulkWrite(collection, ops));
-    if (written !== ops.length) throw new Error(`${name}: ${ops.length - written} balance documents were written by another worker of partition ${this.partition}; the batch will be retried`);
+    if (ops.length === 0) return [];
+    const collection = this.collection<D>(name);
+    const ids = ops.map(({ updateOne }) => updateOne.filter._id);
+    return this.locks.hold(ids.map((id) => `${name}:${id}`), async () => {
+      const written = await this.bulkWrite(collection as unknown as mongo.Collection, ops);
+      if (written !== ops.length) throw new Error(`${name}: ${ops.length - written} balance documents were written by another worker of partition ${this.partition}; the batch will be retried`);
+      const docs = (await collection.find({ _id: { $in: ids } } as never).toArray()) as D[];
+      const balances = docs.map(from);
+      docs.forEach((doc, index) => this.latest.record(`${name}:${doc._id}`, balances[index]));
+      return balances;
+    });
   }
 
   /** The number of updates that found (or created) their document. */
@@ -142,11 +150,6 @@ export class PartitionBatch {
     );
   }
 
-  private async readBackChannels(): Promise<ChannelBalance[]> {
-    const ids = [...this.channels.entries()].filter(([, account]) => account.lastOffset !== null).map(([id]) => id);
-    if (ids.length === 0) return [];
-    return (await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: ids } } as never).toArray()).map((doc) => channelFrom(doc as ChannelDocument));
-  }
 }
 
 /** The registers a created token document needs when the batch did not assign them: no owner yet, limited. */
