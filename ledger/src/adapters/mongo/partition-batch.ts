@@ -9,12 +9,10 @@ import { duplicateIndexes } from './duplicate-keys.js';
 import type { LatestBalances } from './latest-balances.js';
 import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
 
-/** An account as read, what the batch made of it, and this partition's offset on its document when read. */
+/** An account as read, what the batch made of it, and this partition's offset on its document when read (none: the write may create it). */
 interface Account<T> {
   before: T;
   balance: T;
-  /** Whether the document existed when read: a missing one is created by the write (upsert). */
-  existed: boolean;
   readAt: number | undefined;
   lastOffset: number | null;
   /** Tokens: whether an event of the batch assigned the remaining quota. */
@@ -104,7 +102,7 @@ export class PartitionBatch {
       const doc = byId.get(id);
       const balance = doc ? from(doc) : empty(id);
       const readAt = (doc?.applied as AppliedOffsets | undefined)?.[String(this.partition)];
-      into.set(id, { before: balance, balance, existed: doc !== undefined, readAt, lastOffset: null, assigned: false });
+      into.set(id, { before: balance, balance, readAt, lastOffset: null, assigned: false });
     }
   }
 
