@@ -94,6 +94,14 @@ export const engineConfigSchema = z.object({
    * At least an hour: shorter would forget ids while a producer may still be retrying behind a slow ledger.
    */
   LEDGER_DEDUP_WINDOW_MS: z.coerce.number().int().min(3_600_000).default(7 * 86_400_000),
+  /**
+   * How many of its Kafka partitions one ledger worker applies at once. The balance changes commute
+   * (a partition's batches still go in order), so this is about load, not safety: each partition in
+   * flight holds a batch and about five MongoDB round trips at a time. 4 keeps a worker that holds
+   * all 12 default partitions busy while a round trip is out, without crowding the database; 1 is
+   * the old one-partition-at-a-time behaviour.
+   */
+  LEDGER_PARTITIONS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The embedded Tollgate's ledger worker on a thread of its own instead of the relay's event loop

@@ -119,6 +119,22 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       expect(await store.users([1])).toEqual([{ userId: 1, quota: 1100, usedQuota: 0, requestCount: 0, affQuota: 200, affHistoryQuota: 1400, affCount: 4 }]);
     });
 
+    it('keeps every update when several partitions write the same user, token and channel at once, and replays of them change nothing', async () => {
+      const store = await openStore();
+      const opening = stored([quotaGranted({ amount: 10_000 }), tokenQuotaSet({ remainQuota: 5_000 })]);
+      await store.apply(opening);
+      // A user whose later events landed in other partitions (partitions were added), applied by parallel workers.
+      const moved = [1, 2, 3].map((partition) =>
+        stored([usageRecorded({ quota: 10 * partition }), usageRecorded({ quota: 100 * partition }), quotaAdjusted({ delta: partition })], 0, partition),
+      );
+      const changes = await Promise.all(moved.map((batch) => store.apply(batch)));
+      expect(changes.flatMap((change) => change.appliedEventIds)).toHaveLength(9);
+      await Promise.all(moved.map((batch) => store.apply(batch)));
+      const expected = recomputeBalances([...opening, ...moved.flat()]);
+      expect({ users: await store.users([1]), tokens: await store.tokens([10]), channels: await store.channels([100]) }).toEqual(expected);
+      expect(expected).toMatchObject({ users: [{ quota: 10_000 - 660 + 6, usedQuota: 660, requestCount: 6 }], tokens: [{ remainQuota: 5_000 - 660 }], channels: [{ usedQuota: 660 }] });
+    });
+
     it('keeps a checkpoint per partition', async () => {
       const store = await openStore();
       await store.apply(stored([quotaGranted({ amount: 100 })], 5, 0));

@@ -74,6 +74,11 @@ export interface SubscribeOptions {
    */
   batchesInFlight?: number;
   /**
+   * How many partitions' batches the handler may be given at once (1 by default: never re-entered).
+   * Batches of one partition still come one at a time, in order. The SQLite log has one partition.
+   */
+  partitionsAtOnce?: number;
+  /**
    * Told of every failed delivery (a throwing handler, an event that fails its schema) before the
    * batch is retried; without it the adapter emits a process warning, so no failure is silent.
    */

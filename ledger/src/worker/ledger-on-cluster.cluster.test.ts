@@ -80,7 +80,8 @@ describe('the ledger on Kafka and MongoDB', () => {
     await new Promise((r) => setTimeout(r, 300));
     await first.stop();
     await log.append(events.slice(half));
-    const second = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger', maxBatch: 50 });
+    // The restarted worker applies its four partitions at once.
+    const second = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger', maxBatch: 50, partitionsAtOnce: 4 });
     const report = await caughtUp('ledger', () => applied, events.length);
     expect(report.eventsFolded).toBe(events.length);
     await second.stop();

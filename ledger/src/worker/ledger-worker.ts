@@ -10,6 +10,11 @@ export interface LedgerWorkerOptions {
   /** The consumer group; its committed offsets say where the worker resumes. */
   group?: string;
   maxBatch?: number;
+  /**
+   * How many partitions are applied at once (1 by default). The balance store must take concurrent
+   * batches of different partitions: the Mongo store's changes commute (partition-batch.ts).
+   */
+  partitionsAtOnce?: number;
   /** How the applied-event markers older than the dedup window are forgotten (`marker-sweep.ts`). */
   markerSweep: MarkerSweepSettings;
   /** Told of failed batches (retried), failed notifications (not retried) and failed sweeps (next one on time); default: a process warning. */
@@ -35,13 +40,13 @@ function changedAnything(changes: BalancesChanged): boolean {
  * committed, so a redelivered batch would be skipped and announce nothing anyway.
  */
 export async function startLedgerWorker(options: LedgerWorkerOptions): Promise<LedgerWorker> {
-  const { eventLog, balances, notifier, group = 'ledger', maxBatch, markerSweep, onError = warn } = options;
+  const { eventLog, balances, notifier, group = 'ledger', maxBatch, partitionsAtOnce, markerSweep, onError = warn } = options;
   const handle = async (batch: StoredEvent[]): Promise<void> => {
     const changes = await balances.apply(batch);
     if (!changedAnything(changes)) return;
     await notifier.publish(changes).catch((error: unknown) => onError(error));
   };
-  const subscription = await eventLog.subscribe(group, handle, { maxBatch, onError });
+  const subscription = await eventLog.subscribe(group, handle, { maxBatch, onError, ...(partitionsAtOnce === undefined ? {} : { partitionsAtOnce }) });
   const sweep = startMarkerSweep(balances, markerSweep, onError);
   return {
     stop: async () => {

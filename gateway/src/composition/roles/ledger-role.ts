@@ -19,7 +19,7 @@ export async function runLedgerRole(config: EngineConfig, log: Logger): Promise<
   const onError = (error: unknown) => log.error({ err: error }, 'ledger worker: a batch or a marker sweep failed; it is tried again');
   // The ledger applies what it applied to hot state too, once, for every gateway.
   const notifier = feedingHotState(hot.notifier, hot, log);
-  const worker = await startLedgerWorker({ eventLog, balances, notifier, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError });
+  const worker = await startLedgerWorker({ eventLog, balances, notifier, partitionsAtOnce: config.LEDGER_PARTITIONS_AT_ONCE, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError });
   return {
     close: async () => {
       await worker.stop();

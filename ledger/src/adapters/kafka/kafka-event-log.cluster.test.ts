@@ -34,6 +34,45 @@ describe('KafkaEventLog lingering', () => {
   });
 });
 
+describe('KafkaEventLog partitions at once', () => {
+  /** The most batches the handler held at once, and every event once, over a backlog on 4 partitions. */
+  const mostAtOnce = async (partitionsAtOnce: number | undefined): Promise<number> => {
+    const log = createKafkaEventLog({ brokers: parseBrokers(brokers), topic: testTopic(), partitions: 4 });
+    try {
+      await log.append(Array.from({ length: 40 }, (_, i) => usageRecorded({ userId: i + 1 })));
+      let inside = 0;
+      let most = 0;
+      const seen: string[] = [];
+      const partitionsInside = new Set<number>();
+      const subscription = await log.subscribe(
+        'at-once',
+        async (batch) => {
+          const partition = batch[0]!.partition;
+          expect(partitionsInside.has(partition)).toBe(false); // one partition's batches never overlap
+          partitionsInside.add(partition);
+          most = Math.max(most, ++inside);
+          await new Promise((r) => setTimeout(r, 300));
+          seen.push(...batch.map((stored) => stored.event.metadata.eventId));
+          inside--;
+          partitionsInside.delete(partition);
+        },
+        { maxBatch: 5, ...(partitionsAtOnce === undefined ? {} : { partitionsAtOnce }) },
+      );
+      await vi.waitFor(() => expect(seen).toHaveLength(40), { timeout: 30_000, interval: 50 });
+      await subscription.stop();
+      expect(new Set(seen).size).toBe(40);
+      return most;
+    } finally {
+      await log.close();
+    }
+  };
+
+  it('hands one partition at a time by default, and up to partitionsAtOnce of them when asked', async () => {
+    expect(await mostAtOnce(undefined)).toBe(1);
+    expect(await mostAtOnce(4)).toBeGreaterThan(1);
+  });
+});
+
 describe('KafkaEventLog after a rebalance', () => {
   /** Waits until the group has settled with `members` members, each holding its partitions. */
   const settled = async (group: string, members: number): Promise<void> => {

@@ -107,6 +107,7 @@ export class KafkaEventLog implements EventLog, EventLogReader {
       maxWaitTimeMs: this.options.maxWaitTimeMs ?? 500,
       lingerMs: options.lingerMs ?? this.options.lingerMs ?? 0,
       batchesInFlight: options.batchesInFlight ?? 1,
+      partitionsAtOnce: options.partitionsAtOnce ?? 1,
       ...(options.lingerMs === undefined ? {} : { batchEvents: options.maxBatch ?? DEFAULT_MAX_BATCH }),
     });
     this.subscriptions.add(subscription);

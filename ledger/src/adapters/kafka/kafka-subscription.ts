@@ -30,6 +30,8 @@ export interface KafkaSubscriptionOptions extends KafkaSubscriptionTiming {
   maxBatch: number;
   /** How many chunks of a fetch may be in the handler at once (chunks-in-order.ts); 1: one after the other. */
   batchesInFlight: number;
+  /** kafkajs' partitionsConsumedConcurrently: how many partitions' batches are handled at once. */
+  partitionsAtOnce: number;
   onError: (error: unknown) => void;
 }
 
@@ -108,8 +110,9 @@ export class KafkaSubscription implements Subscription {
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      // One partition at a time: handlers (the ledger worker) may assume they are never re-entered.
-      partitionsConsumedConcurrently: 1,
+      // Batches of one partition are never handled at once; of different partitions, up to this
+      // many (the per-partition retry and repeat state below is kept per partition for that).
+      partitionsConsumedConcurrently: this.options.partitionsAtOnce,
       eachBatch: (payload) => this.eachBatch(payload),
     });
   }

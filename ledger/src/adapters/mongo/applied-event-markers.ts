@@ -2,14 +2,7 @@ import type { mongo } from 'mongoose';
 import type { Clock } from '../../ports/balance-store.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { AppliedEventDocument } from './balance-documents.js';
-
-/** The positions of the inserts refused as duplicate keys; any other failure is thrown. */
-function duplicateIndexes(error: unknown): number[] {
-  const writeErrors = (error as { writeErrors?: { code?: number; index: number }[] | { code?: number; index: number } }).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  if (list.length === 0 || list.some((e) => e.code !== 11000)) throw error;
-  return list.map((e) => e.index);
-}
+import { duplicateIndexes } from './duplicate-keys.js';
 
 /** After a look found every marker timed, the next look for untimed ones waits this long. */
 const UNTIMED_RECHECK_MS = 3_600_000;

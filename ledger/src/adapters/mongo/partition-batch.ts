@@ -1,128 +1,156 @@
 import type { mongo } from 'mongoose';
-import type { AccountKeys } from '../../decider/accounts.js';
-import type { TouchedBalances } from '../../decider/evolve.js';
+import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
+import { assignsTokenQuota, channelChanges, type FieldChanges, tokenChanges, userChanges } from '../../decider/commuting-changes.js';
+import { evolve } from '../../decider/evolve.js';
 import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
+import type { StoredEvent } from '../../ports/event-log.js';
+import type { DocumentLocks } from './document-locks.js';
+import { duplicateIndexes } from './duplicate-keys.js';
+import type { LatestBalances } from './latest-balances.js';
 import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
 
-/** An account as read, what the batch made of it, and the offset its document was read at. */
+/** An account as read, what the batch made of it, and this partition's offset on its document when read (none: the write may create it). */
 interface Account<T> {
+  before: T;
   balance: T;
   readAt: number | undefined;
   lastOffset: number | null;
+  /** Tokens: whether an event of the batch assigned the remaining quota. */
+  assigned: boolean;
 }
 
-const DUPLICATE_KEY = 11000;
-const ignoreDuplicates = (error: unknown) => {
-  if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-};
+type Documents = UserDocument | TokenDocument | ChannelDocument;
 
-/** The document still carries the offset it was read at: nobody wrote it since. */
+/** The document still carries this partition's offset as read: no other worker of this partition wrote it since. */
 const unchangedSince = (field: string, readAt: number | undefined) => (readAt === undefined ? { [field]: { $exists: false } } : { [field]: readAt });
 
-/** One partition's events applied to the balance documents they touch: load, fold, write. */
+/**
+ * One partition's events applied to the balance documents they touch: read, fold, write deltas.
+ * Each write is one `updateOne` per document, `$inc` for sums (`commuting-changes.ts`), guarded by
+ * this partition's last offset on the document (`applied.<partition>`). Another partition writing
+ * the same document (a user whose events moved when partitions were added, a shared channel) adds
+ * its own deltas and moves only its own offset: the two commute. The only conflict is this very
+ * partition written twice at once (a worker that lost the partition but has not noticed yet): the
+ * guard refuses the second, and its batch is retried from the documents as they are then.
+ */
 export class PartitionBatch {
   private readonly users = new Map<number, Account<UserBalance>>();
   private readonly tokens = new Map<number, Account<TokenBalance>>();
   private readonly channels = new Map<number, Account<ChannelBalance>>();
-  /** What this batch adds to each channel's used quota. */
-  private readonly channelAdded = new Map<number, number>();
   private readonly field: string;
 
   constructor(
     private readonly partition: number,
     private readonly collection: <T extends mongo.Document>(name: string) => mongo.Collection<T>,
+    private readonly locks: DocumentLocks,
+    private readonly latest: LatestBalances,
   ) {
     this.field = `applied.${partition}`;
   }
 
-  /** Creates the missing documents (zero balances), then reads every touched one. */
-  async load(keys: AccountKeys[]): Promise<void> {
-    const wanted = (pick: (k: AccountKeys) => number | null) => [...new Set(keys.map(pick).filter((id): id is number => id !== null))];
-    const appliedAt = (applied: AppliedOffsets | undefined) => applied?.[String(this.partition)];
-    for (const doc of await this.ensure<UserDocument>(Collections.users, wanted((k) => k.userId), { quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 })) {
-      this.users.set(doc._id, { balance: userFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
-    }
-    for (const doc of await this.ensure<TokenDocument>(Collections.tokens, wanted((k) => k.tokenId), { userId: 0, remainQuota: 0, usedQuota: 0, unlimited: false })) {
-      this.tokens.set(doc._id, { balance: tokenFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
-    }
-    for (const doc of await this.ensure<ChannelDocument>(Collections.channels, wanted((k) => k.channelId), { usedQuota: 0 })) {
-      this.channels.set(doc._id, { balance: channelFrom(doc), readAt: appliedAt(doc.applied), lastOffset: null });
-    }
+  /** Reads every touched document, one query per kind; a missing one reads as zero balances. */
+  async load(events: StoredEvent[]): Promise<void> {
+    const keys = events.map((stored) => accountKeysOf(stored.event));
+    const wanted = (pick: (k: (typeof keys)[number]) => number | null) => [...new Set(keys.map(pick).filter((id): id is number => id !== null))];
+    await Promise.all([
+      this.read<UserDocument, UserBalance>(Collections.users, wanted((k) => k.userId), this.users, userFrom, emptyUser),
+      this.read<TokenDocument, TokenBalance>(Collections.tokens, wanted((k) => k.tokenId), this.tokens, tokenFrom, emptyToken),
+      this.read<ChannelDocument, ChannelBalance>(Collections.channels, wanted((k) => k.channelId), this.channels, channelFrom, emptyChannel),
+    ]);
   }
 
   /** Folds one event into every touched account whose document has not seen its offset yet; false when none had not. */
-  apply(offset: number, keys: AccountKeys, step: (current: TouchedBalances) => TouchedBalances): boolean {
+  apply({ offset, event }: StoredEvent): boolean {
+    const keys = accountKeysOf(event);
     const user = keys.userId === null ? undefined : this.users.get(keys.userId);
     const token = keys.tokenId === null ? undefined : this.tokens.get(keys.tokenId);
     const channel = keys.channelId === null ? undefined : this.channels.get(keys.channelId);
-    const next = step({ user: user?.balance, token: token?.balance, channel: channel?.balance });
+    const next = evolve({ user: user?.balance, token: token?.balance, channel: channel?.balance }, event);
     const unseen = (account: Account<unknown> | undefined) => account !== undefined && (account.readAt === undefined || offset > account.readAt);
     let applied = false;
-    if (next.user && user && unseen(user)) {
-      user.balance = next.user;
-      user.lastOffset = offset;
-      applied = true;
-    }
-    if (next.token && token && unseen(token)) {
-      token.balance = next.token;
-      token.lastOffset = offset;
-      applied = true;
-    }
-    if (next.channel && channel && unseen(channel)) {
-      const added = next.channel.usedQuota - channel.balance.usedQuota;
-      this.channelAdded.set(next.channel.channelId, (this.channelAdded.get(next.channel.channelId) ?? 0) + added);
-      channel.balance = next.channel;
-      channel.lastOffset = offset;
-      applied = true;
-    }
+    const take = <T>(account: Account<T> | undefined, balance: T | undefined) => {
+      if (!account || !balance || !unseen(account)) return false;
+      account.balance = balance;
+      account.lastOffset = offset;
+      return (applied = true);
+    };
+    take(user, next.user);
+    if (take(token, next.token) && assignsTokenQuota(event)) (token as Account<TokenBalance>).assigned = true;
+    take(channel, next.channel);
     return applied;
   }
 
-  /** Writes what the batch changed; fails (and the batch is retried) if a user or token moved underneath. */
+  /**
+   * Writes what the batch changed, the three kinds at once, each followed by a read of the written
+   * documents under their locks (another partition may have added to them since this batch read
+   * them); fails (and the batch is retried) if a document's offset for this partition moved underneath.
+   */
   async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
-    await this.rewrite(Collections.users, this.users, ({ userId: _id, ...fields }) => fields);
-    await this.rewrite(Collections.tokens, this.tokens, ({ userId, remainQuota, usedQuota, unlimited }) => ({ userId, remainQuota, usedQuota, unlimited }));
-    await this.addToChannels();
-    const changed = <T>(accounts: Map<number, Account<T>>) => [...accounts.entries()].filter(([, a]) => a.lastOffset !== null);
-    const channelIds = changed(this.channels).map(([id]) => id);
-    const channelDocs = channelIds.length ? await this.collection<ChannelDocument>(Collections.channels).find({ _id: { $in: channelIds } }).toArray() : [];
-    return { users: changed(this.users).map(([, a]) => a.balance), tokens: changed(this.tokens).map(([, a]) => a.balance), channels: channelDocs.map(channelFrom) };
+    const [users, tokens, channels] = await Promise.all([
+      this.update<UserDocument, UserBalance>(Collections.users, this.users, (a) => userChanges(a.before, a.balance), userFrom),
+      this.update<TokenDocument, TokenBalance>(Collections.tokens, this.tokens, (a) => tokenChanges(a.before, a.balance, a.assigned), tokenFrom),
+      this.update<ChannelDocument, ChannelBalance>(Collections.channels, this.channels, (a) => channelChanges(a.before, a.balance), channelFrom),
+    ]);
+    return { users, tokens, channels };
+  }
+
+  private async read<D extends Documents, T>(name: string, ids: number[], into: Map<number, Account<T>>, from: (doc: D) => T, empty: (id: number) => T): Promise<void> {
+    if (ids.length === 0) return;
+    const docs = (await this.collection<D>(name).find({ _id: { $in: ids } } as never).toArray()) as D[];
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    for (const id of ids) {
+      const doc = byId.get(id);
+      const balance = doc ? from(doc) : empty(id);
+      const readAt = (doc?.applied as AppliedOffsets | undefined)?.[String(this.partition)];
+      into.set(id, { before: balance, balance, readAt, lastOffset: null, assigned: false });
+    }
   }
 
   /**
-   * One `$inc` per channel for the whole batch, guarded by the offset its document was read at:
-   * a replay finds the offset moved and adds nothing. One update per channel, not one per event,
-   * also keeps FerretDB's PostgreSQL backend from leaking a connection per conditional update.
+   * One guarded `updateOne` per changed document. A document missing when read is created by its
+   * update (upsert, the filter's `$exists: false` matching one another partition created since);
+   * fields no change writes get their zero on insert, so a created document is complete.
    */
-  private async addToChannels(): Promise<void> {
-    const ops = [...this.channels.entries()]
+  private async update<D extends Documents, T>(name: string, accounts: Map<number, Account<T>>, changesOf: (account: Account<T>) => FieldChanges, from: (doc: D) => T): Promise<T[]> {
+    const ops = [...accounts.entries()]
       .filter(([, account]) => account.lastOffset !== null)
-      .map(([id, account]) => ({
-        updateOne: {
-          filter: { _id: id, ...unchangedSince(this.field, account.readAt) },
-          update: { $inc: { usedQuota: this.channelAdded.get(id) ?? 0 }, $set: { [this.field]: account.lastOffset } },
-        },
-      }));
-    if (ops.length === 0) return;
-    const result = await this.collection<ChannelDocument>(Collections.channels).bulkWrite(ops as never, { ordered: true });
-    if (result.matchedCount !== ops.length) throw new Error(`channels: partition ${this.partition} was applied twice at once; the batch will be retried`);
+      .map(([id, account]) => {
+        const { add, assign } = changesOf(account);
+        const onInsert = name === Collections.tokens ? tokenRegistersOnInsert(assign) : {};
+        const update = { $inc: add, $set: { ...assign, [this.field]: account.lastOffset }, ...(Object.keys(onInsert).length ? { $setOnInsert: onInsert } : {}) };
+        return { updateOne: { filter: { _id: id, ...unchangedSince(this.field, account.readAt) }, update, upsert: account.readAt === undefined } };
+      });
+    if (ops.length === 0) return [];
+    const collection = this.collection<D>(name);
+    const ids = ops.map(({ updateOne }) => updateOne.filter._id);
+    return this.locks.hold(ids.map((id) => `${name}:${id}`), async () => {
+      const written = await this.bulkWrite(collection as unknown as mongo.Collection, ops);
+      if (written !== ops.length) throw new Error(`${name}: ${ops.length - written} balance documents were written by another worker of partition ${this.partition}; the batch will be retried`);
+      const docs = (await collection.find({ _id: { $in: ids } } as never).toArray()) as D[];
+      const balances = docs.map(from);
+      docs.forEach((doc, index) => this.latest.record(`${name}:${doc._id}`, balances[index]));
+      return balances;
+    });
   }
 
-  private async ensure<T extends { _id: number }>(name: string, idsWanted: number[], zero: mongo.Document): Promise<T[]> {
-    if (idsWanted.length === 0) return [];
-    const collection = this.collection<T>(name);
-    const ops = idsWanted.map((id) => ({ updateOne: { filter: { _id: id }, update: { $setOnInsert: zero }, upsert: true } }));
-    await collection.bulkWrite(ops as never, { ordered: false }).catch(ignoreDuplicates);
-    return (await collection.find({ _id: { $in: idsWanted } } as never).toArray()) as T[];
+  /** The number of updates that found (or created) their document. */
+  private bulkWrite(collection: mongo.Collection, ops: { updateOne: { filter: mongo.Document; update: mongo.Document; upsert: boolean } }[]): Promise<number> {
+    return collection.bulkWrite(ops as never, { ordered: false }).then(
+      (result) => result.matchedCount + result.upsertedCount,
+      // Two partitions creating the same document at once: one insert wins, the other's update
+      // now finds the document (it has no offset of this partition yet) and adds to it.
+      async (error: unknown) => {
+        const lost = duplicateIndexes(error).map((index) => ops[index] as (typeof ops)[number]);
+        const again = await collection.bulkWrite(lost.map(({ updateOne }) => ({ updateOne: { ...updateOne, upsert: false } })) as never, { ordered: false });
+        const { result } = error as { result: { matchedCount: number; upsertedCount: number } };
+        return result.matchedCount + result.upsertedCount + again.matchedCount;
+      },
+    );
   }
 
-  private async rewrite<T>(name: string, accounts: Map<number, Account<T>>, fields: (balance: T) => mongo.Document): Promise<void> {
-    const changed = [...accounts.entries()].filter(([, account]) => account.lastOffset !== null);
-    if (changed.length === 0) return;
-    const ops = changed.map(([id, account]) => ({
-      updateOne: { filter: { _id: id, ...unchangedSince(this.field, account.readAt) }, update: { $set: { ...fields(account.balance), [this.field]: account.lastOffset } } },
-    }));
-    const result = await this.collection(name).bulkWrite(ops as never, { ordered: true });
-    if (result.matchedCount !== changed.length) throw new Error(`${name}: ${changed.length - result.matchedCount} balance documents changed while partition ${this.partition} was applied; the batch will be retried`);
-  }
+}
+
+/** The registers a created token document needs when the batch did not assign them: no owner yet, limited. */
+function tokenRegistersOnInsert(assign: FieldChanges['assign']): Partial<Pick<TokenBalance, 'userId' | 'unlimited'>> {
+  return { ...(assign.userId === undefined ? { userId: 0 } : {}), ...(assign.unlimited === undefined ? { unlimited: false } : {}) };
 }
