@@ -1,6 +1,15 @@
 import type { BackgroundLog } from '../../background/background-log.js';
 import { runInBackground } from '../../background/run-in-background.js';
-import type { ChannelFollower } from './follow-channel.js';
+
+export interface ChannelFollower {
+  /** The subscription is in place (the first time, and after each reconnection). */
+  onSubscribed?(): void;
+  /**
+   * The connection is back after a loss. Pub/sub keeps nothing for a subscriber that is away, so
+   * whatever was published meanwhile is lost: the caller catches up (reloads what it would have been told).
+   */
+  onReconnected?(): void;
+}
 
 /**
  * What publishing on a shard channel (Redis 7's SPUBLISH) needs: ioredis' Redis and Cluster both
@@ -25,8 +34,8 @@ export interface ShardSubscriber {
 }
 
 /**
- * `followChannel` for a shard channel (SSUBSCRIBE), which works on one Redis and on a Redis Cluster
- * alike. Subscribed again after each reconnection of a single Redis (ioredis resubscribes by itself
+ * Subscribes `subscriber` to a shard channel (SSUBSCRIBE), which works on one Redis and on a Redis
+ * Cluster alike, and tells `follower` when it is in place and when it was lost and is back. Subscribed again after each reconnection of a single Redis (ioredis resubscribes by itself
  * only to channels whose SSUBSCRIBE had succeeded); a Cluster's subscribers, each re-made when the
  * topology changes (a failover), are subscribed again by ioredis and tell it with 'subscribersReady',
  * which is a reconnection here too: what was published meanwhile is lost.
