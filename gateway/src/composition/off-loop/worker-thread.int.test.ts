@@ -35,16 +35,21 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 
+/** The relay's side, as wire-gateway opens it: its own connection to the log, and the notices the thread hands back. */
+function relaySide(config: ReturnType<typeof loadConfig>) {
+  const wakeups = newLogWakeups();
+  const eventLog = openEventLog(config, dataDir, wakeups);
+  const notifier = createInProcessBalanceNotifier();
+  const heard: BalancesChanged[] = [];
+  notifier.subscribe((changes) => heard.push(changes));
+  return { eventLog, notifier, heard, thread: { config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) } };
+}
+
 describe("the ledger's thread", () => {
   it('applies what this thread appends, hands the ledger notices back, and stops when asked', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
-    // The relay's side, as wire-gateway opens it: its own connection to the log.
-    const wakeups = newLogWakeups();
-    const eventLog = openEventLog(config, dataDir, wakeups);
-    const notifier = createInProcessBalanceNotifier();
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe((changes) => heard.push(changes));
-    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
+    const { eventLog, heard, thread } = relaySide(config);
+    const workers = await startWorkerThread(thread);
 
     const first = grant(7, 1234);
     await eventLog.append([first]);
@@ -62,19 +67,14 @@ describe("the ledger's thread", () => {
 
   it('is started again after it was ended mid-work, on the same files, and applies what was appended meanwhile', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ANALYTICS_BATCH_MS: '100', LOG_LEVEL: 'silent' });
-    const wakeups = newLogWakeups();
-    const eventLog = openEventLog(config, dataDir, wakeups);
-    const notifier = createInProcessBalanceNotifier();
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe((changes) => heard.push(changes));
-    const log = pino({ level: 'silent' });
+    const { eventLog, heard, thread } = relaySide(config);
     const threads: ReadyThread[] = [];
     const start = async () => {
-      const thread = await spawnWorkerThread({ config, dataDir, notifier, wakeups, log });
-      threads.push(thread);
-      return thread;
+      const ready = await spawnWorkerThread(thread);
+      threads.push(ready);
+      return ready;
     };
-    const workers = await superviseThread(start, log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 10_000 });
+    const workers = await superviseThread(start, thread.log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 10_000 });
     const applied = (id: string) => heard.some((changes) => changes.appliedEventIds.includes(id));
 
     await threads[0]?.worker.terminate(); // as a crash would end it: nothing closed
@@ -89,14 +89,12 @@ describe("the ledger's thread", () => {
 
   it("hears the relay's appends at once, not at its next look: a notice within tens of ms of the append", async () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const wakeups = newLogWakeups();
-    const eventLog = openEventLog(config, dataDir, wakeups);
-    const notifier = createInProcessBalanceNotifier();
+    const { eventLog, notifier, thread } = relaySide(config);
     const heardAt = new Map<string, number>();
     notifier.subscribe((changes) => {
       for (const id of changes.appliedEventIds) heardAt.set(id, performance.now());
     });
-    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
+    const workers = await startWorkerThread(thread);
     const latencies: number[] = [];
     for (let i = 0; i < 30; i++) {
       // Spaced past the consumer's linger, so each append finds it waiting for the next one.
@@ -117,12 +115,8 @@ describe("the ledger's thread", () => {
 
   it('applies, before it stops, what the relay appended just before the stop', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const wakeups = newLogWakeups();
-    const eventLog = openEventLog(config, dataDir, wakeups);
-    const notifier = createInProcessBalanceNotifier();
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe((changes) => heard.push(changes));
-    const workers = await startWorkerThread({ config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) });
+    const { eventLog, heard, thread } = relaySide(config);
+    const workers = await startWorkerThread(thread);
     const last = grant(10, 77);
     await eventLog.append([last]);
     await workers.stop();
