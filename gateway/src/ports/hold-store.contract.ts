@@ -184,5 +184,21 @@ export function runHoldStoreContract(name: string, factory: () => Promise<HoldSt
       await store.seed([{ userId: USER, quota: 100, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], []);
       expect(await store.available(USER)).toBe(500);
     });
+
+    it('keeps the newest announced balance whatever order two ledger processes announce in; an unversioned one is taken as it comes', async () => {
+      const store = await seeded(factory, 100, 1_000);
+      const user = (quota: number, version?: number) => ({ userId: USER, quota, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0, version });
+      const token = (remainQuota: number, version?: number) => ({ tokenId: TOKEN, userId: USER, remainQuota, usedQuota: 0, unlimited: false, version });
+      await store.applyLedgerChanges(changes({ users: [user(60, 9)], tokens: [token(40, 9)] }));
+      await store.applyLedgerChanges(changes({ users: [user(80, 8)], tokens: [token(90, 8)], settledHolds: [] }));
+      expect(await store.available(USER), 'the older announcement, come late, is not taken').toBe(60);
+      expect(await store.acquire(hold('capped', 41))).toEqual({ ok: false, reason: 'token_quota' });
+      await store.applyLedgerChanges(changes({ users: [user(55, 9)] }));
+      expect(await store.available(USER), 'the same version again changes nothing').toBe(60);
+      await store.applyLedgerChanges(changes({ users: [user(50, 10)] }));
+      expect(await store.available(USER)).toBe(50);
+      await store.applyLedgerChanges(changes({ users: [user(45)] }));
+      expect(await store.available(USER)).toBe(45);
+    });
   });
 }

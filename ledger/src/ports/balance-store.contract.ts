@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { recomputeBalances } from '../audit/balance-fold.js';
 import { affQuotaMigrated, affQuotaTransferred, inviterRewarded, quotaAdjusted, quotaGranted, stored, tokenQuotaSet, usageRecorded } from '../testing/event-builders.js';
-import type { BalanceStore, Clock } from './balance-store.js';
+import type { BalancesChanged, BalanceStore, Clock } from './balance-store.js';
 import type { StoredEvent } from './event-log.js';
 
 /** Opens a fresh, empty store on `now` for one test; the suite closes it when the test ends. */
@@ -22,6 +22,14 @@ function mixedSequence(): StoredEvent[] {
     quotaAdjusted({ userId: 1, delta: -100 }),
   ]);
 }
+
+/** What a batch announces, the accounts' versions left out (their own case checks them). */
+function withoutVersions(changes: BalancesChanged): BalancesChanged {
+  const drop = <T extends { version?: number }>({ version: _version, ...balance }: T) => balance;
+  return { ...changes, users: changes.users.map(drop), tokens: changes.tokens.map(drop) };
+}
+
+const versionsOf = (changes: BalancesChanged) => [...changes.users, ...changes.tokens].map((account) => account.version ?? Number.NaN);
 
 async function balancesOf(store: BalanceStore) {
   return {
@@ -72,13 +80,23 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       const store = await openStore();
       const usage = usageRecorded({ holdId: 'hold-1', quota: 30 });
       const changes = await store.apply(stored([usage]));
-      expect(changes).toEqual({
+      expect(withoutVersions(changes)).toEqual({
         users: [{ userId: 1, quota: -30, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
         tokens: [{ tokenId: 10, userId: 1, remainQuota: -30, usedQuota: 30, unlimited: false }],
         channels: [{ channelId: 100, usedQuota: 30 }],
         settledHolds: [{ holdId: 'hold-1', userId: 1 }],
         appliedEventIds: [usage.metadata.eventId],
       });
+    });
+
+    it('announces each user and token with a version that grows with every batch that writes it', async () => {
+      const store = await openStore();
+      const first = await store.apply(stored([quotaGranted({ amount: 100 }), tokenQuotaSet({ remainQuota: 50 }), usageRecorded({ quota: 10 })]));
+      const second = await store.apply(stored([usageRecorded({ quota: 20 })], 3));
+      const [userBefore, tokenBefore] = versionsOf(first);
+      const [userAfter, tokenAfter] = versionsOf(second);
+      expect(userAfter).toBeGreaterThan(userBefore as number);
+      expect(tokenAfter).toBeGreaterThan(tokenBefore as number);
     });
 
     it('changes nothing when the same batch is applied twice', async () => {
@@ -129,10 +147,13 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       );
       const changes = await Promise.all(moved.map((batch) => store.apply(batch)));
       expect(changes.flatMap((change) => change.appliedEventIds)).toHaveLength(9);
+      // Announced in whatever order: the highest version is the balance that holds every write.
+      const newest = changes.flatMap((change) => change.users).sort((a, b) => (b.version ?? 0) - (a.version ?? 0))[0];
       await Promise.all(moved.map((batch) => store.apply(batch)));
       const expected = recomputeBalances([...opening, ...moved.flat()]);
       expect({ users: await store.users([1]), tokens: await store.tokens([10]), channels: await store.channels([100]) }).toEqual(expected);
       expect(expected).toMatchObject({ users: [{ quota: 10_000 - 660 + 6, usedQuota: 660, requestCount: 6 }], tokens: [{ remainQuota: 5_000 - 660 }], channels: [{ usedQuota: 660 }] });
+      expect(newest).toMatchObject({ quota: 10_000 - 660 + 6, usedQuota: 660 });
     });
 
     it('keeps a checkpoint per partition', async () => {

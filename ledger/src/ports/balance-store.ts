@@ -34,9 +34,18 @@ export interface SettledHold {
   userId: number;
 }
 
+/**
+ * A balance as a batch announces it, with the store's version of the account when it gives one: a
+ * number that only grows as the account is written (MongoDB: the document's count of writes;
+ * SQLite: the sum of the partitions' checkpoints). Hot state keeps the balance of the highest
+ * version it was told, so two ledger processes announcing one account in either order (a user
+ * written by two partitions after partitions were added) never put an older balance back.
+ */
+export type Announced<T> = T & { version?: number };
+
 export interface BalancesChanged {
-  users: UserBalance[];
-  tokens: TokenBalance[];
+  users: Announced<UserBalance>[];
+  tokens: Announced<TokenBalance>[];
   channels: ChannelBalance[];
   settledHolds: SettledHold[];
   appliedEventIds: string[];

@@ -25,10 +25,21 @@ function heldAccounts(request: Pick<HoldRequest, 'userId' | 'tokenId' | 'scope'>
   return { userId: scope === 'token' ? null : request.userId, tokenId: scope === 'user' ? null : request.tokenId };
 }
 
+/** Whether an announced balance is newer than the one known (recording its version); an unversioned one always is. */
+function newer(versions: Map<number, number>, id: number, version: number | undefined): boolean {
+  if (version === undefined) return true;
+  if ((versions.get(id) ?? Number.NEGATIVE_INFINITY) >= version) return false;
+  versions.set(id, version);
+  return true;
+}
+
 /** Holds in this process's memory: right for one gateway; a cluster shares them in Redis. */
 export class InProcessHoldStore implements HoldStore {
   private readonly userQuota = new Map<number, number>();
   private readonly tokenState = new Map<number, TokenState>();
+  /** The version of each balance the ledger announced (`Announced`): an older one is not taken. */
+  private readonly userVersions = new Map<number, number>();
+  private readonly tokenVersions = new Map<number, number>();
   private readonly holds = new Map<string, Hold>();
   private readonly heldByUser = new Map<number, number>();
   private readonly heldByToken = new Map<number, number>();
@@ -111,8 +122,10 @@ export class InProcessHoldStore implements HoldStore {
   }
 
   async applyLedgerChanges(changes: BalancesChanged): Promise<void> {
-    for (const user of changes.users) this.userQuota.set(user.userId, user.quota);
-    for (const token of changes.tokens) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
+    for (const user of changes.users) if (newer(this.userVersions, user.userId, user.version)) this.userQuota.set(user.userId, user.quota);
+    for (const token of changes.tokens) {
+      if (newer(this.tokenVersions, token.tokenId, token.version)) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
+    }
     for (const { holdId } of changes.settledHolds) this.drop(holdId);
   }
 

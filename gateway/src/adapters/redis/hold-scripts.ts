@@ -9,7 +9,8 @@
  * what the token's holds hold, whatever its unlimited flag; p lim:t:<id> hash of a token's limit
  * holds (holdId -> remaining quota); p hold:<holdId> hash a (amount), u ("1" when it holds the
  * user's quota), t (the token it holds from), l (on a limit hold, its limit); p exp the user's
- * holds by expiry (ms). A token's keys are kept with its owner's. KEYS[1] is p exp.
+ * holds by expiry (ms); p ver hash of the versions of the balances the ledger announced (u the
+ * user's, t:<id> a token's). A token's keys are kept with its owner's. KEYS[1] is p exp.
  */
 
 /** Shared head of every script: release, expiry, what a user can spend. */
@@ -118,16 +119,28 @@ for i = 2, #ARGV do release(ARGV[1], ARGV[i]) end
 return 1`;
 
 /**
- * ARGV: p, onlyIfAbsent ("1" to seed), quota ('' when not given), nTokens, (tokenId, remain, unlimited)*, settled holdIds*
- * Sets one user's balances (seeding keeps what is there) and releases its settled holds, in one step.
+ * ARGV: p, onlyIfAbsent ("1" to seed), quota ('' when not given), its version ('' when none), nTokens,
+ * (tokenId, remain, unlimited, version)*, settled holdIds*
+ * Sets one user's balances (seeding keeps what is there) and releases its settled holds, in one
+ * step. A versioned balance replaces only one of a lower version: two ledger processes may announce
+ * one account in either order, and the older must not put an older balance back.
  */
 export const SET_BALANCES = `${RELEASE_FN}
 local p, seed = ARGV[1], ARGV[2] == '1'
 local function set(key, value) if seed then redis.call('SET', key, value, 'NX') else redis.call('SET', key, value) end end
-if ARGV[3] ~= '' then set(p .. 'quota', ARGV[3]) end
-local i = 4
+local function newer(field, version)
+  if version == '' then return true end
+  local known = redis.call('HGET', p .. 'ver', field)
+  if known and tonumber(known) >= tonumber(version) then return false end
+  redis.call('HSET', p .. 'ver', field, version)
+  return true
+end
+if ARGV[3] ~= '' and newer('u', ARGV[4]) then set(p .. 'quota', ARGV[3]) end
+local i = 5
 for _ = 1, tonumber(ARGV[i]) do
-  set(p .. 'bal:t:' .. ARGV[i + 1], ARGV[i + 2]); set(p .. 'unl:t:' .. ARGV[i + 1], ARGV[i + 3]); i = i + 3
+  local t = ARGV[i + 1]
+  if newer('t:' .. t, ARGV[i + 4]) then set(p .. 'bal:t:' .. t, ARGV[i + 2]); set(p .. 'unl:t:' .. t, ARGV[i + 3]) end
+  i = i + 4
 end
 for j = i + 1, #ARGV do release(p, ARGV[j]) end
 return 1`;

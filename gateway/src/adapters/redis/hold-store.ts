@@ -1,4 +1,4 @@
-import type { BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { Announced, BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
 import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript, type ScriptPipeliner, type ScriptRunner } from './lua-script.js';
@@ -18,13 +18,13 @@ const availableOf = (result: unknown): number | null => (typeof result === 'numb
 
 /** One user's part of what the ledger applied (or of a seed). */
 interface UserPart {
-  quota?: number;
-  tokens: TokenBalance[];
+  user?: Announced<UserBalance>;
+  tokens: Announced<TokenBalance>[];
   settled: string[];
 }
 
 /** What the ledger applied, user by user: each user's keys are changed by one script on its own slot. */
-function byUser(users: UserBalance[], tokens: TokenBalance[], settled: SettledHold[]): Map<number, UserPart> {
+function byUser(users: Announced<UserBalance>[], tokens: Announced<TokenBalance>[], settled: SettledHold[]): Map<number, UserPart> {
   const parts = new Map<number, UserPart>();
   const part = (userId: number): UserPart => {
     const found = parts.get(userId);
@@ -33,7 +33,7 @@ function byUser(users: UserBalance[], tokens: TokenBalance[], settled: SettledHo
     parts.set(userId, fresh);
     return fresh;
   };
-  for (const user of users) part(user.userId).quota = user.quota;
+  for (const user of users) part(user.userId).user = user;
   for (const token of tokens) part(token.userId).tokens.push(token);
   for (const hold of settled) part(hold.userId).settled.push(hold.holdId);
   return parts;
@@ -119,8 +119,8 @@ export class RedisHoldStore implements HoldStore {
   private async setBalances(seed: boolean, parts: Map<number, UserPart>): Promise<void> {
     await Promise.all(
       [...parts].map(([userId, part]) => {
-        const args: Arg[] = [seed ? '1' : '0', part.quota ?? '', part.tokens.length];
-        for (const t of part.tokens) args.push(t.tokenId, t.remainQuota, t.unlimited ? '1' : '0');
+        const args: Arg[] = [seed ? '1' : '0', part.user?.quota ?? '', part.user?.version ?? '', part.tokens.length];
+        for (const t of part.tokens) args.push(t.tokenId, t.remainQuota, t.unlimited ? '1' : '0', t.version ?? '');
         return this.run(SET_BALANCES, userId, [...args, ...part.settled]);
       }),
     );

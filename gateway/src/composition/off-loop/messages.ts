@@ -11,8 +11,8 @@ const count = z.number().int();
 
 /** The ledger's notice as the worker thread posts it; the same shape the in-process notifier carries. */
 export const balancesChangedSchema = z.object({
-  users: z.array(z.object({ userId: count, quota: count, usedQuota: count, requestCount: count, affQuota: count, affHistoryQuota: count, affCount: count })),
-  tokens: z.array(z.object({ tokenId: count, userId: count, remainQuota: count, usedQuota: count, unlimited: z.boolean() })),
+  users: z.array(z.object({ userId: count, quota: count, usedQuota: count, requestCount: count, affQuota: count, affHistoryQuota: count, affCount: count, version: count.optional() })),
+  tokens: z.array(z.object({ tokenId: count, userId: count, remainQuota: count, usedQuota: count, unlimited: z.boolean(), version: count.optional() })),
   channels: z.array(z.object({ channelId: count, usedQuota: count })),
   settledHolds: z.array(z.object({ holdId: z.string(), userId: count })),
   appliedEventIds: z.array(z.string()),

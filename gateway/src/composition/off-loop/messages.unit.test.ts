@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fromWorkerSchema } from './messages.js';
 
 const changes = {
-  users: [{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }],
-  tokens: [{ tokenId: 2, userId: 1, remainQuota: 5, usedQuota: 3, unlimited: false }],
+  users: [{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0, version: 12 }],
+  tokens: [{ tokenId: 2, userId: 1, remainQuota: 5, usedQuota: 3, unlimited: false, version: 12 }],
   channels: [{ channelId: 3, usedQuota: 30 }],
   settledHolds: [{ holdId: 'hold-1', userId: 1 }],
   appliedEventIds: ['event-1'],
 };
 
 describe('messages from the ledger thread', () => {
-  it('takes a ledger notice as the ledger worker writes it', () => {
+  it('takes a ledger notice as the ledger worker writes it, the balances\' versions kept for hot state', () => {
     expect(fromWorkerSchema.parse({ kind: 'balances', changes })).toEqual({ kind: 'balances', changes });
   });
 

@@ -1,4 +1,4 @@
-import type { ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
+import type { Announced, ChannelBalance, TokenBalance, UserBalance } from '../../ports/balance-store.js';
 
 /** The last offset of each partition applied to one account document: its exactly-once guard. */
 export type AppliedOffsets = Record<string, number>;
@@ -10,11 +10,14 @@ export interface UserDocument extends Omit<UserBalance, 'userId' | 'affQuota' | 
   affHistoryQuota?: number;
   affCount?: number;
   applied?: AppliedOffsets;
+  /** How many times the ledger wrote it (`Announced`); documents written before it lack it. */
+  version?: number;
 }
 
 export interface TokenDocument extends Omit<TokenBalance, 'tokenId'> {
   _id: number;
   applied?: AppliedOffsets;
+  version?: number;
 }
 
 export interface ChannelDocument extends Omit<ChannelBalance, 'channelId'> {
@@ -56,5 +59,7 @@ export const userFrom = (doc: UserDocument): UserBalance => ({
   affHistoryQuota: doc.affHistoryQuota ?? 0,
   affCount: doc.affCount ?? 0,
 });
+/** A user or token as a batch announces it: with its document's write count. */
+export const announced = <T>(balance: T, doc: { version?: number }): Announced<T> => ({ ...balance, version: doc.version ?? 0 });
 export const tokenFrom = (doc: TokenDocument): TokenBalance => ({ tokenId: doc._id, userId: doc.userId, remainQuota: doc.remainQuota, usedQuota: doc.usedQuota, unlimited: doc.unlimited });
 export const channelFrom = (doc: ChannelDocument): ChannelBalance => ({ channelId: doc._id, usedQuota: doc.usedQuota });

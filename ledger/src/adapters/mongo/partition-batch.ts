@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../ports/event-log.js';
 import type { DocumentLocks } from './document-locks.js';
 import { duplicateIndexes } from './duplicate-keys.js';
 import type { LatestBalances } from './latest-balances.js';
-import { type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
+import { announced, type AppliedOffsets, type ChannelDocument, Collections, channelFrom, type TokenDocument, tokenFrom, type UserDocument, userFrom } from './balance-documents.js';
 
 /** An account as read, what the batch made of it, and this partition's offset on its document when read (none: the write may create it). */
 interface Account<T> {
@@ -20,6 +20,9 @@ interface Account<T> {
 }
 
 type Documents = UserDocument | TokenDocument | ChannelDocument;
+
+/** Users and tokens count their writes (`version`): hot state keeps the announcement of the highest. */
+const COUNTS_WRITES = true;
 
 /** The document still carries this partition's offset as read: no other worker of this partition wrote it since. */
 const unchangedSince = (field: string, readAt: number | undefined) => (readAt === undefined ? { [field]: { $exists: false } } : { [field]: readAt });
@@ -87,8 +90,8 @@ export class PartitionBatch {
    */
   async write(): Promise<{ users: UserBalance[]; tokens: TokenBalance[]; channels: ChannelBalance[] }> {
     const [users, tokens, channels] = await Promise.all([
-      this.update<UserDocument, UserBalance>(Collections.users, this.users, (a) => userChanges(a.before, a.balance), userFrom),
-      this.update<TokenDocument, TokenBalance>(Collections.tokens, this.tokens, (a) => tokenChanges(a.before, a.balance, a.assigned), tokenFrom),
+      this.update<UserDocument, UserBalance>(Collections.users, this.users, (a) => userChanges(a.before, a.balance), (doc) => announced(userFrom(doc), doc), COUNTS_WRITES),
+      this.update<TokenDocument, TokenBalance>(Collections.tokens, this.tokens, (a) => tokenChanges(a.before, a.balance, a.assigned), (doc) => announced(tokenFrom(doc), doc), COUNTS_WRITES),
       this.update<ChannelDocument, ChannelBalance>(Collections.channels, this.channels, (a) => channelChanges(a.before, a.balance), channelFrom),
     ]);
     return { users, tokens, channels };
@@ -111,13 +114,13 @@ export class PartitionBatch {
    * update (upsert, the filter's `$exists: false` matching one another partition created since);
    * fields no change writes get their zero on insert, so a created document is complete.
    */
-  private async update<D extends Documents, T>(name: string, accounts: Map<number, Account<T>>, changesOf: (account: Account<T>) => FieldChanges, from: (doc: D) => T): Promise<T[]> {
+  private async update<D extends Documents, T>(name: string, accounts: Map<number, Account<T>>, changesOf: (account: Account<T>) => FieldChanges, from: (doc: D) => T, countsWrites = false): Promise<T[]> {
     const ops = [...accounts.entries()]
       .filter(([, account]) => account.lastOffset !== null)
       .map(([id, account]) => {
         const { add, assign } = changesOf(account);
         const onInsert = name === Collections.tokens ? tokenRegistersOnInsert(assign) : {};
-        const update = { $inc: add, $set: { ...assign, [this.field]: account.lastOffset }, ...(Object.keys(onInsert).length ? { $setOnInsert: onInsert } : {}) };
+        const update = { $inc: countsWrites ? { ...add, version: 1 } : add, $set: { ...assign, [this.field]: account.lastOffset }, ...(Object.keys(onInsert).length ? { $setOnInsert: onInsert } : {}) };
         return { updateOne: { filter: { _id: id, ...unchangedSince(this.field, account.readAt) }, update, upsert: account.readAt === undefined } };
       });
     if (ops.length === 0) return [];

@@ -75,6 +75,7 @@ export class BalanceTables implements BalanceLoader {
       putChannel: db.prepare<[number, number]>('INSERT OR REPLACE INTO ledger_channel_balances VALUES (?, ?)'),
       checkpoint: db.prepare<[number], { last_offset: number }>('SELECT last_offset FROM ledger_checkpoints WHERE partition = ?'),
       putCheckpoint: db.prepare<[number, number]>('INSERT OR REPLACE INTO ledger_checkpoints VALUES (?, ?)'),
+      checkpointSum: db.prepare<[], number>('SELECT COALESCE(SUM(last_offset), 0) FROM ledger_checkpoints').pluck(),
       markApplied: db.prepare<[string, number]>('INSERT OR IGNORE INTO ledger_applied_events (event_id, applied_at) VALUES (?, ?)'),
       // By rowid through the time index: one bounded delete, however many markers are due.
       forgetApplied: db.prepare<[number, number]>(
@@ -113,6 +114,11 @@ export class BalanceTables implements BalanceLoader {
 
   putCheckpoint(partition: number, offset: number): void {
     this.statements.putCheckpoint.run(partition, offset);
+  }
+
+  /** Every partition's checkpoint added up: it grows with each applied batch, a version for what the batch announces. */
+  checkpointSum(): number {
+    return this.statements.checkpointSum.get() ?? 0;
   }
 
   /** True the first time an event id is seen, false for a duplicate. */

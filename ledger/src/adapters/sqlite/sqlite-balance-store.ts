@@ -81,7 +81,8 @@ export class SqliteBalanceStore implements BalanceStore, BalanceInventory {
     const changes = book.changes();
     this.tables.putBalances(changes);
     for (const [partition, offset] of checkpoints) this.tables.putCheckpoint(partition, offset);
-    return changes;
+    const version = this.tables.checkpointSum();
+    return { ...changes, users: changes.users.map((user) => ({ ...user, version })), tokens: changes.tokens.map((token) => ({ ...token, version })) };
   }
 }
 
