@@ -38,7 +38,7 @@ export async function measureHotState({ calls, redisUrl }: HotStateOptions & { r
     const applyBatch = async () => {
       const batch = settled;
       settled = [];
-      await holds.applyLedgerChanges({ users: [], tokens: [], channels: [], settledHolds: batch, appliedEventIds: [] });
+      await holds.applyLedgerChanges({ users: [], tokens: [], channels: [], settledHolds: batch, appliedEvents: [] });
     };
     let next = 0;
     const lane = async () => {

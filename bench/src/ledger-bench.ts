@@ -65,7 +65,7 @@ function counting(store: MongoBalanceStore, lastOffset: number, clock: BatchCloc
   const balances: BalanceStore = {
     apply: async (batch) => {
       const changes = await store.apply(batch);
-      applied += changes.appliedEventIds.length;
+      applied += changes.appliedEvents.length;
       clock.batchEnded(batch.length);
       clearTimeout(watchdog);
       if (batch.some((stored) => stored.offset === lastOffset)) done();

@@ -20,7 +20,7 @@ import { OptionCache } from '../src/options/option-cache.js';
 import type { ChangeKind } from '../src/ports/change-notices.js';
 import { wireApi } from '../src/composition/wire-api.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
-import { applyNoticesToHotState } from './fakes/hot-state-follower.js';
+import { feedingHotState } from '../src/billing/hot-state-feed.js';
 import { FakeLogReader } from './fakes/fake-log-reader.js';
 import { emptyUsageReader } from './fakes/empty-usage-reader.js';
 import { createInProcessHoldStore } from '../src/adapters/in-process/hold-store.js';
@@ -59,7 +59,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   const sessions = createSqliteSessionStore({ path: ':memory:' });
   // Admin decreases and invite transfers hold on these stores, which follow the ledger as in production.
   const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
-  applyNoticesToHotState(ledger.notifier, { holds, inviteHolds });
+  ledger.notifier = feedingHotState(ledger.notifier, { holds, inviteHolds }, (error) => console.error(error));
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
     sessionSecret: 'test-session-secret-0123456789',

@@ -3,7 +3,7 @@ import { inviteChanges } from '../invites/invite-holds.js';
 import type { HoldStore } from '../ports/hold-store.js';
 
 /** No change: what is left to apply once everything was applied. */
-const nothing = (): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] });
+const nothing = (): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [] });
 
 /**
  * `newer` on top of `older`: the latest balance of each account, and every settled hold of both.
@@ -16,17 +16,9 @@ export function mergeBalancesChanged(older: BalancesChanged, newer: BalancesChan
     tokens: latest((t) => t.tokenId, older.tokens, newer.tokens),
     channels: latest((c) => c.channelId, older.channels, newer.channels),
     settledHolds: [...new Map([...older.settledHolds, ...newer.settledHolds].map((hold) => [hold.holdId, hold])).values()],
-    appliedEventIds: [],
+    appliedEvents: [],
   };
 }
-
-/**
- * What the gateways read of a batch once hot state is applied here: the users' balances (pushed to
- * their consoles) and the applied event ids (a request waits for its own). Tokens, channels and
- * settled holds were for hot state; every gateway hears every notice, so they cost bytes times
- * the fleet.
- */
-const noticeOf = (changes: BalancesChanged): BalancesChanged => ({ ...changes, tokens: [], channels: [], settledHolds: [] });
 
 /** The hot state the ledger's changes go to: the relay's holds and the invite transfers' holds. */
 export interface HotStateTargets {
@@ -41,8 +33,8 @@ export function applyToHotState(targets: HotStateTargets, changes: BalancesChang
 
 /**
  * The ledger's notifier, applying each batch to hot state once, in the process that applied it to
- * the balances (a ledger role, or the embedded process), rather than in every gateway that hears
- * the notice: with N gateways that was N scripts per user and batch. The notice goes out at once;
+ * the balances (a ledger role, or the embedded process), rather than in every gateway that follows
+ * its users: with N gateways that was N scripts per user and batch. The notice goes out at once;
  * hot state follows in the background, one run at a time (so an older batch never lands after a
  * newer one). What hot state refuses (Redis away) is kept, merged with what comes meanwhile
  * (bounded by the accounts and holds involved, not the batches), and applied again with a backoff:
@@ -65,9 +57,9 @@ export function feedingHotState(notifier: BalanceNotifier, targets: HotStateTarg
     publish: (changes) => {
       pending = mergeBalancesChanged(pending, changes);
       applying.request();
-      return notifier.publish(noticeOf(changes));
+      return notifier.publish(changes);
     },
-    subscribe: (listener) => notifier.subscribe(listener),
+    followUser: (userId, listener) => notifier.followUser(userId, listener),
     close: async () => applying.stop(),
   };
 }

@@ -1,4 +1,5 @@
-import type { BalancesChanged } from '@tollgate/ledger';
+import { EventEmitter } from 'node:events';
+import type { BalancesChanged, UserNotice } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
@@ -10,7 +11,7 @@ import { feedingHotState, mergeBalancesChanged } from './hot-state-feed.js';
 const user = (userId: number, quota: number, affQuota = 0) => ({ userId, quota, usedQuota: 0, requestCount: 0, affQuota, affHistoryQuota: 0, affCount: 0 });
 const token = (tokenId: number, remainQuota: number) => ({ tokenId, userId: 1, remainQuota, usedQuota: 0, unlimited: false });
 const hold = (holdId: string) => ({ holdId, userId: 1 });
-const changes = (partial: Partial<BalancesChanged>): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [], ...partial });
+const changes = (partial: Partial<BalancesChanged>): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [], ...partial });
 
 describe('mergeBalancesChanged', () => {
   it('keeps the newest balance per account and every settled hold', () => {
@@ -28,21 +29,22 @@ describe('feedingHotState', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("applies the ledger's batch to the holds and the invite holds once, where it was applied, and every gateway still hears it", async () => {
+  it("applies the ledger's batch to the holds and the invite holds once, where it was applied, and the user's followers still hear it", async () => {
     const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
     const notifier = feedingHotState(createInProcessBalanceNotifier(), { holds, inviteHolds }, { error: vi.fn() });
     const pushed: number[] = [];
-    const stop = followLedger({ notifier }, { toUser: (userId: number) => pushed.push(userId) } as unknown as LiveFanout);
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe((notice) => heard.push(notice));
+    const consoleOfUser1 = Object.assign(new EventEmitter(), { rooms: new Map([['user:1', new Set(['socket-a'])]]) });
+    const stop = followLedger(notifier, consoleOfUser1, { toUser: (userId: number) => pushed.push(userId) } as unknown as LiveFanout, { error: vi.fn() });
+    const heard: UserNotice[] = [];
+    notifier.followUser(1, (notice) => heard.push(notice));
     await holds.seed([user(1, 500)], [token(5, 50)]);
     await holds.acquire({ holdId: 'call', userId: 1, tokenId: 5, least: 30, most: 30, ttlMs: 60_000 });
-    await notifier.publish(changes({ users: [user(1, 100, 7)], tokens: [token(5, 20)], settledHolds: [hold('call')], appliedEventIds: ['e1'] }));
+    await notifier.publish(changes({ users: [user(1, 100, 7)], tokens: [token(5, 20)], settledHolds: [hold('call')], appliedEvents: [{ eventId: 'e1', userId: 1 }] }));
     await vi.advanceTimersByTimeAsync(0);
     expect([await holds.available(1), await inviteHolds.available(1), pushed]).toEqual([100, 7, [1]]);
     expect(await holds.acquire({ holdId: 'next', userId: 1, tokenId: 5, least: 21, most: 21, ttlMs: 60_000 })).toEqual({ ok: false, reason: 'token_quota' });
-    // The gateways hear what they read: the balances for consoles, the event ids for requests waiting on them.
-    expect(heard).toEqual([changes({ users: [user(1, 100, 7)], appliedEventIds: ['e1'] })]);
+    // The user's followers hear what they read: the balance for consoles, the event ids for requests waiting on them.
+    expect(heard).toEqual([{ userId: 1, balance: user(1, 100, 7), appliedEventIds: ['e1'] }]);
     stop();
     await notifier.close();
   });
@@ -58,8 +60,8 @@ describe('feedingHotState', () => {
     } as Pick<HoldStore, 'applyLedgerChanges'> as HoldStore;
     const log = { error: vi.fn() };
     const notifier = feedingHotState(createInProcessBalanceNotifier(), { holds, inviteHolds: createInProcessHoldStore() }, log);
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe((batch) => heard.push(batch));
+    const heard: UserNotice[] = [];
+    notifier.followUser(1, (notice) => heard.push(notice));
 
     await notifier.publish(changes({ users: [user(1, 100)], settledHolds: [hold('h1')] }));
     await vi.advanceTimersByTimeAsync(0);
@@ -67,7 +69,7 @@ describe('feedingHotState', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(applied).toEqual([]);
     expect(log.error.mock.calls[0]![0]).toEqual({ err: expect.any(Error), task: "apply the ledger's changes to hot state" });
-    expect(heard).toHaveLength(2); // the gateways are told whatever hot state did
+    expect(heard).toHaveLength(2); // the followers are told whatever hot state did
 
     redisUp = true;
     await vi.advanceTimersByTimeAsync(5_000);

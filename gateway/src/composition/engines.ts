@@ -132,6 +132,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
   const subscriber = connections.subscriber(); // pub/sub needs a connection of its own
   const prefix = config.REDIS_PREFIX;
   const confirmation = { replicas: config.REDIS_HOLD_REPLICAS, timeoutMs: config.REDIS_HOLD_WAIT_MS };
+  // One shard channel per user (`${prefix}balances:{u42}`), followed only while a console of that user is open here.
   const notifier = new RedisBalanceNotifier(commands, subscriber, `${prefix}balances`, log);
   const livePublisher = connections.commands();
   const liveSubscriber = connections.subscriber();
@@ -143,8 +144,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
     liveAdapter: createShardedAdapter(livePublisher, liveSubscriber, { channelPrefix: `${prefix}socket.io`, subscriptionMode: 'dynamic' }),
     roomPresence: new RedisRoomPresence(commands, subscriber, `${prefix}live-rooms`, log),
     // A connection of its own: a report is a few kilobytes, and the relay's hold scripts must not queue behind it.
-    // Classic pub/sub, which a Cluster relays too (to every node); typed for one Redis until the
-    // reports move to keys that one collector reads (issue #35), hence the cast.
+    // Sharded pub/sub, subscribed only by the gateway that holds the collector's lease.
     gatewayReports: new RedisGatewayReports(reportsPublisher, subscriber, `${prefix}gateway-reports`, log),
     holds: createRedisHoldStore(commands, prefix, confirmation),
     inviteHolds: createRedisHoldStore(commands, `${prefix}aff:`, confirmation),

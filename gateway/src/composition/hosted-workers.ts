@@ -1,5 +1,5 @@
 import { type AnalyticsQuerier, backfillMovements, startIngestionWorker } from '@tollgate/analytics';
-import { type BalanceNotifier, type BalanceStore, type EventLog, type EventLogReader, startLedgerWorker } from '@tollgate/ledger';
+import { type BalancePublisher, type BalanceStore, type EventLog, type EventLogReader, startLedgerWorker } from '@tollgate/ledger';
 import type { EngineConfig } from '../config.js';
 
 /** The log's consumers a process hosts beside (or instead of) a gateway. */
@@ -11,7 +11,7 @@ export interface HostedWorkers {
 export interface HostedWorkerEngines {
   eventLog: EventLog & EventLogReader;
   balances: BalanceStore;
-  notifier: BalanceNotifier;
+  notifier: BalancePublisher;
   /** The analytics engine; null when no ingestion is hosted. */
   querier: AnalyticsQuerier | null;
 }

@@ -1,4 +1,4 @@
-import type { BalanceNotifier, BalancesChanged, EventLog } from '@tollgate/ledger';
+import { appliedEventOf, type BalanceNotifier, type EventLog } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 
 export const DEFAULT_SYNC_TIMEOUT_MS = 3000;
@@ -12,32 +12,40 @@ export interface LedgerSync {
   publishAndWait(events: LedgerEvent[], timeoutMs?: number): Promise<{ applied: boolean }>;
 }
 
-/** Resolves once every id has appeared in the notifier's `appliedEventIds`, or on timeout. */
-function waitForApplied(notifier: BalanceNotifier, ids: Set<string>, timeoutMs: number) {
-  let unsubscribe: () => void = () => undefined;
-  let timer: NodeJS.Timeout | undefined;
+/**
+ * Follows the users of `events` (their notices carry their applied event ids) until every id has
+ * been reported applied, or until `timeoutMs`. `ready` once no notice can be missed.
+ */
+function followApplied(notifier: BalanceNotifier, events: LedgerEvent[], timeoutMs: number) {
+  const ids = new Set(events.map((event) => event.metadata.eventId));
+  let finish: (applied: boolean) => void = () => undefined;
   const done = new Promise<{ applied: boolean }>((resolve) => {
-    const finish = (applied: boolean) => {
+    finish = (applied) => {
       clearTimeout(timer);
-      unsubscribe();
+      for (const follow of following) follow.stop();
       resolve({ applied });
     };
-    unsubscribe = notifier.subscribe((changes: BalancesChanged) => {
-      for (const id of changes.appliedEventIds) ids.delete(id);
-      if (ids.size === 0) finish(true);
-    });
-    timer = setTimeout(() => finish(false), timeoutMs);
   });
-  return { done, cancel: () => (clearTimeout(timer), unsubscribe()) };
+  const users = new Set(events.map((event) => appliedEventOf(event).userId));
+  const following = [...users].map((userId) =>
+    notifier.followUser(userId, (notice) => {
+      for (const id of notice.appliedEventIds) ids.delete(id);
+      if (ids.size === 0) finish(true);
+    }),
+  );
+  const timer = setTimeout(() => finish(false), timeoutMs);
+  return { ready: Promise.all(following.map((follow) => follow.ready)), done, cancel: () => finish(false) };
 }
 
 export function createLedgerSync(eventLog: EventLog, notifier: BalanceNotifier): LedgerSync {
   return {
     async publishAndWait(events, timeoutMs = DEFAULT_SYNC_TIMEOUT_MS) {
       if (events.length === 0) return { applied: true };
-      // Subscribe before appending: the ledger may apply the events before append() returns.
-      const waiting = waitForApplied(notifier, new Set(events.map((e) => e.metadata.eventId)), timeoutMs);
+      // Followed before appending: the ledger may apply the events before append() returns.
+      const waiting = followApplied(notifier, events, timeoutMs);
       try {
+        // A follow that could not subscribe (Redis away) only means the wait ends at its timeout.
+        await waiting.ready.catch(() => undefined);
         await eventLog.append(events);
       } catch (error) {
         waiting.cancel();

@@ -1,40 +1,48 @@
-import { type BalanceNotifier, type BalancesChanged, type BalancesListener, type EventLog, newEventMetadata } from '@tollgate/ledger';
+import { type BalancesChanged, type EventLog, newEventMetadata } from '@tollgate/ledger';
+import { InProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import type { LedgerEvent } from '@tollgate/wire';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedgerSync } from './ledger-sync.js';
 
-function fakes() {
-  const listeners = new Set<BalancesListener>();
-  const appended: LedgerEvent[] = [];
-  const eventLog: EventLog = { append: async (events) => void appended.push(...events), subscribe: vi.fn(), close: vi.fn() };
-  const notifier: BalanceNotifier = {
-    publish: async (changes) => listeners.forEach((listener) => listener(changes)),
-    subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
-    close: vi.fn(),
-  };
-  const applied = (...ids: string[]): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: ids });
-  return { eventLog, notifier, appended, listeners, applied };
+/** The in-process notifier, counting who follows: a wait must let go of every user it followed. */
+class CountingNotifier extends InProcessBalanceNotifier {
+  following = 0;
+
+  override followUser(...args: Parameters<InProcessBalanceNotifier['followUser']>) {
+    const follow = super.followUser(...args);
+    this.following += 1;
+    return { ready: follow.ready, stop: () => ((this.following -= 1), follow.stop()) };
+  }
 }
 
-const grant = (): LedgerEvent => ({ type: 'QuotaGranted', data: { userId: 1, username: 'a', amount: 1, logType: 4, content: '' }, metadata: newEventMetadata() });
+function fakes() {
+  const appended: LedgerEvent[] = [];
+  const eventLog: EventLog = { append: async (events) => void appended.push(...events), subscribe: vi.fn(), close: vi.fn() };
+  const notifier = new CountingNotifier();
+  const applied = (userId: number, ...ids: string[]): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: ids.map((eventId) => ({ eventId, userId })) });
+  return { eventLog, notifier, appended, applied };
+}
+
+const grant = (userId = 1): LedgerEvent => ({ type: 'QuotaGranted', data: { userId, username: 'a', amount: 1, logType: 4, content: '' }, metadata: newEventMetadata() });
 
 describe('createLedgerSync', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('resolves once every event id was applied, across several notices', async () => {
+  it("resolves once every event id was applied, across several notices and users, and hears no other user's", async () => {
     const f = fakes();
-    const [a, b] = [grant(), grant()];
+    const [a, b] = [grant(1), grant(2)];
     const waiting = createLedgerSync(f.eventLog, f.notifier).publishAndWait([a, b]);
     let settled = false;
     waiting.then(() => (settled = true), () => undefined);
-    await Promise.resolve();
-    expect(f.appended).toEqual([a, b]);
-    await f.notifier.publish(f.applied('other', a.metadata.eventId));
+    await vi.waitFor(() => expect(f.appended).toEqual([a, b]));
+    expect(f.notifier.following).toBe(2);
+    await f.notifier.publish(f.applied(1, 'other', a.metadata.eventId));
+    await f.notifier.publish(f.applied(3, b.metadata.eventId)); // told to another user's followers: not heard
     await Promise.resolve();
     expect(settled).toBe(false);
-    await f.notifier.publish(f.applied(b.metadata.eventId));
+    await f.notifier.publish(f.applied(2, b.metadata.eventId));
     await expect(waiting).resolves.toEqual({ applied: true });
-    expect(f.listeners.size).toBe(0);
+    expect(f.notifier.following).toBe(0);
   });
 
   it('still resolves after the timeout when the ledger is slow', async () => {
@@ -43,7 +51,7 @@ describe('createLedgerSync', () => {
     const waiting = createLedgerSync(f.eventLog, f.notifier).publishAndWait([grant()], 3000);
     await vi.advanceTimersByTimeAsync(3000);
     await expect(waiting).resolves.toEqual({ applied: false });
-    expect(f.listeners.size).toBe(0);
+    expect(f.notifier.following).toBe(0);
   });
 
   it('returns at once for no events, and stops listening when the append fails', async () => {
@@ -54,6 +62,6 @@ describe('createLedgerSync', () => {
       throw new Error('broker down');
     };
     await expect(sync.publishAndWait([grant()])).rejects.toThrow('broker down');
-    expect(f.listeners.size).toBe(0);
+    expect(f.notifier.following).toBe(0);
   });
 });

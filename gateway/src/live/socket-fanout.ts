@@ -3,6 +3,13 @@ import type { LivePushes } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 export const userRoom = (userId: number): string => `user:${userId}`;
+
+/** The user whose room this is, or null for any other room. */
+export function userOfRoom(room: string): number | null {
+  if (!room.startsWith('user:')) return null;
+  const userId = Number(room.slice('user:'.length));
+  return Number.isSafeInteger(userId) ? userId : null;
+}
 export const adminRoom = 'admins';
 /** The admins' consoles that asked for every log row (the handshake's `tail=1`): a subset of adminRoom. */
 export const adminTailRoom = 'admins:tail';

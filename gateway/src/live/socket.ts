@@ -43,8 +43,8 @@ async function checkHandshake(app: FastifyInstance, deps: LiveDeps, socket: Sock
 /**
  * Socket.IO on the same port as the API. A console joins its user's room (and the admins'
  * room while it may: socket-access.ts). Returns the fan-out that reaches those rooms on every
- * gateway (through `deps.liveAdapter` when there are several). Ledger notices reach every gateway by themselves,
- * and so do change notices (channels): each gateway pushes them to its own sockets only.
+ * gateway (through `deps.liveAdapter` when there are several). Each gateway follows the ledger's notices
+ * of its own consoles' users, and hears change notices (channels) by itself: it pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter): LiveFanout {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin(deps) });
@@ -54,9 +54,9 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter
   // Admitted again on connection, from the user's room: a change since the handshake is not missed.
   io.on('connection', (socket) => admitSocketInBackground(deps, socket, app.log));
   const stopAccess = followAccessChanges(io, deps, app.log);
-  const localRooms = io.of('/').adapter.rooms;
-  const local = new SocketFanout(io.local, (room) => (localRooms.get(room)?.size ?? 0) > 0);
-  const stopFollowing = followLedger(deps, local);
+  const localAdapter = io.of('/').adapter;
+  const local = new SocketFanout(io.local, (room) => (localAdapter.rooms.get(room)?.size ?? 0) > 0);
+  const stopFollowing = followLedger(deps.notifier, localAdapter, local, app.log);
   const stopChannels = pushChannelChanges(deps.notices, local);
   const stopThroughput = pushThroughputEverySecond(io, deps.meter, (error) => app.log.warn({ err: error }, 'usage meter unavailable'));
   const stopPresence = deps.roomPresence.watch(io.of('/').adapter);

@@ -7,7 +7,7 @@ const TOKEN = 70;
 const MINUTE = 60_000;
 
 function changes(partial: Partial<BalancesChanged>): BalancesChanged {
-  return { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [], ...partial };
+  return { users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [], ...partial };
 }
 
 async function seeded(factory: () => Promise<HoldStore>, quota: number, remain = 1_000_000, unlimited = false): Promise<HoldStore> {

@@ -1,4 +1,5 @@
-import { accountKeysOf, evolve, settledHoldOf, StatementBook, type BalanceNotifier, type BalanceStore, type BalancesChanged, type BalancesListener, type ChannelBalance, type EventLog, type LedgerHistory, type StoredEvent, type Subscription, type TokenBalance, type UserBalance } from '@tollgate/ledger';
+import { accountKeysOf, appliedEventOf, evolve, settledHoldOf, StatementBook, type BalanceNotifier, type BalanceStore, type BalancesChanged, type ChannelBalance, type EventLog, type LedgerHistory, type StoredEvent, type Subscription, type TokenBalance, type UserBalance } from '@tollgate/ledger';
+import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import type { LedgerEvent } from '@tollgate/wire';
 
 /**
@@ -11,7 +12,6 @@ export class FakeLedger {
   private readonly users = new Map<number, UserBalance>();
   private readonly tokens = new Map<number, TokenBalance>();
   private readonly channels = new Map<number, ChannelBalance>();
-  private readonly listeners = new Set<BalancesListener>();
   private readonly appliedIds = new Set<string>();
   private applying = true;
 
@@ -51,16 +51,8 @@ export class FakeLedger {
     close: async () => undefined,
   };
 
-  readonly notifier: BalanceNotifier = {
-    publish: async (changes: BalancesChanged) => {
-      for (const listener of this.listeners) listener(changes);
-    },
-    subscribe: (listener) => {
-      this.listeners.add(listener);
-      return () => this.listeners.delete(listener);
-    },
-    close: async () => undefined,
-  };
+  /** Where applied batches go: in-process, as embedded; a harness wraps it to feed hot state (billing/hot-state-feed.ts). */
+  notifier: BalanceNotifier = createInProcessBalanceNotifier();
 
   private async *readBack(userId: number | undefined, keep: (event: LedgerEvent) => boolean): AsyncGenerator<LedgerEvent> {
     const seen = new Set<string>();
@@ -99,7 +91,7 @@ export class FakeLedger {
     const fresh = events.filter((event) => !this.appliedIds.has(event.metadata.eventId));
     for (const event of fresh) this.apply(event);
     const settledHolds = fresh.map(settledHoldOf).filter((hold) => hold !== null);
-    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHolds, appliedEventIds: events.map((e) => e.metadata.eventId) };
+    return { users: [...this.users.values()], tokens: [...this.tokens.values()], channels: [...this.channels.values()], settledHolds, appliedEvents: events.map(appliedEventOf) };
   }
 
   private apply(event: LedgerEvent): void {

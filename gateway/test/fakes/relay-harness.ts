@@ -27,7 +27,7 @@ import { OpsMeter } from '../../src/ops/ops-meter.js';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import type { OpenAIMockOptions } from '../mock-upstream/openai-mock-options.js';
 import { FakeLedger } from './fake-ledger.js';
-import { applyNoticesToHotState } from './hot-state-follower.js';
+import { feedingHotState } from '../../src/billing/hot-state-feed.js';
 import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedTaskStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 import { passThroughEnabled } from '../../src/relay/pass-through.js';
@@ -84,7 +84,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
   const holds = createInProcessHoldStore();
-  applyNoticesToHotState(ledger.notifier, { holds, inviteHolds: createInProcessHoldStore() });
+  ledger.notifier = feedingHotState(ledger.notifier, { holds, inviteHolds: createInProcessHoldStore() }, (error) => console.error(error));
   return {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     rateLimiters: inProcessRateLimiters,

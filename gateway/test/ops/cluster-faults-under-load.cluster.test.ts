@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { auditDrift, eachOnce, type StoredEvent, startLedgerWorker } from '@tollgate/ledger';
-import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
+import { auditDrift, type BalancePublisher, eachOnce, type StoredEvent, startLedgerWorker } from '@tollgate/ledger';
 import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore, MongoBalanceCollections, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import mongoose from 'mongoose';
@@ -149,9 +148,8 @@ describe('cluster under load: a broker crash, a ledger crash and a replay lose a
     const raw = await mongoose.createConnection(cluster.mongoUri).asPromise();
     await raw.collection(MongoBalanceCollections.checkpoints).deleteMany({});
     await raw.close();
-    const notifier = createInProcessBalanceNotifier();
     const applied: string[] = [];
-    notifier.subscribe((changes) => applied.push(...changes.appliedEventIds));
+    const notifier: BalancePublisher = { publish: async (changes) => void applied.push(...changes.appliedEvents.map((event) => event.eventId)) };
     const replay = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger-replay' });
     await eventually(async () => ((await log.lag('ledger-replay')) === 0 ? true : undefined), 60_000, 'the replay read the whole log');
     await replay.stop();

@@ -15,7 +15,8 @@ import { type GatewayProcess, startGatewayProcess, startRole } from '../support/
  * Redis Cluster of three primaries, its nodes' counts summed) whose INFO counts every command
  * (those inside scripts too) and every byte. What is left growing is per gateway and second, not
  * per call: each gateway's meter flush and its ops reports (sent to one collecting gateway, where
- * every gateway used to hear every other's). Before the ledger applied
+ * every gateway used to hear every other's). The ledger's notices go by user: a gateway hears a
+ * user's only while a console of that user is open there (every gateway used to hear every batch). Before the ledger applied
  * its changes to hot state once, each gateway applied every batch: 30.8 commands a call with one
  * gateway, 41.1 with four (+33%).
  */
@@ -109,6 +110,8 @@ describe('Redis work per relayed call, by fleet size', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the ledger's last batches reach hot state
     const cost = perCall(before, await redis.work());
     expect(await redis.subscribers(`${ledgerEnv.REDIS_PREFIX}gateway-reports`), 'one gateway hears the ops reports, however many send them').toBe(1);
+    // The calls are root's (user 1), whose console is open on one gateway: only that one hears the ledger's notices of them.
+    expect(await redis.subscribers(`${ledgerEnv.REDIS_PREFIX}balances:{u1}`), "only the gateway with the user's console follows the user's balance").toBe(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CALLS);
     expect(opsPushes, 'the admin console was open and heard the operations view').toBeGreaterThan(0);
     const on = openRedis === oneRedis ? 'one Redis' : 'a Redis Cluster';
@@ -131,7 +134,7 @@ describe('Redis work per relayed call, by fleet size', () => {
   }
 
   // Bytes are reported, not bounded: they depend on the run's length as much as on its calls
-  // (each gateway reports twice a second at least). Every gateway still hears every ledger notice.
+  // (each gateway reports twice a second at least).
   it('costs two and four gateways at most 20% more Redis commands a call than one, an admin console open', () => flatOverFleet(oneRedis), 400_000);
 
   // Sharded pub/sub: each channel relayed by the primary owning its slot, not broadcast to every node.

@@ -1,5 +1,5 @@
 import type { LedgerEvent, OpeningAccount } from '@tollgate/wire';
-import type { ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
+import type { AppliedEvent, ChannelBalance, TokenBalance, UserBalance } from '../ports/balance-store.js';
 
 /** The accounts one event touches; null where it touches none of that kind. */
 export interface AccountKeys {
@@ -36,6 +36,11 @@ export function accountKeysOf(event: LedgerEvent): AccountKeys {
     case 'OpeningBalanceRecorded':
       return openedAccountKeys(event.data.account, event.data.userId);
   }
+}
+
+/** An applied event as a batch lists it: with the user its notice goes to. */
+export function appliedEventOf(event: LedgerEvent): AppliedEvent {
+  return { eventId: event.metadata.eventId, userId: accountKeysOf(event).userId };
 }
 
 function openedAccountKeys(account: OpeningAccount, userId: number): AccountKeys {

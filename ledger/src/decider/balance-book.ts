@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '@tollgate/wire';
-import type { BalancesChanged, ChannelBalance, SettledHold, TokenBalance, UserBalance } from '../ports/balance-store.js';
-import { accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
+import type { AppliedEvent, BalancesChanged, ChannelBalance, SettledHold, TokenBalance, UserBalance } from '../ports/balance-store.js';
+import { accountKeysOf, appliedEventOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 import { evolve, settledHoldOf, type TouchedBalances } from './evolve.js';
 
 /** Where a book reads an account it has not touched yet. Synchronous: it runs inside a store's transaction. */
@@ -31,7 +31,7 @@ export class BalanceBook {
   private readonly tokens = new Map<number, TokenBalance>();
   private readonly channels = new Map<number, ChannelBalance>();
   private readonly settledHolds: SettledHold[] = [];
-  private readonly appliedEventIds: string[] = [];
+  private readonly appliedEvents: AppliedEvent[] = [];
 
   private readonly listsEvents: boolean;
 
@@ -50,7 +50,7 @@ export class BalanceBook {
     if (!this.listsEvents) return;
     const hold = settledHoldOf(event);
     if (hold !== null) this.settledHolds.push(hold);
-    this.appliedEventIds.push(event.metadata.eventId);
+    this.appliedEvents.push(appliedEventOf(event));
   }
 
   /** The new balances of every touched account, with what the applied events settled. */
@@ -60,7 +60,7 @@ export class BalanceBook {
       tokens: [...this.tokens.values()],
       channels: [...this.channels.values()],
       settledHolds: [...this.settledHolds],
-      appliedEventIds: [...this.appliedEventIds],
+      appliedEvents: [...this.appliedEvents],
     };
   }
 

@@ -8,7 +8,7 @@ describe('BalanceBook', () => {
   it('lists the applied events and settled holds a store writes beside the balances', () => {
     const book = new BalanceBook();
     for (const event of events) book.apply(event);
-    expect(book.changes()).toMatchObject({ appliedEventIds: events.map((e) => e.metadata.eventId), settledHolds: [{ holdId: 'hold-1', userId: 1 }] });
+    expect(book.changes()).toMatchObject({ appliedEvents: events.map((e) => ({ eventId: e.metadata.eventId, userId: 1 })), settledHolds: [{ holdId: 'hold-1', userId: 1 }] });
   });
 
   it('keeps no id per event when told not to (the audit folds millions), with the same balances', () => {
@@ -18,8 +18,8 @@ describe('BalanceBook', () => {
       listing.apply(event);
       quiet.apply(event);
     }
-    const { appliedEventIds, settledHolds, ...balances } = quiet.changes();
-    expect({ appliedEventIds, settledHolds }).toEqual({ appliedEventIds: [], settledHolds: [] });
+    const { appliedEvents, settledHolds, ...balances } = quiet.changes();
+    expect({ appliedEvents, settledHolds }).toEqual({ appliedEvents: [], settledHolds: [] });
     expect(balances).toEqual({ users: listing.changes().users, tokens: listing.changes().tokens, channels: listing.changes().channels });
   });
 });

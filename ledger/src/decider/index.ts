@@ -1,3 +1,3 @@
-export { type AccountKeys, accountKeysOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
+export { type AccountKeys, accountKeysOf, appliedEventOf, emptyChannel, emptyToken, emptyUser } from './accounts.js';
 export { BalanceBook, type BalanceBookOptions, type BalanceLoader, zeroBalances } from './balance-book.js';
 export { evolve, settledHoldOf, type TouchedBalances } from './evolve.js';

@@ -85,7 +85,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
         tokens: [{ tokenId: 10, userId: 1, remainQuota: -30, usedQuota: 30, unlimited: false }],
         channels: [{ channelId: 100, usedQuota: 30 }],
         settledHolds: [{ holdId: 'hold-1', userId: 1 }],
-        appliedEventIds: [usage.metadata.eventId],
+        appliedEvents: [{ eventId: usage.metadata.eventId, userId: 1 }],
       });
     });
 
@@ -105,7 +105,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       await store.apply(batch);
       const once = await balancesOf(store);
       const replay = await store.apply(batch);
-      expect(replay).toEqual({ users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] });
+      expect(replay).toEqual({ users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [] });
       expect(await balancesOf(store)).toEqual(once);
     });
 
@@ -123,7 +123,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       const usage = usageRecorded({ quota: 30 });
       await store.apply(stored([quotaGranted({ amount: 100 }), usage]));
       const duplicate = await store.apply(stored([usage], 2));
-      expect(duplicate.appliedEventIds).toEqual([]);
+      expect(duplicate.appliedEvents).toEqual([]);
       expect(await store.users([1])).toEqual([{ userId: 1, quota: 70, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       expect(await store.checkpoint(0)).toBe(2);
     });
@@ -146,7 +146,7 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
         stored([usageRecorded({ quota: 10 * partition }), usageRecorded({ quota: 100 * partition }), quotaAdjusted({ delta: partition })], 0, partition),
       );
       const changes = await Promise.all(moved.map((batch) => store.apply(batch)));
-      expect(changes.flatMap((change) => change.appliedEventIds)).toHaveLength(9);
+      expect(changes.flatMap((change) => change.appliedEvents)).toHaveLength(9);
       // Announced in whatever order: the highest version is the balance that holds every write.
       const newest = changes.flatMap((change) => change.users).sort((a, b) => (b.version ?? 0) - (a.version ?? 0))[0];
       await Promise.all(moved.map((batch) => store.apply(batch)));
@@ -177,10 +177,10 @@ export function runBalanceStoreContract(name: string, factory: BalanceStoreFacto
       // Applied 8 days ago, 3 old markers are due under a 7-day window; the recent one (3 days) is not.
       const removed = [await store.forgetAppliedEvents(7 * DAY_MS, 2), await store.forgetAppliedEvents(7 * DAY_MS, 2), await store.forgetAppliedEvents(7 * DAY_MS, 2)];
       expect(removed).toEqual([2, 1, 0]);
-      expect((await store.apply(stored([recent], 4))).appliedEventIds).toEqual([]);
+      expect((await store.apply(stored([recent], 4))).appliedEvents).toEqual([]);
       expect(await store.users([1])).toEqual([{ userId: 1, quota: 81, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
       // The accepted cost of forgetting: a copy of an old event appended past the window counts again.
-      expect((await store.apply(stored([grant], 5))).appliedEventIds).toEqual([grant.metadata.eventId]);
+      expect((await store.apply(stored([grant], 5))).appliedEvents).toEqual([{ eventId: grant.metadata.eventId, userId: grant.data.userId }]);
       expect(await store.checkpoint(0)).toBe(5);
     });
   });

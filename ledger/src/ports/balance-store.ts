@@ -43,12 +43,21 @@ export interface SettledHold {
  */
 export type Announced<T> = T & { version?: number };
 
+/**
+ * An event a batch applied, with the user whose balance it moved (null for a token's quota set):
+ * the ledger's notice of it goes to that user's followers only (ports/balance-notifier.ts).
+ */
+export interface AppliedEvent {
+  eventId: string;
+  userId: number | null;
+}
+
 export interface BalancesChanged {
   users: Announced<UserBalance>[];
   tokens: Announced<TokenBalance>[];
   channels: ChannelBalance[];
   settledHolds: SettledHold[];
-  appliedEventIds: string[];
+  appliedEvents: AppliedEvent[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessBalanceNotifier } from '../adapters/in-process/in-process-balance-notifier.js';
+import type { BalancePublisher } from '../ports/balance-notifier.js';
 import { createKafkaEventLog, parseBrokers } from '../adapters/kafka/kafka-event-log.js';
 import { Collections } from '../adapters/mongo/balance-documents.js';
 import { createMongoBalanceStore, type MongoBalanceStore } from '../adapters/mongo/mongo-balance-store.js';
@@ -70,11 +70,12 @@ describe('the ledger on Kafka and MongoDB', () => {
 
   it('applies every event exactly once across a stop and a restart: zero drift', async () => {
     const half = Math.floor(events.length / 2);
-    const notifier = createInProcessBalanceNotifier();
     let applied = 0;
-    notifier.subscribe((changes) => {
-      applied += changes.appliedEventIds.length;
-    });
+    const notifier: BalancePublisher = {
+      publish: async (changes) => {
+        applied += changes.appliedEvents.length;
+      },
+    };
     const first = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger', maxBatch: 50 });
     await log.append(events.slice(0, half));
     await new Promise((r) => setTimeout(r, 300));
@@ -99,11 +100,10 @@ describe('the ledger on Kafka and MongoDB', () => {
     const raw = await mongoose.createConnection(uri).asPromise();
     await raw.collection(Collections.checkpoints).deleteMany({});
     await raw.close();
-    const notifier = createInProcessBalanceNotifier();
+    const heard: number[] = [];
+    const notifier: BalancePublisher = { publish: async (changes) => void heard.push(changes.appliedEvents.length) };
     // A new consumer group has no committed offsets: it reads from the start of the topic.
     const replay = await startLedgerWorker({ eventLog: log, balances, notifier, markerSweep, group: 'ledger-replay', maxBatch: 100 });
-    const heard: number[] = [];
-    notifier.subscribe((changes) => heard.push(changes.appliedEventIds.length));
     await new Promise((r) => setTimeout(r, 3_000));
     await replay.stop();
     expect(heard.reduce((a, b) => a + b, 0)).toBe(0);

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createInProcessBalanceNotifier } from '../adapters/in-process/in-process-balance-notifier.js';
 import { createSqliteBalanceStore } from '../adapters/sqlite/sqlite-balance-store.js';
 import { createSqliteEventLog } from '../adapters/sqlite/sqlite-event-log.js';
+import type { BalancePublisher } from '../ports/balance-notifier.js';
 import type { BalancesChanged } from '../ports/balance-store.js';
 import { quotaGranted, usageRecorded } from '../testing/event-builders.js';
 import { tempSqlitePath } from '../testing/temp-sqlite.js';
@@ -11,16 +11,15 @@ import { startLedgerWorker } from './ledger-worker.js';
 const applied = { timeout: 5_000, interval: 20 };
 const DAY_MS = 86_400_000;
 
-/** The embedded wiring: log and balances in one file on the clock `now`, an in-process notifier. */
+/** The embedded wiring: log and balances in one file on the clock `now`; what the worker announces is recorded. */
 function embeddedLedger(path = tempSqlitePath(), now: () => number = Date.now) {
   const eventLog = createSqliteEventLog({ path, pollIntervalMs: 50 });
   const balances = createSqliteBalanceStore({ path, now });
-  const notifier = createInProcessBalanceNotifier();
   const heard: BalancesChanged[] = [];
-  notifier.subscribe((changes) => heard.push(changes));
+  const notifier: BalancePublisher = { publish: async (changes) => void heard.push(changes) };
   onTestFinished(async () => {
     await eventLog.close();
-    await Promise.all([balances.close(), notifier.close()]);
+    await balances.close();
   });
   return { path, eventLog, balances, notifier, heard, markerSweep: { windowMs: 7 * DAY_MS } };
 }
@@ -54,7 +53,7 @@ describe('startLedgerWorker', () => {
     await vi.waitFor(() => expect(ledger.heard).toHaveLength(1), applied);
     await ledger.eventLog.append([usage, quotaGranted({ amount: 5 })]);
     await vi.waitFor(() => expect(ledger.heard).toHaveLength(2), applied);
-    expect(ledger.heard[1]?.appliedEventIds).toHaveLength(1);
+    expect(ledger.heard[1]?.appliedEvents).toHaveLength(1);
     expect(await ledger.balances.users([1])).toEqual([{ userId: 1, quota: -25, usedQuota: 30, requestCount: 1, affQuota: 0, affHistoryQuota: 0, affCount: 0 }]);
   });
 
@@ -73,11 +72,13 @@ describe('startLedgerWorker', () => {
 
   it('reports a failing announcement without retrying the committed batch', async () => {
     const ledger = embeddedLedger();
-    ledger.notifier.subscribe(() => {
-      throw new Error('listener bug');
-    });
+    const failing: BalancePublisher = {
+      publish: async () => {
+        throw new Error('listener bug');
+      },
+    };
     const errors: unknown[] = [];
-    const worker = await startLedgerWorker({ ...ledger, onError: (error) => errors.push(error) });
+    const worker = await startLedgerWorker({ ...ledger, notifier: failing, onError: (error) => errors.push(error) });
     onTestFinished(() => worker.stop());
     await ledger.eventLog.append([quotaGranted({ amount: 100 })]);
     await vi.waitFor(() => expect(errors).toHaveLength(1), applied);
@@ -92,7 +93,7 @@ describe('startLedgerWorker', () => {
     onTestFinished(() => worker.stop());
     const grant = quotaGranted({ amount: 100 });
     await ledger.eventLog.append([grant, quotaGranted({ amount: 10 }), quotaGranted({ amount: 1 })]);
-    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.appliedEventIds)).toHaveLength(3), applied);
+    await vi.waitFor(() => expect(ledger.heard.flatMap((changes) => changes.appliedEvents)).toHaveLength(3), applied);
     expect(markersIn(ledger.path)).toBe(3);
     now += 8 * DAY_MS;
     await vi.waitFor(() => expect(markersIn(ledger.path)).toBe(0), applied);

@@ -1,4 +1,4 @@
-import type { BalanceNotifier } from '../ports/balance-notifier.js';
+import type { BalancePublisher } from '../ports/balance-notifier.js';
 import type { BalanceStore, BalancesChanged } from '../ports/balance-store.js';
 import type { EventLog, StoredEvent } from '../ports/event-log.js';
 import { type MarkerSweepSettings, startMarkerSweep } from './marker-sweep.js';
@@ -6,7 +6,7 @@ import { type MarkerSweepSettings, startMarkerSweep } from './marker-sweep.js';
 export interface LedgerWorkerOptions {
   eventLog: EventLog;
   balances: BalanceStore;
-  notifier: BalanceNotifier;
+  notifier: BalancePublisher;
   /** The consumer group; its committed offsets say where the worker resumes. */
   group?: string;
   maxBatch?: number;
@@ -31,7 +31,7 @@ function warn(error: unknown): void {
 }
 
 function changedAnything(changes: BalancesChanged): boolean {
-  return changes.appliedEventIds.length > 0;
+  return changes.appliedEvents.length > 0;
 }
 
 /**

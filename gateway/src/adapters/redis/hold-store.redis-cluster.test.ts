@@ -29,7 +29,7 @@ describe('holds on a Redis Cluster', () => {
       tokens: [],
       channels: [],
       settledHolds: userIds.flatMap((id) => [0, 1, 2].map((n) => ({ holdId: `h${id}-${n}`, userId: id }))),
-      appliedEventIds: [],
+      appliedEvents: [],
     });
     expect(await Promise.all(userIds.map((id) => gateways[0]!.available(id)))).toEqual(userIds.map(() => 20));
   });

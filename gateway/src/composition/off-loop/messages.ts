@@ -15,7 +15,7 @@ export const balancesChangedSchema = z.object({
   tokens: z.array(z.object({ tokenId: count, userId: count, remainQuota: count, usedQuota: count, unlimited: z.boolean(), version: count.optional() })),
   channels: z.array(z.object({ channelId: count, usedQuota: count })),
   settledHolds: z.array(z.object({ holdId: z.string(), userId: count })),
-  appliedEventIds: z.array(z.string()),
+  appliedEvents: z.array(z.object({ eventId: z.string(), userId: count.nullable() })),
 }) satisfies z.ZodType<BalancesChanged>;
 
 /** From the worker thread to the relay's. */

@@ -6,7 +6,7 @@ const changes = {
   tokens: [{ tokenId: 2, userId: 1, remainQuota: 5, usedQuota: 3, unlimited: false, version: 12 }],
   channels: [{ channelId: 3, usedQuota: 30 }],
   settledHolds: [{ holdId: 'hold-1', userId: 1 }],
-  appliedEventIds: ['event-1'],
+  appliedEvents: [{ eventId: 'event-1', userId: 1 }],
 };
 
 describe('messages from the ledger thread', () => {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
+import type { BalancePublisher } from '@tollgate/ledger';
 import { loadWorkerConfig } from '../../config.js';
 import { openBalances, openEventLog } from '../ledger-engines.js';
 import { startHostedWorkers } from '../hosted-workers.js';
@@ -26,16 +26,14 @@ const reportError = (error: unknown) => {
 // On the relay's log's counter: its appends wake this thread's consumer at once.
 const eventLog = openEventLog(config, data.dataDir, data.wakeups);
 const balances = await openBalances(config, data.dataDir);
-// The ledger worker tells this notifier; its one listener hands the notice to the relay's thread.
-const notifier = createInProcessBalanceNotifier();
-notifier.subscribe((changes) => post({ kind: 'balances', changes }));
+// What the ledger worker applied goes whole to the relay's thread, whose notifier tells the followers.
+const notifier: BalancePublisher = { publish: async (changes) => post({ kind: 'balances', changes }) };
 const workers = await startHostedWorkers({ eventLog, balances, notifier, querier: null }, { ledger: true, ingestionGroup: null, config, onError: reportError });
 
 async function stop(): Promise<void> {
   await workers.stop();
   await eventLog.close();
   await balances.close();
-  await notifier.close();
 }
 
 port.on('message', (raw: unknown) => {

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BalancesChanged, newEventMetadata } from '@tollgate/ledger';
-import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import type { QuotaGranted } from '@tollgate/wire';
 import { pino } from 'pino';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
@@ -39,10 +38,10 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 function relaySide(config: ReturnType<typeof loadConfig>) {
   const wakeups = newLogWakeups();
   const eventLog = openEventLog(config, dataDir, wakeups);
-  const notifier = createInProcessBalanceNotifier();
   const heard: BalancesChanged[] = [];
-  notifier.subscribe((changes) => heard.push(changes));
-  return { eventLog, notifier, heard, thread: { config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) } };
+  const listeners: ((changes: BalancesChanged) => void)[] = [(changes) => heard.push(changes)];
+  const notifier = { publish: async (changes: BalancesChanged) => listeners.forEach((listener) => listener(changes)) };
+  return { eventLog, listeners, heard, thread: { config, dataDir, notifier, wakeups, log: pino({ level: 'silent' }) } };
 }
 
 describe("the ledger's thread", () => {
@@ -53,7 +52,7 @@ describe("the ledger's thread", () => {
 
     const first = grant(7, 1234);
     await eventLog.append([first]);
-    await until(() => heard.some((changes) => changes.appliedEventIds.includes(first.metadata.eventId)));
+    await until(() => heard.some((changes) => changes.appliedEvents.some((e) => e.eventId === first.metadata.eventId)));
     expect(heard.flatMap((changes) => changes.users)).toContainEqual(expect.objectContaining({ userId: 7, quota: 1234 }));
 
     await workers.stop();
@@ -61,7 +60,7 @@ describe("the ledger's thread", () => {
     await eventLog.append([afterStop]);
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Nothing on this thread consumes the log: once the thread is gone, nothing applies it.
-    expect(heard.some((changes) => changes.appliedEventIds.includes(afterStop.metadata.eventId))).toBe(false);
+    expect(heard.some((changes) => changes.appliedEvents.some((e) => e.eventId === afterStop.metadata.eventId))).toBe(false);
     await eventLog.close();
   });
 
@@ -75,7 +74,7 @@ describe("the ledger's thread", () => {
       return ready;
     };
     const workers = await superviseThread(start, thread.log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 10_000 });
-    const applied = (id: string) => heard.some((changes) => changes.appliedEventIds.includes(id));
+    const applied = (id: string) => heard.some((changes) => changes.appliedEvents.some((e) => e.eventId === id));
 
     await threads[0]?.worker.terminate(); // as a crash would end it: nothing closed
     const meanwhile = grant(9, 500);
@@ -89,10 +88,10 @@ describe("the ledger's thread", () => {
 
   it("hears the relay's appends at once, not at its next look: a notice within tens of ms of the append", async () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const { eventLog, notifier, thread } = relaySide(config);
+    const { eventLog, listeners, thread } = relaySide(config);
     const heardAt = new Map<string, number>();
-    notifier.subscribe((changes) => {
-      for (const id of changes.appliedEventIds) heardAt.set(id, performance.now());
+    listeners.push((changes) => {
+      for (const { eventId: id } of changes.appliedEvents) heardAt.set(id, performance.now());
     });
     const workers = await startWorkerThread(thread);
     const latencies: number[] = [];
@@ -120,7 +119,7 @@ describe("the ledger's thread", () => {
     const last = grant(10, 77);
     await eventLog.append([last]);
     await workers.stop();
-    expect(heard.some((changes) => changes.appliedEventIds.includes(last.metadata.eventId))).toBe(true);
+    expect(heard.some((changes) => changes.appliedEvents.some((e) => e.eventId === last.metadata.eventId))).toBe(true);
     await eventLog.close();
   });
 
@@ -136,7 +135,7 @@ describe("the ledger's thread", () => {
     const threads: ReadyThread[] = [];
     const log = pino({ level: 'silent' });
     const workers = await superviseThread(async () => {
-      const thread = await spawnWorkerThread({ config, dataDir, notifier: createInProcessBalanceNotifier(), wakeups: newLogWakeups(), log });
+      const thread = await spawnWorkerThread({ config, dataDir, notifier: { publish: async () => undefined }, wakeups: newLogWakeups(), log });
       threads.push(thread);
       return thread;
     }, log, { restartFirstMs: 50, restartMaxMs: 50, stableAfterMs: 60_000, stopWithinMs: 5_000 });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { BalanceNotifier } from '@tollgate/ledger';
+import type { BalancePublisher } from '@tollgate/ledger';
 import { dict } from '@tollgate/wire';
 import type { Logger } from 'pino';
 import type { EngineConfig } from '../../config.js';
@@ -11,7 +11,7 @@ export interface WorkerThreadOptions {
   config: EngineConfig;
   dataDir: string;
   /** Where the ledger's notices land on the relay's thread: the hold store and the live console follow it. */
-  notifier: BalanceNotifier;
+  notifier: BalancePublisher;
   /** The relay's log's append counter: the relay's appends wake the thread's ledger at once. */
   wakeups: SharedArrayBuffer;
   log: Logger;

@@ -1,30 +1,26 @@
-import type { BalanceNotifier, BalancesListener } from '../../ports/balance-notifier.js';
+import type { BalanceNotifier, UserFollowing, UserNoticeListener } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
+import { UserFollowers } from '../../notices/user-followers.js';
+import { userNoticesOf } from '../../notices/user-notices.js';
 
-/** Embedded fan-out: the ledger worker and the gateway share a process, so a listener set suffices. */
+/** Embedded fan-out: the ledger worker and the gateway share a process, so a listener map suffices. */
 export class InProcessBalanceNotifier implements BalanceNotifier {
-  private readonly listeners = new Set<BalancesListener>();
+  private readonly followers = new UserFollowers();
 
-  /** Every listener hears the change even if an earlier one throws; the failures are thrown together after. */
+  /** Every follower hears its notice even if an earlier one throws; the failures are thrown together after. */
   async publish(changes: BalancesChanged): Promise<void> {
-    const failures: unknown[] = [];
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(changes);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
+    if (this.followers.empty) return;
+    const failures = userNoticesOf(changes).flatMap((notice) => this.followers.deliver(notice));
     if (failures.length > 0) throw new AggregateError(failures, 'a balances listener threw');
   }
 
-  subscribe(listener: BalancesListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  followUser(userId: number | null, listener: UserNoticeListener): UserFollowing {
+    this.followers.add(userId, listener);
+    return { ready: Promise.resolve(), stop: () => void this.followers.remove(userId, listener) };
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
+    this.followers.clear();
   }
 }
 

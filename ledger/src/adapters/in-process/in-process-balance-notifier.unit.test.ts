@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserNotice } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
 import { createInProcessBalanceNotifier } from './in-process-balance-notifier.js';
 
@@ -7,36 +8,25 @@ const changes: BalancesChanged = {
   tokens: [],
   channels: [],
   settledHolds: [{ holdId: 'hold-1', userId: 1 }],
-  appliedEventIds: ['event-1'],
+  appliedEvents: [{ eventId: 'event-1', userId: 1 }],
 };
 
 describe('InProcessBalanceNotifier', () => {
-  it('tells every subscribed listener, and no longer one that unsubscribed', async () => {
+  it('still tells the other followers when one throws, then reports the failure', async () => {
     const notifier = createInProcessBalanceNotifier();
-    const heard: string[] = [];
-    notifier.subscribe(() => heard.push('first'));
-    const unsubscribe = notifier.subscribe(() => heard.push('second'));
-    await notifier.publish(changes);
-    unsubscribe();
-    await notifier.publish(changes);
-    expect(heard).toEqual(['first', 'second', 'first']);
-  });
-
-  it('still tells the other listeners when one throws, then reports the failure', async () => {
-    const notifier = createInProcessBalanceNotifier();
-    const heard: BalancesChanged[] = [];
-    notifier.subscribe(() => {
+    const heard: UserNotice[] = [];
+    notifier.followUser(1, () => {
       throw new Error('listener bug');
     });
-    notifier.subscribe((pushed) => heard.push(pushed));
+    notifier.followUser(1, (notice) => heard.push(notice));
     await expect(notifier.publish(changes)).rejects.toBeInstanceOf(AggregateError);
-    expect(heard).toEqual([changes]);
+    expect(heard.map((notice) => notice.appliedEventIds)).toEqual([['event-1']]);
   });
 
-  it('drops every listener on close', async () => {
+  it('drops every follower on close', async () => {
     const notifier = createInProcessBalanceNotifier();
     let calls = 0;
-    notifier.subscribe(() => calls++);
+    notifier.followUser(1, () => calls++);
     await notifier.close();
     await notifier.publish(changes);
     expect(calls).toBe(0);

@@ -56,7 +56,7 @@ describe('MongoBalanceStore markers written before they carried a time', () => {
     });
     const usage = usageRecorded({ quota: 30 });
     await raw.collection(Collections.appliedEvents).insertOne({ _id: usage.metadata.eventId as never, partition: 0, offset: 0 });
-    expect((await store.apply(stored([usage], 5))).appliedEventIds).toEqual([]);
+    expect((await store.apply(stored([usage], 5))).appliedEvents).toEqual([]);
     now += 6 * DAY_MS;
     expect(await store.forgetAppliedEvents(7 * DAY_MS, 10)).toBe(0);
     now += 6 * DAY_MS;

@@ -1,5 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import { emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
+import { appliedEventOf, emptyChannel, emptyToken, emptyUser } from '../../decider/accounts.js';
 import { settledHoldOf } from '../../decider/evolve.js';
 import type { AccountIds, BalanceInventory, BalanceStore, BalancesChanged, ChannelBalance, Clock, TokenBalance, UserBalance } from '../../ports/balance-store.js';
 import type { StoredEvent } from '../../ports/event-log.js';
@@ -62,7 +62,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
   async apply(batch: StoredEvent[]): Promise<BalancesChanged> {
     const partitions = [...new Set(batch.map((stored) => stored.partition))];
     const parts = await Promise.all(partitions.map((partition) => this.applyPartition(partition, batch.filter((stored) => stored.partition === partition))));
-    const changes: BalancesChanged = { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] };
+    const changes: BalancesChanged = { users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [] };
     for (const part of parts) for (const key of Object.keys(changes) as (keyof BalancesChanged)[]) (changes[key] as unknown[]).push(...part[key]);
     return changes;
   }
@@ -107,7 +107,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
     const checkpoint = written !== undefined && events.some((stored) => stored.offset > written) ? written : await this.checkpoint(partition);
     const fresh = events.filter((stored) => stored.offset > checkpoint).sort((a, b) => a.offset - b.offset);
     const last = fresh.at(-1);
-    if (!last) return { users: [], tokens: [], channels: [], settledHolds: [], appliedEventIds: [] };
+    if (!last) return { users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [] };
     const applying = await this.markers.withoutDuplicates(fresh);
     const work = new PartitionBatch(partition, (name) => this.collection(name), this.locks, this.latest);
     await work.load(applying);
@@ -122,7 +122,7 @@ export class MongoBalanceStore implements BalanceStore, BalanceInventory {
       tokens: tokens.map(newest(Collections.tokens, (token) => token.tokenId)),
       channels: channels.map(newest(Collections.channels, (channel) => channel.channelId)),
       settledHolds: applied.map((stored) => settledHoldOf(stored.event)).filter((hold) => hold !== null),
-      appliedEventIds: applied.map((stored) => stored.event.metadata.eventId),
+      appliedEvents: applied.map((stored) => appliedEventOf(stored.event)),
     };
   }
 

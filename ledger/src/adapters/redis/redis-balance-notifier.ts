@@ -1,47 +1,90 @@
-import type { BackgroundLog } from '../../background/background-log.js';
-import { followShardChannel, type ShardPublisher, type ShardSubscriber } from './follow-shard-channel.js';
-import type { BalanceNotifier, BalancesListener } from '../../ports/balance-notifier.js';
+import { type BackgroundLog, reportBackgroundFailure } from '../../background/background-log.js';
+import { runInBackground } from '../../background/run-in-background.js';
+import type { ShardPublisher, ShardSubscriber } from './follow-shard-channel.js';
+import type { BalanceNotifier, UserFollowing, UserNotice, UserNoticeListener } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
+import { UserFollowers } from '../../notices/user-followers.js';
+import { userNoticesOf } from '../../notices/user-notices.js';
 
 /**
- * The ledger's notices over Redis sharded pub/sub (one shard channel, so one Redis Cluster node
- * relays them, in order): a ledger worker publishes, every gateway hears it (live consoles, a
- * request waiting for its own event). `subscriber` is a connection in subscribe mode (it may carry
- * other channels).
+ * The ledger's notices over Redis sharded pub/sub, one shard channel per user (hash-tagged like the
+ * user's holds, so on a Redis Cluster the notice goes through the node that holds them). The ledger
+ * publishes each user's notice once; only a gateway following that user subscribes, so a batch
+ * costs the fleet one SPUBLISH per user it moved, whatever the number of gateways. `subscriber` is a
+ * connection in subscribe mode (it may carry other channels); ioredis subscribes it again to every
+ * channel after a reconnection or a failover, and what was published meanwhile is lost (a console
+ * reads its balance again when it reconnects; a request's wait times out into "not yet applied").
  */
 export class RedisBalanceNotifier implements BalanceNotifier {
-  private readonly listeners = new Set<BalancesListener>();
+  private readonly followers = new UserFollowers();
+  /** The channels subscribed, to the user they carry: a message on any other channel is not ours. */
+  private readonly users = new Map<string, number | null>();
+  private readonly subscriptions = new Map<number | null, Promise<void>>();
 
   constructor(
     private readonly publisher: ShardPublisher,
     private readonly subscriber: ShardSubscriber,
-    private readonly channel: string,
-    log: BackgroundLog,
+    private readonly channelPrefix: string,
+    private readonly log: BackgroundLog,
   ) {
-    followShardChannel(subscriber, channel, log);
-    subscriber.on('smessage', (from: string, text: string) => {
-      if (from !== channel) return;
-      let changes: BalancesChanged;
-      try {
-        changes = JSON.parse(text) as BalancesChanged;
-      } catch {
-        return; // not the ledger's: a listener that threw here would end the process
-      }
-      for (const listener of this.listeners) listener(changes);
+    subscriber.on('smessage', (channel: string, text: string) => {
+      const userId = this.users.get(channel);
+      if (userId === undefined) return;
+      const notice = parseNotice(text);
+      if (notice?.userId === userId) for (const failure of this.followers.deliver(notice)) reportBackgroundFailure(log, 'tell a balance follower', failure);
     });
   }
 
   async publish(changes: BalancesChanged): Promise<void> {
-    await this.publisher.spublish(this.channel, JSON.stringify(changes));
+    await Promise.all(userNoticesOf(changes).map((notice) => this.publisher.spublish(this.channelOf(notice.userId), JSON.stringify(notice))));
   }
 
-  subscribe(listener: BalancesListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  followUser(userId: number | null, listener: UserNoticeListener): UserFollowing {
+    if (this.followers.add(userId, listener)) this.subscribe(userId);
+    const ready = this.subscriptions.get(userId) ?? Promise.resolve();
+    return {
+      ready,
+      stop: () => {
+        if (this.followers.remove(userId, listener)) this.unsubscribe(userId);
+      },
+    };
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
-    await this.subscriber.sunsubscribe(this.channel);
+    this.followers.clear();
+    const channels = [...this.users.keys()];
+    this.users.clear();
+    this.subscriptions.clear();
+    await Promise.all(channels.map((channel) => this.subscriber.sunsubscribe(channel)));
+  }
+
+  private channelOf(userId: number | null): string {
+    return `${this.channelPrefix}:{u${userId ?? '-'}}`;
+  }
+
+  private subscribe(userId: number | null): void {
+    const channel = this.channelOf(userId);
+    this.users.set(channel, userId);
+    const subscribed = this.subscriber.ssubscribe(channel).then(() => undefined);
+    this.subscriptions.set(userId, subscribed);
+    // Its followers hear the failure through `ready`; this keeps it from going unhandled when none waits.
+    subscribed.catch((error: unknown) => reportBackgroundFailure(this.log, `subscribe to ${channel}`, error));
+  }
+
+  private unsubscribe(userId: number | null): void {
+    const channel = this.channelOf(userId);
+    this.users.delete(channel);
+    this.subscriptions.delete(userId);
+    // Commands on one connection run in order: a follow of this user again subscribes after this.
+    runInBackground(`unsubscribe from ${channel}`, () => this.subscriber.sunsubscribe(channel), this.log);
+  }
+}
+
+function parseNotice(text: string): UserNotice | null {
+  try {
+    const notice = JSON.parse(text) as Partial<UserNotice> | null;
+    return notice && Array.isArray(notice.appliedEventIds) && 'userId' in notice ? (notice as UserNotice) : null;
+  } catch {
+    return null; // not the ledger's: a listener that threw here would end the process
   }
 }

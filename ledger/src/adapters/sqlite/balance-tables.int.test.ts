@@ -26,7 +26,7 @@ it('reads markers written before they carried a time as applied when the file wa
   let now = Date.parse('2026-01-01T00:00:00Z');
   const store = createSqliteBalanceStore({ path, now: () => now });
   onTestFinished(() => store.close());
-  expect((await store.apply(stored([usage]))).appliedEventIds).toEqual([]);
+  expect((await store.apply(stored([usage]))).appliedEvents).toEqual([]);
   now += 6 * DAY_MS;
   expect(await store.forgetAppliedEvents(7 * DAY_MS, 10)).toBe(0);
   now += 2 * DAY_MS;
