@@ -6,10 +6,10 @@ export const userRoom = (userId: number): string => `user:${userId}`;
 
 /** The user whose room this is, or null for any other room. */
 export function userOfRoom(room: string): number | null {
-  if (!room.startsWith('user:')) return null;
-  const userId = Number(room.slice('user:'.length));
-  return Number.isSafeInteger(userId) ? userId : null;
+  const match = /^user:(\d+)$/.exec(room);
+  return match ? Number(match[1]) : null;
 }
+
 export const adminRoom = 'admins';
 /** The admins' consoles that asked for every log row (the handshake's `tail=1`): a subset of adminRoom. */
 export const adminTailRoom = 'admins:tail';

@@ -1,17 +1,16 @@
 import type { LivePushes } from '@tollgate/wire';
 import type { Server } from 'socket.io';
 import type { UsageMeter } from '../ports/usage-meter.js';
-import { adminRoom, userRoom } from './socket-fanout.js';
+import { adminRoom, userOfRoom, userRoom } from './socket-fanout.js';
 
 const PUSH_EVERY_MS = 1_000;
-const userRoomPattern = /^user:(\d+)$/;
 
 /** The users with a console open on this gateway (rooms are per gateway even with the Redis adapter). */
 function localUsers(io: Server): number[] {
   const ids: number[] = [];
   for (const room of io.of('/').adapter.rooms.keys()) {
-    const match = userRoomPattern.exec(room);
-    if (match) ids.push(Number(match[1]));
+    const userId = userOfRoom(room);
+    if (userId !== null) ids.push(userId);
   }
   return ids;
 }

@@ -1,12 +1,12 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ANSWER, ANSWER_TOKENS, booksAfter, BURST_MODEL_NAMES, callOnce, expectSolvent, MODELS, PROMPT_TOKENS, priceBurstModels, QUOTA_REFUSALS, tokenClients } from '../support/burst.js';
+import { booksAfter, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, tokenClients } from '../support/burst.js';
+import { type BurstFleet, startBurstFleet } from '../support/burst-fleet.js';
 import { ClusterRun } from '../support/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
 import { type PrivateRedisCluster, startPrivateRedisCluster } from '../support/private-redis-cluster.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { userWithQuota } from '../support/embedded-fixture.js';
 
 /**
  * Issue #35: a primary of the Redis Cluster killed (SIGKILL) under load, the gateways confirming
@@ -29,10 +29,7 @@ interface Failure {
 describe('a Redis Cluster primary killed under load', () => {
   let redis: PrivateRedisCluster;
   let run: ClusterRun;
-  let ledger: RoleProcess;
-  let a: GatewayProcess;
-  let b: GatewayProcess;
-  let upstream: OpenAIMock;
+  let fleet: BurstFleet;
   /** Primaries killed so far: each had a replica to take over, which has none left. */
   const killed = new Set<number>();
 
@@ -41,32 +38,20 @@ describe('a Redis Cluster primary killed under load', () => {
     const { KAFKA_BROKERS, MONGODB_URI } = requiredClusterEngines();
     // As a Cluster with replicas should run: each hold confirmed by its replica before the call goes on.
     run = new ClusterRun({ KAFKA_BROKERS, MONGODB_URI, REDIS_CLUSTER_NODES: redis.nodes }, { REDIS_HOLD_REPLICAS: '1' });
-    upstream = await startOpenAIMock({ reply: ANSWER, promptTokens: PROMPT_TOKENS, completionTokens: ANSWER_TOKENS, latencyMs: 100 }); // the quota lasts past the takeover
-    ledger = startRole('ledger', run.roleEnv());
-    [a, b] = await Promise.all([startGatewayProcess(run.roleEnv()), startGatewayProcess(run.roleEnv())]);
-    const root = new ConsoleClient(a.url);
-    await root.login('root', '123456');
-    await priceBurstModels(root);
-    await root.must('POST', '/api/channel/', { name: 'burst', type: 1, key: 'k', base_url: upstream.url, models: BURST_MODEL_NAMES, group: 'default' });
+    fleet = await startBurstFleet(run, { latencyMs: 100 }); // the quota lasts past the takeover
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.allSettled([a?.stop(), b?.stop(), ledger?.stop()]);
-    await upstream?.close();
+    await fleet?.stop();
     run?.removeDataDirs();
     await redis?.close();
   });
 
   it("keeps answering while the user's primary fails over, and charges exactly what it served, never below zero", async () => {
-    const root = new ConsoleClient(a.url);
-    await root.login('root', '123456');
-    const user = new ConsoleClient(a.url);
-    await user.must('POST', '/api/user/register', { username: 'failover', password: 'password-1', password2: 'password-1' });
-    await user.login('failover', 'password-1');
-    const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
     const funded = FUNDED_CALLS * m.cost;
-    await root.must('PUT', '/api/user/', { id, quota: funded });
-    const clients = await tokenClients(user, 1, funded, [a.url, b.url]);
+    const user = await userWithQuota({ tollgate: fleet.a, root: fleet.root }, 'failover', funded);
+    const { id } = await user.must<{ id: number }>('GET', '/api/user/self');
+    const clients = await tokenClients(user, 1, funded, [fleet.a.url, fleet.b.url]);
 
     // The primary holding this user's holds and balance: the one to kill (and start again).
     const victim = await redis.primaryOf(`${run.redisPrefix}{u${id}}:`);
@@ -126,11 +111,11 @@ describe('a Redis Cluster primary killed under load', () => {
   }, 150_000);
 
   it("follows change notices again once their channel's primary failed over: a token disabled on one gateway is refused by the other", async () => {
-    const user = new ConsoleClient(a.url);
+    const user = new ConsoleClient(fleet.a.url);
     await user.must('POST', '/api/user/register', { username: 'notices', password: 'password-1', password2: 'password-1' });
     await user.login('notices', 'password-1');
     const { id: tokenId, key } = await createTokenKey(user, { name: 'key', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
-    const chatOnB = async () => (await fetch(`${b.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'free-model', messages: [{ role: 'user', content: 'hi' }] }) })).status;
+    const chatOnB = async () => (await fetch(`${fleet.b.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'free-model', messages: [{ role: 'user', content: 'hi' }] }) })).status;
     expect(await chatOnB()).not.toBe(401); // known to B (its model may be unpriced: any answer but "no such key")
     // The shard channel's primary (the first test's victim, or killed now): the gateways' subscribers must follow its replica.
     const primary = await redis.primaryOf(`${run.redisPrefix}notices`);

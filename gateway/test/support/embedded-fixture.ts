@@ -46,7 +46,7 @@ export async function startEmbeddedFixture(mock: OpenAIMockOptions = {}, env: Re
 }
 
 /** Registers and logs in a user, and has root set its quota. */
-export async function userWithQuota(fixture: EmbeddedFixture, username: string, quota: number): Promise<ConsoleClient> {
+export async function userWithQuota(fixture: { tollgate: { url: string }; root: ConsoleClient }, username: string, quota: number): Promise<ConsoleClient> {
   const user = new ConsoleClient(fixture.tollgate.url);
   await user.must('POST', '/api/user/register', { username, password: `${username}-password`, password2: `${username}-password` });
   await user.login(username, `${username}-password`);
