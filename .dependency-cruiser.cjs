@@ -1,4 +1,4 @@
-// Import rules of ARCHITECTURE.md that CI checks (`npm run lint:deps`). Paths are relative to
+// Import rules of docs/architecture.md that CI checks (`npm run lint:deps`). Paths are relative to
 // the repository root; workspace packages (@tollgate/*) resolve to their sources, so a rule on
 // `ledger/` also catches `@tollgate/ledger/...`.
 
@@ -56,14 +56,14 @@ module.exports = {
     {
       name: 'nothing-imports-gateway',
       severity: 'error',
-      comment: 'ARCHITECTURE.md: nothing imports gateway. The ledger, analytics and wire run in their own processes without it.',
+      comment: 'docs/architecture.md: nothing imports gateway. The ledger, analytics and wire run in their own processes without it.',
       from: { path: '^(ledger|analytics|wire)/' },
       to: { path: '^gateway/' },
     },
     {
       name: 'ledger-not-analytics',
       severity: 'error',
-      comment: 'ARCHITECTURE.md: gateway -> analytics -> ledger. The ledger owns the money and depends on no reader of it.',
+      comment: 'docs/architecture.md: gateway -> analytics -> ledger. The ledger owns the money and depends on no reader of it.',
       from: { path: '^ledger/' },
       to: { path: '^analytics/' },
     },
@@ -71,7 +71,7 @@ module.exports = {
       name: 'wire-imports-only-zod',
       severity: 'error',
       comment:
-        'ARCHITECTURE.md: wire holds the shapes that cross a process or the browser boundary and imports nothing of ours; ' +
+        'docs/architecture.md: wire holds the shapes that cross a process or the browser boundary and imports nothing of ours; ' +
         'the browser bundles it, so no Node built-in either. zod is its one dependency (its tests also use vitest).',
       from: { path: '^wire/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^wire/', '^node_modules/zod/'] },
@@ -79,7 +79,7 @@ module.exports = {
     {
       name: 'console-not-server',
       severity: 'error',
-      comment: 'ARCHITECTURE.md: the console imports no server code other than wire; server code would end up in the browser bundle.',
+      comment: 'docs/architecture.md: the console imports no server code other than wire; server code would end up in the browser bundle.',
       from: { path: '^console/' },
       to: { path: '^(gateway|ledger|analytics|bench)/' },
     },
@@ -87,7 +87,7 @@ module.exports = {
       name: 'only-composition-roots-import-adapters',
       severity: 'error',
       comment:
-        'ARCHITECTURE.md / HOUSE-STYLE 1: only a composition root chooses an adapter; everything else takes the port. ' +
+        'docs/architecture.md / HOUSE-STYLE 1: only a composition root chooses an adapter; everything else takes the port. ' +
         'An adapter imported elsewhere is an `if (embedded)` in disguise.',
       from: { pathNot: COMPOSITION_ROOTS },
       to: { path: '^(gateway|ledger|analytics)/src/adapters/' },

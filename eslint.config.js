@@ -1,6 +1,6 @@
 // @ts-check
-// The house rules (/work/shared/HOUSE-STYLE.md, ARCHITECTURE.md) that a linter can keep. Layers and import
-// cycles are dependency-cruiser's job, not this file's. `npm run lint` runs it; scripts/test.sh fails on any error.
+// The house rules (docs/architecture.md and each workspace's AGENTS.md) that a linter can keep. Layers and
+// import cycles are dependency-cruiser's job (.dependency-cruiser.cjs), not this file's. `npm run lint` runs it; scripts/test.sh fails on any error.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -96,7 +96,7 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       // A new event type, channel type or error code must be handled wherever a switch covers the union.
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false }],
-      // Errors carry a stack and a cause (BaseError); a thrown or rejected string carries neither.
+      // Only Error objects are thrown or rejected: they carry a stack (and a `cause`); a string carries neither.
       '@typescript-eslint/only-throw-error': 'error',
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
 

@@ -22,7 +22,7 @@ export const engineConfigSchema = z.object({
    * share the load. Twelve, not more: a ledger worker applies one partition's chunk at a time at a
    * fixed cost of round trips per chunk, so at a given rate more partitions make more, smaller
    * chunks and more round trips per event; and a deployment that grows past twelve workers grows
-   * the topic drained (README, "Scaling out"). Twelve also splits evenly over 1, 2, 3, 4 and 6 workers.
+   * the topic drained (docs/scaling.md). Twelve also splits evenly over 1, 2, 3, 4 and 6 workers.
    */
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(12),
   /**
@@ -39,7 +39,7 @@ export const engineConfigSchema = z.object({
    * The topic's `retention.ms`; -1 keeps every record. Statements and the ledger audit read the
    * history ClickHouse keeps (`ledger_movements`), not the topic; but without CLICKHOUSE_URL a
    * gateway added later fills its own chdb copy from the topic, so the default keeps every record
-   * (README, "Scaling out").
+   * (docs/scaling.md).
    */
   KAFKA_RETENTION_MS: z.coerce.number().int().min(-1).default(-1),
   /**
@@ -54,7 +54,7 @@ export const engineConfigSchema = z.object({
   /**
    * `host:port,host:port`: some nodes of a Redis Cluster (ioredis finds the others), in place of
    * REDIS_URL for the same uses. Keys are hash-tagged so each operation touches one slot, and
-   * pub/sub is sharded (Redis 7), so each channel is relayed by one primary (README, "Scaling out").
+   * pub/sub is sharded (Redis 7), so each channel is relayed by one primary (docs/scaling.md).
    */
   REDIS_CLUSTER_NODES: optionalText.pipe(
     z

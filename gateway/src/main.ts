@@ -5,7 +5,7 @@ import { watchProcessFailures } from './ops/process-failures.js';
 
 /**
  * The entry of every Tollgate process: `tsx gateway/src/main.ts <role>` (`all`, the default, is
- * `npm start`; README, "Scaling out"). It imports only what it needs before the heap's growth is
+ * `npm start`; docs/scaling.md). It imports only what it needs before the heap's growth is
  * limited; the roles' modules load after (run-role.ts), since loading them takes several full
  * collections and each would set the next limit by V8's own rule, up to four times the live heap.
  */

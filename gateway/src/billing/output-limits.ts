@@ -1,6 +1,6 @@
 import type { OptionCache } from '../options/option-cache.js';
 
-/** The bound for a model the option does not list: large enough for most models' answers (documented in the README). */
+/** The bound for a model the option does not list: large enough for most models' answers (documented in docs/billing.md). */
 export const FALLBACK_MAX_OUTPUT_TOKENS = 8192;
 
 export function maxOutputTokens(options: OptionCache, model: string): number {

@@ -43,12 +43,12 @@ export function openEventLog(config: EngineConfig, dataDir: string, wakeups?: Sh
   const log = createKafkaEventLog({ brokers: parseBrokers(config.KAFKA_BROKERS), topic: config.KAFKA_TOPIC, lingerMs: CONSUMER_LINGER_MS, ...topicSettings(config) });
   // The topic is created or checked now, so its settings are reported at start. The workers wait
   // for this before they start (a refused topic fails their start); a gateway does not, as it may
-  // start while the broker is down (README, "A broker outage"): a failure here comes back from its appends.
+  // start while the broker is down (docs/scaling.md, "A broker outage"): a failure here comes back from its appends.
   log.ensureTopic().catch(() => {});
   return log;
 }
 
-/** The ledger topic as the configuration wants it (README, "Scaling out"). */
+/** The ledger topic as the configuration wants it (docs/scaling.md). */
 function topicSettings(config: EngineConfig): TopicSettings {
   return {
     partitions: config.KAFKA_PARTITIONS,

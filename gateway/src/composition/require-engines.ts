@@ -13,6 +13,6 @@ const variable = (engine: SharedEngine) => (engine === 'REDIS' ? 'REDIS_URL (or 
 export function requireSharedEngines(role: string, config: EngineConfig, needed: SharedEngine[]): void {
   const missing = needed.filter((engine) => !isSet(config, engine)).map(variable);
   if (missing.length > 0) {
-    throw new Error(`The ${role} role runs beside other processes and needs the shared engines: set ${missing.join(', ')} (README, "Scaling out").`);
+    throw new Error(`The ${role} role runs beside other processes and needs the shared engines: set ${missing.join(', ')} (docs/scaling.md).`);
   }
 }

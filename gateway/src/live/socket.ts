@@ -5,7 +5,7 @@ import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
 import type { GatewayDeps } from '../deps.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
-import { TOLLGATE_VERSION } from '../routes/api/status.js';
+import { TOLLGATE_VERSION } from '../version.js';
 import { pushChannelChanges } from './channel-pusher.js';
 import { pushChannelHealth } from './channel-health-pusher.js';
 import { pushLedgerAudits } from './ledger-audit-pusher.js';

@@ -22,7 +22,7 @@ export interface ProcessFailureHandlers {
 }
 
 /**
- * The process's policy on failures no code caught (README, "When something fails in the background"):
+ * The process's policy on failures no code caught (docs/scaling.md, "When something fails in the background"):
  * - an unhandled rejection is logged with its stack, counted, and the process stays up. A rejection
  *   is a promise that failed on its own (a background read, a Redis error): it has unwound nothing,
  *   and ending every call in flight over it (Node 20's default) turns one failed chore into an outage;

@@ -11,7 +11,7 @@ import { type PrivateBroker, startPrivateBroker } from '../support/private-broke
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
 /**
- * README, "A broker outage": the broker dies under load; the gateways go on answering, their usage
+ * docs/scaling.md, "A broker outage": the broker dies under load; the gateways go on answering, their usage
  * spooled under DATA_DIR. One gateway is stopped (SIGTERM) under load and the other killed
  * (SIGKILL); both start again while the broker is still down, then the broker comes back. Every
  * answered call must be charged exactly once, and a balance held by spooled calls must not be

@@ -10,7 +10,7 @@ import { driveLoad } from '../support/load-driver.js';
 import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
 /**
- * README, "What a crash can take": a `kill -9` loses the charges of the calls answered in the
+ * docs/billing.md, "What a crash can take": a `kill -9` loses the charges of the calls answered in the
  * last CRASH_WINDOW_MS before it, and no others. A real embedded Tollgate process serves a paced
  * loop of calls on loopback and is killed mid-load; restarted on the same DATA_DIR, its log must
  * hold a charge for every answered call except those answered within the window.

@@ -5,7 +5,7 @@ import { requiredClusterEngines } from '../support/config.js';
 import { type RoleProcess, startRole } from '../support/role-process.js';
 
 /**
- * README, "Scaling out": the ledger topic's settings as real role processes see them. The first
+ * docs/scaling.md: the ledger topic's settings as real role processes see them. The first
  * role creates the topic as configured; a role configured otherwise says so at start and goes on;
  * one that wants more replicas than the topic has at its minimum does not start.
  */

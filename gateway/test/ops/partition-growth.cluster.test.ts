@@ -12,7 +12,7 @@ import { driveLoad, type LoadResult } from '../support/load-driver.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
 
 /**
- * Partitions added under load (README, "Scaling out"): calls flow through two gateway processes
+ * Partitions added under load (docs/scaling.md): calls flow through two gateway processes
  * while the topic grows from 4 to 8 partitions; one gateway is replaced by one on the new layout while
  * the other keeps the old one, so the same users' calls land on two partitions at once, and the
  * ledger (restarted to take the new partitions, applying several at once) writes their balances

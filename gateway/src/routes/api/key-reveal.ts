@@ -15,7 +15,7 @@ const NO_STORE = 'no-store';
 /**
  * The calls that reveal one key, as new-api's: a token's to its owner only (another user's token
  * reads as missing), a channel's to the super administrator only. new-api also asks the root for
- * a fresh 2FA or passkey check before a channel key; that step is not here (see the README).
+ * a fresh 2FA or passkey check before a channel key; that step is not here (see docs/new-api.md).
  */
 export function registerKeyRevealRoutes(app: FastifyInstance, { deps, guard }: ApiContext<KeyRevealDeps>): void {
   route(app, 'POST', '/token/:id/key', guard.user, async (request, reply) => {

@@ -3,6 +3,7 @@ import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
 import type { OptionCache } from '../../options/option-cache.js';
 import { oidcAuthorizationEndpoint } from '../../sign-in/oidc.js';
+import { TOLLGATE_VERSION } from '../../version.js';
 import { compatibilityStatus } from './status-compatibility.js';
 import type { ApiContext } from './support/context.js';
 import { route } from './support/route.js';
@@ -10,7 +11,6 @@ import type { GatewayDeps } from '../../deps.js';
 
 export type StatusDeps = Pick<GatewayDeps, 'config' | 'options'>;
 
-export const TOLLGATE_VERSION = 'v0.1.0';
 const START_TIME = Math.floor(Date.now() / 1000);
 
 function chats(options: OptionCache): unknown {
