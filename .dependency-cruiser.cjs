@@ -38,6 +38,15 @@ module.exports = {
       to: { path: '^gateway/src/(relay|routes|tasks)/' },
     },
     {
+      name: 'routes-are-leaves',
+      severity: 'error',
+      comment:
+        'A route registers routes; the rules it applies (money, options, text) live in their capability (billing/, options/, ...), ' +
+        'so nothing but the app and the composition roots imports a route file, and a rule is tested without HTTP.',
+      from: { path: '^gateway/src/', pathNot: '^gateway/src/(routes/|composition/|app[.]ts$)|[.]test[.]ts$' },
+      to: { path: '^gateway/src/routes/' },
+    },
+    {
       name: 'channel-test-apart-from-relay',
       severity: 'error',
       comment:

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GatewayDeps } from '../deps.js';
 import type { Channel } from '../ports/channel-store.js';
 import type { Redemption } from '../ports/redemption-store.js';
-import { isSecretOption } from '../routes/api/option-rules.js';
+import { isSecretOption } from '../options/option-rules.js';
 
 /** What a snapshot reads. */
 export type SnapshotDeps = Pick<GatewayDeps, 'users' | 'balances' | 'twoFactor' | 'channels' | 'redemptions' | 'options'>;

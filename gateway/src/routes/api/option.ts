@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defaultModelRatio } from '../../billing/default-prices.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { checkOption, isSecretOption } from './option-rules.js';
+import { checkOption, isSecretOption } from '../../options/option-rules.js';
 import type { ApiContext } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';

@@ -8,7 +8,7 @@ import { type Token, TokenStatus } from '../../ports/token-store.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
 import { route } from './support/route.js';
-import { holdTokenEdit } from './token-lowering.js';
+import { holdTokenEdit } from '../../billing/token-lowering.js';
 import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
 
 export type TokenWriteDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'tokens'>;

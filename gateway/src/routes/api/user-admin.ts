@@ -11,7 +11,7 @@ import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import { byId, userWire } from './support/wire.js';
 import { USERNAME_TAKEN, displayNameField, newUserDocument, passwordField, usernameField } from './user-fields.js';
-import { newUserGrants } from './user-grants.js';
+import { newUserGrants } from '../../billing/grant-events.js';
 
 export type UserAdminDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'options' | 'users'>;
 

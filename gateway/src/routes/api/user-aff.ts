@@ -6,10 +6,10 @@ import type { User } from '../../ports/user-store.js';
 import { holdInviteQuota } from '../../invites/invite-holds.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
-import { logQuota } from './support/quota-text.js';
+import { logQuota } from '../../billing/quota-text.js';
 import { route } from './support/route.js';
 import { newAffCode } from './user-fields.js';
-import { affQuotaTransfer } from './user-grants.js';
+import { affQuotaTransfer } from '../../billing/grant-events.js';
 import type { GatewayDeps } from '../../deps.js';
 
 export type UserAffDeps = Pick<GatewayDeps, 'balances' | 'config' | 'inviteHolds' | 'notices' | 'notifier' | 'options' | 'users'>;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ApiFailure } from '../../http/errors.js';
 import { wholeNumber } from '../../http/strict-int.js';
 import type { User } from '../../ports/user-store.js';
-import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, subtraction } from './quota-debit.js';
+import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, subtraction } from '../../billing/admin-quota-change.js';
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, parseInput } from './support/input.js';
-import { logQuota } from './support/quota-text.js';
+import { logQuota } from '../../billing/quota-text.js';
 import type { GatewayDeps } from '../../deps.js';
 
 export type UserQuotaAdjustDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'options'>;

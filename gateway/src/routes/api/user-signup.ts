@@ -1,7 +1,7 @@
 import type { User } from '../../ports/user-store.js';
 import type { ApiContext } from './support/context.js';
 import { type NewUserFields, newUserDocument } from './user-fields.js';
-import { inviterReward, newUserGrants } from './user-grants.js';
+import { inviterReward, newUserGrants } from '../../billing/grant-events.js';
 import type { GatewayDeps } from '../../deps.js';
 
 export type UserSignupDeps = Pick<GatewayDeps, 'notices' | 'options' | 'users'>;

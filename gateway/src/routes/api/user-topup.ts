@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { type ApiContext, signedIn } from './support/context.js';
 import { parseInput } from './support/input.js';
-import { logQuota } from './support/quota-text.js';
+import { logQuota } from '../../billing/quota-text.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
 

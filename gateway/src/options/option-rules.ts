@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
-import type { OptionCache } from '../../options/option-cache.js';
-import { type CheckedOption, checkOptionValue } from '../../options/option-schema.js';
+import type { OptionCache } from './option-cache.js';
+import { type CheckedOption, checkOptionValue } from './option-schema.js';
 
 const NEEDS_SERVER_ADDRESS = '请先填写服务器地址';
 

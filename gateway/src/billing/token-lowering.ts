@@ -1,8 +1,8 @@
 import { newId } from '@tollgate/ledger';
-import { acquireTokenHold } from '../../billing/balance-hold.js';
-import type { GatewayDeps } from '../../deps.js';
-import { ApiFailure } from '../../http/errors.js';
-import { logQuota } from './support/quota-text.js';
+import { acquireTokenHold } from './balance-hold.js';
+import type { GatewayDeps } from '../deps.js';
+import { ApiFailure } from '../http/errors.js';
+import { logQuota } from './quota-text.js';
 
 type LoweringDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options'>;
 

@@ -1,8 +1,8 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { LogType, type LedgerEvent } from '@tollgate/wire';
-import type { OptionCache } from '../../options/option-cache.js';
-import type { User } from '../../ports/user-store.js';
-import { logQuota } from './support/quota-text.js';
+import type { OptionCache } from '../options/option-cache.js';
+import type { User } from '../ports/user-store.js';
+import { logQuota } from './quota-text.js';
 
 function grant(user: User, amount: number, content: string): LedgerEvent {
   return { type: 'QuotaGranted', data: { userId: user.id, username: user.username, amount, logType: LogType.System, content }, metadata: newEventMetadata() };

@@ -1,4 +1,4 @@
-import type { OptionCache } from '../../../options/option-cache.js';
+import type { OptionCache } from '../options/option-cache.js';
 
 /** A quota amount as new-api writes it into log content: `＄0.500000 额度`, or `250000 点额度`. */
 export function logQuota(options: OptionCache, quota: number): string {

@@ -1,10 +1,10 @@
 import { newEventMetadata, newId } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
-import { acquireUserHold } from '../../billing/balance-hold.js';
-import type { GatewayDeps } from '../../deps.js';
-import { ApiFailure } from '../../http/errors.js';
-import type { User } from '../../ports/user-store.js';
-import { logQuota } from './support/quota-text.js';
+import { acquireUserHold } from './balance-hold.js';
+import type { GatewayDeps } from '../deps.js';
+import { ApiFailure } from '../http/errors.js';
+import type { User } from '../ports/user-store.js';
+import { logQuota } from './quota-text.js';
 
 /**
  * Why admin decreases hold first (issue #23): calls in flight hold part of the balance and are
