@@ -38,6 +38,8 @@ export interface ApiHarness {
   notices: { kind: ChangeKind; id?: number }[];
   /** Every route the API registered, as `METHOD /url` (HEAD left out). */
   routes: string[];
+  /** Those of `routes` registered with an audit entry (the trail records them). */
+  audited: string[];
 }
 
 /** The management API over real SQLite documents (temp file) and fakes of the ledger and analytics. */
@@ -93,8 +95,10 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   await app.register(cookie, { secret: deps.sessionSecret });
   registerErrorHandler(app);
   const routes: string[] = [];
-  app.addHook('onRoute', ({ method, url }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
+  /** The routes registered with an audit entry: what the trail records. */
+  const audited: string[] = [];
+  app.addHook('onRoute', ({ method, url, config }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') (config?.audit ? [routes, audited] : [routes]).forEach((list) => list.push(`${one} ${url}`));
   });
   await app.register(wireApi, { prefix: '/api', deps });
   onTestFinished(async () => {
@@ -102,7 +106,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     sessions.close();
     temp.close();
   });
-  return { app, deps, ledger, logs, notices: seen, routes };
+  return { app, deps, ledger, logs, notices: seen, routes, audited };
 }
 
 export interface Envelope<T = unknown> {

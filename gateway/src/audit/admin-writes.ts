@@ -63,76 +63,79 @@ const manageTypes: Record<string, AuditEventType> = dict({
   add_quota: 'UserQuotaAdjusted',
 });
 
-/** The admin and root writes of `/api`, by `METHOD /path` as registered (without `/api` and a trailing slash). */
-export const adminWrites: Record<string, AdminWrite> = dict({
-  'POST /user': {
+/**
+ * What the trail records of each admin and root write of `/api`. A route names its entry where it
+ * is registered (`route(…, audits.userUpdated)`), so the trail follows the routes themselves.
+ */
+export const audits = {
+  userCreated: {
     type: 'UserCreated',
     kind: 'user',
     target: async (request, _answer, deps) => String(await createdUserId(deps, request)),
     state: async (deps, request, answer) => (answer === undefined ? null : userSnapshot(deps, await createdUserId(deps, request))),
   },
-  'PUT /user': { type: 'UserUpdated', ...userFrom(bodyId), detail: (request) => ({ password_changed: Boolean(bodyOf(request).password) }) },
-  'POST /user/manage': {
+  userUpdated: { type: 'UserUpdated', ...userFrom(bodyId), detail: (request) => ({ password_changed: Boolean(bodyOf(request).password) }) },
+  userManaged: {
     type: (request) => manageTypes[String(bodyOf(request).action)] ?? 'UserUpdated',
     ...userFrom(bodyId),
     detail: (request) => ({ action: bodyOf(request).action, mode: bodyOf(request).mode, value: bodyOf(request).value }),
   },
-  'DELETE /user/:id/2fa': { type: 'UserTwoFactorReset', ...userFrom(paramId) },
-  'DELETE /user/:id/sessions': { type: 'UserSessionsEnded', kind: 'user', target: paramId, detail: (_request, answer) => ({ sessions_ended: answer }) },
-  'POST /channel': {
+  userTwoFactorReset: { type: 'UserTwoFactorReset', ...userFrom(paramId) },
+  userSessionsEnded: { type: 'UserSessionsEnded', kind: 'user', target: paramId, detail: (_request, answer) => ({ sessions_ended: answer }) },
+  channelCreated: {
     type: 'ChannelCreated',
     kind: 'channel',
     target: (_request, answer) => idList(answer).join(','),
     state: async (deps, _request, answer) => (answer === undefined ? null : Promise.all(idList(answer).map((id) => channelSnapshot(deps, id)))),
   },
-  'POST /channel/copy/:id': {
+  channelCopied: {
     type: 'ChannelCopied',
     kind: 'channel',
     target: (_request, answer) => String((answer as { id?: number } | undefined)?.id ?? ''),
     state: (deps, _request, answer) => (answer === undefined ? null : channelSnapshot(deps, (answer as { id?: number }).id ?? 0)),
     detail: (request) => ({ from: paramId(request) }),
   },
-  'PUT /channel': { type: 'ChannelUpdated', ...channelFrom(bodyId) },
-  'DELETE /channel/:id': { type: 'ChannelDeleted', ...channelFrom(paramId) },
-  'POST /channel/batch': { type: 'ChannelsDeleted', ...channelsBy((_deps, request) => idList(bodyOf(request).ids)) },
-  'DELETE /channel/disabled': {
+  channelUpdated: { type: 'ChannelUpdated', ...channelFrom(bodyId) },
+  channelDeleted: { type: 'ChannelDeleted', ...channelFrom(paramId) },
+  channelsDeleted: { type: 'ChannelsDeleted', ...channelsBy((_deps, request) => idList(bodyOf(request).ids)) },
+  disabledChannelsDeleted: {
     type: 'DisabledChannelsDeleted',
     ...channelsBy(async (deps) => (await deps.channels.all()).filter((channel) => channel.status !== 1).map((channel) => channel.id)),
   },
-  'POST /channel/fix': { type: 'ChannelAbilitiesFixed', kind: 'channel', target: () => '*', detail: (_request, answer) => answer },
-  'POST /channel/:id/key': { type: 'ChannelKeyRevealed', kind: 'channel', target: paramId },
+  channelAbilitiesFixed: { type: 'ChannelAbilitiesFixed', kind: 'channel', target: () => '*', detail: (_request, answer) => answer },
+  channelKeyRevealed: { type: 'ChannelKeyRevealed', kind: 'channel', target: paramId },
   // new-api's channel test and balance routes are GETs, yet they store a test time, a response time and a balance.
-  'GET /channel/test/:id': {
+  channelTested: {
     type: 'ChannelTested',
     ...channelMeasured,
     recordsFailure: true,
     detail: (request, answer) => ({ model: (request.query as { model?: string }).model ?? '', answered: answer }),
   },
-  'GET /channel/test': { type: 'ChannelTestsStarted', kind: 'channel', target: () => '*' },
-  'GET /channel/update_balance/:id': { type: 'ChannelBalanceUpdated', ...channelMeasured },
-  'GET /channel/update_balance': { type: 'ChannelBalancesUpdated', kind: 'channel', target: () => '*' },
-  'PUT /option': {
+  channelTestsStarted: { type: 'ChannelTestsStarted', kind: 'channel', target: () => '*' },
+  channelBalanceUpdated: { type: 'ChannelBalanceUpdated', ...channelMeasured },
+  channelBalancesUpdated: { type: 'ChannelBalancesUpdated', kind: 'channel', target: () => '*' },
+  optionUpdated: {
     type: 'OptionUpdated',
     kind: 'option',
     target: (request) => String(bodyOf(request).key ?? ''),
     state: (deps, request) => optionSnapshot(deps, String(bodyOf(request).key ?? '')),
   },
-  'POST /option/rest_model_ratio': { type: 'ModelRatiosReset', kind: 'option', target: () => 'ModelRatio', state: (deps) => optionSnapshot(deps, 'ModelRatio') },
-  'POST /redemption': {
+  modelRatiosReset: { type: 'ModelRatiosReset', kind: 'option', target: () => 'ModelRatio', state: (deps) => optionSnapshot(deps, 'ModelRatio') },
+  redemptionsCreated: {
     type: 'RedemptionsCreated',
     kind: 'redemption',
     target: async (_request, answer, deps) => (await redemptionIds(deps, answer)).join(','),
     state: async (deps, _request, answer) => (answer === undefined ? null : Promise.all((await redemptionIds(deps, answer)).map((id) => redemptionSnapshot(deps, id)))),
   },
-  'PUT /redemption': { type: 'RedemptionUpdated', kind: 'redemption', target: bodyId, state: (deps, request) => redemptionSnapshot(deps, asId(bodyId(request))) },
-  'DELETE /redemption/:id': { type: 'RedemptionDeleted', kind: 'redemption', target: paramId, state: (deps, request) => redemptionSnapshot(deps, asId(paramId(request))) },
-  'DELETE /log': {
+  redemptionUpdated: { type: 'RedemptionUpdated', kind: 'redemption', target: bodyId, state: (deps, request) => redemptionSnapshot(deps, asId(bodyId(request))) },
+  redemptionDeleted: { type: 'RedemptionDeleted', kind: 'redemption', target: paramId, state: (deps, request) => redemptionSnapshot(deps, asId(paramId(request))) },
+  logsDeleted: {
     type: 'LogsDeleted',
     kind: 'log',
     target: () => '*',
     detail: (request, answer) => ({ before: (request.query as { target_timestamp?: string }).target_timestamp, deleted: answer }),
   },
-});
+} satisfies Record<string, AdminWrite>;
 
 /** A user creation answers nothing: the new user is found by the name it was given. */
 async function createdUserId(deps: SnapshotDeps, request: FastifyRequest): Promise<number> {

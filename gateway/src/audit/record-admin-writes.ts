@@ -1,20 +1,21 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
-import { type AdminWrite, adminWrites } from './admin-writes.js';
+import type { AdminWrite } from './admin-writes.js';
 import { newAuditEvent } from './audit-event.js';
 
 export type AdminWriteDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'channels' | 'options' | 'redemptions' | 'twoFactor' | 'users'>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the audit trail records of this admin or root write (its route names it where it is registered). */
+    audit?: AdminWrite;
+  }
+}
+
 interface Pending {
   write: AdminWrite;
   before: unknown;
-}
-
-/** `POST /api/user/` and `POST /api/user` name one write. */
-function writeKey(method: string, url: string, prefix: string): string {
-  const path = url.startsWith(prefix) ? url.slice(prefix.length) : url;
-  return `${method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
 }
 
 /**
@@ -34,17 +35,16 @@ function recordable(write: AdminWrite, statusCode: number, payload: unknown): { 
 }
 
 /**
- * Records every admin and root write of the API (the table in admin-writes.ts) in the audit trail,
- * from one place: each write route gets one more preHandler after its guard, which reads the
+ * Records every admin and root write of the API in the audit trail, from one place: each route
+ * registered with an audit entry (its `config.audit`) gets one more preHandler after its guard, which reads the
  * target's state before the route runs; once the route answered success it is read again and the
  * event is stored before the answer leaves, so a client that saw success finds the event.
  * Register before the routes.
  */
 export function recordAdminWrites(app: FastifyInstance, deps: AdminWriteDeps): void {
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const prefix = app.prefix;
   app.addHook('onRoute', (options) => {
-    const write = [options.method].flat().map((method) => adminWrites[writeKey(method, options.url, prefix)]).find(Boolean);
+    const write = options.config?.audit;
     if (!write) return;
     const snapshotBefore: preHandlerAsyncHookHandler = async (request) => {
       const before = write.state ? await Promise.resolve(write.state(deps, request)).catch(() => null) : null;

@@ -12,6 +12,7 @@ import type { Channel } from '../../ports/channel-store.js';
 import type { ApiContext } from './support/context.js';
 import { idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type ChannelOpsDeps = Pick<GatewayDeps, 'channels' | 'eventLog' | 'mailer' | 'notices' | 'options' | 'users'>;
 
@@ -33,12 +34,12 @@ export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: 
     await recordTest(deps, channel, probe.elapsedMs);
     const time = probe.elapsedMs / 1000;
     return probe.failure ? { success: false, message: probe.failure.message || `status code ${probe.failure.status}`, time, model: probe.model } : { success: true, message: '', time, model: probe.model };
-  });
+  }, audits.channelTested);
 
   route(app, 'GET', '/channel/test', guard.admin, async () => {
     if (!tester.testAll()) throw new ApiFailure('测试已在运行中');
     return ok();
-  });
+  }, audits.channelTestsStarted);
 
   route(app, 'GET', '/channel/update_balance/:id', guard.admin, async (request) => {
     const channel = await channelOf(deps, request.params);
@@ -47,18 +48,18 @@ export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: 
     });
     if (balance === null) throw new ApiFailure('尚未实现');
     return { success: true, message: '', balance };
-  });
+  }, audits.channelBalanceUpdated);
 
   route(app, 'GET', '/channel/update_balance', guard.admin, async () => {
     await updateAllBalances(deps);
     return ok();
-  });
+  }, audits.channelBalancesUpdated);
 
   route(app, 'POST', '/channel/fix', guard.admin, async () => {
     // The routing table is derived from the channels in each gateway; rebuilding it is a reload everywhere.
     deps.notices.publish('channels');
     return ok((await deps.channels.all()).length);
-  });
+  }, audits.channelAbilitiesFixed);
 
   route(app, 'GET', '/channel/fetch_models/:id', guard.admin, async (request) => {
     const channel = await channelOf(deps, request.params);

@@ -8,6 +8,7 @@ import { type ChannelFields, channelFields, channelPatch, channelsWithBalances, 
 import type { ApiContext } from './support/context.js';
 import { INVALID_PARAMS, idParams, parseInput, queryString } from './support/input.js';
 import { route } from './support/route.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type ChannelWriteDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'notices'>;
 
@@ -65,13 +66,13 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
     const ids = await createChannels(deps, parseInput(createBody, request.body));
     changed();
     return ok(ids);
-  });
+  }, audits.channelCreated);
 
   route(app, 'POST', '/channel/copy/:id', guard.admin, async (request) => {
     const id = await copyChannel(deps, parseInput(idParams, request.params).id, parseInput(copyQuery, request.query));
     changed(id);
     return ok({ id });
-  });
+  }, audits.channelCopied);
 
   route(app, 'PUT', '/channel/', guard.admin, async (request) => {
     const body = parseInput(updateBody, request.body);
@@ -80,21 +81,21 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
     changed(updated.id);
     const [wire] = await channelsWithBalances(deps, [updated]);
     return ok(wire);
-  });
+  }, audits.channelUpdated);
 
   route(app, 'DELETE', '/channel/disabled', guard.admin, async () => {
     const disabled = (await deps.channels.all()).filter((channel) => channel.status !== ChannelStatus.Enabled);
     for (const channel of disabled) await deps.channels.delete(channel.id);
     changed();
     return ok(disabled.length);
-  });
+  }, audits.disabledChannelsDeleted);
 
   route(app, 'DELETE', '/channel/:id', guard.admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     if (!(await deps.channels.delete(id))) throw new ApiFailure('渠道不存在');
     changed(id);
     return ok();
-  });
+  }, audits.channelDeleted);
 
   route(app, 'POST', '/channel/batch', guard.admin, async (request) => {
     const { ids } = parseInput(batchBody.catch({ ids: [] }), request.body);
@@ -103,5 +104,5 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
     for (const id of ids) if (await deps.channels.delete(id)) deleted++;
     changed();
     return ok(deleted);
-  });
+  }, audits.channelsDeleted);
 }

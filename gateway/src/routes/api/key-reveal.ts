@@ -6,6 +6,7 @@ import { idParams, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import { ownToken } from './token-fields.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type KeyRevealDeps = Pick<GatewayDeps, 'channels' | 'tokens'>;
 
@@ -29,5 +30,5 @@ export function registerKeyRevealRoutes(app: FastifyInstance, { deps, guard }: A
     if (!channel) throw new ApiFailure('渠道不存在');
     reply.header('cache-control', NO_STORE);
     return ok({ key: channel.key });
-  });
+  }, audits.channelKeyRevealed);
 }

@@ -10,6 +10,7 @@ import { parseInput, queryInt, queryString } from './support/input.js';
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type LogDeps = Pick<GatewayDeps, 'channels' | 'logs'>;
 
@@ -83,5 +84,5 @@ export function registerLogRoutes(app: FastifyInstance, { deps, guard }: ApiCont
   route(app, 'DELETE', '/log/', guard.root, async (request) => {
     const { target_timestamp } = parseInput(deleteQuery, request.query);
     return ok(await deps.logs.deleteBefore(target_timestamp));
-  });
+  }, audits.logsDeleted);
 }

@@ -8,6 +8,7 @@ import type { ApiContext } from './support/context.js';
 import { parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type OptionDeps = Pick<GatewayDeps, 'notices' | 'options'>;
 
@@ -32,12 +33,12 @@ export function registerOptionRoutes(app: FastifyInstance, { deps, guard }: ApiC
     await deps.options.set(key, checked.value);
     deps.notices.publish('options');
     return ok();
-  });
+  }, audits.optionUpdated);
 
   // new-api's spelling ("rest"), kept for wire compatibility: puts ModelRatio back to the default table.
   route(app, 'POST', '/option/rest_model_ratio', guard.root, async () => {
     await deps.options.set('ModelRatio', JSON.stringify(defaultModelRatio));
     deps.notices.publish('options');
     return ok();
-  });
+  }, audits.modelRatiosReset);
 }

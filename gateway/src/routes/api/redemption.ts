@@ -10,6 +10,7 @@ import { idParams, INVALID_PARAMS, parseInput, queryInt, queryString } from './s
 import { pageFromOne, pageOf } from './support/paging.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type RedemptionDeps = Pick<GatewayDeps, 'redemptions'>;
 
@@ -69,7 +70,7 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext<R
       keys.push(created.key);
     }
     return ok(keys);
-  });
+  }, audits.redemptionsCreated);
 
   route(app, 'PUT', '/redemption/', guard.admin, async (request) => {
     const body = parseInput(updateBody, request.body);
@@ -77,11 +78,11 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext<R
     if (parseInput(updateQuery, request.query).status_only) return ok(wire((await deps.redemptions.update(current.id, statusUpdate(current, body.status ?? 0))) ?? current));
     if (current.status !== RedemptionStatus.Unused) throw new ApiFailure('只能编辑未使用的兑换码');
     return ok(wire((await deps.redemptions.update(current.id, { name: body.name, quota: body.quota })) ?? current));
-  });
+  }, audits.redemptionUpdated);
 
   route(app, 'DELETE', '/redemption/:id', guard.admin, async (request) => {
     const removed = await deps.redemptions.delete(parseInput(idParams, request.params).id);
     if (!removed) throw new ApiFailure('兑换码不存在');
     return ok();
-  });
+  }, audits.redemptionDeleted);
 }

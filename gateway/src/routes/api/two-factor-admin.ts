@@ -11,6 +11,7 @@ import { route } from './support/route.js';
 import { NOT_ENABLED } from './two-factor.js';
 import { outranks } from './user-admin.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type TwoFactorAdminDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'twoFactor' | 'users'>;
 
@@ -38,5 +39,5 @@ export function registerTwoFactorAdminRoutes(app: FastifyInstance, ctx: ApiConte
     if (!(await deps.twoFactor.remove(id))) throw new ApiFailure(NOT_ENABLED);
     await endUserSessions(deps, id); // as new-api: a reset answers a lost or taken device, so its sessions go too
     return ok(undefined, '用户2FA已被强制禁用');
-  });
+  }, audits.userTwoFactorReset);
 }

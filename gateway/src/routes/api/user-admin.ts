@@ -12,6 +12,7 @@ import { route } from './support/route.js';
 import { byId, userWire } from './support/wire.js';
 import { USERNAME_TAKEN, displayNameField, newUserDocument, passwordField, usernameField } from './user-fields.js';
 import { newUserGrants } from '../../billing/grant-events.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type UserAdminDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'options' | 'users'>;
 
@@ -65,5 +66,5 @@ export function registerUserAdminRoutes(app: FastifyInstance, { deps, guard, syn
     await sync.publishAndWait(newUserGrants(deps.options, user, false));
     deps.notices.publish('users', user.id);
     return ok();
-  });
+  }, audits.userCreated);
 }

@@ -11,6 +11,7 @@ import { route } from './support/route.js';
 import { outranks } from './user-admin.js';
 import { adjustQuota, isQuotaAdjustment } from './user-quota-adjust.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type UserManageDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
 
@@ -66,5 +67,5 @@ export function registerUserManageRoute(app: FastifyInstance, ctx: ApiContext<Us
     // An administrator that signs in with a password of its own: the first-run wizard is over.
     if (updated.passwordHash !== '') await noteAdministratorPassword(deps, updated);
     return ok({ status: updated.status, role: updated.role });
-  });
+  }, audits.userManaged);
 }

@@ -6,6 +6,7 @@ import type { ApiContext } from './support/context.js';
 import { idParams, parseInput } from './support/input.js';
 import { route } from './support/route.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type UserSessionsDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'users'>;
 
@@ -18,5 +19,5 @@ export function registerUserSessionsRoute(app: FastifyInstance, { deps, guard }:
     const { id } = parseInput(idParams, request.params);
     if (!(await deps.users.byId(id))) throw new ApiFailure('用户不存在');
     return ok(await endUserSessions(deps, id));
-  });
+  }, audits.userSessionsEnded);
 }

@@ -15,6 +15,7 @@ import { adjustmentEvent, changeTo, type QuotaChange } from '../../billing/admin
 import { USERNAME_TAKEN, displayNameField, passwordField, usernameField } from './user-fields.js';
 import { outranks, usersWithBalances } from './user-admin.js';
 import type { GatewayDeps } from '../../deps.js';
+import { audits } from '../../audit/admin-writes.js';
 
 export type UserUpdateDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
 
@@ -76,5 +77,5 @@ export function registerUserUpdateRoute(app: FastifyInstance, ctx: ApiContext<Us
     deps.notices.publish('users', target.id);
     const [wire] = await usersWithBalances(deps, [updated]);
     return ok(wire);
-  });
+  }, audits.userUpdated);
 }
