@@ -35,16 +35,17 @@ module.exports = {
         'A provider adapter translates one upstream protocol; the relay, the routes and the tasks use providers, never the other way. ' +
         'What both need (token counting, SSE reading, prices) lives in providers/shared or a neutral module (billing/, channels/).',
       from: { path: '^gateway/src/providers/' },
-      to: { path: '^gateway/src/(relay|routes|tasks)/' },
+      to: { path: '^gateway/src/(relay|routes|tasks|api)/|^gateway/src/[^/]+/routes/' },
     },
     {
       name: 'routes-are-leaves',
       severity: 'error',
       comment:
-        'A route registers routes; the rules it applies (money, options, text) live in their capability (billing/, options/, ...), ' +
-        'so nothing but the app and the composition roots imports a route file, and a rule is tested without HTTP.',
-      from: { path: '^gateway/src/', pathNot: '^gateway/src/(routes/|composition/|app[.]ts$)|[.]test[.]ts$' },
-      to: { path: '^gateway/src/routes/' },
+        'A route registers routes; the rules it applies (money, options, text) live in its capability (billing/, options/, ...), ' +
+        "so nothing but other routes, the API's registration (api/index.ts), the app and the composition roots imports a route file " +
+        '(a capability keeps its routes in its own routes/ folder), and a rule is tested without HTTP.',
+      from: { path: '^gateway/src/', pathNot: '^gateway/src/((routes|[^/]+/routes)/|api/index[.]ts$|composition/|app[.]ts$)|[.]test[.]ts$' },
+      to: { path: '^gateway/src/(routes|[^/]+/routes)/' },
     },
     {
       name: 'channel-test-apart-from-relay',

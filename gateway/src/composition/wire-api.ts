@@ -6,8 +6,8 @@ import { createLedgerSync } from '../events/ledger-sync.js';
 import { refuseCrossOriginWrites } from '../http/cross-origin-writes.js';
 import { limitRate } from '../http/rate-limit.js';
 import { Role } from '../ports/user-store.js';
-import { registerApiRoutes } from '../routes/api/index.js';
-import type { ApiContext } from '../routes/api/support/context.js';
+import { registerApiRoutes } from '../api/index.js';
+import type { ApiContext } from '../api/support/context.js';
 import { requireAdminTwoFactor } from '../two-factor/admin-requirement.js';
 
 function createApiContext(deps: GatewayDeps): ApiContext {

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../../api/support/context.js';
+import { registerChannelOpsRoutes } from './channel-ops.js';
+import { registerChannelWriteRoutes } from './channel-write.js';
+import { registerChannelRoutes } from './channel.js';
+import { registerKeyRevealRoutes } from './key-reveal.js';
+import { registerModelRoutes } from './models.js';
+
+/** The API routes of channels: listing, writing, testing, balances, models, key reveal. */
+export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void {
+  registerChannelRoutes(app, ctx);
+  registerChannelWriteRoutes(app, ctx);
+  registerChannelOpsRoutes(app, ctx);
+  registerModelRoutes(app, ctx);
+  registerKeyRevealRoutes(app, ctx);
+}

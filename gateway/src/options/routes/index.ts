@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../../api/support/context.js';
+import { registerOptionRoutes } from './option.js';
+import { registerPricingRoute } from './pricing.js';
+import { registerPublicPageRoutes } from './public-pages.js';
+import { registerStatusRoutes } from './status.js';
+
+/** The API routes of options, the status object, pricing and the public pages. */
+export function registerOptionsApi(app: FastifyInstance, ctx: ApiContext): void {
+  registerStatusRoutes(app, ctx);
+  registerOptionRoutes(app, ctx);
+  registerPricingRoute(app, ctx);
+  registerPublicPageRoutes(app, ctx);
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionUserId } from '../../auth/session.js';
+import type { GatewayDeps } from '../../deps.js';
+import { ChannelStatus } from '@tollgate/wire';
+import type { Channel } from '../../ports/channel-store.js';
+import type { ApiContext } from '../../api/support/context.js';
+import { usableGroups } from '../user-groups.js';
+import { route } from '../../api/support/route.js';
+
+export type PricingDeps = Pick<GatewayDeps, 'channels' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
+
+/** Billing type of the spec: 1 per call (ModelPrice), 0 per usage (ratios). */
+const QuotaType = { PerUsage: 0, PerCall: 1 } as const;
+
+const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
+
+/** Each model served by an enabled channel, with the groups it is served in. */
+function servedModels(channels: Channel[]): Map<string, Set<string>> {
+  const groupsOf = new Map<string, Set<string>>();
+  for (const channel of channels.filter((c) => c.status === ChannelStatus.Enabled)) {
+    for (const model of splitList(channel.models)) {
+      const groups = groupsOf.get(model) ?? new Set<string>();
+      for (const group of splitList(channel.group)) groups.add(group);
+      groupsOf.set(model, groups);
+    }
+  }
+  return groupsOf;
+}
+
+/** The pricing table: a price entry per served model, as new-api's /api/pricing answers it. */
+async function pricing(deps: PricingDeps) {
+  const { options } = deps;
+  const ratios = options.numberMap('ModelRatio');
+  const completion = options.numberMap('CompletionRatio');
+  const prices = options.numberMap('ModelPrice');
+  const entries = [...servedModels(await deps.channels.all())].sort(([a], [b]) => a.localeCompare(b)).map(([model, groups]) => ({
+    model_name: model,
+    quota_type: Object.hasOwn(prices, model) ? QuotaType.PerCall : QuotaType.PerUsage,
+    model_ratio: ratios[model] ?? 0,
+    model_price: prices[model] ?? 0,
+    completion_ratio: completion[model] ?? 1,
+    enable_groups: [...groups].sort(),
+  }));
+  return { entries, groupRatio: options.numberMap('GroupRatio') };
+}
+
+/**
+ * GET /api/pricing (public): the models with at least one enabled channel, their ratios or
+ * prices and groups, the group ratios, and the groups the caller may use (the default group
+ * for a visitor).
+ */
+export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext<PricingDeps>): void {
+  route(app, 'GET', '/pricing', null, async (request) => {
+    const { entries, groupRatio } = await pricing(deps);
+    const userId = await sessionUserId(deps, request);
+    const user = userId === null ? null : await deps.users.byId(userId);
+    const groups = user ? usableGroups(deps.options, user.group) : { default: usableGroups(deps.options, 'default').default ?? 'default' };
+    return { success: true, message: '', data: entries, group_ratio: groupRatio, usable_group: groups };
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { topUpKinds } from '@tollgate/wire';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { topUpHistory } from '../../billing/top-up-history.js';
+import type { OptionCache } from '../../options/option-cache.js';
+import { type ApiContext, signedIn } from '../../api/support/context.js';
+import { parseInput, queryInt, queryString } from '../../api/support/input.js';
+import { pageFromOne, pageOf } from '../../api/support/paging.js';
+import { route } from '../../api/support/route.js';
+import type { GatewayDeps } from '../../deps.js';
+
+export type UserTopupListDeps = Pick<GatewayDeps, 'options' | 'redemptions' | 'topUps'>;
+
+/** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
+const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });
+
+/** The methods user-pay.ts accepts, named as new-api's default PayMethods. */
+const EPAY_METHODS = [
+  { name: '支付宝', type: 'alipay', color: 'rgba(var(--semi-blue-5), 1)' },
+  { name: '微信', type: 'wxpay', color: 'rgba(var(--semi-green-5), 1)' },
+];
+
+/** GET /api/user/topup/info: what the wallet page may offer. Only Epay is wired, so Stripe, Creem and Waffo read as off. */
+function topUpInfo(options: OptionCache) {
+  const epay = ['PayAddress', 'EpayId', 'EpayKey'].every((name) => options.string(name) !== '');
+  return {
+    enable_online_topup: epay, enable_stripe_topup: false, enable_creem_topup: false, enable_waffo_topup: false,
+    enable_redemption: true, pay_methods: epay ? EPAY_METHODS : [], min_topup: options.number('MinTopUp'),
+    stripe_min_topup: 0, amount_options: [], discount: {}, creem_products: '[]', topup_link: options.string('TopUpLink'),
+  };
+}
+
+/**
+ * The top-up history, online orders and redeemed codes as one list (billing/top-up-history.ts): the
+ * user's own (`/self`), everyone's for administrators (by `user_id`), searched by trade number or code name.
+ */
+export function registerUserTopupListRoutes(app: FastifyInstance, { deps, guard }: ApiContext<UserTopupListDeps>): void {
+  const list = async (query: unknown, only?: number) => {
+    const q = parseInput(listQuery, query, 400); // only an unknown kind fails: the rest reads as new-api reads it
+    const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
+    const result = await topUpHistory(deps, { userId: only ?? q.user_id, keyword: q.keyword || undefined, kind: q.kind }, { offset, limit: pageSize });
+    return ok(pageOf(result.items, result.total, page, pageSize));
+  };
+  route(app, 'GET', '/user/topup', guard.admin, async (request) => list(request.query));
+  route(app, 'GET', '/user/topup/self', guard.user, async (request) => list(request.query, signedIn(request).id));
+  route(app, 'GET', '/user/topup/info', guard.user, async () => ok(topUpInfo(deps.options)));
+}
