@@ -1,5 +1,5 @@
 import type { BalanceNotifier, BalanceStore, EventLog, LedgerHistory } from '@tollgate/ledger';
-import type { DatabaseImports } from './import/import-jobs.js';
+import type { DatabaseImports } from './ports/database-imports.js';
 import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
 import type { OptionCache } from './options/option-cache.js';

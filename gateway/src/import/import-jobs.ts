@@ -1,30 +1,12 @@
 import { runInBackground } from '@tollgate/ledger';
 import type { ImportJob } from '@tollgate/wire';
-import type { AuditEvent } from '../audit/audit-event.js';
+import { type DatabaseImports, ImportBusyError, type ImportRequest } from '../ports/database-imports.js';
 import type { ImportTargets } from './import-context.js';
 import { redactIn, redactSource, sourcePassword } from './redact-source.js';
 import { runImport } from './run-import.js';
 import { type OpenSources, openSources } from './sources/open-source.js';
 
 const IDLE: ImportJob = { status: 'idle', source: '', logs_source: '', dry_run: false, started_at: 0, finished_at: 0, tables: [], report: '', error: '' };
-
-export class ImportBusyError extends Error {}
-
-export interface ImportRequest {
-  source: string;
-  /** new-api's separate log database (LOG_SQL_DSN), when it had one. */
-  logSource?: string;
-  dryRun: boolean;
-  /** Who started it and from where, for the audit trail's record of the run. */
-  actor?: AuditEvent['actor'];
-  address?: string;
-}
-
-/** The console's imports: the one running (or the last), and starting one. */
-export interface DatabaseImports {
-  current(): ImportJob;
-  start(request: ImportRequest): Promise<ImportJob>;
-}
 
 /**
  * Imports started from the console, one at a time in this process: each runs in the background

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { ImportBusyError } from '../import-jobs.js';
+import { ImportBusyError } from '../../ports/database-imports.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
