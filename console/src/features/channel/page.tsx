@@ -10,7 +10,7 @@ import { Select } from '../../components/ui/select';
 import { SortableTable } from '../../components/ui/sortable-table';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
-import { useLiveChannels } from '../../live/use-live-channels';
+import { useLiveChannels } from './live/use-live-channels';
 import type { ChannelSearch } from './api';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { channelsQueryKey, useChannels } from './hooks/use-channels';

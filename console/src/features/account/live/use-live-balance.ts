@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalancePushed, LivePushName } from '@tollgate/wire';
-import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
-import { connectSocket, type LiveSocket } from './socket';
-import { type LivePushState, useLivePush } from './use-live-push';
+import { type SelfUser, selfQueryKey } from '../hooks/use-self';
+import { connectSocket, type LiveSocket } from '../../../live/socket';
+import { type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 export const BALANCE_EVENT = 'balance' satisfies LivePushName;
 /** Copies a pushed balance into the cached self user; a push for another user, or before the seed, changes nothing. */

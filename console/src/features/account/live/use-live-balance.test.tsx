@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
-import { expectRefusedPushes, fakeSocket } from '../test/fake-socket';
+import { type SelfUser, selfQueryKey } from '../hooks/use-self';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { useLiveBalance } from './use-live-balance';
 
 function setup() {

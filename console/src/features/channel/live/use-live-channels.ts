@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { LivePushName } from '@tollgate/wire';
-import { connectSocket, type LiveSocket } from './socket';
-import { type LivePushState, useLivePush } from './use-live-push';
+import { connectSocket, type LiveSocket } from '../../../live/socket';
+import { type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 export const CHANNEL_EVENT = 'channel' satisfies LivePushName;
 
