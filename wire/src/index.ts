@@ -10,4 +10,7 @@ export * from './accounts/index.js';
 export * from './tasks/task-rows.js';
 export * from './usage/quota-data-row.js';
 export * from './usage/self-usage.js';
+export * from './status/server-status.js';
+export * from './pricing/price-entry.js';
+export * from './audit/index.js';
 export * from './payments/redemption-row.js';

@@ -1,3 +1,4 @@
+import { QuotaDisplayType } from '@tollgate/wire';
 /** How the server says quota is shown (from /api/status). */
 export interface QuotaDisplay {
   displayInCurrency: boolean;
@@ -12,9 +13,9 @@ export interface QuotaDisplay {
 
 /** The symbol and the units per dollar money is shown in, or null when quota is shown as tokens. */
 export function displayCurrency(display: QuotaDisplay): { symbol: string; perDollar: number } | null {
-  if (!display.displayInCurrency || display.type === 'TOKENS' || display.quotaPerUnit <= 0) return null;
-  if (display.type === 'CNY') return { symbol: '¥', perDollar: display.perDollar || 7.3 };
-  if (display.type === 'CUSTOM') return { symbol: display.symbol || '¤', perDollar: display.perDollar || 1 };
+  if (!display.displayInCurrency || display.type === QuotaDisplayType.Tokens || display.quotaPerUnit <= 0) return null;
+  if (display.type === QuotaDisplayType.CNY) return { symbol: '¥', perDollar: display.perDollar || 7.3 };
+  if (display.type === QuotaDisplayType.Custom) return { symbol: display.symbol || '¤', perDollar: display.perDollar || 1 };
   return { symbol: '$', perDollar: 1 };
 }
 

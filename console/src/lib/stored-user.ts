@@ -1,3 +1,4 @@
+import { Role } from '@tollgate/wire';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /** The signed-in user as the console keeps it in localStorage `user` (spec: local storage keys). */
@@ -10,8 +11,8 @@ export interface StoredUser {
   group?: string;
 }
 
-export const ADMIN_ROLE = 10;
-export const ROOT_ROLE = 100;
+export const ADMIN_ROLE = Role.Admin;
+export const ROOT_ROLE = Role.Root;
 const KEY = 'user';
 
 const listeners = new Set<() => void>();

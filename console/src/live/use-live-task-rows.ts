@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { type TaskPushed, taskPushedSchema } from '@tollgate/wire';
+import type { TaskPushed } from '@tollgate/wire';
 import type { Page } from '../api/page';
 import { connectSocket, type LiveSocket } from './socket';
+import { type LivePushState, useLivePush } from './use-live-push';
 
 /** Replaces the row with the pushed one's id, wherever it is shown; other rows and pages stay as they are. */
 export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row: T): Page<T> | undefined {
@@ -14,19 +14,16 @@ export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row
 type TaskRowOf<Platform extends TaskPushed['platform']> = Extract<TaskPushed, { platform: Platform }>['row'];
 
 /** Keeps every cached page under `queryKey` in step with the tasks of `platform` the server pushes: progress moves without reload. */
-export function useLiveTaskRows<Platform extends TaskPushed['platform']>(platform: Platform, queryKey: string, connect: () => LiveSocket = connectSocket): void {
+export function useLiveTaskRows<Platform extends TaskPushed['platform']>(platform: Platform, queryKey: string, connect: () => LiveSocket = connectSocket): LivePushState {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const socket = connect();
-    socket.on('task', (payload: unknown) => {
-      const parsed = taskPushedSchema.safeParse(payload);
-      if (!parsed.success || parsed.data.platform !== platform) return;
+  return useLivePush(
+    'task',
+    (pushed) => {
+      if (pushed.platform !== platform) return;
       // The platform was checked just above; TypeScript does not narrow a union by a generic's value.
-      const row = parsed.data.row as TaskRowOf<Platform>;
+      const row = pushed.row as TaskRowOf<Platform>;
       queryClient.setQueriesData<Page<TaskRowOf<Platform>>>({ queryKey: [queryKey] }, (old) => patchRow(old, row));
-    });
-    return () => {
-      socket.disconnect();
-    };
-  }, [connect, queryClient, platform, queryKey]);
+    },
+    connect,
+  );
 }

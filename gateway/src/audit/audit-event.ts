@@ -1,56 +1,9 @@
 import { newId } from '@tollgate/ledger';
+import { AUDIT_EVENT_VERSION, auditEventTypes } from '@tollgate/wire';
 import { z } from 'zod';
 
-/**
- * What an administrator or root changed, past tense. The type says the action; `target` says on
- * what. A new action is a new name here, never a new meaning for an old one.
- */
-export const auditEventTypes = [
-  'UserCreated',
-  'UserUpdated',
-  'UserEnabled',
-  'UserDisabled',
-  'UserDeleted',
-  'UserPromoted',
-  'UserDemoted',
-  'UserQuotaAdjusted',
-  'UserTwoFactorReset',
-  'UserSessionsEnded',
-  'ChannelCreated',
-  'ChannelCopied',
-  'ChannelUpdated',
-  'ChannelDeleted',
-  'ChannelsDeleted',
-  'DisabledChannelsDeleted',
-  'ChannelAbilitiesFixed',
-  'ChannelKeyRevealed',
-  'ChannelTested',
-  'ChannelTestsStarted',
-  'ChannelBalanceUpdated',
-  'ChannelBalancesUpdated',
-  'OptionUpdated',
-  'ModelRatiosReset',
-  'RedemptionsCreated',
-  'RedemptionUpdated',
-  'RedemptionDeleted',
-  'LogsDeleted',
-  'ImportRan',
-  'LedgerAudited',
-  'SetupCompleted',
-  // A user's own sign-in changes (audit/security-events.ts): the actor is the user.
-  'PasswordChanged',
-  'PasswordReset',
-  'TwoFactorEnabled',
-  'TwoFactorDisabled',
-  'TwoFactorBackupCodesRegenerated',
-  'EmailBound',
-  'AccountLinked',
-  'AccessTokenGenerated',
-] as const;
-export type AuditEventType = (typeof auditEventTypes)[number];
-
-/** The version every event written today carries; a changed shape gets a new one. */
-export const AUDIT_EVENT_VERSION = 1;
+// The types and the version are wire's: the console filters and shows them (GET /api/audit/).
+export { AUDIT_EVENT_VERSION, auditEventTypes, type AuditEventType } from '@tollgate/wire';
 
 const json = z.unknown();
 

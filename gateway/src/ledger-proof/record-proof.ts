@@ -1,3 +1,4 @@
+import type { LedgerAuditFindings } from '@tollgate/wire';
 import { type AuditEvent, newAuditEvent } from '../audit/audit-event.js';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/user-store.js';
@@ -12,7 +13,7 @@ const LISTED = 100;
 const ROOT_USER_ID = 1;
 
 /** A run as the audit trail keeps it (`LedgerAudited`, target `ledger`). */
-export function proofDetail(proof: LedgerProof) {
+export function proofDetail(proof: LedgerProof): LedgerAuditFindings {
   return {
     clean: proof.clean,
     settled: proof.settled,

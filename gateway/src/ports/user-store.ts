@@ -1,7 +1,5 @@
-/** Roles of the spec: 1 ordinary, 10 administrator, 100 super administrator. */
-export const Role = { User: 1, Admin: 10, Root: 100 } as const;
-/** User status: 1 active, 2 banned; a deleted user keeps its row with deletedAt set. */
-export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
+// Wire's: the console compares against the same codes.
+export { Role, UserStatus } from '@tollgate/wire';
 
 /** A user's document. Balances (quota, used quota, request count) live in the ledger. */
 export interface User {

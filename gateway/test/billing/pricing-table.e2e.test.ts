@@ -1,13 +1,7 @@
+import { pricingAnswerSchema } from '@tollgate/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
 
-/** GET /api/pricing: what the public pricing page shows, for visitors and signed-in users. */
-interface PricingAnswer {
-  success: boolean;
-  data: { model_name: string; quota_type: number; model_ratio: number; model_price: number; completion_ratio: number; enable_groups: string[] }[];
-  group_ratio: Record<string, number>;
-  usable_group: Record<string, string>;
-}
 
 describe('the pricing table', () => {
   let fixture: EmbeddedFixture;
@@ -27,7 +21,8 @@ describe('the pricing table', () => {
   afterAll(async () => fixture?.close());
 
   it('lists the models of enabled channels with their billing, for a visitor in the default group', async () => {
-    const answer = (await (await fetch(`${fixture.tollgate.url}/api/pricing`)).json()) as PricingAnswer;
+    // GET /api/pricing as wire describes it: what the public pricing page shows.
+    const answer = pricingAnswerSchema.parse(await (await fetch(`${fixture.tollgate.url}/api/pricing`)).json());
     expect(answer.success).toBe(true);
     expect(answer.data).toEqual([
       { model_name: 'chat-a', quota_type: 0, model_ratio: 2.5, model_price: 0, completion_ratio: 4, enable_groups: ['default', 'vip'] },
@@ -39,7 +34,7 @@ describe('the pricing table', () => {
 
   it('shows a signed-in user the groups they may use', async () => {
     const user = await userWithQuota(fixture, 'olga', 0);
-    const answer = (await (await user.send('GET', '/api/pricing')).json()) as PricingAnswer;
+    const answer = pricingAnswerSchema.parse(await (await user.send('GET', '/api/pricing')).json());
     expect(Object.keys(answer.usable_group).sort()).toEqual(['default', 'vip']);
   });
 });

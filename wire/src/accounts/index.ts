@@ -1,2 +1,3 @@
 export * from './user-row.js';
 export * from './token-row.js';
+export * from './account-codes.js';

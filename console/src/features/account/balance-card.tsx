@@ -2,7 +2,7 @@ import { Activity, History, Wallet } from 'lucide-react';
 import { StatCard, StatGrid } from '../../components/ui/stat-card';
 import { useT } from '../../i18n';
 import { formatQuota } from '../../lib/quota';
-import { useLiveBalance } from '../../live/use-live-balance';
+import { useLiveBalance } from './live/use-live-balance';
 import { useSelf } from './hooks/use-self';
 import { useQuotaDisplay } from '../status/hooks/use-status';
 

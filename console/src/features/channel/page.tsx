@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@tollgate/wire';
 import { useQueryClient } from '@tanstack/react-query';
 import { lastPageOf } from '../../api/page';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { Select } from '../../components/ui/select';
 import { SortableTable } from '../../components/ui/sortable-table';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
-import { useLiveChannels } from '../../live/use-live-channels';
+import { useLiveChannels } from './live/use-live-channels';
 import type { ChannelSearch } from './api';
 import { useChannelActions } from './hooks/use-channel-actions';
 import { channelsQueryKey, useChannels } from './hooks/use-channels';
@@ -52,7 +53,7 @@ export function ChannelPage() {
       <ConfirmDialog open={confirmingBatch} title={t('channel.deleteSelected', { count: selected.length })} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={t('token.cancel')} onConfirm={() => void removeSelected()} onClose={() => setConfirmingBatch(false)} />
       {/* Server-paged: the id order goes to the API (id_sort, the toolbar's switch, as new-api's); a header sorts the page shown. */}
       <SortableTable id="channel" columns={columns} rows={data?.items} rowKey={(channel) => channel.id} caption={t('nav.channel')}
-        rowProps={(channel) => ({ 'data-channel-id': channel.id, className: channel.status === 1 ? '' : 'opacity-60' })}
+        rowProps={(channel) => ({ 'data-channel-id': channel.id, className: channel.status === ChannelStatus.Enabled ? '' : 'opacity-60' })}
         empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstChannel'), to: '/channel/add' }} />} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Pager page={page} lastPage={lastPage} onPage={setPage} />

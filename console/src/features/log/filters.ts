@@ -1,12 +1,14 @@
+import { ANY_LOG_TYPE, logTypeFilters } from '@tollgate/wire';
 import { z } from 'zod/mini';
 import { filterPage, filterSeconds, filterText, urlFilters } from '../../lib/url-filters';
 
-/** Log types of the spec: 0 all, 1 top-up, 2 consume, 3 admin, 4 system. */
-export const LOG_TYPES = [0, 1, 2, 3, 4] as const;
+/** The type filter's choices: any (0), then each `LogType`. */
+export const LOG_TYPES = logTypeFilters;
+const [, ...typeCodes] = logTypeFilters;
 
 /** The log page's filters as kept in the URL. */
 export const logFiltersSchema = z.object({
-  type: z.catch(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(4)), 0),
+  type: z.catch(z.coerce.number().check(z.int(), z.minimum(ANY_LOG_TYPE), z.maximum(Math.max(...typeCodes))), ANY_LOG_TYPE),
   token_name: filterText,
   model_name: filterText,
   start_timestamp: filterSeconds,
@@ -19,11 +21,11 @@ export const logFiltersSchema = z.object({
 export type LogSearch = z.infer<typeof logFiltersSchema>;
 export type LogFilters = Omit<LogSearch, 'p'>;
 
-export const emptyFilters: LogFilters = { type: 0, token_name: '', model_name: '', username: '', channel: '' };
+export const emptyFilters: LogFilters = { type: ANY_LOG_TYPE, token_name: '', model_name: '', username: '', channel: '' };
 
 /** No filter set: the page shows everything its reader may see. */
 export const isUnfiltered = (filters: LogFilters): boolean =>
-  filters.type === 0 && !filters.token_name && !filters.model_name && !filters.username && !filters.channel &&
+  filters.type === ANY_LOG_TYPE && !filters.token_name && !filters.model_name && !filters.username && !filters.channel &&
   filters.start_timestamp === undefined && filters.end_timestamp === undefined;
 
-export const logSearch = urlFilters(logFiltersSchema, { type: 0 });
+export const logSearch = urlFilters(logFiltersSchema, { type: ANY_LOG_TYPE });

@@ -21,18 +21,26 @@ function LiveBadge({ connected }: { connected: boolean }) {
   );
 }
 
+/** Pushes refused by their schema while the view is open: the server and this console are out of step. */
+function RejectedNote({ count }: { count: number }) {
+  const t = useT();
+  if (count === 0) return null;
+  return <span className="text-sm text-amber-700 dark:text-amber-400" data-testid="ops-rejected">{t('ops.rejected', { count })}</span>;
+}
+
 function OpsView() {
   const t = useT();
   const { data: seed } = useOpsSeed();
-  const { snapshot, isConnected } = useLiveOps();
-  const { events } = useLiveChannelHealth();
-  useLiveLedgerAudit();
+  const { snapshot, isConnected, rejected } = useLiveOps();
+  const { events, rejected: healthRejected } = useLiveChannelHealth();
+  const { rejected: auditRejected } = useLiveLedgerAudit();
   const channelName = (key: string) => (key === '0' ? t('ops.noChannel') : `#${key} ${seed?.channels.find((c) => String(c.id) === key)?.name ?? ''}`);
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-3">
         <h1 className="text-xl font-semibold">{t('ops.title')}</h1>
         <LiveBadge connected={isConnected} />
+        <RejectedNote count={rejected + healthRejected + auditRejected} />
         {!snapshot && <span className="text-sm text-slate-500 dark:text-slate-400">{t('ops.waiting')}</span>}
       </div>
       <LedgerAuditCard audit={seed?.ledgerAudit} />

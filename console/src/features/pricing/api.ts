@@ -1,14 +1,7 @@
+import { type PriceEntry, type PricingAnswer, QuotaType } from '@tollgate/wire';
 import { apiEnvelope } from '../../api/client';
 
-/** A model's price entry (spec: pricing entry); quota_type 1 per call (model_price), 0 per usage (ratios). */
-export interface PriceEntry {
-  model_name: string;
-  quota_type: number;
-  model_ratio: number;
-  completion_ratio: number;
-  model_price: number;
-  enable_groups: string[];
-}
+export type { PriceEntry };
 
 export interface Pricing {
   entries: PriceEntry[];
@@ -17,12 +10,10 @@ export interface Pricing {
   usableGroups: Record<string, string>;
 }
 
-type PricingEnvelope = { data: PriceEntry[]; group_ratio?: Record<string, number>; usable_group?: Record<string, string> };
-
 export const pricingApi = {
   /** Public: no session needed; the group_ratio and usable_group maps ride beside `data`. */
   get: async (signal?: AbortSignal): Promise<Pricing> => {
-    const answer = (await apiEnvelope<PriceEntry[]>('GET', '/api/pricing', undefined, { signal })) as PricingEnvelope;
+    const answer = (await apiEnvelope<PriceEntry[]>('GET', '/api/pricing', undefined, { signal })) as Partial<PricingAnswer>;
     return { entries: answer.data ?? [], groupRatio: answer.group_ratio ?? {}, usableGroups: answer.usable_group ?? { default: 'default' } };
   },
 };
@@ -32,7 +23,7 @@ const USD_PER_MILLION_AT_RATIO_1 = 2;
 
 /** What a model costs in `group`: per call in USD, or prompt and completion USD per 1M tokens. */
 export function priceIn(entry: PriceEntry, groupRatio: number): { perCall: number } | { prompt: number; completion: number } {
-  if (entry.quota_type === 1) return { perCall: entry.model_price * groupRatio };
+  if (entry.quota_type === QuotaType.PerCall) return { perCall: entry.model_price * groupRatio };
   const prompt = entry.model_ratio * USD_PER_MILLION_AT_RATIO_1 * groupRatio;
   return { prompt, completion: prompt * entry.completion_ratio };
 }

@@ -1,3 +1,4 @@
+import { QuotaType } from '@tollgate/wire';
 import type { Column } from '../../components/ui/sortable-table';
 import { tag } from '../../components/ui/tokens';
 import { useT } from '../../i18n';
@@ -44,9 +45,9 @@ export function usePriceColumns({ group, groupRatio, isSelected, onSelect }: Pri
       cell: (entry) => <span className={`${tag.base} ${available(entry) ? tag.green : tag.red}`}>{t(available(entry) ? 'pricing.availableYes' : 'pricing.availableNo')}</span>,
     },
     { id: 'model', label: t('pricing.model'), required: true, cell: (entry) => entry.model_name, sortValue: (entry) => entry.model_name },
-    { id: 'billing', label: t('pricing.billing'), cell: (entry) => t(entry.quota_type === 1 ? 'pricing.perCall' : 'pricing.perUsage'), sortValue: (entry) => entry.quota_type },
+    { id: 'billing', label: t('pricing.billing'), cell: (entry) => t(entry.quota_type === QuotaType.PerCall ? 'pricing.perCall' : 'pricing.perUsage'), sortValue: (entry) => entry.quota_type },
     { id: 'groups', label: t('pricing.groups'), cell: (entry) => entry.enable_groups.map((g) => <span key={g} className={`${tag.base} ${tag.blue} mr-1`}>{g}</span>) },
-    { id: 'ratio', label: t('pricing.ratio'), cell: (entry) => (entry.quota_type === 1 ? '—' : `${entry.model_ratio} / ${entry.completion_ratio} / ${groupRatio}`), sortValue: (entry) => entry.model_ratio },
+    { id: 'ratio', label: t('pricing.ratio'), cell: (entry) => (entry.quota_type === QuotaType.PerCall ? '—' : `${entry.model_ratio} / ${entry.completion_ratio} / ${groupRatio}`), sortValue: (entry) => entry.model_ratio },
     { id: 'price', label: t('pricing.price'), cell: (entry) => <span data-testid="price"><PriceCell entry={entry} groupRatio={groupRatio} /></span>, sortValue: sortPrice },
   ];
 }

@@ -1,3 +1,4 @@
+import { TokenStatus } from '@tollgate/wire';
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Button } from '../../components/ui/button';
@@ -77,7 +78,7 @@ export function TokenPage() {
       </div>
       {/* Server-paged (new-api's token list takes no sort): a header sorts the page shown. */}
       <SortableTable id="token" columns={columns} rows={data?.items} rowKey={(token) => token.id} caption={t('nav.token')}
-        rowProps={(token) => ({ 'data-token-id': token.id, className: token.status === 1 ? '' : 'opacity-60' })}
+        rowProps={(token) => ({ 'data-token-id': token.id, className: token.status === TokenStatus.Enabled ? '' : 'opacity-60' })}
         empty={<EmptyState title={t('log.noData')} action={{ label: t('empty.firstToken'), onClick: () => setEditing({ token: null }) }} />} />
       <Pager page={page} lastPage={lastPage} onPage={setPage} />
       {editing && <TokenDialog key={editing.token?.id ?? 'new'} editing={editing.token} open onClose={() => setEditing(null)} />}

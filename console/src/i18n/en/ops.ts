@@ -6,6 +6,7 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'ops.adminOnly': 'Only administrators can see the operations view',
   'ops.live': 'Live',
   'ops.offline': 'Disconnected, reconnecting…',
+  'ops.rejected': '{count} pushes did not match their schema and were not shown (see the browser console)',
   'ops.rpm': 'RPM',
   'ops.tpm': 'TPM',
   'ops.spendPerMinute': 'Spend per minute',

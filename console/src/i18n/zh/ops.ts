@@ -5,6 +5,7 @@ export const opsZh = {
   'ops.adminOnly': '仅管理员可查看运维监控',
   'ops.live': '实时',
   'ops.offline': '连接中断，正在重连…',
+  'ops.rejected': '{count} 条推送与格式不符，未显示（详见浏览器控制台）',
   'ops.rpm': 'RPM',
   'ops.tpm': 'TPM',
   'ops.spendPerMinute': '每分钟消耗',

@@ -1,3 +1,4 @@
+import type { AuditEventRow } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ function auditQuery(q: z.infer<typeof filterQuery>): AuditQuery {
 }
 
 /** An event on the wire, in the API's snake_case. */
-export function auditWire(event: AuditEvent) {
+export function auditWire(event: AuditEvent): AuditEventRow {
   return {
     id: event.eventId,
     type: event.type,

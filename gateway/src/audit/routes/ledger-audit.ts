@@ -1,3 +1,4 @@
+import type { LedgerAuditFindings, LedgerAuditRun } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuditEvent } from '../audit-event.js';
@@ -14,9 +15,9 @@ export type LedgerAuditDeps = Pick<GatewayDeps, 'auditTrail' | 'ledgerProof' | '
 
 const listQuery = z.object({ p: queryInt.pipe(z.number().int()).optional(), page_size: queryInt.pipe(z.number().int()).optional() });
 
-/** A stored run on the wire: when, by whom, and what it found. */
-function runWire(event: AuditEvent) {
-  return { id: event.eventId, ran_at: event.occurredAt, actor_name: event.actor.username, address: event.address, ...(event.detail as object) };
+/** A stored run on the wire: when, by whom, and what it found (the detail record-proof.ts stored). */
+function runWire(event: AuditEvent): LedgerAuditRun {
+  return { id: event.eventId, ran_at: event.occurredAt, actor_name: event.actor.username, address: event.address, ...(event.detail as LedgerAuditFindings) };
 }
 
 /**

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionUserId } from '../../auth/session.js';
 import type { GatewayDeps } from '../../deps.js';
-import { ChannelStatus } from '@tollgate/wire';
+import { ChannelStatus, type PriceEntry, type PricingAnswer, QuotaType } from '@tollgate/wire';
 import type { Channel } from '../../ports/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { usableGroups } from '../user-groups.js';
 import { route } from '../../api/support/route.js';
 
 export type PricingDeps = Pick<GatewayDeps, 'channels' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
-
-/** Billing type of the spec: 1 per call (ModelPrice), 0 per usage (ratios). */
-const QuotaType = { PerUsage: 0, PerCall: 1 } as const;
 
 const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -33,7 +30,7 @@ async function pricing(deps: PricingDeps) {
   const ratios = options.numberMap('ModelRatio');
   const completion = options.numberMap('CompletionRatio');
   const prices = options.numberMap('ModelPrice');
-  const entries = [...servedModels(await deps.channels.all())].sort(([a], [b]) => a.localeCompare(b)).map(([model, groups]) => ({
+  const entries = [...servedModels(await deps.channels.all())].sort(([a], [b]) => a.localeCompare(b)).map(([model, groups]): PriceEntry => ({
     model_name: model,
     quota_type: Object.hasOwn(prices, model) ? QuotaType.PerCall : QuotaType.PerUsage,
     model_ratio: ratios[model] ?? 0,
@@ -55,6 +52,6 @@ export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext<
     const userId = await sessionUserId(deps, request);
     const user = userId === null ? null : await deps.users.byId(userId);
     const groups = user ? usableGroups(deps.options, user.group) : { default: usableGroups(deps.options, 'default').default ?? 'default' };
-    return { success: true, message: '', data: entries, group_ratio: groupRatio, usable_group: groups };
+    return { success: true, message: '', data: entries, group_ratio: groupRatio, usable_group: groups } satisfies PricingAnswer;
   });
 }

@@ -1,3 +1,4 @@
+import { chatLinksSchema, type ServerStatus } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
@@ -13,16 +14,21 @@ export type StatusDeps = Pick<GatewayDeps, 'config' | 'options'>;
 
 const START_TIME = Math.floor(Date.now() / 1000);
 
-function chats(options: OptionCache): unknown {
+/** The Chats option as a list of links; anything else (the option is checked when saved) as none. */
+function chats(options: OptionCache): ServerStatus['chats'] {
   try {
-    return JSON.parse(options.string('Chats') || '[]');
+    const parsed = chatLinksSchema.safeParse(JSON.parse(options.string('Chats') || '[]'));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
 }
 
+/** The fields that need the config or a lookup besides the options (added by the route). */
+type Looked = 'oidc_authorization_endpoint' | 'github_authorize_url' | 'linuxdo_authorize_url';
+
 /** The public server status the console keeps locally (spec: server status object). */
-export function serverStatus(options: OptionCache) {
+export function serverStatus(options: OptionCache): Omit<ServerStatus, Looked> {
   const flag = (key: string) => options.boolean(key);
   const text = (key: string) => options.string(key);
   return {
@@ -78,7 +84,7 @@ function signInPages(config: GatewayConfig) {
 /** Public calls: status, notice, about, home page content. */
 export function registerStatusRoutes(app: FastifyInstance, { deps }: ApiContext<StatusDeps>): void {
   route(app, 'GET', '/status', null, async () =>
-    ok({ ...serverStatus(deps.options), oidc_authorization_endpoint: await oidcAuthorizationEndpoint(deps.options), ...signInPages(deps.config) }),
+    ok({ ...serverStatus(deps.options), oidc_authorization_endpoint: await oidcAuthorizationEndpoint(deps.options), ...signInPages(deps.config) } satisfies ServerStatus),
   );
   route(app, 'GET', '/notice', null, async () => ok(deps.options.string('Notice')));
   route(app, 'GET', '/about', null, async () => ok(deps.options.string('About')));

@@ -1,3 +1,4 @@
+import { ChannelStatus as Status } from '@tollgate/wire';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -35,7 +36,7 @@ function ChannelActions({ channel }: { channel: Channel }) {
     <div className="flex flex-wrap items-center gap-1">
       <Button variant="ghost" onClick={() => actions.test(channel)}>{t('channel.test')}</Button>
       {models.length > 0 && <Menu label="▾" testId="channel-test-model" entries={models.map((model) => ({ label: model, onSelect: () => actions.test(channel, model) }))} />}
-      {channel.status === 1 ? <Button variant="ghost" onClick={() => actions.setStatus(channel, 2)}>{t('channel.disable')}</Button> : <Button variant="ghost" onClick={() => actions.setStatus(channel, 1)}>{t('channel.enable')}</Button>}
+      {channel.status === Status.Enabled ? <Button variant="ghost" onClick={() => actions.setStatus(channel, Status.Disabled)}>{t('channel.disable')}</Button> : <Button variant="ghost" onClick={() => actions.setStatus(channel, Status.Enabled)}>{t('channel.enable')}</Button>}
       <Button variant="outline" onClick={() => navigate(`/channel/edit/${channel.id}`)}>{t('channel.edit')}</Button>
       <Button variant="outline" onClick={() => setConfirming('copy')}>{t('channel.copy')}</Button>
       <Button variant="danger" onClick={() => setConfirming('delete')}>{t('channel.delete')}</Button>

@@ -1,12 +1,13 @@
+import { ChannelStatus as Status } from '@tollgate/wire';
 import { tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatTime } from '../../../lib/datetime';
 
 const STATUS: Record<number, { key: MessageKey; colour: string }> = {
-  1: { key: 'channel.status.1', colour: tag.green },
-  2: { key: 'channel.status.2', colour: tag.red },
-  3: { key: 'channel.status.3', colour: tag.yellow },
+  [Status.Enabled]: { key: 'channel.status.1', colour: tag.green },
+  [Status.Disabled]: { key: 'channel.status.2', colour: tag.red },
+  [Status.AutoDisabled]: { key: 'channel.status.3', colour: tag.yellow },
 };
 
 /** other_info is JSON text; an auto-disabled channel carries why and when there. */
@@ -22,7 +23,7 @@ function reasonOf(otherInfo: string): { status_reason?: string; status_time?: nu
 export function ChannelStatus({ status, otherInfo }: { status: number; otherInfo: string }) {
   const t = useT();
   const known = STATUS[status];
-  const info = status === 3 ? reasonOf(otherInfo) : {};
+  const info = status === Status.AutoDisabled ? reasonOf(otherInfo) : {};
   const tooltip = info.status_reason ? t('channel.statusReason', { reason: info.status_reason, time: info.status_time ? formatTime(info.status_time) : '-' }) : undefined;
   return (
     <span title={tooltip} data-testid="channel-status" className={`${tag.base} ${known?.colour ?? tag.grey}`}>

@@ -1,6 +1,7 @@
-import { type Throughput, throughputSchema } from '@tollgate/wire';
-import { useEffect, useState } from 'react';
+import type { Throughput } from '@tollgate/wire';
+import { useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
+import { useLivePush } from '../../../live/use-live-push';
 
 /** Points the live chart keeps: the server pushes about once a second, so a few minutes. */
 export const THROUGHPUT_POINTS = 120;
@@ -13,15 +14,6 @@ export interface ThroughputPoint extends Throughput {
 /** The pushed RPM/TPM (everyone's for admins), newest last, as long as the page is open. */
 export function useThroughputHistory(admin: boolean, connect: () => LiveSocket = connectSocket): ThroughputPoint[] {
   const [points, setPoints] = useState<ThroughputPoint[]>([]);
-  useEffect(() => {
-    const socket = connect();
-    socket.on(admin ? 'throughput_all' : 'throughput', (payload: unknown) => {
-      const parsed = throughputSchema.safeParse(payload);
-      if (parsed.success) setPoints((old) => [...old, { ...parsed.data, at: Date.now() }].slice(-THROUGHPUT_POINTS));
-    });
-    return () => {
-      socket.disconnect();
-    };
-  }, [connect, admin]);
+  useLivePush(admin ? 'throughput_all' : 'throughput', (pushed) => setPoints((old) => [...old, { ...pushed, at: Date.now() }].slice(-THROUGHPUT_POINTS)), connect);
   return points;
 }

@@ -1,3 +1,4 @@
+import { ANY_LOG_TYPE } from '@tollgate/wire';
 import type { LogEntry } from '../api';
 import type { LogFilters } from '../filters';
 
@@ -16,7 +17,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Whether a pushed row belongs on a page showing `filters` (the server's filters, applied here). */
 export function matchesFilters(row: LogEntry, filters: LogFilters, admin: boolean): boolean {
-  if (filters.type !== 0 && row.type !== filters.type) return false;
+  if (filters.type !== ANY_LOG_TYPE && row.type !== filters.type) return false;
   if (filters.token_name && row.token_name !== filters.token_name) return false;
   if (filters.model_name && !likeMatches(filters.model_name, row.model_name)) return false;
   if (filters.start_timestamp !== undefined && row.created_at < filters.start_timestamp) return false;

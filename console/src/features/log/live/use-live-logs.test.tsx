@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../api/page';
-import { fakeSocket } from '../../../test/fake-socket';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import type { LogEntry } from '../api';
 import { emptyFilters, type LogFilters } from '../filters';
 import { matchesFilters } from './log-row-match';
@@ -34,11 +34,13 @@ describe('useLiveLogs', () => {
     expect(shown()?.total).toBe(2);
   });
 
-  it('leaves other pages and malformed pushes alone', () => {
+  it('leaves other pages and malformed pushes alone (the latter reported)', () => {
+    const warn = expectRefusedPushes();
     const { emit, shown } = setup(emptyFilters, false, 2);
     emit('log', row('new'));
     emit('log', { id: 'x', quota: 'lots' });
     expect(shown()?.items.map((r) => r.id)).toEqual(['old']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"log"'), expect.any(Array));
   });
 
   it("returns the user's own RPM/TPM, or everyone's for admins", () => {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { shownLogEntrySchema, type Throughput, throughputSchema } from '@tollgate/wire';
+import { useState } from 'react';
+import type { Throughput } from '@tollgate/wire';
 import type { Page } from '../../../api/page';
 import { connectTailSocket, type LiveSocket } from '../../../live/socket';
+import { useLivePush } from '../../../live/use-live-push';
 import type { LogEntry } from '../api';
 import type { LogFilters } from '../filters';
 import { LOG_PAGE_SIZE } from '../hooks/use-logs';
@@ -21,22 +22,14 @@ export function prependRow(old: Page<LogEntry> | undefined, row: LogEntry): Page
 export function useLiveLogs(filters: LogFilters, admin: boolean, page: number, connect: () => LiveSocket = connectTailSocket): Throughput | null {
   const queryClient = useQueryClient();
   const [throughput, setThroughput] = useState<Throughput | null>(null);
-  const filtersKey = JSON.stringify(filters);
-  useEffect(() => {
-    const shown = JSON.parse(filtersKey) as LogFilters;
-    const socket = connect();
-    socket.on('log', (payload: unknown) => {
-      const parsed = shownLogEntrySchema.safeParse(payload);
-      if (!parsed.success || page !== 1 || !matchesFilters(parsed.data, shown, admin)) return;
-      queryClient.setQueryData<Page<LogEntry>>(['logs', shown, admin, 1], (old) => prependRow(old, parsed.data));
-    });
-    socket.on(admin ? 'throughput_all' : 'throughput', (payload: unknown) => {
-      const parsed = throughputSchema.safeParse(payload);
-      if (parsed.success) setThroughput(parsed.data);
-    });
-    return () => {
-      socket.disconnect();
-    };
-  }, [connect, queryClient, filtersKey, admin, page]);
+  useLivePush(
+    'log',
+    (row) => {
+      if (page !== 1 || !matchesFilters(row, filters, admin)) return;
+      queryClient.setQueryData<Page<LogEntry>>(['logs', filters, admin, 1], (old) => prependRow(old, row));
+    },
+    connect,
+  );
+  useLivePush(admin ? 'throughput_all' : 'throughput', setThroughput, connect);
   return throughput;
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeSocket } from '../../../test/fake-socket';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { opsSeedQueryKey } from '../api';
 import type { ChannelHealth, OpsSeed } from '@tollgate/wire';
 import { healthEventOf, OPS_CHANNEL_EVENT, useLiveChannelHealth } from './use-live-channel-health';
@@ -24,7 +24,8 @@ describe('healthEventOf', () => {
 });
 
 describe('useLiveChannelHealth', () => {
-  it('patches the channel in the seed and records the switch-off; ignores malformed pushes', () => {
+  it('patches the channel in the seed and records the switch-off; counts malformed pushes and applies none', () => {
+    expectRefusedPushes();
     const client = new QueryClient();
     client.setQueryData<OpsSeed>(opsSeedQueryKey, { minutes: [], channels: [enabled, { ...enabled, id: 3, name: 'spare' }] });
     const fake = fakeSocket();
@@ -34,6 +35,7 @@ describe('useLiveChannelHealth', () => {
     fake.emit(OPS_CHANNEL_EVENT, autoDisabled);
     expect(client.getQueryData<OpsSeed>(opsSeedQueryKey)?.channels.map((c) => [c.id, c.status])).toEqual([[2, 3], [3, 1]]);
     expect(result.current.events.map((e) => [e.kind, e.reason])).toEqual([['disabled', 'invalid key']]);
+    expect(result.current.rejected).toBe(1);
     unmount();
     expect(fake.isDisconnected()).toBe(true);
   });

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { opsSeedQueryKey } from '../api';
-import { type ChannelHealth, channelHealthSchema, ChannelStatus, type OpsSeed } from '@tollgate/wire';
-import { type LiveState, useSocketEvents } from './use-socket-events';
+import { type ChannelHealth, ChannelStatus, type LivePushName, type OpsSeed } from '@tollgate/wire';
+import { type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 /** The server's `ops_channel` event (gateway live/channel-health-pusher.ts). */
-export const OPS_CHANNEL_EVENT = 'ops_channel';
+export const OPS_CHANNEL_EVENT = 'ops_channel' satisfies LivePushName;
 /** Events the view keeps, newest first. */
 export const HEALTH_EVENTS_KEPT = 50;
 
@@ -37,18 +37,18 @@ export function patchChannel(old: OpsSeed | undefined, row: ChannelHealth): OpsS
 }
 
 /** Keeps the channel health list current and returns the automatic switch-offs and re-enables seen while open. */
-export function useLiveChannelHealth(connect: () => LiveSocket = connectSocket): LiveState & { events: HealthEvent[] } {
+export function useLiveChannelHealth(connect: () => LiveSocket = connectSocket): LivePushState & { events: HealthEvent[] } {
   const queryClient = useQueryClient();
   const [events, setEvents] = useState<HealthEvent[]>([]);
-  const state = useSocketEvents(connect, {
-    [OPS_CHANNEL_EVENT]: (payload) => {
-      const parsed = channelHealthSchema.safeParse(payload);
-      if (!parsed.success) return;
-      const before = queryClient.getQueryData<OpsSeed>(opsSeedQueryKey)?.channels.find((c) => c.id === parsed.data.id);
-      const event = healthEventOf(before, parsed.data, Date.now());
+  const state = useLivePush(
+    OPS_CHANNEL_EVENT,
+    (row) => {
+      const before = queryClient.getQueryData<OpsSeed>(opsSeedQueryKey)?.channels.find((c) => c.id === row.id);
+      const event = healthEventOf(before, row, Date.now());
       if (event) setEvents((old) => [event, ...old].slice(0, HEALTH_EVENTS_KEPT));
-      queryClient.setQueryData<OpsSeed>(opsSeedQueryKey, (old) => patchChannel(old, parsed.data));
+      queryClient.setQueryData<OpsSeed>(opsSeedQueryKey, (old) => patchChannel(old, row));
     },
-  });
+    connect,
+  );
   return { ...state, events };
 }

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeSocket } from '../../../test/fake-socket';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { OPS_EVENT, useLiveOps } from './use-live-ops';
 
 const snapshot = {
@@ -9,14 +9,15 @@ const snapshot = {
 };
 
 describe('useLiveOps', () => {
-  it('keeps the latest pushed view and the connection state, and ignores a malformed push', () => {
+  it('keeps the latest pushed view and the connection state, and counts a malformed push instead of showing it', () => {
+    expectRefusedPushes();
     const fake = fakeSocket();
     const { result } = renderHook(() => useLiveOps(fake.connect));
     expect(result.current.snapshot).toBeNull();
     fake.emit('connect');
     fake.emit(OPS_EVENT, snapshot);
     fake.emit(OPS_EVENT, { ...snapshot, now: { rpm: 'many' } });
-    expect(result.current).toMatchObject({ isConnected: true, error: null, snapshot: { now: { rpm: 4, errorRate: 0.25 } } });
+    expect(result.current).toMatchObject({ isConnected: true, error: null, rejected: 1, snapshot: { now: { rpm: 4, errorRate: 0.25 } } });
     fake.emit('connect_error', new Error('unauthorized'));
     expect(result.current.error?.message).toBe('unauthorized');
   });

@@ -1,19 +1,14 @@
 import { useState } from 'react';
+import type { LivePushName, OpsSnapshot } from '@tollgate/wire';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
-import { type OpsSnapshot, opsSnapshotSchema } from '@tollgate/wire';
-import { type LiveState, useSocketEvents } from './use-socket-events';
+import { type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 /** The server's whole operations view (gateway live/ops-collector.ts), every half second, admins only. */
-export const OPS_EVENT = 'ops';
+export const OPS_EVENT = 'ops' satisfies LivePushName;
 
 /** The latest pushed view; null until the first push (within a second of connecting). */
-export function useLiveOps(connect: () => LiveSocket = connectSocket): LiveState & { snapshot: OpsSnapshot | null } {
+export function useLiveOps(connect: () => LiveSocket = connectSocket): LivePushState & { snapshot: OpsSnapshot | null } {
   const [snapshot, setSnapshot] = useState<OpsSnapshot | null>(null);
-  const state = useSocketEvents(connect, {
-    [OPS_EVENT]: (payload) => {
-      const parsed = opsSnapshotSchema.safeParse(payload);
-      if (parsed.success) setSnapshot(parsed.data);
-    },
-  });
+  const state = useLivePush(OPS_EVENT, setSnapshot, connect);
   return { ...state, snapshot };
 }

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeSocket } from '../../../test/fake-socket';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { matchesTail, type TailRow, useLogTail } from './use-log-tail';
 
 const row = (id: number, fields: Partial<TailRow> = {}): TailRow => ({
@@ -10,6 +10,7 @@ const row = (id: number, fields: Partial<TailRow> = {}): TailRow => ({
 
 describe('useLogTail', () => {
   it('shows pushed rows newest first; while paused holds them aside and shows them on resume', () => {
+    expectRefusedPushes();
     const fake = fakeSocket();
     const { result, rerender } = renderHook(({ paused }) => useLogTail(paused, fake.connect), { initialProps: { paused: false } });
     fake.emit('log', row(1));
@@ -23,9 +24,11 @@ describe('useLogTail', () => {
     rerender({ paused: false });
     expect(result.current.rows.map((r) => r.id)).toEqual(['3', '2', '1']);
     expect(result.current.waiting).toBe(0);
+    expect(result.current.rejected).toBe(1);
   });
 
-  it("adds up the rows the gateways left out under load, and ignores a malformed count", () => {
+  it("adds up the rows the gateways left out under load, and counts a malformed count as refused, not as rows", () => {
+    expectRefusedPushes();
     const fake = fakeSocket();
     const { result } = renderHook(() => useLogTail(false, fake.connect));
     expect(result.current.dropped).toBe(0);
@@ -33,6 +36,7 @@ describe('useLogTail', () => {
     fake.emit('log_dropped', { rows: 'many' });
     fake.emit('log_dropped', { rows: 12 });
     expect(result.current.dropped).toBe(42);
+    expect(result.current.rejected).toBe(1);
   });
 });
 

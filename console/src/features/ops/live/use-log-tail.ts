@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { logDroppedSchema, type ShownLogEntry, shownLogEntrySchema } from '@tollgate/wire';
+import type { ShownLogEntry } from '@tollgate/wire';
 import { connectTailSocket, type LiveSocket } from '../../../live/socket';
-import { type LiveState, useSocketEvents } from './use-socket-events';
+import { bothPushes, type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 /** A row of the tail: the admins' `log` push (gateway live/log-pusher.ts). */
 export type TailRow = ShownLogEntry;
@@ -32,7 +32,7 @@ export const TAIL_ROWS_PER_SECOND = 50;
  * each gateway sends at most TAIL_ROWS_PER_SECOND rows a second and says how many it left out:
  * `dropped` adds those up.
  */
-export function useLogTail(paused: boolean, connect: () => LiveSocket = connectTailSocket): LiveState & { rows: TailRow[]; waiting: number; dropped: number } {
+export function useLogTail(paused: boolean, connect: () => LiveSocket = connectTailSocket): LivePushState & { rows: TailRow[]; waiting: number; dropped: number } {
   const [rows, setRows] = useState<TailRow[]>([]);
   const [dropped, setDropped] = useState(0);
   const [held, setHeld] = useState<TailRow[]>([]);
@@ -44,17 +44,14 @@ export function useLogTail(paused: boolean, connect: () => LiveSocket = connectT
       setHeld([]);
     }
   }
-  const state = useSocketEvents(connect, {
-    log: (payload) => {
-      const parsed = shownLogEntrySchema.safeParse(payload);
-      if (!parsed.success) return;
-      if (paused) setHeld((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));
-      else setRows((old) => [parsed.data, ...old].slice(0, TAIL_ROWS));
+  const rowState = useLivePush(
+    'log',
+    (row) => {
+      if (paused) setHeld((old) => [row, ...old].slice(0, TAIL_ROWS));
+      else setRows((old) => [row, ...old].slice(0, TAIL_ROWS));
     },
-    log_dropped: (payload) => {
-      const parsed = logDroppedSchema.safeParse(payload);
-      if (parsed.success) setDropped((old) => old + parsed.data.rows);
-    },
-  });
-  return { ...state, rows, waiting: held.length, dropped };
+    connect,
+  );
+  const droppedState = useLivePush('log_dropped', (pushed) => setDropped((old) => old + pushed.rows), connect);
+  return { ...bothPushes(rowState, droppedState), rows, waiting: held.length, dropped };
 }

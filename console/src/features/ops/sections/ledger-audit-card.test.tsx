@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeSocket } from '../../../test/fake-socket';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { renderPage, signIn } from '../../../test/render';
 import { opsSeedQueryKey } from '../api';
 import { OPS_LEDGER_AUDIT_EVENT, useLiveLedgerAudit } from '../live/use-live-ledger-audit';
@@ -65,13 +65,15 @@ function LiveCard({ connect }: { connect: ReturnType<typeof fakeSocket>['connect
 }
 
 describe('useLiveLedgerAudit', () => {
-  it('turns the clean card into an alert when a run with drift is pushed; ignores malformed pushes', async () => {
+  it('turns the clean card into an alert when a run with drift is pushed; applies no malformed push', async () => {
+    const warn = expectRefusedPushes();
     const client = new QueryClient();
     client.setQueryData<OpsSeed>(opsSeedQueryKey, { minutes: [], channels: [], ledgerAudit: clean });
     const fake = fakeSocket();
     renderPage(<LiveCard connect={fake.connect} />, '/ops', client);
     expect(screen.queryByRole('alert')).toBeNull();
     fake.emit(OPS_LEDGER_AUDIT_EVENT, { clean: 'no' });
+    expect(warn).toHaveBeenCalledOnce();
     expect(client.getQueryData<OpsSeed>(opsSeedQueryKey)?.ledgerAudit).toEqual(clean);
     fake.emit(OPS_LEDGER_AUDIT_EVENT, drifted);
     expect(within(await screen.findByRole('alert')).getByText('发现偏差')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { QuotaDisplayType } from '@tollgate/wire';
 import type { QuotaDisplay } from '../../../lib/quota';
 import { statusApi, type ServerStatus } from '../api';
 import { rememberStatusFlags } from '../remembered-flags';
@@ -37,7 +38,7 @@ export function useStatus() {
 /** How quota is shown everywhere (general_setting.quota_display_type and its currency). */
 export function useQuotaDisplay(): QuotaDisplay {
   const { data } = useStatus();
-  const type = data?.quota_display_type ?? 'USD';
-  const perDollar = type === 'CNY' ? data?.usd_exchange_rate : data?.custom_currency_exchange_rate;
+  const type = data?.quota_display_type ?? QuotaDisplayType.USD;
+  const perDollar = type === QuotaDisplayType.CNY ? data?.usd_exchange_rate : data?.custom_currency_exchange_rate;
   return { displayInCurrency: data?.display_in_currency ?? false, quotaPerUnit: data?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT, type, perDollar, symbol: data?.custom_currency_symbol };
 }

@@ -1,3 +1,4 @@
+import { TokenStatus as Status } from '@tollgate/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +13,7 @@ import { useQuotaDisplay } from '../../status/hooks/use-status';
 import type { Token } from '../api';
 import { useTokenActions } from '../hooks/use-token-actions';
 
-const statusTag: Record<number, string> = { 1: tag.green, 2: tag.red, 3: tag.orange, 4: tag.grey };
+const statusTag: Record<number, string> = { [Status.Enabled]: tag.green, [Status.Disabled]: tag.red, [Status.Expired]: tag.orange, [Status.Exhausted]: tag.grey };
 
 export interface TokenRowHandlers {
   isSelected(id: number): boolean;
@@ -24,7 +25,7 @@ export interface TokenRowHandlers {
 
 function TokenStatus({ token }: { token: Token }) {
   const t = useT();
-  const statusKey: MessageKey = token.status === 1 && token.model_limits_enabled ? 'token.status.limited' : Object.hasOwn(statusTag, token.status) ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
+  const statusKey: MessageKey = token.status === Status.Enabled && token.model_limits_enabled ? 'token.status.limited' : Object.hasOwn(statusTag, token.status) ? (`token.status.${token.status}` as MessageKey) : 'token.status.unknown';
   return (
     <>
       <span data-testid="token-status" className={`${tag.base} ${statusTag[token.status] ?? tag.grey}`}>{t(statusKey)}</span>
@@ -42,8 +43,8 @@ function TokenActions({ token, handlers }: { token: Token; handlers: TokenRowHan
       <Button variant="ghost" onClick={() => handlers.onView(token)}>{t('token.view')}</Button>
       <Button variant="outline" onClick={() => handlers.onCopy(token)}>{t('token.copy')}</Button>
       <ChatMenu tokenId={token.id} />
-      {token.status === 1 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 2)}>{t('token.disable')}</Button>}
-      {token.status === 2 && <Button variant="ghost" onClick={() => actions.setStatus(token.id, 1)}>{t('token.enable')}</Button>}
+      {token.status === Status.Enabled && <Button variant="ghost" onClick={() => actions.setStatus(token.id, Status.Disabled)}>{t('token.disable')}</Button>}
+      {token.status === Status.Disabled && <Button variant="ghost" onClick={() => actions.setStatus(token.id, Status.Enabled)}>{t('token.enable')}</Button>}
       <Button variant="ghost" onClick={() => handlers.onEdit(token)}>{t('token.edit')}</Button>
       <Button variant="danger" onClick={() => setConfirming(true)}>{t('token.delete')}</Button>
       <ConfirmDialog open={confirming} title={t('token.confirmDelete')} confirmLabel={t('token.delete')} cancelLabel={t('token.cancel')} onConfirm={() => actions.remove(token.id)} onClose={() => setConfirming(false)} />

@@ -1,3 +1,4 @@
+import { Role, UserStatus } from '@tollgate/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,10 +11,10 @@ import { useQuotaDisplay } from '../../status/hooks/use-status';
 import type { AdminUser } from '../api';
 import { useManageUser } from '../hooks/use-users';
 
-const ROOT = 100;
-const ADMIN = 10;
-const roleKey = (role: number): MessageKey => ([1, ADMIN, ROOT].includes(role) ? (`user.role.${role}` as MessageKey) : 'user.role.unknown');
-const statusKey = (status: number): MessageKey => ([1, 2].includes(status) ? (`user.status.${status}` as MessageKey) : 'user.status.unknown');
+const roles: number[] = Object.values(Role);
+const statuses: number[] = Object.values(UserStatus);
+const roleKey = (role: number): MessageKey => (roles.includes(role) ? (`user.role.${role}` as MessageKey) : 'user.role.unknown');
+const statusKey = (status: number): MessageKey => (statuses.includes(status) ? (`user.status.${status}` as MessageKey) : 'user.status.unknown');
 const isDeleted = (user: AdminUser) => user.DeletedAt !== null;
 
 /** A deactivated user shows as deleted with no actions, as the spec says. */
@@ -26,8 +27,8 @@ function UserActions({ user, onEdit }: { user: AdminUser; onEdit(user: AdminUser
     <div className="flex flex-wrap gap-1">
       <Button variant="ghost" onClick={() => manage(user.id, 'promote')}>{t('user.promote')}</Button>
       <Button variant="ghost" onClick={() => manage(user.id, 'demote')}>{t('user.demote')}</Button>
-      {user.status === 1 && <Button variant="ghost" onClick={() => manage(user.id, 'disable')}>{t('user.disable')}</Button>}
-      {user.status === 2 && <Button variant="ghost" onClick={() => manage(user.id, 'enable')}>{t('user.enable')}</Button>}
+      {user.status === UserStatus.Enabled && <Button variant="ghost" onClick={() => manage(user.id, 'disable')}>{t('user.disable')}</Button>}
+      {user.status === UserStatus.Disabled && <Button variant="ghost" onClick={() => manage(user.id, 'enable')}>{t('user.enable')}</Button>}
       <Button variant="outline" onClick={() => onEdit(user)}>{t('user.edit')}</Button>
       <Button variant="danger" onClick={() => setConfirming(true)}>{t('user.delete')}</Button>
       <ConfirmDialog open={confirming} title={t('user.confirmDelete')} confirmLabel={t('user.delete')} cancelLabel={t('token.cancel')} onConfirm={() => manage(user.id, 'delete')} onClose={() => setConfirming(false)} />
@@ -50,7 +51,7 @@ export function useUserColumns(onEdit: (user: AdminUser) => void): Column<AdminU
     { id: 'role', label: t('user.role'), cell: (user) => t(roleKey(user.role)), sortValue: (user) => user.role },
     {
       id: 'status', label: t('user.status'), sortValue: (user) => (isDeleted(user) ? 0 : user.status),
-      cell: (user) => <span className={`${tag.base} ${isDeleted(user) ? tag.grey : user.status === 1 ? tag.green : tag.red}`}>{t(isDeleted(user) ? 'user.deleted' : statusKey(user.status))}</span>,
+      cell: (user) => <span className={`${tag.base} ${isDeleted(user) ? tag.grey : user.status === UserStatus.Enabled ? tag.green : tag.red}`}>{t(isDeleted(user) ? 'user.deleted' : statusKey(user.status))}</span>,
     },
     { id: 'actions', label: t('user.actions'), required: true, cell: (user) => <UserActions user={user} onEdit={onEdit} /> },
   ];

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type SelfUser, selfQueryKey } from '../features/account/hooks/use-self';
-import { fakeSocket } from '../test/fake-socket';
+import { type SelfUser, selfQueryKey } from '../hooks/use-self';
+import { expectRefusedPushes, fakeSocket } from '../../../test/fake-socket';
 import { useLiveBalance } from './use-live-balance';
 
 function setup() {
@@ -24,11 +24,14 @@ describe('useLiveBalance', () => {
     expect(client.getQueryData(selfQueryKey)).toMatchObject({ quota: 60, used_quota: 40, request_count: 2 });
   });
 
-  it('ignores malformed payloads and pushes for another user', () => {
-    const { client, emit } = setup();
+  it('ignores pushes for another user, and applies no malformed payload but reports and counts it', () => {
+    const warn = expectRefusedPushes();
+    const { client, emit, result } = setup();
     emit('balance', { userId: 3, quota: 'lots' });
     emit('balance', { userId: 4, quota: 1, usedQuota: 99, requestCount: 9 });
     expect(client.getQueryData(selfQueryKey)).toMatchObject({ quota: 100, used_quota: 0 });
+    expect(result.current.rejected).toBe(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"balance"'), expect.any(Array));
   });
 
   it('reports connection errors and disconnects on unmount', () => {
@@ -37,7 +40,7 @@ describe('useLiveBalance', () => {
     expect(result.current.error?.message).toBe('unauthorized');
     emit('connect');
     emit('disconnect');
-    expect(result.current).toEqual({ isConnected: false, error: null });
+    expect(result.current).toEqual({ isConnected: false, error: null, rejected: 0 });
     unmount();
     expect(isDisconnected()).toBe(true);
   });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeSocket } from '../test/fake-socket';
+import { fakeSocket } from '../../../test/fake-socket';
 import { useLiveChannels } from './use-live-channels';
 
 describe('useLiveChannels', () => {

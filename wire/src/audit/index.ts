@@ -1,0 +1,3 @@
+export * from './audit-event-types.js';
+export * from './audit-event-row.js';
+export * from './ledger-audit-run.js';
