@@ -40,6 +40,14 @@ describe('bench harness against the mock upstream', () => {
     expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(15);
   });
 
+  it('streams the burst path (/d0g0) with its chunks back to back', async () => {
+    const started = performance.now();
+    const timing = await timedStream(direct.burst.url, direct.headers, chatBody(0, true));
+    expect(timing.ok).toBe(true);
+    expect(timing.gapsMs.length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(STREAM_CHUNKS * 15);
+  });
+
   it('finds no added latency when both sides are the mock', async () => {
     const rows = await measureLatency(direct, { ...direct, name: 'tollgate' }, { rounds: 2, requestsPerRound: 20 });
     const added = Number.parseFloat(rows[0]?.added ?? 'NaN');
@@ -100,12 +108,18 @@ describe('bench harness against the mock upstream', () => {
     expect(sustained({ ...step, achieved: 900 })).toBe(false);
   });
   it('saturates both sides in a closed loop and reports each round, the share and the latency ratio', async () => {
-    const rows = await measureSaturation({ ...direct, name: 'bare proxy' }, { ...direct, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2 }, () => {});
-    const [share, perRound, p50] = rows;
+    const mockSide = { ...direct, pid: mock.pid };
+    const rows = await measureSaturation({ ...mockSide, name: 'bare proxy' }, { ...mockSide, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2, streamsPerRound: 5 }, () => {});
+    const [share, perRound, p50, , cpu, firstP50, firstP99] = rows;
     // Both sides are the same mock: about the same RPS, every round counted.
     expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
     expect(perRound?.tollgate.split(', ')).toHaveLength(2);
     expect(Number.parseFloat(perRound?.tollgate ?? '0')).toBeGreaterThan(100);
     expect(Number.parseFloat(p50?.added ?? 'NaN')).toBeGreaterThan(0.3);
+    // The same process on both sides: some CPU per call, about the same.
+    expect(Number.parseFloat(cpu?.tollgate ?? 'NaN')).toBeGreaterThan(0);
+    expect(cpu?.added).toMatch(/^the bare relay's is \d+% of Tollgate's$/);
+    expect(firstP50?.measure).toMatch(/first token p50 \(10 streams a side\)/);
+    expect(Number.parseFloat(firstP99?.tollgate ?? 'NaN')).toBeGreaterThan(0);
   });
 });
