@@ -109,8 +109,18 @@ describe('bench harness against the mock upstream', () => {
   });
   it('saturates both sides in a closed loop and reports each round, the share and the latency ratio', async () => {
     const mockSide = { ...direct, pid: mock.pid };
-    const rows = await measureSaturation({ ...mockSide, name: 'bare proxy' }, { ...mockSide, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2, streamsPerRound: 5 }, () => {});
-    const [share, perRound, p50, , cpu, firstP50, firstP99] = rows;
+    // The gateway's metrics listener, as far as the loop's view reads it: one scrape before and one after each round.
+    let scrapes = 0;
+    const metrics = createServer((_request, response) => {
+      scrapes += 1;
+      response.end('nodejs_eventloop_lag_max_seconds 0.0042\nnodejs_eventloop_lag_p99_seconds 0.0011\ntollgate_event_loop_utilization 0.5\nprocess_cpu_seconds_total 1\n');
+    });
+    await new Promise<void>((resolve) => metrics.listen(0, '127.0.0.1', resolve));
+    const metricsUrl = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`;
+    const rows = await measureSaturation({ ...mockSide, name: 'bare proxy' }, { ...mockSide, name: 'tollgate', metricsUrl }, { concurrency: 8, roundSeconds: 1, rounds: 2, streamsPerRound: 5 }, () => {}).finally(() => metrics.close());
+    const [share, perRound, p50, , cpu, loop, firstP50, firstP99] = rows;
+    expect(loop?.tollgate).toBe('1.1, 1.1 / 4.2, 4.2 ms');
+    expect(scrapes).toBe(2 * (1 + 2 * 2)); // the warm-up and each round's two loops, c=64 and c=1
     // Both sides are the same mock: about the same RPS, every round counted.
     expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
     expect(perRound?.tollgate.split(', ')).toHaveLength(2);

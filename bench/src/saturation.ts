@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { type EventLoopView, scrapeEventLoop } from './event-loop-view.js';
 import { timedStream } from './http-client.js';
 import { cpuSeconds } from './processes.js';
 import { ms, type Row } from './report.js';
@@ -15,6 +16,8 @@ export interface SaturationOptions {
 }
 
 interface Round {
+  /** The side's own view of its event loop over the round (its /metrics; a side without one: none). */
+  loop?: EventLoopView;
   rps: number;
   /** CPU the side's process spent per call, ms (NaN when its pid is unknown). */
   cpuMsPerCall: number;
@@ -43,6 +46,8 @@ async function closedLoop(side: Side, concurrency: number, seconds: number): Pro
       latencies.push(performance.now() - started);
     }
   };
+  // A scrape resets the loop-delay histogram (prom-client), so the one after the round covers the round alone.
+  if (side.metricsUrl) await scrapeEventLoop(side.metricsUrl);
   const startedAt = performance.now();
   const cpuBefore = side.pid === undefined ? Number.NaN : cpuSeconds(side.pid);
   try {
@@ -52,7 +57,8 @@ async function closedLoop(side: Side, concurrency: number, seconds: number): Pro
   }
   const elapsed = (performance.now() - startedAt) / 1_000;
   const cpuMsPerCall = side.pid === undefined ? Number.NaN : ((cpuSeconds(side.pid) - cpuBefore) * 1_000) / latencies.length;
-  return { rps: latencies.length / elapsed, cpuMsPerCall, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
+  const loop = side.metricsUrl ? await scrapeEventLoop(side.metricsUrl) : undefined;
+  return { loop, rps: latencies.length / elapsed, cpuMsPerCall, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
 }
 
 /**
@@ -77,6 +83,14 @@ function firstTokenRows(bare: number[], tollgate: number[]): Row[] {
     return { measure: `c=1 stream first token p${q * 100} (${tollgate.length} streams a side)`, direct: ms(quantile(bare, q)), tollgate: ms(quantile(tollgate, q)), added: ms(added), target, met: limit === undefined ? undefined : added < limit };
   };
   return [row(0.5, ''), row(0.99, 'added < 1 ms', 1)];
+}
+
+/** What stalled Tollgate's loop in the c=1 rounds: a p99 made of the loop's own pauses shows here. */
+function loopRows(rounds: Round[]): Row[] {
+  const views = rounds.flatMap((round) => (round.loop ? [round.loop] : []));
+  if (views.length === 0) return [];
+  const each = (of: (view: EventLoopView) => number) => views.map((view) => of(view).toFixed(1)).join(', ');
+  return [{ measure: 'c=1 event-loop delay p99 / max per round (the gateway\'s /metrics, 10 ms resolution)', direct: '', tollgate: `${each((v) => v.delayP99Ms)} / ${each((v) => v.delayMaxMs)} ms`, added: '', target: '' }];
 }
 
 /**
@@ -123,6 +137,7 @@ export async function measureSaturation(bareProxy: Side, tollgate: Side, options
       added: Number.isNaN(cpuRatio) ? '' : `the bare relay's is ${(cpuRatio * 100).toFixed(0)}% of Tollgate's`,
       target: '(the RPS share on a core of its own)',
     },
+    ...loopRows(single.get(tollgate) ?? []),
     ...(streams > 0 ? firstTokenRows(firsts.get(bareProxy) ?? [], firsts.get(tollgate) ?? []) : []),
   ];
 }
