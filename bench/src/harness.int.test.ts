@@ -40,6 +40,14 @@ describe('bench harness against the mock upstream', () => {
     expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(15);
   });
 
+  it('streams the burst path (/d0g0) with its chunks back to back', async () => {
+    const started = performance.now();
+    const timing = await timedStream(direct.burst.url, direct.headers, chatBody(0, true));
+    expect(timing.ok).toBe(true);
+    expect(timing.gapsMs.length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(STREAM_CHUNKS * 15);
+  });
+
   it('finds no added latency when both sides are the mock', async () => {
     const rows = await measureLatency(direct, { ...direct, name: 'tollgate' }, { rounds: 2, requestsPerRound: 20 });
     const added = Number.parseFloat(rows[0]?.added ?? 'NaN');
@@ -100,12 +108,28 @@ describe('bench harness against the mock upstream', () => {
     expect(sustained({ ...step, achieved: 900 })).toBe(false);
   });
   it('saturates both sides in a closed loop and reports each round, the share and the latency ratio', async () => {
-    const rows = await measureSaturation({ ...direct, name: 'bare proxy' }, { ...direct, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2 }, () => {});
-    const [share, perRound, p50] = rows;
+    const mockSide = { ...direct, pid: mock.pid };
+    // The gateway's metrics listener, as far as the loop's view reads it: one scrape before and one after each round.
+    let scrapes = 0;
+    const metrics = createServer((_request, response) => {
+      scrapes += 1;
+      response.end('nodejs_eventloop_lag_max_seconds 0.0042\nnodejs_eventloop_lag_p99_seconds 0.0011\ntollgate_event_loop_utilization 0.5\nprocess_cpu_seconds_total 1\n');
+    });
+    await new Promise<void>((resolve) => metrics.listen(0, '127.0.0.1', resolve));
+    const metricsUrl = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`;
+    const rows = await measureSaturation({ ...mockSide, name: 'bare proxy' }, { ...mockSide, name: 'tollgate', metricsUrl }, { concurrency: 8, roundSeconds: 1, rounds: 2, streamsPerRound: 5 }, () => {}).finally(() => metrics.close());
+    const [share, perRound, p50, , cpu, loop, firstP50, firstP99] = rows;
+    expect(loop?.tollgate).toBe('1.1, 1.1 / 4.2, 4.2 ms');
+    expect(scrapes).toBe(2 * (1 + 2 * 2)); // the warm-up and each round's two loops, c=64 and c=1
     // Both sides are the same mock: about the same RPS, every round counted.
     expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
     expect(perRound?.tollgate.split(', ')).toHaveLength(2);
     expect(Number.parseFloat(perRound?.tollgate ?? '0')).toBeGreaterThan(100);
     expect(Number.parseFloat(p50?.added ?? 'NaN')).toBeGreaterThan(0.3);
+    // The same process on both sides: some CPU per call, about the same.
+    expect(Number.parseFloat(cpu?.tollgate ?? 'NaN')).toBeGreaterThan(0);
+    expect(cpu?.added).toMatch(/^the bare relay's is \d+% of Tollgate's$/);
+    expect(firstP50?.measure).toMatch(/first token p50 \(10 streams a side\)/);
+    expect(Number.parseFloat(firstP99?.tollgate ?? 'NaN')).toBeGreaterThan(0);
   });
 });

@@ -10,7 +10,8 @@ import { listenAndAnnounce } from './announced-server.js';
  * The delay comes from the path prefix (`/d0`, `/d20`, `/d1500`, any `/d<ms>`), so one mock
  * serves every mode and a channel picks its mode by its base URL; without a prefix it is
  * MOCK_DELAY_MS. `stream: true` answers 64 SSE chunks paced MOCK_STREAM_GAP_MS (20) apart after
- * the delay, then a usage chunk and `[DONE]`.
+ * the delay, then a usage chunk and `[DONE]`; a `g<ms>` after the delay (`/d0g0`) sets the pace
+ * for that path (0: one chunk a turn of the event loop, so a whole stream takes about a millisecond).
  */
 export const STREAM_CHUNKS = 64;
 export const USAGE = { prompt_tokens: 8, completion_tokens: 16, total_tokens: 24 };
@@ -40,8 +41,14 @@ const usageChunk = sseEvent({ id: 'chatcmpl-bench', object: 'chat.completion.chu
 /** `/d20/v1/chat/completions` -> 20; the bare path -> the default; anything else -> undefined. */
 export function delayOfPath(path: string, defaultDelayMs: number): number | undefined {
   if (path === CHAT_PATH) return defaultDelayMs;
-  const match = /^\/d(\d+)\/v1\/chat\/completions$/.exec(path);
+  const match = /^\/d(\d+)(?:g\d+)?\/v1\/chat\/completions$/.exec(path);
   return match ? Number(match[1]) : undefined;
+}
+
+/** `/d0g0/v1/chat/completions` -> 0; a path without `g<ms>` -> the default pace. */
+export function streamGapOfPath(path: string, defaultGapMs: number): number {
+  const match = /^\/d\d+g(\d+)\//.exec(path);
+  return match ? Number(match[1]) : defaultGapMs;
 }
 
 const after = (ms: number, run: () => void) => (ms > 0 ? setTimeout(run, ms) : setImmediate(run));
@@ -59,7 +66,7 @@ function answerStream(response: ServerResponse, gapMs: number): void {
     response.write(contentChunk);
     sent += 1;
     if (sent < STREAM_CHUNKS) {
-      setTimeout(next, gapMs);
+      after(gapMs, next);
       return;
     }
     response.end(`${usageChunk}data: [DONE]\n\n`);
@@ -77,7 +84,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, settin
   for await (const part of request) raw += part;
   // The only field read: a cheap substring test, since parsing every body costs the mock time.
   const stream = /"stream"\s*:\s*true/.test(raw);
-  after(delayMs, () => (stream ? answerStream(response, settings.streamGapMs) : answerJson(response)));
+  const gapMs = streamGapOfPath(request.url ?? '', settings.streamGapMs);
+  after(delayMs, () => (stream ? answerStream(response, gapMs) : answerJson(response)));
 }
 
 export function createMockUpstream(settings: MockSettings): Server {

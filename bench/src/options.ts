@@ -24,6 +24,8 @@ export interface BenchOptions {
   pin: boolean;
   /** A folder for the gateway's `--cpu-prof` profile, when profiling. */
   cpuProfDir: string | undefined;
+  /** More Node flags for the gateway's process (BENCH_GATEWAY_NODE_FLAGS, space-separated): an A/B of a runtime setting. */
+  gatewayNodeFlags: string[];
   latency: LatencyOptions;
   throughput: ThroughputOptions;
   saturation: SaturationOptions;
@@ -65,9 +67,9 @@ function flag(argv: string[], name: string, envName: string, env: NodeJS.Process
  * Flags and their variables: `--quick` (BENCH_QUICK=1), `--only latency,streaming` (BENCH_ONLY),
  * `--modes embedded,cluster` (BENCH_MODES; cluster by default when the engines' variables are
  * set), `--no-pin` (BENCH_PIN=0), `--cpu-prof DIR` (BENCH_CPU_PROF), BENCH_SOAK_SECONDS,
- * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_PIPELINE_EVENTS,
+ * BENCH_SOAK_RATE, BENCH_SATURATION_SECONDS, BENCH_SATURATION_ROUNDS, BENCH_SATURATION_STREAMS, BENCH_PIPELINE_EVENTS,
  * BENCH_LEDGER_CALLS (0 leaves a half of the pipeline out), BENCH_HOT_STATE_CALLS, BENCH_KAFKA_MESSAGES,
- * BENCH_KAFKA_ROUNDS.
+ * BENCH_KAFKA_ROUNDS, BENCH_GATEWAY_NODE_FLAGS.
  */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvailable: boolean): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
@@ -78,9 +80,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     modes: listOf(flag(argv, 'modes', 'BENCH_MODES', env), ['embedded', 'cluster'], defaultModes),
     pin: !argv.includes('--no-pin') && env.BENCH_PIN !== '0',
     cpuProfDir: flag(argv, 'cpu-prof', 'BENCH_CPU_PROF', env),
+    gatewayNodeFlags: (env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     latency: quick ? { rounds: 6, requestsPerRound: 100 } : { rounds: 20, requestsPerRound: 250 },
     throughput: { rates: quick ? QUICK_RATES : FULL_RATES, stepSeconds: quick ? 4 : 10 },
-    saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4) },
+    saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4), streamsPerRound: Number(env.BENCH_SATURATION_STREAMS ?? (quick ? 250 : 1_000)) },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },
     pipeline: {

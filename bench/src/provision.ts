@@ -12,6 +12,13 @@ export type DelayMs = (typeof DELAYS_MS)[number];
 /** The model that routes to the channel of one delay. */
 export const modelFor = (delayMs: number) => `bench-${delayMs}ms`;
 
+/**
+ * The model of the burst channel: no delay, and a stream's chunks sent back to back (the mock's
+ * `/d0g0`), so a stream's first token can be timed at concurrency 1 without waiting 1.3 s a stream.
+ */
+export const BURST_MODEL = 'bench-0ms-burst';
+export const BURST_PATH = '/d0g0';
+
 /** Enough quota that no benchmark runs out, however long the soak. */
 const USER_QUOTA = 1_000_000_000_000;
 
@@ -51,12 +58,13 @@ class ApiSession {
 export async function provisionTollgate(gatewayUrl: string, mockUrl: string, rootPassword: string): Promise<string> {
   const root = new ApiSession(gatewayUrl);
   await root.login('root', rootPassword);
-  const ratios = JSON.stringify(Object.fromEntries(DELAYS_MS.map((d) => [modelFor(d), 1])));
+  const ratios = JSON.stringify(Object.fromEntries([...DELAYS_MS.map((d) => modelFor(d)), BURST_MODEL].map((model) => [model, 1])));
   await root.must('PUT', '/api/option/', { key: 'ModelRatio', value: ratios });
   await root.must('PUT', '/api/option/', { key: 'CompletionRatio', value: ratios });
   for (const delay of DELAYS_MS) {
     await root.must('POST', '/api/channel/', { name: `mock ${delay} ms`, type: 1, key: 'sk-mock', base_url: `${mockUrl}/d${delay}`, models: modelFor(delay), group: 'default' });
   }
+  await root.must('POST', '/api/channel/', { name: 'mock burst', type: 1, key: 'sk-mock', base_url: `${mockUrl}${BURST_PATH}`, models: BURST_MODEL, group: 'default' });
   const user = new ApiSession(gatewayUrl);
   await user.must('POST', '/api/user/register', { username: 'bench', password: 'bench-password', password2: 'bench-password' });
   const id = await user.login('bench', 'bench-password');

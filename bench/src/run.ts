@@ -51,16 +51,16 @@ export async function runBench(options: BenchOptions, log: Log): Promise<string>
 async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin: boolean, log: Log): Promise<string> {
   const engines = mode === 'cluster' ? clusterEnginesFromEnv() : {};
   if (!engines) throw new Error('cluster mode needs REDIS_URL, KAFKA_BROKERS and MONGODB_URI (bash infra/local/with-engines.sh npm run bench)');
-  const profFlags = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  const nodeFlags = [...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []), ...options.gatewayNodeFlags];
   log(`${mode}: starting Tollgate`);
-  const gateway = await startTollgate(mode, engines, mock.url, pin ? GATEWAY_CORE : undefined, profFlags);
+  const gateway = await startTollgate(mode, engines, mock.url, pin ? GATEWAY_CORE : undefined, nodeFlags);
   const rows: Row[] = [];
   const loadBefore = loadavg()[0] ?? 0;
   try {
     await new Promise((r) => setTimeout(r, 3_000)); // let start-up work (migrations, first GC) finish
     const idleMb = rssMb(gateway.pid);
     const direct = directSide(mock.url);
-    const tollgate = tollgateSide(gateway.url, gateway.key, gateway.metricsUrl);
+    const tollgate = tollgateSide(gateway.url, gateway.key, gateway.metricsUrl, gateway.pid);
     for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
       rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, inspectPort: gateway.inspectPort, idleMb, options, log })));
@@ -107,7 +107,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
 async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promise<Row[]>): Promise<Row[]> {
   const proxy = await startBareProxy(c.mockUrl, c.gatewayCore);
   try {
-    return await measure(bareProxySide(proxy.url));
+    return await measure(bareProxySide(proxy.url, proxy.pid));
   } finally {
     await proxy.stop();
   }

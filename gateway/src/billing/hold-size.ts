@@ -27,14 +27,18 @@ export function holdRange(quote: PriceQuote, promptTokens: number, completionCap
  * its rounding can never make a call cost more than its hold.
  */
 export function completionLimit(quote: PriceQuote, promptTokens: number, granted: number, completionCap: number): number {
-  const fits = (completionTokens: number) => costOf(quote, { promptTokens, completionTokens }) <= granted;
-  if (isPerCall(quote) || fits(completionCap)) return completionCap;
+  if (isPerCall(quote) || fits(quote, promptTokens, completionCap, granted)) return completionCap;
   let low = 0; // fits (or the hold was refused)
   let high = completionCap; // does not fit
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
-    if (fits(middle)) low = middle;
+    if (fits(quote, promptTokens, middle, granted)) low = middle;
     else high = middle;
   }
   return low;
+}
+
+/** Whether `granted` pays for the prompt and `completionTokens`; a function of the module, not a closure made on every call. */
+function fits(quote: PriceQuote, promptTokens: number, completionTokens: number, granted: number): boolean {
+  return costOf(quote, { promptTokens, completionTokens }) <= granted;
 }

@@ -23,11 +23,21 @@ export function parseApiKey(authorization: string | undefined): string {
   return parseKeyParts(authorization).key;
 }
 
-/** The key and, for `sk-<key>-<channelId>`, the channel part (keys are alphanumeric, so `-` only separates). */
+const BEARER = /^Bearer\s+/i;
+
+/**
+ * The key and, for `sk-<key>-<channelId>`, the channel part (keys are alphanumeric, so `-` only
+ * separates; a third part is ignored). Read with slices rather than a regex replace and a split:
+ * it runs on every relayed call (0.5% of the relay's CPU in the issue #37 profile).
+ */
 export function parseKeyParts(authorization: string | undefined): { key: string; channel: string | null } {
-  const value = (authorization ?? '').replace(/^Bearer\s+/i, '').trim();
-  const [key = '', channel] = (value.startsWith('sk-') ? value.slice(3) : value).split('-');
-  return { key, channel: channel ?? null };
+  const given = authorization ?? '';
+  const value = (given.startsWith('Bearer ') ? given.slice(7) : given.replace(BEARER, '')).trim();
+  const bare = value.startsWith('sk-') ? value.slice(3) : value;
+  const dash = bare.indexOf('-');
+  if (dash === -1) return { key: bare, channel: null };
+  const next = bare.indexOf('-', dash + 1);
+  return { key: bare.slice(0, dash), channel: next === -1 ? bare.slice(dash + 1) : bare.slice(dash + 1, next) };
 }
 
 const unauthorized = (message: string) => new RelayError(401, message, 'invalid_api_key', 'invalid_request_error');

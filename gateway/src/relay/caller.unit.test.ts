@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseApiKey, parseKeyParts } from './caller.js';
 
@@ -28,5 +29,26 @@ describe('parseKeyParts', () => {
 
   it('reads no channel from a plain key', () => {
     expect(parseKeyParts(`Bearer sk-${key}`)).toEqual({ key, channel: null });
+  });
+});
+
+/** The reading before issue #37 made it cheaper: what every header must still come to. */
+function parseKeyPartsBefore(authorization: string | undefined): { key: string; channel: string | null } {
+  const value = (authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+  const [key = '', channel] = (value.startsWith('sk-') ? value.slice(3) : value).split('-');
+  return { key, channel: channel ?? null };
+}
+
+describe('parseKeyParts against the reading it replaced', () => {
+  const piece = fc.constantFrom('Bearer', 'bearer', 'BEARER ', 'Bearer ', ' ', '\t', 'sk-', 'sk', '-', '--', 'abc', 'K9', '12', '\n', 'x-');
+
+  it('reads every header alike: prefixes, spaces, dashes, case', () => {
+    fc.assert(
+      fc.property(fc.option(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), { nil: undefined }), (header) => {
+        expect(parseKeyParts(header)).toEqual(parseKeyPartsBefore(header));
+      }),
+      { numRuns: 5_000 },
+    );
+    fc.assert(fc.property(fc.string(), (header) => void expect(parseKeyParts(header)).toEqual(parseKeyPartsBefore(header))), { numRuns: 2_000 });
   });
 });

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { unhandledRejections } from '../ops/process-failures.js';
+import { FixedHistogram } from './fixed-histogram.js';
 
 /** The response header that reports the gateway's own time for the request. */
 export const OVERHEAD_HEADER = 'x-tollgate-overhead-ms';
@@ -8,8 +9,9 @@ export const OVERHEAD_HEADER = 'x-tollgate-overhead-ms';
 /** The relay's Prometheus metrics, in a registry of the app's own (tests run several apps). */
 export interface RelayMetrics {
   registry: Registry;
-  overhead: Histogram<'stream'>;
-  response: Histogram<'stream'>;
+  /** Labelled by `stream` ("true" or "false"). */
+  overhead: FixedHistogram;
+  response: FixedHistogram;
 }
 
 /**
@@ -42,20 +44,20 @@ function processRegistry(): Registry {
 
 export function createRelayMetrics(): RelayMetrics {
   const relay = new Registry();
-  const overhead = new Histogram({
-    name: 'tollgate_gateway_overhead_seconds',
-    help: "Time the gateway added to a relayed request: total until the client's response headers, minus the upstream's time.",
-    labelNames: ['stream'],
-    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1],
-    registers: [relay],
-  });
-  const response = new Histogram({
-    name: 'tollgate_gateway_response_seconds',
-    help: "Time from a relayed request's arrival until its response finished (the whole body, upstream time included).",
-    labelNames: ['stream'],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [relay],
-  });
+  const overhead = new FixedHistogram(
+    'tollgate_gateway_overhead_seconds',
+    "Time the gateway added to a relayed request: total until the client's response headers, minus the upstream's time.",
+    'stream',
+    [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1],
+    [relay],
+  );
+  const response = new FixedHistogram(
+    'tollgate_gateway_response_seconds',
+    "Time from a relayed request's arrival until its response finished (the whole body, upstream time included).",
+    'stream',
+    [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    [relay],
+  );
   return { registry: Registry.merge([relay, processRegistry()]), overhead, response };
 }
 
@@ -77,7 +79,7 @@ export class OverheadClock {
 
   /** Observes the whole response time once the client's response has finished. */
   timeResponse(raw: { once(event: 'finish', listener: () => void): unknown }): void {
-    raw.once('finish', () => this.metrics.response.observe({ stream: String(this.stream) }, this.elapsedMs() / 1000));
+    raw.once('finish', () => this.metrics.response.observe(this.stream ? 'true' : 'false', this.elapsedMs() / 1000));
   }
 
   upstreamStarted(): void {
@@ -91,7 +93,7 @@ export class OverheadClock {
   /** Records the overhead so far and returns it in milliseconds, for the header. */
   report(): string {
     const ms = this.elapsedMs() - (this.upstreamTo - this.upstreamFrom);
-    this.metrics.overhead.observe({ stream: String(this.stream) }, ms / 1000);
+    this.metrics.overhead.observe(this.stream ? 'true' : 'false', ms / 1000);
     return ms.toFixed(3);
   }
 }
