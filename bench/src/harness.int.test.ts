@@ -100,8 +100,12 @@ describe('bench harness against the mock upstream', () => {
     expect(sustained({ ...step, achieved: 900 })).toBe(false);
   });
   it('saturates both sides in a closed loop and reports each round, the share and the latency ratio', async () => {
-    const rows = await measureSaturation({ ...direct, name: 'bare proxy' }, { ...direct, name: 'tollgate' }, { concurrency: 8, roundSeconds: 1, rounds: 2 }, () => {});
-    const [share, perRound, p50] = rows;
+    const rows = await measureSaturation({ ...direct, name: 'bare proxy', pid: mock.pid }, { ...direct, name: 'tollgate', pid: mock.pid }, { concurrency: 8, roundSeconds: 1, rounds: 2 }, () => {});
+    const [share, perRound, p50, , stability, cpu] = rows;
+    // The same process on both sides, so its CPU a call is the same and nothing falls for long.
+    expect(stability?.measure).toContain("last minute's RPS as a share of the first minute's");
+    expect(Number.parseFloat(cpu?.added ?? 'NaN')).toBeGreaterThan(0.5);
+    expect(Number.parseFloat(cpu?.added ?? 'NaN')).toBeLessThan(2);
     // Both sides are the same mock: about the same RPS, every round counted.
     expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
     expect(perRound?.tollgate.split(', ')).toHaveLength(2);

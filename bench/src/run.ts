@@ -95,7 +95,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
     case 'throughput':
       return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
     case 'saturation':
-      return withBareProxy(c, (proxy) => measureSaturation(proxy, c.tollgate, c.options.saturation, c.log));
+      return withBareProxy(c, (proxy) => measureSaturation(proxy, { ...c.tollgate, pid: c.pids.gateway }, c.options.saturation, c.log));
     case 'streaming':
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':
@@ -107,7 +107,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
 async function withBareProxy(c: MeasureContext, measure: (proxy: Side) => Promise<Row[]>): Promise<Row[]> {
   const proxy = await startBareProxy(c.mockUrl, c.gatewayCore);
   try {
-    return await measure(bareProxySide(proxy.url));
+    return await measure({ ...bareProxySide(proxy.url), pid: proxy.pid });
   } finally {
     await proxy.stop();
   }

@@ -2,6 +2,7 @@ import { Pool } from 'undici';
 import { ms, type Row } from './report.js';
 import { chatBody, type Side } from './sides.js';
 import { median, quantile } from './stats.js';
+import { cpuBetween, cpuRow, describeCpu, stabilityRow, threadCpu, type TimedRound, totalCpu } from './stability.js';
 
 export interface SaturationOptions {
   /** Clients each sending its next call as soon as the last is answered. */
@@ -12,6 +13,7 @@ export interface SaturationOptions {
 
 interface Round {
   rps: number;
+  calls: number;
   p50Ms: number;
   p99Ms: number;
 }
@@ -44,25 +46,33 @@ async function closedLoop(side: Side, concurrency: number, seconds: number): Pro
     await pool.close();
   }
   const elapsed = (performance.now() - startedAt) / 1_000;
-  return { rps: latencies.length / elapsed, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
+  return { rps: latencies.length / elapsed, calls: latencies.length, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
 }
 
 /**
  * The bare relay and Tollgate in alternating rounds, one side at a time on the same core, at
  * `concurrency` and at 1. Each round's RPS is reported, so a cost that grows with the history
- * shows as Tollgate's rounds falling while the proxy's do not.
+ * shows as Tollgate's rounds falling while the proxy's do not. Where a side's pid is known, each
+ * round also logs its CPU a call by thread (stability.ts).
  */
 export async function measureSaturation(bareProxy: Side, tollgate: Side, options: SaturationOptions, log: (line: string) => void): Promise<Row[]> {
   const sides = [bareProxy, tollgate];
   for (const side of sides) await closedLoop(side, options.concurrency, 1); // warm every path, unrecorded
   const wide = new Map<Side, Round[]>(sides.map((side) => [side, []]));
   const single = new Map<Side, Round[]>(sides.map((side) => [side, []]));
+  const timed = new Map<Side, TimedRound[]>(sides.map((side) => [side, []]));
+  const began = performance.now();
   for (let r = 0; r < options.rounds; r++) {
     for (const side of sides) {
+      const startedAtS = (performance.now() - began) / 1_000;
+      const cpuBefore = side.pid ? threadCpu(side.pid) : null;
       const round = await closedLoop(side, options.concurrency, options.roundSeconds);
+      const used = cpuBefore && side.pid ? cpuBetween(cpuBefore, threadCpu(side.pid)) : null;
+      const cpu = used ? `; ${describeCpu(used, round.calls)}` : '';
       wide.get(side)?.push(round);
+      timed.get(side)?.push({ startedAtS, rps: round.rps, calls: round.calls, ...(used ? { cpuSeconds: totalCpu(used) } : {}) });
       single.get(side)?.push(await closedLoop(side, 1, Math.max(1, options.roundSeconds / 2)));
-      log(`  round ${r + 1}, ${side.name}: c=${options.concurrency} ${Math.round(round.rps)} req/s`);
+      log(`  round ${r + 1} at ${Math.round(startedAtS)} s, ${side.name}: c=${options.concurrency} ${Math.round(round.rps)} req/s${cpu}`);
     }
   }
   const rpsOf = (side: Side) => (wide.get(side) ?? []).map((round) => round.rps);
@@ -78,5 +88,7 @@ export async function measureSaturation(bareProxy: Side, tollgate: Side, options
     { measure: `c=${options.concurrency} RPS per round`, direct: perRound(bareProxy), tollgate: perRound(tollgate), added: `last round ${(keeps * 100).toFixed(0)}% of the first`, target: '>= 95%', met: keeps >= 0.95 },
     { measure: 'c=1 p50, median of rounds', direct: ms(p50(bareProxy)), tollgate: ms(p50(tollgate)), added: `${(p50(tollgate) / p50(bareProxy)).toFixed(2)}x`, target: '<= 1.3x', met: p50(tollgate) / p50(bareProxy) <= 1.3 },
     { measure: 'c=1 p99, median of rounds', direct: ms(p99(bareProxy)), tollgate: ms(p99(tollgate)), added: '', target: 'Tollgate < 2 ms', met: p99(tollgate) < 2 },
+    stabilityRow(timed.get(bareProxy) ?? [], timed.get(tollgate) ?? []),
+    ...cpuRow(timed.get(bareProxy) ?? [], timed.get(tollgate) ?? []),
   ];
 }

@@ -11,6 +11,8 @@ export interface Side {
   headers: Record<string, string>;
   /** The gateway's Prometheus endpoint; the mock has none. */
   metricsUrl?: string;
+  /** The serving process, where the bench started it: its threads' CPU is read from /proc (stability.ts). */
+  pid?: number;
 }
 
 export function directSide(mockUrl: string): Side {
