@@ -1,4 +1,6 @@
 export type { AnalyticsQuerier, InsertRow, QueryParams, SelectQuery } from './ports/analytics-querier.js';
+export type { EncodedInserter, EncodedRows } from './ports/encoded-insert.js';
+export { encodeRows } from './ingest/encode-rows.js';
 export { migrate, rollback } from './migrations/migrator.js';
 export { loadMigrations, type Migration } from './migrations/migration-files.js';
 export { eventToLogRow } from './ingest/event-to-log-row.js';

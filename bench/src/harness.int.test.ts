@@ -118,9 +118,13 @@ describe('bench harness against the mock upstream', () => {
     await new Promise<void>((resolve) => metrics.listen(0, '127.0.0.1', resolve));
     const metricsUrl = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`;
     const rows = await measureSaturation({ ...mockSide, name: 'bare proxy' }, { ...mockSide, name: 'tollgate', metricsUrl }, { concurrency: 8, roundSeconds: 1, rounds: 2, streamsPerRound: 5 }, () => {}).finally(() => metrics.close());
-    const [share, perRound, p50, , cpu, loop, firstP50, firstP99] = rows;
+    const [share, perRound, p50, , cpu, loop, firstP50, firstP99, stability, threadCpu] = rows;
     expect(loop?.tollgate).toBe('1.1, 1.1 / 4.2, 4.2 ms');
     expect(scrapes).toBe(2 * (1 + 2 * 2)); // the warm-up and each round's two loops, c=64 and c=1
+    expect(stability?.measure).toContain("last minute's RPS as a share of the first minute's");
+    // The same process on both sides, so its threads' CPU a call is about the same.
+    expect(Number.parseFloat(threadCpu?.added ?? 'NaN')).toBeGreaterThan(0.5);
+    expect(Number.parseFloat(threadCpu?.added ?? 'NaN')).toBeLessThan(2);
     // Both sides are the same mock: about the same RPS, every round counted.
     expect(Number.parseFloat(share?.added ?? 'NaN')).toBeGreaterThan(50);
     expect(perRound?.tollgate.split(', ')).toHaveLength(2);

@@ -95,7 +95,7 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
     case 'throughput':
       return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
     case 'saturation':
-      return withBareProxy(c, (proxy) => measureSaturation(proxy, c.tollgate, c.options.saturation, c.log));
+      return withBareProxy(c, (proxy) => measureSaturation(proxy, { ...c.tollgate, pid: c.pids.gateway }, c.options.saturation, c.log));
     case 'streaming':
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':

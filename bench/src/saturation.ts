@@ -5,6 +5,7 @@ import { cpuSeconds } from './processes.js';
 import { ms, type Row } from './report.js';
 import { chatBody, type Side } from './sides.js';
 import { median, quantile } from './stats.js';
+import { cpuBetween, cpuRow, describeCpu, stabilityRow, threadCpu, type TimedRound, totalCpu } from './stability.js';
 
 export interface SaturationOptions {
   /** Clients each sending its next call as soon as the last is answered. */
@@ -21,6 +22,7 @@ interface Round {
   rps: number;
   /** CPU the side's process spent per call, ms (NaN when its pid is unknown). */
   cpuMsPerCall: number;
+  calls: number;
   p50Ms: number;
   p99Ms: number;
 }
@@ -58,7 +60,7 @@ async function closedLoop(side: Side, concurrency: number, seconds: number): Pro
   const elapsed = (performance.now() - startedAt) / 1_000;
   const cpuMsPerCall = side.pid === undefined ? Number.NaN : ((cpuSeconds(side.pid) - cpuBefore) * 1_000) / latencies.length;
   const loop = side.metricsUrl ? await scrapeEventLoop(side.metricsUrl) : undefined;
-  return { loop, rps: latencies.length / elapsed, cpuMsPerCall, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
+  return { loop, rps: latencies.length / elapsed, calls: latencies.length, cpuMsPerCall, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
 }
 
 /**
@@ -96,7 +98,8 @@ function loopRows(rounds: Round[]): Row[] {
 /**
  * The bare relay and Tollgate in alternating rounds, one side at a time on the same core, at
  * `concurrency` and at 1. Each round's RPS is reported, so a cost that grows with the history
- * shows as Tollgate's rounds falling while the proxy's do not.
+ * shows as Tollgate's rounds falling while the proxy's do not. Where a side's pid is known, each
+ * round also logs its CPU a call by thread (stability.ts).
  */
 export async function measureSaturation(bareProxy: Side, tollgate: Side, options: SaturationOptions, log: (line: string) => void): Promise<Row[]> {
   const sides = [bareProxy, tollgate];
@@ -106,13 +109,20 @@ export async function measureSaturation(bareProxy: Side, tollgate: Side, options
   const firsts = new Map<Side, number[]>(sides.map((side) => [side, []]));
   const streams = options.streamsPerRound ?? 0;
   for (const side of sides) if (streams > 0) await firstTokens(side, 10); // warm the stream path, unrecorded
+  const timed = new Map<Side, TimedRound[]>(sides.map((side) => [side, []]));
+  const began = performance.now();
   for (let r = 0; r < options.rounds; r++) {
     for (const side of sides) {
+      const startedAtS = (performance.now() - began) / 1_000;
+      const cpuBefore = side.pid ? threadCpu(side.pid) : null;
       const round = await closedLoop(side, options.concurrency, options.roundSeconds);
+      const used = cpuBefore && side.pid ? cpuBetween(cpuBefore, threadCpu(side.pid)) : null;
+      const cpu = used ? `; ${describeCpu(used, round.calls)}` : '';
       wide.get(side)?.push(round);
+      timed.get(side)?.push({ startedAtS, rps: round.rps, calls: round.calls, ...(used ? { cpuSeconds: totalCpu(used) } : {}) });
       single.get(side)?.push(await closedLoop(side, 1, Math.max(1, options.roundSeconds / 2)));
       if (streams > 0) firsts.get(side)?.push(...(await firstTokens(side, streams)));
-      log(`  round ${r + 1}, ${side.name}: c=${options.concurrency} ${Math.round(round.rps)} req/s`);
+      log(`  round ${r + 1} at ${Math.round(startedAtS)} s, ${side.name}: c=${options.concurrency} ${Math.round(round.rps)} req/s${cpu}`);
     }
   }
   const rpsOf = (side: Side) => (wide.get(side) ?? []).map((round) => round.rps);
@@ -139,5 +149,7 @@ export async function measureSaturation(bareProxy: Side, tollgate: Side, options
     },
     ...loopRows(single.get(tollgate) ?? []),
     ...(streams > 0 ? firstTokenRows(firsts.get(bareProxy) ?? [], firsts.get(tollgate) ?? []) : []),
+    stabilityRow(timed.get(bareProxy) ?? [], timed.get(tollgate) ?? []),
+    ...cpuRow(timed.get(bareProxy) ?? [], timed.get(tollgate) ?? []),
   ];
 }

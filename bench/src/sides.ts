@@ -11,7 +11,7 @@ export interface Side {
   headers: Record<string, string>;
   /** The gateway's Prometheus endpoint; the mock has none. */
   metricsUrl?: string;
-  /** The process serving this side, when the bench started it: its CPU per call is read from /proc. */
+  /** The process serving this side, when the bench started it: its CPU per call and its threads' CPU are read from /proc (stability.ts). */
   pid?: number;
   /** Where a burst stream goes (no delay, chunks back to back), and the model its body names. */
   burst: { url: string; model: string };

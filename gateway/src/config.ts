@@ -110,6 +110,12 @@ export const engineConfigSchema = z.object({
    * core it would only take the relay's, with the messages on top.
    */
   EMBEDDED_LEDGER_THREAD: z.stringbool().default(() => availableParallelism() > 1),
+  /**
+   * The embedded Tollgate's analytics ingestion (the log's read-back, the rows and their JSON) on
+   * the same thread as the ledger's, the relay's thread doing only the chdb inserts it hands back
+   * (no thread may load chdb). By default where the ledger's thread is: more than one core.
+   */
+  EMBEDDED_INGESTION_THREAD: z.stringbool().default(() => availableParallelism() > 1),
   /** How much V8's old generation may grow past its live size between full collections, in percent (0: V8's own rule). */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
 }).superRefine((config, ctx) => {

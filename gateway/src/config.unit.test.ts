@@ -77,3 +77,15 @@ describe("the embedded ledger's thread", () => {
     expect(loadWorkerConfig({ EMBEDDED_LEDGER_THREAD: 'true' }).EMBEDDED_LEDGER_THREAD).toBe(true);
   });
 });
+
+describe("the embedded ingestion's thread", () => {
+  it('is on by default when the machine has more than one core, off on one, and what the variable says when set', () => {
+    machine.cores = 2;
+    expect(loadWorkerConfig({}).EMBEDDED_INGESTION_THREAD).toBe(true);
+    machine.cores = 1;
+    expect(loadWorkerConfig({}).EMBEDDED_INGESTION_THREAD).toBe(false);
+    expect(loadWorkerConfig({ EMBEDDED_INGESTION_THREAD: 'true' }).EMBEDDED_INGESTION_THREAD).toBe(true);
+    machine.cores = 8;
+    expect(loadWorkerConfig({ EMBEDDED_INGESTION_THREAD: 'false' }).EMBEDDED_INGESTION_THREAD).toBe(false);
+  });
+});

@@ -11,5 +11,6 @@ export type EmbeddedTollgate = RunningGateway;
  * both workers, each port on the engine its variable names, the embedded one when unset.
  */
 export function startEmbedded(config: GatewayConfig, log: Logger = createProcessLog(config.LOG_LEVEL)): Promise<EmbeddedTollgate> {
-  return startGateway(config, { ledgerWorker: config.EMBEDDED_LEDGER_THREAD ? 'thread' : 'loop', ingestionGroup: 'analytics' }, log);
+  const on = (thread: boolean) => (thread ? 'thread' : 'loop');
+  return startGateway(config, { ledgerWorker: on(config.EMBEDDED_LEDGER_THREAD), ingestionGroup: 'analytics', ingestionWorker: on(config.EMBEDDED_INGESTION_THREAD) }, log);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { migrate, rollback } from '../migrations/migrator.js';
 import type { AnalyticsQuerier } from './analytics-querier.js';
+import type { EncodedInserter } from './encoded-insert.js';
 import { deleteLogsContract } from './contract/delete-logs.contract.js';
 import { ingestionContract } from './contract/ingestion.contract.js';
 import { listLogsContract } from './contract/list-logs.contract.js';
@@ -18,9 +19,9 @@ import type { ContractContext } from './contract/contract-context.js';
  * same query results. Each test starts from an empty, freshly migrated schema (rollback + migrate),
  * so the factory may hand back a querier over a database that already holds data.
  */
-export function runAnalyticsContract(name: string, factory: () => Promise<AnalyticsQuerier>): void {
+export function runAnalyticsContract(name: string, factory: () => Promise<AnalyticsQuerier & EncodedInserter>): void {
   describe(`AnalyticsQuerier contract: ${name}`, () => {
-    let querier: AnalyticsQuerier | undefined;
+    let querier: (AnalyticsQuerier & EncodedInserter) | undefined;
     const context: ContractContext = {
       querier: () => {
         if (!querier) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type AnalyticsQuerier, ClickHouseLedgerHistory, migrate } from '@tollgate/analytics';
+import { type AnalyticsQuerier, ClickHouseLedgerHistory, type EncodedInserter, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
 import type { BalanceNotifier, EventLog } from '@tollgate/ledger';
@@ -178,14 +178,17 @@ export function openHistory(querier: AnalyticsQuerier): ClickHouseLedgerHistory 
   return new ClickHouseLedgerHistory(querier);
 }
 
-/** The analytics engine with its tables migrated to the latest version. */
-export async function openQuerier(config: EngineConfig, dataDir: string): Promise<AnalyticsQuerier> {
+/**
+ * The analytics engine with its tables migrated to the latest version. It takes ready insert
+ * bodies too: the embedded ingestion's thread builds them, this thread inserts them (off-loop/).
+ */
+export async function openQuerier(config: EngineConfig, dataDir: string): Promise<AnalyticsQuerier & EncodedInserter> {
   const querier = config.CLICKHOUSE_URL ? await clickHouseServer(config.CLICKHOUSE_URL, config.CLICKHOUSE_DATABASE) : createChdbQuerier({ path: join(dataDir, 'analytics') });
   await migrate(querier);
   return querier;
 }
 
-async function clickHouseServer(url: string, database: string): Promise<AnalyticsQuerier> {
+async function clickHouseServer(url: string, database: string): Promise<AnalyticsQuerier & EncodedInserter> {
   await ensureDatabase({ url, database });
   return createClickHouseQuerier({ url, database });
 }

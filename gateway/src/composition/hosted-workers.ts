@@ -10,7 +10,8 @@ export interface HostedWorkers {
 
 export interface HostedWorkerEngines {
   eventLog: EventLog & EventLogReader;
-  balances: BalanceStore;
+  /** The balances the ledger worker applies to; null when none is hosted (the ingestion's thread alone). */
+  balances: BalanceStore | null;
   notifier: BalancePublisher;
   /** The analytics engine; null when no ingestion is hosted. */
   querier: AnalyticsQuerier | null;
@@ -42,7 +43,7 @@ export async function within(ms: number, work: () => Promise<void>): Promise<voi
 export async function startHostedWorkers(engines: HostedWorkerEngines, settings: HostedWorkerSettings): Promise<HostedWorkers> {
   const { eventLog, balances, notifier, querier } = engines;
   const { config, onError } = settings;
-  const ledger = settings.ledger ? await startLedgerWorker({ eventLog, balances, notifier, partitionsAtOnce: config.LEDGER_PARTITIONS_AT_ONCE, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError }) : null;
+  const ledger = settings.ledger && balances ? await startLedgerWorker({ eventLog, balances, notifier, partitionsAtOnce: config.LEDGER_PARTITIONS_AT_ONCE, markerSweep: { windowMs: config.LEDGER_DEDUP_WINDOW_MS }, onError }) : null;
   const group = querier === null ? null : settings.ingestionGroup;
   const backfill = new AbortController();
   const backfilled = querier === null || group === null ? null : backfillMovements(querier, eventLog, onError, backfill.signal).catch(onError); // an install older than the kept history

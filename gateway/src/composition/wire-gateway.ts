@@ -1,4 +1,4 @@
-import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
+import { type AnalyticsQuerier, type EncodedInserter, loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { feedingHotState } from '../billing/hot-state-feed.js';
 import { createAnalyticsLogReader } from '../analytics-log-reader.js';
 import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
@@ -11,6 +11,7 @@ import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
 import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
+import { createAnalyticsHost } from './off-loop/analytics-host.js';
 import { startWorkerThread } from './off-loop/worker-thread.js';
 import { newLogWakeups, openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
@@ -25,13 +26,21 @@ export interface GatewayWiring {
   ledgerWorker: 'loop' | 'thread' | null;
   /** Feed this process's analytics engine from the log, under this consumer group; null when another process does. */
   ingestionGroup: string | null;
+  /**
+   * Where the ingestion's JavaScript runs: on the relay's loop (the default), or on the workers'
+   * thread, which hands its ready inserts back to this thread's analytics engine (off-loop/).
+   */
+  ingestionWorker?: 'loop' | 'thread';
 }
 
 /** The workers the wiring asks for, where it asks for them. */
-async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayConfig; dataDir: string; wakeups: SharedArrayBuffer; log: Logger }, wiring: GatewayWiring, engines: HostedWorkerEngines): Promise<HostedWorkers> {
+async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayConfig; dataDir: string; wakeups: SharedArrayBuffer; log: Logger }, wiring: GatewayWiring, engines: HostedWorkerEngines & { querier: AnalyticsQuerier & EncodedInserter }): Promise<HostedWorkers> {
   const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
-  const onLoop = await startHostedWorkers(engines, { ledger: wiring.ledgerWorker === 'loop', ingestionGroup: wiring.ingestionGroup, config, onError });
-  const onThread = wiring.ledgerWorker === 'thread' ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, wakeups, log }) : null;
+  const ingestionOnThread = wiring.ingestionWorker === 'thread' ? wiring.ingestionGroup : null;
+  const hosts = { ledger: wiring.ledgerWorker === 'thread', ingestionGroup: ingestionOnThread };
+  const onLoop = await startHostedWorkers(engines, { ledger: wiring.ledgerWorker === 'loop', ingestionGroup: ingestionOnThread ? null : wiring.ingestionGroup, config, onError });
+  const threadWork = hosts.ledger || hosts.ingestionGroup !== null;
+  const onThread = threadWork ? await startWorkerThread({ config, dataDir, notifier: engines.notifier, wakeups, log, hosts, analytics: createAnalyticsHost(engines.querier) }) : null;
   return {
     stop: async () => {
       await onThread?.stop();

@@ -21,7 +21,8 @@ interface SelfView { id: number; quota: number; used_quota: number; request_coun
 interface TokenView { id: number; key: string; name: string; remain_quota: number; used_quota: number }
 interface LogView { type: number; model_name: string; token_name: string; quota: number; prompt_tokens: number; completion_tokens: number; is_stream: boolean; use_time: number; other: string }
 
-describe('the money path, end to end', () => {
+// The analytics ingestion on the workers' thread and on the relay's loop: the log pages must read the same.
+describe.each(['thread', 'loop'])('the money path, end to end (ingestion on the %s)', (ingestion) => {
   let fixture: EmbeddedFixture;
   let root: ConsoleClient;
   let alice: ConsoleClient;
@@ -30,7 +31,7 @@ describe('the money path, end to end', () => {
   let client: OpenAI;
 
   beforeAll(async () => {
-    fixture = await startEmbeddedFixture({ reply: 'Hello from upstream', promptTokens: PROMPT, completionTokens: COMPLETION });
+    fixture = await startEmbeddedFixture({ reply: 'Hello from upstream', promptTokens: PROMPT, completionTokens: COMPLETION }, { EMBEDDED_INGESTION_THREAD: String(ingestion === 'thread') });
     root = fixture.root;
     alice = new ConsoleClient(fixture.tollgate.url);
   });

@@ -35,13 +35,13 @@ async function auditCommand(dataDir: string): Promise<{ code: number; stdout: st
   }
 }
 
-describe('the ledger audit on a real embedded Tollgate', () => {
+describe.each(['thread', 'loop'])('the ledger audit on a real embedded Tollgate (ingestion on the %s)', (ingestion) => {
   let fixture: EmbeddedFixture | undefined;
   afterEach(async () => fixture?.close());
 
   it('records the address behind a trusted proxy, proves a clean ledger, then finds a tampered balance by command and API (no run at restart) and mails root', async () => {
     const smtp = await startMockSmtp();
-    fixture = await startEmbeddedFixture({}, { TRUSTED_PROXIES: '127.0.0.1' });
+    fixture = await startEmbeddedFixture({}, { TRUSTED_PROXIES: '127.0.0.1', EMBEDDED_INGESTION_THREAD: String(ingestion === 'thread') });
     const { root } = fixture;
     const headers = { 'content-type': 'application/json', cookie: root.sessionCookie(), 'new-api-user': String(root.userId), 'x-forwarded-for': '203.0.113.7' };
     const saved = await fetch(`${fixture.tollgate.url}/api/option/`, { method: 'PUT', headers, body: JSON.stringify({ key: 'SystemName', value: 'Behind a proxy' }) });

@@ -7,11 +7,11 @@ import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuo
  * publisher's buffer when the event log closed. Now the buffer is flushed first, and a restart
  * on the same data shows the call billed.
  */
-describe('shutdown right after a call', () => {
+describe.each(['thread', 'loop'])('shutdown right after a call (ingestion on the %s)', (ingestion) => {
   let fixture: EmbeddedFixture;
 
   beforeAll(async () => {
-    fixture = await startEmbeddedFixture({ promptTokens: 3, completionTokens: 4 });
+    fixture = await startEmbeddedFixture({ promptTokens: 3, completionTokens: 4 }, { EMBEDDED_INGESTION_THREAD: String(ingestion === 'thread') });
   });
 
   afterAll(async () => fixture?.close());

@@ -1,5 +1,6 @@
 import { createClient } from '@clickhouse/client';
 import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
+import type { EncodedInserter } from '../../ports/encoded-insert.js';
 import { createClientQuerier, sharedClickHouseSettings } from '../shared/client-querier.js';
 
 export interface ClickHouseQuerierOptions {
@@ -10,7 +11,7 @@ export interface ClickHouseQuerierOptions {
 }
 
 /** ClickHouse server over HTTP (cluster mode). */
-export function createClickHouseQuerier({ url, database }: ClickHouseQuerierOptions): AnalyticsQuerier {
+export function createClickHouseQuerier({ url, database }: ClickHouseQuerierOptions): AnalyticsQuerier & EncodedInserter {
   const client = createClient({ url, database, clickhouse_settings: sharedClickHouseSettings });
   return createClientQuerier(client);
 }

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { AnalyticsQuerier, InsertRow } from '../../ports/analytics-querier.js';
+import type { EncodedInserter, EncodedRows } from '../../ports/encoded-insert.js';
 
 /**
  * Both adapters drive the same `@clickhouse/client`; they differ only in the connection.
@@ -22,7 +24,22 @@ const clientInserter =
     await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
   };
 
-export function createClientQuerier(client: ClickHouseClient, insertRows: RowInserter = clientInserter(client)): AnalyticsQuerier {
+/** Appends a ready insert body to a table in one insert. */
+export type EncodedRowInserter = (table: string, rows: EncodedRows) => Promise<void>;
+
+/** Quoted for ClickHouse: the names come from our own rows, but a backtick in one must not end the quote. */
+const identifier = (name: string) => `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
+
+/** The body as the request's, the statement naming the table, columns and format (HTTP to a server). */
+const clientEncodedInserter =
+  (client: ClickHouseClient): EncodedRowInserter =>
+  async (table, { columns, body }) => {
+    const query = `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(', ')}) FORMAT JSONCompactEachRow`;
+    const result = await client.exec({ query, values: Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]) });
+    result.stream.resume(); // an insert answers with nothing; the stream must still be drained to free the socket
+  };
+
+export function createClientQuerier(client: ClickHouseClient, insertRows: RowInserter = clientInserter(client), insertBody: EncodedRowInserter = clientEncodedInserter(client)): AnalyticsQuerier & EncodedInserter {
   return {
     async query({ sql, params, schema }) {
       const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
@@ -36,6 +53,11 @@ export function createClientQuerier(client: ClickHouseClient, insertRows: RowIns
     async insert(table, rows) {
       if (rows.length > 0) {
         await insertRows(table, rows);
+      }
+    },
+    async insertEncoded(table, rows) {
+      if (rows.body.byteLength > 0) {
+        await insertBody(table, rows);
       }
     },
     async command(sql, params) {

@@ -2,10 +2,11 @@ import type { LedgerEvent } from '@tollgate/wire';
 import { startIngestionWorker } from '../../ingest/ingestion-worker.js';
 import { InMemoryEventLog } from '../../testing/in-memory-event-log.js';
 import type { AnalyticsQuerier } from '../analytics-querier.js';
+import type { EncodedInserter } from '../encoded-insert.js';
 
 export interface ContractContext {
   /** The adapter under test; valid inside tests and hooks. */
-  querier(): AnalyticsQuerier;
+  querier(): AnalyticsQuerier & EncodedInserter;
 }
 
 export interface Ingested {

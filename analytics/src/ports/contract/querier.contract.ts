@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
+import { encodeRows } from '../../ingest/encode-rows.js';
 import type { ContractContext } from './contract-context.js';
 
 /** The wire details both engines must agree on, checked without coercion. */
@@ -37,6 +38,22 @@ export function querierContract(context: ContractContext): void {
       expect(rows).toEqual([{ n: 1, label: 'none' }, { n: 2, label: 'two' }]);
     } finally {
       await querier.command('DROP TABLE IF EXISTS insert_defaults');
+    }
+  });
+
+  it('inserts a ready body (encodeRows) as it inserts the rows themselves, text with quotes and newlines intact', async () => {
+    const querier = context.querier();
+    await querier.command("CREATE TABLE IF NOT EXISTS insert_encoded (n UInt8, label String DEFAULT 'none', big UInt64 DEFAULT 0) ENGINE = MergeTree ORDER BY n");
+    try {
+      await querier.insertEncoded('insert_encoded', encodeRows([{ n: 1 }, { n: 2, label: 'two "quoted"\nlines', big: '9223372036854775808' }]));
+      await querier.insertEncoded('insert_encoded', encodeRows([]));
+      const rows = await querier.query({ sql: 'SELECT n, label, toString(big) AS big FROM insert_encoded ORDER BY n', schema: z.object({ n: z.number(), label: z.string(), big: z.string() }) });
+      expect(rows).toEqual([
+        { n: 1, label: 'none', big: '0' },
+        { n: 2, label: 'two "quoted"\nlines', big: '9223372036854775808' },
+      ]);
+    } finally {
+      await querier.command('DROP TABLE IF EXISTS insert_encoded');
     }
   });
 }
