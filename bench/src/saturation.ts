@@ -10,7 +10,9 @@ export interface SaturationOptions {
   rounds: number;
 }
 
-interface Round {
+export interface Round {
+  /** Calls answered (every one a 200). */
+  calls: number;
   rps: number;
   p50Ms: number;
   p99Ms: number;
@@ -22,7 +24,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * `concurrency` clients in a closed loop on the 0 ms mock for `seconds`: the most a side serves
  * when it is the bottleneck (the issue's "RPS at c=64"), and its latency at that load.
  */
-async function closedLoop(side: Side, concurrency: number, seconds: number): Promise<Round> {
+export async function closedLoop(side: Side, concurrency: number, seconds: number): Promise<Round> {
   const url = new URL(side.url(0));
   const pool = new Pool(url.origin, { connections: concurrency, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
   const body = chatBody(0, false);
@@ -44,7 +46,7 @@ async function closedLoop(side: Side, concurrency: number, seconds: number): Pro
     await pool.close();
   }
   const elapsed = (performance.now() - startedAt) / 1_000;
-  return { rps: latencies.length / elapsed, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
+  return { calls: latencies.length, rps: latencies.length / elapsed, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
 }
 
 /**
