@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
 import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
 import { driveLoad } from '../support/load-driver.js';
-import { relayWorkerPids } from '../support/relay-workers.js';
+import { connectionsByWorker, relayWorkerPids } from '../support/relay-workers.js';
 import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
 
 /**
@@ -61,10 +62,14 @@ describe('RELAY_WORKERS=2: one port, two relay processes, one owner of the holds
     await root.must('POST', '/api/channel/', { name: 'mock', type: 1, key: 'k', base_url: upstream.url, models: 'mock-model,percall-model', group: 'default' });
     // The edits were made through one worker; every worker serves them once the owner's notices reached it.
     const { key } = await userWithKey(tollgate.url, root, 'warmup');
+    let last: string[] = [];
     await eventually(async () => {
-      const statuses = await Promise.all(Array.from({ length: 16 }, () => call(key, 'percall-model', 'hi').then(async (r) => (await r.text(), r.status))));
-      return statuses.every((s) => s === 200) ? true : undefined;
-    }, 15_000, 'every worker serves the new channel and prices');
+      const answers = await Promise.all(Array.from({ length: 16 }, () => call(key, 'percall-model', 'hi').then(async (r) => `${r.status} ${await r.text()}`)));
+      last = answers.filter((a) => !a.startsWith('200'));
+      return last.length === 0 ? true : undefined;
+    }, 30_000, 'every worker serves the new channel and prices').catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${last.slice(0, 3).join(' | ')}`);
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -81,6 +86,8 @@ describe('RELAY_WORKERS=2: one port, two relay processes, one owner of the holds
     const { user, key } = await userWithKey(tollgate.url, root, 'small', AFFORDABLE * PRICE + PRICE / 2);
     await eventually(async () => ((await user.must<{ quota: number }>('GET', '/api/user/self')).quota > 0 ? true : undefined), 15_000, 'the ledger applied the quota');
     const statuses = await Promise.all(Array.from({ length: BURST }, () => call(key, 'percall-model', 'hi').then(async (r) => (await r.text(), r.status), () => 0)));
+    // The burst's keep-alive connections are still open: both workers hold some (per-worker holds would then admit twice the balance).
+    expect([...connectionsByWorker(tollgate.pid, Number(new URL(tollgate.url).port)).values()].map((ports) => ports.size > 0)).toEqual([true, true]);
     const served = statuses.filter((s) => s === 200).length;
     expect(statuses.filter((s) => s !== 200 && s !== 403)).toEqual([]); // a refusal is new-api's quota 403, nothing else
     expect(served).toBe(AFFORDABLE);
@@ -88,6 +95,42 @@ describe('RELAY_WORKERS=2: one port, two relay processes, one owner of the holds
       const self = await user.must<{ quota: number; used_quota: number; request_count: number }>('GET', '/api/user/self');
       return self.used_quota === served * PRICE && self.request_count === served ? self : undefined;
     }, 15_000, 'the ledger billed every served call once').then((self) => expect(self.quota).toBe(PRICE / 2));
+  }, 60_000);
+
+  it("pushes every served call's log row to a console's sockets on either worker (Socket.IO's rooms span the workers)", async () => {
+    const { user, key } = await userWithKey(tollgate.url, root, 'watcher');
+    const port = Number(new URL(tollgate.url).port);
+    /** Connects a socket, and says which worker took its connection (the one holding a connection it did not hold before). */
+    const connect = async () => {
+      const before = connectionsByWorker(tollgate.pid, port);
+      const socket = io(tollgate.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.sessionCookie() } });
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', resolve);
+        socket.on('connect_error', reject);
+      });
+      const after = connectionsByWorker(tollgate.pid, port);
+      const worker = [...after].find(([pid, ports]) => [...ports].some((p) => !before.get(pid)?.has(p)))?.[0];
+      return { socket, worker };
+    };
+    // Two connections in a row: the primary hands them to the two workers in turn.
+    const connected = [await connect(), await connect()];
+    const sockets: Socket[] = connected.map((c) => c.socket);
+    try {
+      expect(new Set(connected.map((c) => c.worker)).size).toBe(2); // one socket on each worker
+      const heard = sockets.map((socket) => {
+        const rows: number[] = [];
+        socket.on('log', (row: { user_id: number }) => rows.push(row.user_id));
+        return rows;
+      });
+      await new Promise((r) => setTimeout(r, 200)); // the rooms' presence reaches the other worker
+      const statuses = await Promise.all(Array.from({ length: 10 }, () => call(key, 'mock-model', 'hi').then(async (r) => (await r.text(), r.status))));
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      await eventually(async () => (heard.every((rows) => rows.length >= 10) ? true : undefined), 10_000, 'both sockets heard every row').catch(() => undefined);
+      expect(heard.map((rows) => rows.length)).toEqual([10, 10]);
+      expect(heard.flat().every((id) => id === user.userId)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   }, 60_000);
 
   it('starts a worker killed with kill -9 under load again, and loses or doubles no charge outside the crash window', async () => {
