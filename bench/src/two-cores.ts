@@ -15,9 +15,21 @@ export interface TwoCoreContext {
   log: (line: string) => void;
 }
 
+/** The bench user's usage once the ledger has applied every call made so far (the start's warm-up calls too): the same on two reads 300 ms apart. */
+async function settledUsage(url: string): Promise<{ usedQuota: number; requestCount: number }> {
+  let last = await benchUserUsage(url);
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await benchUserUsage(url);
+    if (now.requestCount === last.requestCount && now.usedQuota === last.usedQuota) return now;
+    last = now;
+  }
+  throw new Error('the bench user\'s usage never settled');
+}
+
 /** What one call of the bench's model costs on `url`: the bench user's used quota across one call, once the ledger applied it. */
 async function costOfOneCall(url: string, side: Side): Promise<number> {
-  const before = await benchUserUsage(url);
+  const before = await settledUsage(url);
   const probe = await fetch(side.url(0), { method: 'POST', headers: side.headers, body: chatBody(0, false) });
   await probe.text();
   if (probe.status !== 200) throw new Error(`the probe call answered ${probe.status}`);
