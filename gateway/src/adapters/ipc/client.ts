@@ -1,5 +1,13 @@
 import { type IpcLink, ipcMessageSchema } from './messages.js';
 
+/** A call that was out when the link closed (shutdown, or the owner died): its answer will never come. */
+export class OwnerGoneError extends Error {
+  constructor() {
+    super('the stores owner process is gone');
+    this.name = 'OwnerGoneError';
+  }
+}
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type PushListener = (payload: unknown) => void;
 
@@ -36,7 +44,7 @@ export class IpcClient {
   /** Every call still waiting fails: the owner is gone. */
   close(): void {
     this.stopListening();
-    for (const { reject } of this.pending.values()) reject(new Error('the stores owner process is gone'));
+    for (const { reject } of this.pending.values()) reject(new OwnerGoneError());
     this.pending.clear();
   }
 

@@ -27,8 +27,8 @@ async function startOwner(config: GatewayConfig, log: Logger): Promise<{ close()
   sessionSecret(config, dataDir); // made once here: workers starting together would each make their own
   const owned = await wireOwner(config, dataDir, log);
   const owner = serveStores(owned, log);
+  // Returned at once, so a SIGTERM while the workers start stops them too (the port answers as soon as one listens).
   const workers = superviseWorkers(config.RELAY_WORKERS, owner, log);
-  await workers.ready;
   return {
     close: async () => {
       await workers.stop();

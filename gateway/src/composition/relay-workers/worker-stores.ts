@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { IpcAnalyticsQuerier } from '../../adapters/ipc/analytics-querier.js';
 import { IpcBalanceNotifier } from '../../adapters/ipc/balance-notifier.js';
 import { IpcChangeNotices } from '../../adapters/ipc/change-notices.js';
-import type { IpcClient } from '../../adapters/ipc/client.js';
+import { type IpcClient, OwnerGoneError } from '../../adapters/ipc/client.js';
 import { IpcGatewayReports } from '../../adapters/ipc/gateway-reports.js';
 import { IpcHoldStore } from '../../adapters/ipc/hold-store.js';
 import { IpcLeases } from '../../adapters/ipc/leases.js';
@@ -20,7 +20,10 @@ import { forwardLogWakeups } from './log-wakeups.js';
  * and its appends to the log (`wakeups`, its log's counter) wake the owner's consumers.
  */
 export function workerStores(client: IpcClient, wakeups: SharedArrayBuffer, log: Logger): { hot: HotState; querier: AnalyticsQuerier } {
-  const onError = (error: unknown) => log.warn({ err: error }, 'relay worker: a store call to the owner process failed');
+  // A notice or a report sent as the worker closes is dropped with the link; that is no failure worth a line.
+  const onError = (error: unknown) => {
+    if (!(error instanceof OwnerGoneError)) log.warn({ err: error }, 'relay worker: a store call to the owner process failed');
+  };
   const stopWakeups = forwardLogWakeups(wakeups, client, onError);
   const hot: HotState = {
     holds: new IpcHoldStore(client, 'holds'),

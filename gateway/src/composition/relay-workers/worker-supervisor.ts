@@ -13,7 +13,7 @@ const QUICK_DEATH_MS = 5_000;
  * to the owner dropped with what it held there (rooms, a collector). Its holds stay until the
  * ledger settles them or they expire, as a gateway's that dies in a cluster.
  */
-export function superviseWorkers(count: number, owner: IpcOwner, log: Logger): { ready: Promise<void>; stop(): Promise<void> } {
+export function superviseWorkers(count: number, owner: IpcOwner, log: Logger): { stop(): Promise<void> } {
   let stopping = false;
   const running = new Set<Worker>();
   const start = (): Worker => {
@@ -30,9 +30,8 @@ export function superviseWorkers(count: number, owner: IpcOwner, log: Logger): {
     });
     return worker;
   };
-  const first = Array.from({ length: count }, start);
+  for (let i = 0; i < count; i++) start();
   return {
-    ready: Promise.all(first.map((worker) => once(worker, 'listening'))).then(() => {}),
     stop: async () => {
       stopping = true;
       await Promise.all([...running].map(async (worker) => {
