@@ -95,6 +95,13 @@ describe('RELAY_WORKERS=2: one port, two relay processes, one owner of the holds
       const self = await user.must<{ quota: number; used_quota: number; request_count: number }>('GET', '/api/user/self');
       return self.used_quota === served * PRICE && self.request_count === served ? self : undefined;
     }, 15_000, 'the ledger billed every served call once').then((self) => expect(self.quota).toBe(PRICE / 2));
+    // The log list a worker answers is the owner's chdb, fed by the owner's ingestion: one row a served call.
+    const rows = await eventually(async () => {
+      const page = await user.must<{ items: Array<{ type: number; quota: number }>; total: number }>('GET', '/api/log/self/?type=2&page_size=100');
+      return page.total >= served ? page : undefined;
+    }, 30_000, 'the log rows of the served calls');
+    expect(rows.total).toBe(served);
+    expect(rows.items.every((row) => row.quota === PRICE)).toBe(true);
   }, 60_000);
 
   it("pushes every served call's log row to a console's sockets on either worker (Socket.IO's rooms span the workers)", async () => {
