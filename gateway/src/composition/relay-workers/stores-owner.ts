@@ -35,7 +35,7 @@ export function serveStores({ hot, querier, wakeups }: { hot: HotState; querier:
     rooms: roomPresenceHandlers(owner),
     reports: gatewayReportsHandlers(hot.gatewayReports, owner),
     live: liveFanoutHandlers(owner),
-    analytics: analyticsQuerierHandlers(querier),
+    analytics: analyticsQuerierHandlers(querier, owner),
     log: logWakeupHandlers(wakeups),
   });
   return owner;
