@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
@@ -19,12 +20,23 @@ async function forward(upstream: Pool, request: IncomingMessage, response: Serve
 }
 
 /** The proxy process's whole configuration: the harness starts it with these variables, and this is their only reader. */
-function configFromEnv(env: NodeJS.ProcessEnv): { port: number; upstream: string } {
-  return { port: Number(env.BARE_PROXY_PORT ?? 0), upstream: env.BARE_PROXY_UPSTREAM ?? '' };
+function configFromEnv(env: NodeJS.ProcessEnv): { port: number; upstream: string; workers: number } {
+  return { port: Number(env.BARE_PROXY_PORT ?? 0), upstream: env.BARE_PROXY_UPSTREAM ?? '', workers: Number(env.BARE_PROXY_WORKERS ?? 1) };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = configFromEnv(process.env);
+/** Several workers (the two-core comparison): cluster processes sharing one port, as Tollgate's RELAY_WORKERS; port 0 is the same port for all. */
+function forkWorkers(count: number): void {
+  for (let i = 0; i < count; i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    process.exit(0);
+  });
+}
+
+const config = configFromEnv(process.env);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && config.workers > 1 && cluster.isPrimary) {
+  forkWorkers(config.workers);
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const upstream = new Pool(config.upstream, { connections: 2_048, pipelining: 1 });
   const server = createServer((request, response) => {
     forward(upstream, request, response).catch(() => response.destroy());

@@ -16,8 +16,8 @@ export function startMockProcess(core: number | undefined, env: Record<string, s
 }
 
 /** Starts the bare pass-through proxy in front of `upstreamUrl` (bare-proxy.ts). */
-export function startBareProxy(upstreamUrl: string, core: number | undefined): Promise<MockProcess> {
-  return startListening(bareProxyEntry, 'bare proxy', core, { BARE_PROXY_UPSTREAM: upstreamUrl });
+export function startBareProxy(upstreamUrl: string, core: number | undefined, workers = 1): Promise<MockProcess> {
+  return startListening(bareProxyEntry, 'bare proxy', core, { BARE_PROXY_UPSTREAM: upstreamUrl, BARE_PROXY_WORKERS: String(workers) });
 }
 
 /** Starts a service that prints `{"listening": port}` once it listens, and waits for that line. */

@@ -74,3 +74,11 @@ export async function provisionTollgate(gatewayUrl: string, mockUrl: string, roo
   const { key } = await user.must<{ key: string }>('POST', `/api/token/${tokenId}/key`);
   return `sk-${key}`;
 }
+
+/** The bench user's usage as the ledger has applied it: what it was charged, and for how many calls. */
+export async function benchUserUsage(gatewayUrl: string): Promise<{ usedQuota: number; requestCount: number }> {
+  const user = new ApiSession(gatewayUrl);
+  await user.login('bench', 'bench-password');
+  const self = await user.must<{ used_quota: number; request_count: number }>('GET', '/api/user/self');
+  return { usedQuota: self.used_quota, requestCount: self.request_count };
+}

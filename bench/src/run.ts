@@ -14,6 +14,7 @@ import { measureSaturation } from './saturation.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
 import { measureStreaming } from './streaming.js';
+import { measureTwoCores } from './two-cores.js';
 import { measureThroughput } from './throughput.js';
 import { clusterEnginesFromEnv, type Mode, startTollgate } from './tollgate-process.js';
 
@@ -63,7 +64,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
     const tollgate = tollgateSide(gateway.url, gateway.key, gateway.metricsUrl, gateway.pid);
     for (const measurement of options.only.filter(isGatewayMeasurement)) {
       log(`${mode}: ${measurement}`);
-      rows.push(...(await measure(measurement, { direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, inspectPort: gateway.inspectPort, idleMb, options, log })));
+      rows.push(...(await measure(measurement, { mode, direct, tollgate, mockUrl: mock.url, gatewayCore: pin ? GATEWAY_CORE : undefined, pids: { gateway: gateway.pid, mock: mock.pid }, inspectPort: gateway.inspectPort, idleMb, options, log })));
     }
   } finally {
     await gateway.stop();
@@ -76,6 +77,7 @@ async function runMode(mode: Mode, mock: MockProcess, options: BenchOptions, pin
 
 /** What a measurement may need: both sides, the processes to watch, and the run's settings. */
 interface MeasureContext {
+  mode: Mode;
   direct: Side;
   tollgate: Side;
   mockUrl: string;
@@ -95,7 +97,11 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
     case 'throughput':
       return withBareProxy(c, (proxy) => measureThroughput(c.direct, c.tollgate, c.options.throughput, c.log, proxy));
     case 'saturation':
-      return withBareProxy(c, (proxy) => measureSaturation(proxy, { ...c.tollgate, pid: c.pids.gateway }, c.options.saturation, c.log));
+      return withBareProxy(c, async (proxy) => [
+        ...(await measureSaturation(proxy, c.tollgate, c.options.saturation, c.log)),
+        // RELAY_WORKERS is the embedded Tollgate's; in a cluster one runs more gateways.
+        ...(c.mode === 'embedded' ? await measureTwoCores({ mockUrl: c.mockUrl, oneCore: c.tollgate, options: c.options.saturation, log: c.log }) : []),
+      ]);
     case 'streaming':
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':

@@ -16,7 +16,7 @@ export interface SaturationOptions {
   streamsPerRound?: number;
 }
 
-interface Round {
+export interface Round {
   /** The side's own view of its event loop over the round (its /metrics; a side without one: none). */
   loop?: EventLoopView;
   rps: number;
@@ -33,7 +33,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * `concurrency` clients in a closed loop on the 0 ms mock for `seconds`: the most a side serves
  * when it is the bottleneck (the issue's "RPS at c=64"), and its latency at that load.
  */
-async function closedLoop(side: Side, concurrency: number, seconds: number): Promise<Round> {
+export async function closedLoop(side: Side, concurrency: number, seconds: number): Promise<Round> {
   const url = new URL(side.url(0));
   const pool = new Pool(url.origin, { connections: concurrency, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
   const body = chatBody(0, false);

@@ -36,7 +36,7 @@ export function clusterEnginesFromEnv(env: NodeJS.ProcessEnv = process.env): Rec
  * Starts Tollgate as one process (`main.ts all`: relay, ledger and analytics workers), on the
  * embedded engines or on the cluster engines `engines` names, and provisions it.
  */
-export async function startTollgate(mode: Mode, engines: Record<string, string>, mockUrl: string, core: number | undefined, nodeFlags: string[] = []): Promise<TollgateProcess> {
+export async function startTollgate(mode: Mode, engines: Record<string, string>, mockUrl: string, core: number | undefined, nodeFlags: string[] = [], settings: Record<string, string> = {}): Promise<TollgateProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
   const port = await freePort();
   const inspectPort = await freePort();
@@ -52,6 +52,7 @@ export async function startTollgate(mode: Mode, engines: Record<string, string>,
     LOG_LEVEL: 'warn',
     GLOBAL_API_RATE_LIMIT: '0',
     CRITICAL_RATE_LIMIT: '0',
+    ...settings,
   };
   const { service } = startService(join(repoRoot, 'gateway/src/main.ts'), ['all'], env, core, [inspectFlag(inspectPort), ...nodeFlags]);
   const url = `http://127.0.0.1:${port}`;

@@ -140,6 +140,13 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
    * API's do. Off by default: the usage log already records every call.
    */
   LOG_RELAY_REQUESTS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /**
+   * The embedded Tollgate's relay on this many processes sharing PORT (README, "Relay workers"):
+   * each serves the relay, the API and the console; one more process owns what may exist only
+   * once (the holds and the rest of hot state, chdb, the ledger, the ingestion) and serves it to
+   * them over IPC. 1, the default, is the single process. Cluster mode ignores it (run more gateways).
+   */
+  RELAY_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Port for the console, the API and the relay. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

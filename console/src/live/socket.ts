@@ -9,9 +9,16 @@ export interface LiveSocket {
   disconnect(): unknown;
 }
 
+/**
+ * WebSocket first, long-polling only where it fails: polling's requests must reach the process that
+ * holds the session (a sticky load balancer; the embedded relay workers, RELAY_WORKERS, have none),
+ * a WebSocket is one connection to one process.
+ */
+const TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true };
+
 /** Same origin, the session cookie as the credential (the server joins the socket to its user's room). */
 export const connectSocket = (): LiveSocket =>
-  io({ path: '/socket.io', withCredentials: true, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
+  io({ path: '/socket.io', withCredentials: true, ...TRANSPORTS, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
 
 /**
  * The same, following the log live (`tail=1`): an admin's socket then hears every user's log rows,
@@ -19,5 +26,5 @@ export const connectSocket = (): LiveSocket =>
  * Only the views that show rows as they come ask for it; every other admin socket is spared them.
  */
 export const connectTailSocket = (): LiveSocket =>
-  io({ path: '/socket.io', withCredentials: true, query: { tail: '1' }, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
+  io({ path: '/socket.io', withCredentials: true, query: { tail: '1' }, ...TRANSPORTS, reconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayMax: RECONNECT_DELAY_MAX_MS });
 

@@ -22,7 +22,7 @@ export interface RunningGateway {
 }
 
 /** The session secret: configured, or made once and kept beside the data so sessions survive restarts. */
-function sessionSecret(config: GatewayConfig, dataDir: string): string {
+export function sessionSecret(config: GatewayConfig, dataDir: string): string {
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
   const file = join(dataDir, 'session-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });

@@ -13,6 +13,10 @@ import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
 import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
 import { createAnalyticsHost } from './off-loop/analytics-host.js';
 import { startWorkerThread } from './off-loop/worker-thread.js';
+import type { IpcClient } from '../adapters/ipc/client.js';
+import type { BalanceStore, EventLog } from '@tollgate/ledger';
+import type { Documents } from '../ports/documents.js';
+import { workerStores } from './relay-workers/worker-stores.js';
 import { newLogWakeups, openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 
 type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
@@ -31,10 +35,15 @@ export interface GatewayWiring {
    * thread, which hands its ready inserts back to this thread's analytics engine (off-loop/).
    */
   ingestionWorker?: 'loop' | 'thread';
+  /**
+   * A relay worker's link to the process that owns hot state and the analytics engine
+   * (relay-workers/): those come from it, and it bootstrapped the documents already. Unset: opened here.
+   */
+  storesFrom?: IpcClient;
 }
 
 /** The workers the wiring asks for, where it asks for them. */
-async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayConfig; dataDir: string; wakeups: SharedArrayBuffer; log: Logger }, wiring: GatewayWiring, engines: HostedWorkerEngines & { querier: AnalyticsQuerier & EncodedInserter }): Promise<HostedWorkers> {
+export async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayConfig; dataDir: string; wakeups: SharedArrayBuffer; log: Logger }, wiring: GatewayWiring, engines: HostedWorkerEngines & { querier: AnalyticsQuerier & EncodedInserter }): Promise<HostedWorkers> {
   const onError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
   const ingestionOnThread = wiring.ingestionWorker === 'thread' ? wiring.ingestionGroup : null;
   const hosts = { ledger: wiring.ledgerWorker === 'thread', ingestionGroup: ingestionOnThread };
@@ -49,6 +58,12 @@ async function hostWorkers({ config, dataDir, wakeups, log }: { config: GatewayC
   };
 }
 
+/** What the first process on a data directory does before serving: root, and the invite quota's move to the ledger. */
+export async function bootstrap({ documents, options, eventLog, balances }: { documents: Documents; options: OptionCache; eventLog: EventLog; balances: BalanceStore }, config: GatewayConfig): Promise<void> {
+  await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
+  await migrateInviteQuota(documents.users, balances, eventLog);
+}
+
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
 export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, log: Logger): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
   const reportError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
@@ -56,18 +71,21 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const eventLog = openEventLog(config, dataDir, wakeups);
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
-  const hot = openHotState(config, log);
+  const remote = wiring.storesFrom ? workerStores(wiring.storesFrom, wakeups, log) : null;
+  const hot = remote?.hot ?? openHotState(config, log);
   const sessions = openSessions(config, dataDir, log);
   // Before anything that may wait on the broker: a spool left by a previous run has its holds kept from here.
   const usageOutbox = openUsageOutbox(config, dataDir, eventLog, hot.holds, { holdTtlMs: config.HOLD_TTL_SECONDS * 1000, maxEvents: config.USAGE_SPOOL_MAX_EVENTS, onError: reportError });
-  const querier = await openQuerier(config, dataDir);
+  // A relay worker reads analytics through the owner, which hosts the ledger and the ingestion for it.
+  const ownQuerier = remote ? null : await openQuerier(config, dataDir);
+  const querier = remote?.querier ?? ownQuerier;
+  if (!querier) throw new Error('a gateway without an analytics engine: neither its own nor an owner\'s');
   const options = new OptionCache(documents.options);
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');
-  await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
-  await migrateInviteQuota(documents.users, balances, eventLog);
+  if (!remote) await bootstrap({ documents, options, eventLog, balances }, config);
   // A hosted ledger worker's changes reach hot state too, once (billing/hot-state-feed.ts).
   const ledgerNotifier = wiring.ledgerWorker ? feedingHotState(hot.notifier, hot, log) : null;
-  const workers = await hostWorkers({ config, dataDir, wakeups, log }, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier });
+  const workers = ownQuerier ? await hostWorkers({ config, dataDir, wakeups, log }, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier: ownQuerier }) : { stop: async () => undefined };
   const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
   const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);

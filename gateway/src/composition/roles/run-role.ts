@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { loadConfig, loadWorkerConfig } from '../../config.js';
-import { startEmbedded } from '../../embedded.js';
+import { runEmbeddedRole } from '../relay-workers/embedded-role.js';
 import { stopOnSignals } from '../stop-on-signals.js';
 import { runAnalyticsRole } from './analytics-role.js';
 import { runGatewayRole } from './gateway-role.js';
@@ -8,7 +8,7 @@ import { runLedgerRole } from './ledger-role.js';
 
 /** What `main.ts <role>` runs: `all` is the embedded Tollgate (`npm start`), the others one role per process. */
 const roles = {
-  all: (log: Logger) => startEmbedded(loadConfig(), log),
+  all: (log: Logger) => runEmbeddedRole(loadConfig(), log),
   gateway: (log: Logger) => runGatewayRole(loadConfig(), log),
   ledger: (log: Logger) => runLedgerRole(loadWorkerConfig(), log),
   analytics: (log: Logger) => runAnalyticsRole(loadWorkerConfig(), log),
