@@ -154,4 +154,18 @@ describe('GET /api/audit/ and /api/audit/export', () => {
     expect(lines[2]).toContain(',OptionUpdated,1,1,root,127.0.0.1,option,SystemName,');
     expect(lines[2]).toContain('""value"":""One, \\""quoted\\""""');
   });
+
+  it('says so when the state before a write could not be read, rather than recording that there was none', async () => {
+    const { root, alice, last, deps } = await setup();
+    const byId = deps.users.byId.bind(deps.users);
+    let failures = 1; // alice's first read: the audit's look before the write
+    deps.users.byId = async (id) => {
+      if (id === alice.userId && failures-- > 0) throw new Error('documents store unavailable');
+      return byId(id);
+    };
+    await must(root, 'PUT', '/api/user/', { id: alice.userId, quota: 700 });
+    const event = await last();
+    expect(event.before).toEqual({ unreadable: 'documents store unavailable' });
+    expect(event.after).toMatchObject({ username: 'alice' });
+  });
 });

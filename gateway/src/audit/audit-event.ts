@@ -19,7 +19,10 @@ export const auditEventSchema = z.object({
   /** The client address as the gateway resolved it (TRUSTED_PROXIES), or `local` for the CLI. */
   address: z.string(),
   target: z.object({ kind: z.string().min(1), id: z.string() }),
-  /** The target's state before and after, secrets masked or left out; null where there was none. */
+  /**
+   * The target's state before and after, secrets masked or left out; null where there was none, and
+   * `{ unreadable: message }` where the store could not be read before the write.
+   */
   before: json,
   after: json,
   /** What the action was asked to do or found (a request's non-secret fields, a run's result). */

@@ -19,6 +19,15 @@ interface Pending {
 }
 
 /**
+ * A "before" that could not be read (the store failed) is said so, not recorded as null, which
+ * means "there was none"; the write goes on, and the failure is logged.
+ */
+function unreadable(request: FastifyRequest, write: AdminWrite, error: unknown): { unreadable: string } {
+  request.log.warn({ err: error, kind: write.kind }, 'audit: the state before an admin write could not be read');
+  return { unreadable: error instanceof Error ? error.message : String(error) };
+}
+
+/**
  * What a `{ success, message, data }` answer gives the event: its `data` on success; for a write
  * that records failures too, the whole answer (its `success` and `message` say what happened).
  * Undefined when there is nothing to record.
@@ -47,7 +56,7 @@ export function recordAdminWrites(app: FastifyInstance, deps: AdminWriteDeps): v
     const write = options.config?.audit;
     if (!write) return;
     const snapshotBefore: preHandlerAsyncHookHandler = async (request) => {
-      const before = write.state ? await Promise.resolve(write.state(deps, request)).catch(() => null) : null;
+      const before = write.state ? await Promise.resolve(write.state(deps, request)).catch((error: unknown) => unreadable(request, write, error)) : null;
       pending.set(request, { write, before });
     };
     // After the guard: a refused request reads nothing.

@@ -17,7 +17,7 @@ export const auditEventRowSchema = z.object({
   address: z.string(),
   target_kind: nonEmptyText(),
   target_id: z.string(),
-  /** The target's state before and after (secrets masked or left out); null where there was none. */
+  /** The target's state before and after (secrets masked or left out); null where there was none, `{ unreadable: message }` where it could not be read. */
   before: z.unknown(),
   after: z.unknown(),
   /** What the action was asked to do or found. */
