@@ -76,7 +76,9 @@ export function reminderTarget(options: OptionCache, user: User): { channel: Rem
 
 /**
  * Warns the user when the charge `quota`, which left `after` to spend, crossed the reminder line:
- * by mail, or by new-api's signed webhook POST (retried with backoff), once per crossing.
+ * by mail, or by new-api's signed webhook POST (retried with backoff), once per crossing. Resolves
+ * true once it was delivered, false when none was due; throws when one was due and could not be
+ * delivered, for its owner to log (relay/settle.ts).
  */
 export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quota: number, after: number): Promise<boolean> {
   const { channel, threshold } = reminderTarget(deps.options, user);
@@ -85,8 +87,10 @@ export async function remindOnCrossing(deps: QuotaReminderDeps, user: User, quot
   if (!(await deps.leases.claim(await crossingName(deps, user, crossing), 'settle', DEDUPE_MS))) return false;
   if (channel.kind === 'webhook') {
     const payload = quotaWebhookPayload(reminderTitle(crossing), after, topUpLink(deps.options), Math.floor(Date.now() / 1000));
-    return deliverWebhook(fetchPolicy(deps.options), channel.url, channel.secret, payload);
+    if (!(await deliverWebhook(fetchPolicy(deps.options), channel.url, channel.secret, payload))) throw new Error(`the low-quota webhook of user ${user.id} was not delivered`);
+    return true;
   }
   const sent = await deps.mailer.send(quotaReminderMail(deps.options, channel.to, crossing, after));
-  return sent.ok;
+  if (!sent.ok) throw new Error(`the low-quota mail of user ${user.id} was not sent: ${sent.message}`);
+  return true;
 }

@@ -42,6 +42,7 @@ function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: L
     ops,
     sensitive: new SensitiveWords(deps.options),
     requestLimit: new ModelRequestLimit(deps.rateLimiters, deps.options),
+    log: app.log,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { BackgroundLog } from '@tollgate/ledger';
 import type { ModelRequestLimit } from './model-request-limit.js';
 import type { GatewayDeps } from '../deps.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
@@ -27,4 +28,6 @@ export interface RelayContext {
   sensitive: SensitiveWords;
   /** The per-user model request limits (ModelRequestRateLimit*). */
   requestLimit: ModelRequestLimit;
+  /** Where work a call leaves running (a low-quota reminder) reports its failure. */
+  log: BackgroundLog;
 }

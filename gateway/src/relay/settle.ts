@@ -1,4 +1,4 @@
-import { newEventMetadata, newId } from '@tollgate/ledger';
+import { newEventMetadata, newId, runInBackground } from '@tollgate/ledger';
 import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pricing.js';
 import { remindOnCrossing } from '../billing/quota-reminder.js';
 import type { Channel } from '../ports/channel-store.js';
@@ -75,5 +75,5 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
  */
 function remindIfLow(ctx: RelayContext, caller: Caller, quota: number, after: number | null): void {
   if (quota <= 0 || after === null) return;
-  void remindOnCrossing(ctx.deps, caller.user, quota, after).catch(() => false);
+  runInBackground('low-quota reminder', () => remindOnCrossing(ctx.deps, caller.user, quota, after), ctx.log);
 }

@@ -37,8 +37,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than the publisher's 5 ms batching window and the fake ledger's next-tick apply. */
 const SETTLE_MS = 30;
 
+/** A line the gateway logged at warn or above (pino's JSON). */
+export interface LoggedLine {
+  level: number;
+  msg: string;
+  task?: string;
+  err?: { message: string };
+}
+
 export interface RelayHarness {
   app: FastifyInstance;
+  /** What the gateway logged at warn or above. */
+  logged: LoggedLine[];
   deps: RelayWiringDeps;
   ledger: FakeLedger;
   upstream: OpenAIMock;
@@ -111,7 +121,9 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   const ledger = new FakeLedger();
   const sessions = createSqliteSessionStore({ path: ':memory:' });
   const deps = await buildDeps(options, ledger, sessions);
-  const app = Fastify({ logger: false });
+  // Warnings and errors kept for the tests to read: a background failure must reach the log.
+  const logged: LoggedLine[] = [];
+  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(JSON.parse(line) as LoggedLine) } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: SESSION_SECRET });
@@ -131,7 +143,7 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
     await sleep(SETTLE_MS);
   };
   return {
-    app, deps, ledger, upstream, ops,
+    app, deps, ledger, upstream, ops, logged,
     async addUser({ quota = 0, ...fields } = {}) {
       const user = await deps.users.create(newUser(fields));
       await record({ type: 'QuotaAdjusted', data: { userId: user.id, username: user.username, adminId: 1, delta: quota, content: 'test' }, metadata: newEventMetadata() });

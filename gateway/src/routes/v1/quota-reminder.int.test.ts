@@ -37,6 +37,19 @@ describe('the quota reminder mail', () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
+  it('logs a reminder that could not be sent (the SMTP server refuses), and still answers and bills the call', async () => {
+    const smtp = await startMockSmtp();
+    const h = await buildRelayHarness({ ...PRICING, ...smtp.options, SMTPToken: 'not-the-password' });
+    const user = await h.addUser({ quota: 940, email: 'low@example.com' });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ models: 'test-model' });
+    expect((await h.post('/v1/chat/completions', bearer, chat)).statusCode).toBe(200); // 940 -> 892: below 900
+    await vi.waitFor(() => expect(h.logged.find((line) => line.task === 'low-quota reminder')).toMatchObject({ level: 50, err: { message: expect.stringContaining(`the low-quota mail of user ${user.id} was not sent`) } }), { timeout: 5_000 });
+    expect(JSON.stringify(h.logged)).not.toContain('not-the-password');
+    expect(smtp.mails).toEqual([]);
+    expect((await h.usageEvents()).map((event) => event.data.quota)).toEqual([48]);
+  });
+
   it('QuotaRemindThreshold: a user who tops up above it and falls again gets a second mail, and one more when the quota runs out', async () => {
     const smtp = await startMockSmtp();
     const h = await buildRelayHarness({ ...PRICING, ...smtp.options });
