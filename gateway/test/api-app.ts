@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.js';
 import type { GatewayDeps } from '../src/deps.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
 import { OptionCache } from '../src/options/option-cache.js';
-import type { ChangeKind } from '../src/ports/change-notices.js';
+import type { ChangeKind } from '../src/ports/hot-state/change-notices.js';
 import { wireApi } from '../src/composition/wire-api.js';
 import { FakeLedger } from './fakes/fake-ledger.js';
 import { feedingHotState } from '../src/billing/hot-state-feed.js';

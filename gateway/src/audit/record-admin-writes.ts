@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
-import { Role } from '../ports/user-store.js';
+import { Role } from '../ports/documents/user-store.js';
 import type { AdminWrite } from './admin-writes.js';
 import { newAuditEvent } from './audit-event.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GatewayDeps } from '../deps.js';
-import type { Channel } from '../ports/channel-store.js';
-import type { Redemption } from '../ports/redemption-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import type { Redemption } from '../ports/documents/redemption-store.js';
 import { isSecretOption } from '../options/option-rules.js';
 
 /** What a snapshot reads. */

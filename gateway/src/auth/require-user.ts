@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { closeUnreadUpload } from '../http/close-unread-upload.js';
 import { AuthMessages } from '../http/errors.js';
 import { parseStrictInt } from '../http/strict-int.js';
-import type { User, UserStore } from '../ports/user-store.js';
-import { UserStatus } from '../ports/user-store.js';
+import type { User, UserStore } from '../ports/documents/user-store.js';
+import { UserStatus } from '../ports/documents/user-store.js';
 import { type SessionDeps, sessionUserId } from './session.js';
 
 /** What guarding a console call reads: the session store and the users. */

@@ -3,7 +3,7 @@ import type { LedgerEvent } from '@tollgate/wire';
 import { acquireUserHold } from './balance-hold.js';
 import type { GatewayDeps } from '../deps.js';
 import { ApiFailure } from '../http/errors.js';
-import type { User } from '../ports/user-store.js';
+import type { User } from '../ports/documents/user-store.js';
 import { logQuota } from './quota-text.js';
 
 /**

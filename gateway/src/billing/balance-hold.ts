@@ -1,5 +1,5 @@
 import type { TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRequest, HoldStore } from '../ports/hold-store.js';
+import type { AcquireResult, HoldRequest, HoldStore } from '../ports/hot-state/hold-store.js';
 
 /** Acquires `request`; a store that does not know its balances yet is seeded once by `seed` and asked again. */
 async function acquireSeeded(store: HoldStore, request: HoldRequest, seed: () => Promise<void>): Promise<AcquireResult> {

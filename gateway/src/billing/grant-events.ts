@@ -1,7 +1,7 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { LogType, type LedgerEvent } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
-import type { User } from '../ports/user-store.js';
+import type { User } from '../ports/documents/user-store.js';
 import { logQuota } from './quota-text.js';
 
 function grant(user: User, amount: number, content: string): LedgerEvent {

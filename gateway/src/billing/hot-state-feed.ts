@@ -1,6 +1,6 @@
 import { type BackgroundLog, type BalanceNotifier, type BalancesChanged, Reconciler } from '@tollgate/ledger';
 import { inviteChanges } from '../invites/invite-holds.js';
-import type { HoldStore } from '../ports/hold-store.js';
+import type { HoldStore } from '../ports/hot-state/hold-store.js';
 
 /** No change: what is left to apply once everything was applied. */
 const nothing = (): BalancesChanged => ({ users: [], tokens: [], channels: [], settledHolds: [], appliedEvents: [] });

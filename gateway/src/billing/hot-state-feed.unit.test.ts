@@ -4,7 +4,7 @@ import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
 import { followLedger } from '../live/ledger-follower.js';
-import type { HoldStore } from '../ports/hold-store.js';
+import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { feedingHotState, mergeBalancesChanged } from './hot-state-feed.js';
 

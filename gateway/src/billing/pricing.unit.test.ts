@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OptionCache } from '../options/option-cache.js';
-import type { OptionStore } from '../ports/option-store.js';
+import type { OptionStore } from '../ports/documents/option-store.js';
 import { costOf, priceContent, priceOther, quoteFor } from './pricing.js';
 
 async function optionsWith(values: Record<string, string>): Promise<OptionCache> {

@@ -1,8 +1,8 @@
 import type { BalanceStore } from '@tollgate/ledger';
 import type { OptionCache } from '../options/option-cache.js';
-import type { Leases } from '../ports/leases.js';
+import type { Leases } from '../ports/hot-state/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
-import type { User } from '../ports/user-store.js';
+import type { User } from '../ports/documents/user-store.js';
 import { NotifyType, readNotifySetting } from './notify-setting.js';
 import { fetchPolicy } from '../http/fetch-guard/fetch-policy.js';
 import { deliverWebhook, quotaWebhookPayload } from './quota-webhook.js';

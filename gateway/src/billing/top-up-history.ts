@@ -1,7 +1,7 @@
 import type { TopUpKind, TopUpRow } from '@tollgate/wire';
 import type { GatewayDeps } from '../deps.js';
-import type { Redemption } from '../ports/redemption-store.js';
-import { type TopUpOrder, TopUpStatus } from '../ports/top-up-store.js';
+import type { Redemption } from '../ports/documents/redemption-store.js';
+import { type TopUpOrder, TopUpStatus } from '../ports/documents/top-up-store.js';
 import { mergedPage } from './merged-page.js';
 
 export interface TopUpHistoryFilter {

@@ -2,7 +2,7 @@ import { type EventLog, newEventMetadata } from '@tollgate/ledger';
 import { LogType } from '@tollgate/wire';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { OptionCache } from '../options/option-cache.js';
-import { Role, type User, UserStatus, type UserStore } from '../ports/user-store.js';
+import { Role, type User, UserStatus, type UserStore } from '../ports/documents/user-store.js';
 
 export const ROOT_USERNAME = 'root';
 

@@ -1,5 +1,5 @@
 import type { GatewayDeps } from '../deps.js';
-import { Role, type User } from '../ports/user-store.js';
+import { Role, type User } from '../ports/documents/user-store.js';
 
 export type SetupStateDeps = Pick<GatewayDeps, 'notices' | 'options'>;
 

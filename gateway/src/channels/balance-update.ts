@@ -1,6 +1,6 @@
 import type { GatewayDeps } from '../deps.js';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { fetchBalance } from './channel-balance.js';
 import { type ChannelStatusDeps, disableAutomatically } from './channel-status.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { startProviderBalanceMock } from '../../test/mock-upstream/provider-balance-mock.js';
 import { fetchBalance } from './channel-balance.js';
 

@@ -1,4 +1,4 @@
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { getUpstreamJson as getJson } from './upstream-get.js';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import type { GatewayDeps } from '../deps.js';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { disableAutomatically } from './channel-status.js';
 import { failureReason, shouldDisable } from './health-rules.js';
 import { healthSwitches } from './health-switches.js';

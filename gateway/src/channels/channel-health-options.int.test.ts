@@ -5,7 +5,7 @@ import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/opena
 import type { OpenAIMockOptions } from '../../test/mock-upstream/openai-mock-options.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { startOpenAIAccountMock } from '../../test/mock-upstream/openai-account-mock.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';

@@ -1,4 +1,4 @@
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { providerFor } from '../providers/index.js';
 import { getUpstreamJson } from './upstream-get.js';
 

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from './model-mapping.js';
 import { taskChannelProbe } from '../tasks/task-upstream.js';

@@ -1,6 +1,6 @@
 import type { GatewayDeps } from '../deps.js';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { probeChannel } from './channel-probe.js';
 import { disableAutomatically, enableAutomatically, recordTest } from './channel-status.js';
 import { failureReason, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';

@@ -1,5 +1,5 @@
 import { own, parseJsonTable } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 
 /**
  * Parsed model_mapping texts, by text. The relay reads a channel's mapping twice a call; parsing

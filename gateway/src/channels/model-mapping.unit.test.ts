@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { upstreamModel } from './model-mapping.js';
 
 const withMapping = (modelMapping: string) => ({ modelMapping }) as Channel;

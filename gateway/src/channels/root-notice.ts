@@ -1,8 +1,8 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { LogType } from '@tollgate/wire';
 import type { GatewayDeps } from '../deps.js';
-import type { Channel } from '../ports/channel-store.js';
-import { Role, type User } from '../ports/user-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import { Role, type User } from '../ports/documents/user-store.js';
 
 /** The root user is the first account (bootstrap/root-user.ts creates it in an empty store) and cannot be deleted. */
 const ROOT_USER_ID = 1;

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { providerFor } from '../providers/index.js';
 
 const TIMEOUT_MS = 30_000;

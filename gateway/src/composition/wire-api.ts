@@ -5,7 +5,7 @@ import type { GatewayDeps } from '../deps.js';
 import { createLedgerSync } from '../events/ledger-sync.js';
 import { refuseCrossOriginWrites } from '../http/cross-origin-writes.js';
 import { limitRate } from '../http/rate-limit.js';
-import { Role } from '../ports/user-store.js';
+import { Role } from '../ports/documents/user-store.js';
 import { registerApiRoutes } from '../api/index.js';
 import type { ApiContext } from '../api/support/context.js';
 import { requireAdminTwoFactor } from '../two-factor/admin-requirement.js';

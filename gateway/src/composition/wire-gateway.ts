@@ -15,7 +15,7 @@ import { createAnalyticsHost } from './off-loop/analytics-host.js';
 import { startWorkerThread } from './off-loop/worker-thread.js';
 import type { IpcClient } from '../adapters/ipc/client.js';
 import type { BalanceStore, EventLog } from '@tollgate/ledger';
-import type { Documents } from '../ports/documents.js';
+import type { Documents } from '../ports/documents/documents.js';
 import { workerStores } from './relay-workers/worker-stores.js';
 import { newLogWakeups, openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
-import type { RateLimiter, RateLimiters } from '../ports/rate-limiter.js';
+import type { RateLimiter, RateLimiters } from '../ports/hot-state/rate-limiter.js';
 import { fail } from './envelope.js';
 
 export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';

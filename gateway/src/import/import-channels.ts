@@ -1,4 +1,4 @@
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from './import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';

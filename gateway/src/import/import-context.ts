@@ -1,6 +1,6 @@
 import type { AnalyticsQuerier } from '@tollgate/analytics';
 import type { EventLog } from '@tollgate/ledger';
-import type { Documents } from '../ports/documents.js';
+import type { Documents } from '../ports/documents/documents.js';
 import type { ImportReport } from './import-report.js';
 import type { SourceDatabase } from './sources/source-database.js';
 

@@ -1,5 +1,5 @@
-import type { Redemption } from '../ports/redemption-store.js';
-import type { TopUpOrder } from '../ports/top-up-store.js';
+import type { Redemption } from '../ports/documents/redemption-store.js';
+import type { TopUpOrder } from '../ports/documents/top-up-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from './import-context.js';
 import { importDocuments } from './import-documents.js';

@@ -1,4 +1,4 @@
-import { type Task, TaskPlatform } from '../ports/task-store.js';
+import { type Task, TaskPlatform } from '../ports/documents/task-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from './import-context.js';
 import { type Mapped, importDocuments } from './import-documents.js';

@@ -1,4 +1,4 @@
-import { type Token, TokenStatus } from '../ports/token-store.js';
+import { type Token, TokenStatus } from '../ports/documents/token-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from './import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';

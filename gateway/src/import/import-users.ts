@@ -1,4 +1,4 @@
-import type { User } from '../ports/user-store.js';
+import type { User } from '../ports/documents/user-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from './import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';

@@ -1,6 +1,6 @@
 import type { BalanceStore, EventLog, UserBalance } from '@tollgate/ledger';
 import type { AffQuotaMigrated } from '@tollgate/wire';
-import type { User, UserStore } from '../ports/user-store.js';
+import type { User, UserStore } from '../ports/documents/user-store.js';
 
 const PAGE = 500;
 

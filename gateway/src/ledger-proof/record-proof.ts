@@ -1,7 +1,7 @@
 import type { LedgerAuditFindings } from '@tollgate/wire';
 import { type AuditEvent, newAuditEvent } from '../audit/audit-event.js';
 import type { GatewayDeps } from '../deps.js';
-import { Role } from '../ports/user-store.js';
+import { Role } from '../ports/documents/user-store.js';
 import type { LedgerProof, LedgerProver } from './ledger-prover.js';
 
 export type ProofDeps = Pick<GatewayDeps, 'auditTrail' | 'users' | 'mailer' | 'notices'> & { ledgerProof: LedgerProver };

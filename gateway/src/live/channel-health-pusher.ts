@@ -1,6 +1,6 @@
 import { channelHealthOf } from '../ops/channel-health.js';
-import type { ChangeNotices } from '../ports/change-notices.js';
-import type { ChannelStore } from '../ports/channel-store.js';
+import type { ChangeNotices } from '../ports/hot-state/change-notices.js';
+import type { ChannelStore } from '../ports/documents/channel-store.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 /** The console's event with one channel's health (ops/channel-health.ts) after it changed. */

@@ -3,7 +3,7 @@ import { RecordingFanout } from '../../test/fakes/recording-fanout.js';
 import { eventually } from '../../test/support/console-client.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { OPS_CHANNEL_EVENT, pushChannelHealth } from './channel-health-pusher.js';
 
 const channel = { id: 5, name: 'main', status: ChannelStatus.AutoDisabled, testTime: 100, responseTime: 250, otherInfo: JSON.stringify({ status_reason: 'invalid api key', status_time: 120 }), key: 'sk-secret' } as Channel;

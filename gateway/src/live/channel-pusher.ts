@@ -1,4 +1,4 @@
-import type { ChangeNotices } from '../ports/change-notices.js';
+import type { ChangeNotices } from '../ports/hot-state/change-notices.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 /**

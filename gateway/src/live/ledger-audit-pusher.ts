@@ -1,6 +1,6 @@
 import { latestLedgerAudit } from '../ops/ledger-audit-summary.js';
-import type { AuditTrail } from '../ports/audit-trail.js';
-import type { ChangeNotices } from '../ports/change-notices.js';
+import type { AuditTrail } from '../ports/documents/audit-trail.js';
+import type { ChangeNotices } from '../ports/hot-state/change-notices.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 /** The console's event with the latest ledger proof (ops/ledger-audit-summary.ts) after a run was recorded. */

@@ -1,7 +1,7 @@
 import { type BackgroundLog, type BalanceNotifier, reportBackgroundFailure, type UserFollowing, type UserNotice } from '@tollgate/ledger';
 import type { BalancePushed } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import type { LocalRooms } from '../ports/room-presence.js';
+import type { LocalRooms } from '../ports/hot-state/room-presence.js';
 import { userOfRoom } from './socket-fanout.js';
 
 function pushBalance(fanout: LiveFanout, notice: UserNotice): void {

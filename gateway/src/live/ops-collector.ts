@@ -1,7 +1,7 @@
 import { atMostEvery } from './at-most-every.js';
 import { OpsBoard } from '../ops/ops-board.js';
-import type { GatewayReports } from '../ports/gateway-reports.js';
-import type { Leases } from '../ports/leases.js';
+import type { GatewayReports } from '../ports/hot-state/gateway-reports.js';
+import type { Leases } from '../ports/hot-state/leases.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 
 /** The console's event carrying the operations view (`OpsSnapshot` of @tollgate/wire). */

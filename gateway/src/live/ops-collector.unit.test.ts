@@ -4,8 +4,8 @@ import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.
 import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { emptyTally } from '../ops/ops-tally.js';
 import type { OpsSnapshot } from '@tollgate/wire';
-import type { GatewayReport } from '../ports/gateway-reports.js';
-import type { Leases } from '../ports/leases.js';
+import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
+import type { Leases } from '../ports/hot-state/leases.js';
 import { CLAIM_EVERY_MS, COLLECTOR_LEASE_MS, OPS_EVENT, runOpsCollector } from './ops-collector.js';
 
 function report(gatewayId: string, calls: number): GatewayReport {

@@ -3,7 +3,7 @@ import { eventLoopProbe } from '../ops/fleet-probe.js';
 import { atMostEvery } from './at-most-every.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
 import { keepTopSpenders } from '../ops/ops-tally.js';
-import type { GatewayReports } from '../ports/gateway-reports.js';
+import type { GatewayReports } from '../ports/hot-state/gateway-reports.js';
 
 /** How often each gateway reports with no call metered: its health, and that it is still there. */
 export const REPORT_EVERY_MS = 500;

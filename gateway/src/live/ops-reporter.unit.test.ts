@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.js';
 import { OpsMeter } from '../ops/ops-meter.js';
-import type { GatewayReport } from '../ports/gateway-reports.js';
+import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
 import { METERED_REPORT_GAP_MS, newGatewayIdentity, REPORT_EVERY_MS, runOpsReports } from './ops-reporter.js';
 
 function start() {

@@ -1,7 +1,7 @@
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import type { Server, Socket } from 'socket.io';
 import type { GuardDeps } from '../auth/require-user.js';
-import { type User, Role, UserStatus } from '../ports/user-store.js';
+import { type User, Role, UserStatus } from '../ports/documents/user-store.js';
 import { type AdminTwoFactorDeps, meetsAdminTwoFactor } from '../two-factor/admin-requirement.js';
 import { adminRoom, adminTailRoom, userRoom } from './socket-fanout.js';
 

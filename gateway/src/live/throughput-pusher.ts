@@ -1,6 +1,6 @@
 import type { LivePushes } from '@tollgate/wire';
 import type { Server } from 'socket.io';
-import type { UsageMeter } from '../ports/usage-meter.js';
+import type { UsageMeter } from '../ports/hot-state/usage-meter.js';
 import { adminRoom, userOfRoom, userRoom } from './socket-fanout.js';
 
 const PUSH_EVERY_MS = 1_000;

@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import type { MeteredCall, UsageMeter } from '../ports/usage-meter.js';
+import type { MeteredCall, UsageMeter } from '../ports/hot-state/usage-meter.js';
 import { type ChannelNameOf, LogRowPusher } from './log-pusher.js';
 
 /** What the console learns of appended events: each log row at once, each call in the RPM/TPM meter. */

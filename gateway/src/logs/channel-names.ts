@@ -1,4 +1,4 @@
-import type { ChannelStore } from '../ports/channel-store.js';
+import type { ChannelStore } from '../ports/documents/channel-store.js';
 import type { AdminLogEntry, LogEntry } from '@tollgate/wire';
 
 /**

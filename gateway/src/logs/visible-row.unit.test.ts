@@ -1,6 +1,6 @@
 import { adminLogEntrySchema, type LedgerEvent, selfLogEntrySchema, shownLogEntrySchema } from '@tollgate/wire';
 import { describe, expect, it } from 'vitest';
-import type { ChannelStore } from '../ports/channel-store.js';
+import type { ChannelStore } from '../ports/documents/channel-store.js';
 import { withChannelNames } from './channel-names.js';
 import { logRowOf, selfRow } from './visible-row.js';
 

@@ -1,5 +1,5 @@
 import { type ChannelHealth, ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 
 function statusNote(channel: Channel): { reason: string | null; statusTime: number | null } {
   if (channel.status !== ChannelStatus.AutoDisabled) return { reason: null, statusTime: null };

@@ -1,6 +1,6 @@
 import type { LedgerAuditSummary } from '@tollgate/wire';
 import type { AuditEvent } from '../audit/audit-event.js';
-import type { AuditTrail } from '../ports/audit-trail.js';
+import type { AuditTrail } from '../ports/documents/audit-trail.js';
 
 /** Where the console lists every run with its drifts. */
 export const LEDGER_AUDIT_PAGE = '/audit/ledger';

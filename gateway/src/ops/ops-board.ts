@@ -1,4 +1,4 @@
-import type { GatewayReport } from '../ports/gateway-reports.js';
+import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
 import { percentile } from './latency-histogram.js';
 import { type Breakdown, emptyTally, mergeTally, type Spender, type Tally } from './ops-tally.js';
 import type { FleetMember, MinutePoint, OpsSnapshot, RankedSpender, BreakdownRow } from '@tollgate/wire';

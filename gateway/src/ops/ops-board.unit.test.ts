@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GatewayReport } from '../ports/gateway-reports.js';
+import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
 import { OpsMeter, type OpsCall } from './ops-meter.js';
 import { OpsBoard } from './ops-board.js';
 

@@ -1,5 +1,5 @@
 import { dict, parseJsonTable } from '@tollgate/wire';
-import type { OptionStore } from '../ports/option-store.js';
+import type { OptionStore } from '../ports/documents/option-store.js';
 import { optionDefaults } from './option-defaults.js';
 import { checkOptionValue } from './option-schema.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionStore } from '../ports/option-store.js';
+import type { OptionStore } from '../ports/documents/option-store.js';
 import { OptionCache } from './option-cache.js';
 
 /** A store another tool (or an older build) may have written anything into. */

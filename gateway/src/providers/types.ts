@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 
 /** Tokens one answer used, normalised from any provider's usage shape. */
 export interface Usage {

@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@tollgate/ledger';
 import type { HoldRange } from '../billing/hold-size.js';
-import type { HoldStore } from '../ports/hold-store.js';
+import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import { PLAYGROUND_TOKEN_ID } from './playground-caller.js';
 import type { Caller } from './caller.js';
 import type { RelayContext } from './relay-context.js';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OptionCache } from '../options/option-cache.js';
 import { usableGroups } from '../options/user-groups.js';
-import { TokenStatus, type Token } from '../ports/token-store.js';
-import { Role, type User, UserStatus } from '../ports/user-store.js';
+import { TokenStatus, type Token } from '../ports/documents/token-store.js';
+import { Role, type User, UserStatus } from '../ports/documents/user-store.js';
 import { closeUnreadUpload } from '../http/close-unread-upload.js';
 import { parseStrictInt } from '../http/strict-int.js';
 import type { DocumentCache } from './document-cache.js';

@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel, ChannelStore } from '../ports/channel-store.js';
+import type { Channel, ChannelStore } from '../ports/documents/channel-store.js';
 
 const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, ChannelStore } from '../ports/channel-store.js';
+import type { Channel, ChannelStore } from '../ports/documents/channel-store.js';
 import { ChannelRouter } from './channel-router.js';
 
 function channel(id: number, fields: Partial<Channel>): Channel {

@@ -4,7 +4,7 @@ import { claudeUpstream } from '../providers/anthropic/index.js';
 import { providerFor } from '../providers/index.js';
 import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../providers/anthropic/native.js';
 import type { ClaudeNative } from '../providers/types.js';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import type { Caller } from './caller.js';
 import type { ClaudeBody } from './claude-surface/claude-body.js';
 import { claudeClientReader } from './claude-surface/claude-reader.js';

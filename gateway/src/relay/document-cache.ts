@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { ChangeNotices } from '../ports/change-notices.js';
-import type { Token, TokenStore } from '../ports/token-store.js';
-import type { User, UserStore } from '../ports/user-store.js';
+import type { ChangeNotices } from '../ports/hot-state/change-notices.js';
+import type { Token, TokenStore } from '../ports/documents/token-store.js';
+import type { User, UserStore } from '../ports/documents/user-store.js';
 
 export interface DocumentCacheLimits {
   /** Tokens, and users, kept at most (each). */

@@ -1,7 +1,7 @@
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { describe, expect, it } from 'vitest';
-import type { Token, TokenStore } from '../ports/token-store.js';
-import type { UserStore } from '../ports/user-store.js';
+import type { Token, TokenStore } from '../ports/documents/token-store.js';
+import type { UserStore } from '../ports/documents/user-store.js';
 import { DocumentCache } from './document-cache.js';
 
 /** Far from reached in these cases (the gateway's come from its config: DOCUMENT_CACHE_ENTRIES, _TTL_MS). */

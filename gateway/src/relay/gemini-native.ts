@@ -5,7 +5,7 @@ import { GEMINI_CHANNEL_TYPE } from '../providers/gemini/index.js';
 import { geminiPassthroughReader } from '../providers/gemini/native.js';
 import { providerFor } from '../providers/index.js';
 import type { GeminiNative } from '../providers/types.js';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import type { Caller } from './caller.js';
 import { geminiClientReader } from './gemini-surface/gemini-reader.js';
 import { geminiRequestToOpenAI } from './gemini-surface/openai-request.js';

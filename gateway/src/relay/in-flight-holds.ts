@@ -1,5 +1,5 @@
 import { runInBackground } from '@tollgate/ledger';
-import type { HoldStore, OwedHold } from '../ports/hold-store.js';
+import type { HoldStore, OwedHold } from '../ports/hot-state/hold-store.js';
 
 /**
  * Keeps the holds of this gateway's calls in flight alive (issue #23): a stream may outlive

@@ -1,6 +1,6 @@
 import { own, parseJsonTable } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
-import type { RateLimiter, RateLimiters } from '../ports/rate-limiter.js';
+import type { RateLimiter, RateLimiters } from '../ports/hot-state/rate-limiter.js';
 import { RelayError } from './relay-error.js';
 
 /** What the caller must still say: whether its call counts against the success limit. */

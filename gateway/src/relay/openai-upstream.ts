@@ -1,4 +1,4 @@
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { providerFor, type UpstreamRequest } from '../providers/index.js';
 import { encodeMultipart, type MultipartForm } from './multipart-form.js';
 import { upstreamModel } from '../channels/model-mapping.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { OptionCache } from '../options/option-cache.js';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { providerFor } from '../providers/index.js';
 import type { UpstreamRequest } from '../providers/types.js';
 

@@ -1,5 +1,5 @@
-import { TokenStatus, type Token } from '../ports/token-store.js';
-import type { User } from '../ports/user-store.js';
+import { TokenStatus, type Token } from '../ports/documents/token-store.js';
+import type { User } from '../ports/documents/user-store.js';
 import { usableGroups } from '../options/user-groups.js';
 import type { OptionCache } from '../options/option-cache.js';
 import type { Caller } from './caller.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { tokenCountPool } from '../providers/shared/token-count-pool.js';
 import { providerFor } from '../providers/index.js';
 import type { Caller } from './caller.js';

@@ -4,7 +4,7 @@ import { completionLimit, holdRange } from '../billing/hold-size.js';
 import { maxOutputTokens } from '../billing/output-limits.js';
 import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { ChannelStatus, own, parseJsonTable } from '@tollgate/wire';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './caller.js';

@@ -1,7 +1,7 @@
 import { newEventMetadata, newId, runInBackground } from '@tollgate/ledger';
 import { costOf, priceContent, priceOther, type PriceQuote } from '../billing/pricing.js';
 import { remindOnCrossing } from '../billing/quota-reminder.js';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import type { Usage } from '../providers/types.js';
 import { type Caller, spenderOf } from './caller.js';
 import type { RelayContext } from './relay-context.js';

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { reportUpstreamFailure } from '../channels/channel-failures.js';
 import { inRanges, rangesOf } from '../channels/status-code-ranges.js';
-import type { Channel } from '../ports/channel-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
 import { providerFor } from '../providers/index.js';
 import { UntranslatableRequest } from '../providers/shared/chat-input.js';
 import type { UpstreamRequest } from '../providers/types.js';

@@ -1,4 +1,4 @@
-import type { NewTask } from '../ports/task-store.js';
+import type { NewTask } from '../ports/documents/task-store.js';
 
 /**
  * What an upstream said about a submit it accepted: the task to record and the answer for the

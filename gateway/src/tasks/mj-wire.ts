@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OptionCache } from '../options/option-cache.js';
-import type { Task } from '../ports/task-store.js';
+import type { Task } from '../ports/documents/task-store.js';
 import type { AcceptedSubmit } from './accepted-submit.js';
 import { MjAction } from './mj-actions.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Task } from '../ports/task-store.js';
+import type { Task } from '../ports/documents/task-store.js';
 import type { AcceptedSubmit } from './accepted-submit.js';
 
 /** The Suno actions a client may submit (the path's last segment, in lower case). */

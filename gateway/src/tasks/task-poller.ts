@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newEventMetadata, runInBackground } from '@tollgate/ledger';
 import type { TaskRefunded } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
-import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
+import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/task-store.js';
 import type { RelayContext } from '../relay/relay-context.js';
 import { taskPushOf } from './task-rows.js';
 import { upstreamStates } from './upstream-states.js';

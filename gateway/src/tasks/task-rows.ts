@@ -1,6 +1,6 @@
 import type { AsyncTaskRow, MjTaskRow, TaskPushed } from '@tollgate/wire';
 import type { OptionCache } from '../options/option-cache.js';
-import { type Task, TaskPlatform } from '../ports/task-store.js';
+import { type Task, TaskPlatform } from '../ports/documents/task-store.js';
 import { imageUrlOf, mjTaskDto } from './mj-wire.js';
 
 function parsed(json: string): unknown {

@@ -1,8 +1,8 @@
 import { newId } from '@tollgate/ledger';
 import type { FastifyReply } from 'fastify';
 import { costOf, quoteFor } from '../billing/pricing.js';
-import type { Channel } from '../ports/channel-store.js';
-import type { TaskPlatform } from '../ports/task-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import type { TaskPlatform } from '../ports/documents/task-store.js';
 import { admit } from '../relay/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/caller.js';
 import type { RelayContext } from '../relay/relay-context.js';

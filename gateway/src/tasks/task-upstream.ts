@@ -1,5 +1,5 @@
-import type { Channel } from '../ports/channel-store.js';
-import { TaskPlatform } from '../ports/task-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import { TaskPlatform } from '../ports/documents/task-store.js';
 import type { UpstreamRequest } from '../providers/types.js';
 
 /** Channel types that serve each platform: Midjourney Proxy (2), Midjourney Proxy Plus (5), Suno (36). */

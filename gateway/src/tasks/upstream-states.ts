@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Channel } from '../ports/channel-store.js';
-import { type Task, TaskPlatform, type TaskProgress } from '../ports/task-store.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/task-store.js';
 import type { UpstreamPools } from '../relay/upstream-pool.js';
 import { mjTaskAnswer } from './mj-wire.js';
 import { sunoTaskAnswer } from './suno-wire.js';

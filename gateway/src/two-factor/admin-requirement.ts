@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { OptionCache } from '../options/option-cache.js';
-import type { TwoFactorStore } from '../ports/two-factor-store.js';
-import { Role, type User } from '../ports/user-store.js';
+import type { TwoFactorStore } from '../ports/documents/two-factor-store.js';
+import { Role, type User } from '../ports/documents/user-store.js';
 
 /** The option that makes administrators (role 10 and up) set up two-factor before acting as one. */
 export const ADMIN_TWO_FACTOR_OPTION = 'TwoFactorRequiredForAdmins';

@@ -1,5 +1,5 @@
 import { ApiFailure } from '../http/errors.js';
-import type { TwoFactor, TwoFactorStore } from '../ports/two-factor-store.js';
+import type { TwoFactor, TwoFactorStore } from '../ports/documents/two-factor-store.js';
 import { matchingBackupHash } from './backup-codes.js';
 import { matchingStep } from './totp.js';
 

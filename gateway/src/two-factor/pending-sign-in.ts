@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
-import { CodePurpose, type OneTimeCodes } from '../ports/one-time-codes.js';
+import { CodePurpose, type OneTimeCodes } from '../ports/hot-state/one-time-codes.js';
 
 /**
  * The sign-in between the password and the code: a single-use entry in the one-time codes

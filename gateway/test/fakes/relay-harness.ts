@@ -17,10 +17,10 @@ import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limite
 import { loadConfig } from '../../src/config.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
 import { OptionCache } from '../../src/options/option-cache.js';
-import type { Channel, NewChannel } from '../../src/ports/channel-store.js';
-import type { NewToken, Token } from '../../src/ports/token-store.js';
-import type { NewUser, User } from '../../src/ports/user-store.js';
-import type { SessionStore } from '../../src/ports/session-store.js';
+import type { Channel, NewChannel } from '../../src/ports/documents/channel-store.js';
+import type { NewToken, Token } from '../../src/ports/documents/token-store.js';
+import type { NewUser, User } from '../../src/ports/documents/user-store.js';
+import type { SessionStore } from '../../src/ports/hot-state/session-store.js';
 import { type RelayWiringDeps, wireRelay } from '../../src/composition/wire-relay.js';
 import { createRelayMetrics } from '../../src/relay/overhead.js';
 import { OpsMeter } from '../../src/ops/ops-meter.js';

@@ -1,9 +1,9 @@
 import type { LedgerProver } from '../../src/ledger-proof/ledger-prover.js';
-import type { Channel, ChannelStore, NewChannel } from '../../src/ports/channel-store.js';
-import type { OptionStore } from '../../src/ports/option-store.js';
-import type { TaskStore } from '../../src/ports/task-store.js';
-import type { NewToken, Token, TokenStore } from '../../src/ports/token-store.js';
-import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/user-store.js';
+import type { Channel, ChannelStore, NewChannel } from '../../src/ports/documents/channel-store.js';
+import type { OptionStore } from '../../src/ports/documents/option-store.js';
+import type { TaskStore } from '../../src/ports/documents/task-store.js';
+import type { NewToken, Token, TokenStore } from '../../src/ports/documents/token-store.js';
+import type { LinkedAccount, NewUser, User, UserStore } from '../../src/ports/documents/user-store.js';
 
 /**
  * FAKES, for relay route tests: tiny in-memory documents implementing the ports exactly, so the

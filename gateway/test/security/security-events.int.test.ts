@@ -3,7 +3,7 @@ import { signUp } from '../api-app.js';
 import { buildSignInHarness, getAs } from '../support/sign-in-harness.js';
 import { telegramWidgetQuery } from '../support/telegram-widget.js';
 import { totpCode } from '../support/totp.js';
-import { CodePurpose } from '../../src/ports/one-time-codes.js';
+import { CodePurpose } from '../../src/ports/hot-state/one-time-codes.js';
 import type { AuditEvent } from '../../src/audit/audit-event.js';
 
 const BOT_TOKEN = '110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';

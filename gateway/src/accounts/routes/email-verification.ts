@@ -4,7 +4,7 @@ import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { OptionCache } from '../../options/option-cache.js';
-import { CodePurpose } from '../../ports/one-time-codes.js';
+import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
 import { VERIFICATION_VALID_MINUTES, verificationMail } from './account-mails.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';

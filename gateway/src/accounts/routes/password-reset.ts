@@ -8,7 +8,7 @@ import { endUserSessions } from '../../auth/session.js';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { CodePurpose } from '../../ports/one-time-codes.js';
+import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
 import { RESET_VALID_MINUTES, passwordResetMail, resetLink } from './account-mails.js';
 import { emailQuery } from './email-verification.js';
 import type { ApiContext } from '../../api/support/context.js';

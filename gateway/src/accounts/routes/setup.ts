@@ -7,7 +7,7 @@ import { endUserSessions } from '../../auth/session.js';
 import { DEFAULT_ROOT_PASSWORD, ROOT_USERNAME } from '../../bootstrap/root-user.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/password.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { Role, type User } from '../../ports/user-store.js';
+import { Role, type User } from '../../ports/documents/user-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { idParams, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';

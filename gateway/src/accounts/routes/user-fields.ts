@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randomAlphanumeric } from '../../auth/token-key.js';
-import { type LinkedAccount, type NewUser, Role, UserStatus, type UserStore } from '../../ports/user-store.js';
+import { type LinkedAccount, type NewUser, Role, UserStatus, type UserStore } from '../../ports/documents/user-store.js';
 import { INVALID_PARAMS } from '../../api/support/input.js';
 
 /** new-api's limits on user fields (username 12, display name 20, password 8 to 20). */

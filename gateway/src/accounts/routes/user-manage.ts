@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endUserSessions } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { Role, type User, UserStatus } from '../../ports/user-store.js';
+import { Role, type User, UserStatus } from '../../ports/documents/user-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from '../../http/errors.js';
 import { wholeNumber } from '../../http/strict-int.js';
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, subtraction } from '../../billing/admin-quota-change.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';

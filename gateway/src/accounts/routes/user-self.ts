@@ -7,7 +7,7 @@ import { endSession, endUserSessions } from '../../auth/session.js';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { Role, type User } from '../../ports/user-store.js';
+import { Role, type User } from '../../ports/documents/user-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

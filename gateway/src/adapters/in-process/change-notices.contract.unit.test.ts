@@ -1,4 +1,4 @@
-import { runChangeNoticesContract } from '../../ports/change-notices.contract.js';
+import { runChangeNoticesContract } from '../../ports/hot-state/change-notices.contract.js';
 import { createInProcessChangeNotices } from './change-notices.js';
 
 runChangeNoticesContract('in-process', async () => {

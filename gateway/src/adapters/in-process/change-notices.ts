@@ -1,4 +1,4 @@
-import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/change-notices.js';
+import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/hot-state/change-notices.js';
 
 /** Change notices within one process: listeners are called synchronously, in order. */
 export function createInProcessChangeNotices(): ChangeNotices {

@@ -1,4 +1,4 @@
-import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
+import { runGatewayReportsContract } from '../../ports/hot-state/gateway-reports.contract.js';
 import { InProcessGatewayReports } from './gateway-reports.js';
 
 runGatewayReportsContract('in-process', async () => {

@@ -1,4 +1,4 @@
-import type { GatewayReport, GatewayReportListener, GatewayReports } from '../../ports/gateway-reports.js';
+import type { GatewayReport, GatewayReportListener, GatewayReports } from '../../ports/hot-state/gateway-reports.js';
 
 /** One gateway: its reports go straight to its own listeners. */
 export class InProcessGatewayReports implements GatewayReports {

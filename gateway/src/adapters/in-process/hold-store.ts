@@ -1,5 +1,5 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
 
 interface Hold {
   /** The accounts it holds from; null for one its scope leaves out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runHoldStoreContract } from '../../ports/hold-store.contract.js';
+import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
 import { createInProcessHoldStore } from './hold-store.js';
 
 runHoldStoreContract('in-process', async () => createInProcessHoldStore());

@@ -1,4 +1,4 @@
-import type { Leases } from '../../ports/leases.js';
+import type { Leases } from '../../ports/hot-state/leases.js';
 
 /** Leases in this process: right for one gateway. */
 export class InProcessLeases implements Leases {

@@ -1,4 +1,4 @@
-import { runLeasesContract } from '../../ports/leases.contract.js';
+import { runLeasesContract } from '../../ports/hot-state/leases.contract.js';
 import { InProcessLeases } from './leases.js';
 
 // One process is one gateway: its "other gateways" share the same instance.

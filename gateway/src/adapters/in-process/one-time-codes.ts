@@ -1,4 +1,4 @@
-import type { OneTimeCodes } from '../../ports/one-time-codes.js';
+import type { OneTimeCodes } from '../../ports/hot-state/one-time-codes.js';
 
 /** One-time codes in this process: right for one gateway. Expired entries are dropped when met. */
 export class InProcessOneTimeCodes implements OneTimeCodes {

@@ -1,4 +1,4 @@
-import { runOneTimeCodesContract } from '../../ports/one-time-codes.contract.js';
+import { runOneTimeCodesContract } from '../../ports/hot-state/one-time-codes.contract.js';
 import { InProcessOneTimeCodes } from './one-time-codes.js';
 
 runOneTimeCodesContract('in-process', () => {

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { RateLimiters } from '../../ports/rate-limiter.js';
+import type { RateLimiters } from '../../ports/hot-state/rate-limiter.js';
 import { flexibleRateLimiter } from '../shared/flexible-rate-limiter.js';
 
 /** Counters in this process: right for one gateway. */

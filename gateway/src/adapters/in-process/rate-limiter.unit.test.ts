@@ -1,4 +1,4 @@
-import { runRateLimiterContract } from '../../ports/rate-limiter.contract.js';
+import { runRateLimiterContract } from '../../ports/hot-state/rate-limiter.contract.js';
 import { inProcessRateLimiters } from './rate-limiter.js';
 
 runRateLimiterContract('in-process', inProcessRateLimiters);

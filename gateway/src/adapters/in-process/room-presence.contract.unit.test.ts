@@ -1,4 +1,4 @@
-import { runRoomPresenceContract } from '../../ports/room-presence.contract.js';
+import { runRoomPresenceContract } from '../../ports/hot-state/room-presence.contract.js';
 import { InProcessRoomPresence } from './room-presence.js';
 
 runRoomPresenceContract('in-process', async () => {

@@ -1,4 +1,4 @@
-import type { LocalRooms, RoomPresence } from '../../ports/room-presence.js';
+import type { LocalRooms, RoomPresence } from '../../ports/hot-state/room-presence.js';
 
 /** Every gateway is in this process: a room is heard while one of the watched adapters has a socket in it. */
 export class InProcessRoomPresence implements RoomPresence {

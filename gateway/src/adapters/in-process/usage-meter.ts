@@ -1,5 +1,5 @@
 import type { Throughput } from '@tollgate/wire';
-import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../ports/usage-meter.js';
+import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../ports/hot-state/usage-meter.js';
 
 const ALL = -1;
 const second = (ms: number) => Math.floor(ms / 1000);

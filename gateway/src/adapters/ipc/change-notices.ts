@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/change-notices.js';
+import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/hot-state/change-notices.js';
 import type { IpcClient } from './client.js';
 import { handle, type IpcOwner, type PortHandlers } from './owner.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/gateway-reports.js';
+import { type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/hot-state/gateway-reports.js';
 import type { IpcClient } from './client.js';
 import { handle, type IpcOwner, type PortHandlers } from './owner.js';
 

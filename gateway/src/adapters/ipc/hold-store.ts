@@ -1,6 +1,6 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
 import { z } from 'zod';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
 import type { IpcClient } from './client.js';
 import { balancesChangedSchema, settledHoldSchema, tokenBalanceSchema, userBalanceSchema } from './ledger-shapes.js';
 import { handle, type PortHandlers } from './owner.js';

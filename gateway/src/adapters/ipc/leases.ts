@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Leases } from '../../ports/leases.js';
+import type { Leases } from '../../ports/hot-state/leases.js';
 import type { IpcClient } from './client.js';
 import { handle, type PortHandlers } from './owner.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OneTimeCodes } from '../../ports/one-time-codes.js';
+import type { OneTimeCodes } from '../../ports/hot-state/one-time-codes.js';
 import type { IpcClient } from './client.js';
 import { handle, type PortHandlers } from './owner.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { RateLimiter, RateLimiters, RateRule, Reservation } from '../../ports/rate-limiter.js';
+import type { RateLimiter, RateLimiters, RateRule, Reservation } from '../../ports/hot-state/rate-limiter.js';
 import type { IpcClient } from './client.js';
 import { handle, type PortHandlers } from './owner.js';
 

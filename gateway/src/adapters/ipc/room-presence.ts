@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LocalRooms, RoomPresence } from '../../ports/room-presence.js';
+import type { LocalRooms, RoomPresence } from '../../ports/hot-state/room-presence.js';
 import type { IpcClient } from './client.js';
 import { handle, type IpcOwner, type PortHandlers } from './owner.js';
 

@@ -1,6 +1,6 @@
 import type { Throughput } from '@tollgate/wire';
 import { z } from 'zod';
-import type { MeteredCall, ThroughputReading, UsageMeter } from '../../ports/usage-meter.js';
+import type { MeteredCall, ThroughputReading, UsageMeter } from '../../ports/hot-state/usage-meter.js';
 import type { IpcClient } from './client.js';
 import { handle, type PortHandlers } from './owner.js';
 

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import type { Documents } from '../../ports/documents.js';
+import type { Documents } from '../../ports/documents/documents.js';
 import { createMongoChannelStore } from './mongo-channel-store.js';
 import { createMongoOptionStore } from './mongo-option-store.js';
 import { createMongoRedemptionStore } from './mongo-redemption-store.js';

@@ -1,7 +1,7 @@
 import { dict } from '@tollgate/wire';
 import { type Connection, type Model, type QueryFilter, Schema } from 'mongoose';
 import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
-import type { AuditQuery, AuditTrail } from '../../ports/audit-trail.js';
+import type { AuditQuery, AuditTrail } from '../../ports/documents/audit-trail.js';
 
 interface AuditDocument {
   _id: string;

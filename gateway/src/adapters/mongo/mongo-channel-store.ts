@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Channel, ChannelStore } from '../../ports/channel-store.js';
+import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
 import { NumberedCollection } from './numbered-collection.js';
 
 const channelShape = {

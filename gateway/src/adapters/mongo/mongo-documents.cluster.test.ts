@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { requiredMongoUri } from '../../../test/support/config.js';
-import { runChannelStoreContract } from '../../ports/channel-store.contract.js';
-import { runOptionStoreContract } from '../../ports/option-store.contract.js';
-import { runRestoreContract } from '../../ports/restore.contract.js';
-import { runRedemptionStoreContract } from '../../ports/redemption-store.contract.js';
-import { runTokenStoreContract } from '../../ports/token-store.contract.js';
-import { runTaskStoreContract } from '../../ports/task-store.contract.js';
-import { runTopUpStoreContract } from '../../ports/top-up-store.contract.js';
-import { runTwoFactorStoreContract } from '../../ports/two-factor-store.contract.js';
-import { runUserStoreContract } from '../../ports/user-store.contract.js';
-import { runAuditTrailContract } from '../../ports/audit-trail.contract.js';
-import type { NewUser } from '../../ports/user-store.js';
+import { runChannelStoreContract } from '../../ports/documents/channel-store.contract.js';
+import { runOptionStoreContract } from '../../ports/documents/option-store.contract.js';
+import { runRestoreContract } from '../../ports/documents/restore.contract.js';
+import { runRedemptionStoreContract } from '../../ports/documents/redemption-store.contract.js';
+import { runTokenStoreContract } from '../../ports/documents/token-store.contract.js';
+import { runTaskStoreContract } from '../../ports/documents/task-store.contract.js';
+import { runTopUpStoreContract } from '../../ports/documents/top-up-store.contract.js';
+import { runTwoFactorStoreContract } from '../../ports/documents/two-factor-store.contract.js';
+import { runUserStoreContract } from '../../ports/documents/user-store.contract.js';
+import { runAuditTrailContract } from '../../ports/documents/audit-trail.contract.js';
+import type { NewUser } from '../../ports/documents/user-store.js';
 import { createMongoDocuments } from './index.js';
 
 /** Every document store's contract against a real MongoDB-wire server, each test on a database of its own. */

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Schema } from 'mongoose';
-import type { OptionStore } from '../../ports/option-store.js';
+import type { OptionStore } from '../../ports/documents/option-store.js';
 
 interface OptionDocument {
   _id: string;

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/redemption-store.js';
+import { type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/documents/redemption-store.js';
 import { Claims } from './claims.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 

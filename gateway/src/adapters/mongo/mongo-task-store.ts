@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import type { Connection } from 'mongoose';
-import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../ports/task-store.js';
+import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../ports/documents/task-store.js';
 import { Claims } from './claims.js';
 import { NumberedCollection } from './numbered-collection.js';
 

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Token, TokenStore } from '../../ports/token-store.js';
+import type { Token, TokenStore } from '../../ports/documents/token-store.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 
 const tokenShape = {

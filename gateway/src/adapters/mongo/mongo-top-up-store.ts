@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/top-up-store.js';
+import { type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/documents/top-up-store.js';
 import { Claims } from './claims.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 

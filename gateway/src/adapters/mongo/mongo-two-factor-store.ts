@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { TwoFactor, TwoFactorStore } from '../../ports/two-factor-store.js';
+import type { TwoFactor, TwoFactorStore } from '../../ports/documents/two-factor-store.js';
 import { Claims } from './claims.js';
 
 interface TwoFactorDoc {

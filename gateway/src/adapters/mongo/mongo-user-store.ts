@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { NewUser, User, UserStore } from '../../ports/user-store.js';
+import type { NewUser, User, UserStore } from '../../ports/documents/user-store.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 
 const userShape = {

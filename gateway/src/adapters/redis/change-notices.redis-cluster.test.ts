@@ -1,4 +1,4 @@
-import { runChangeNoticesContract } from '../../ports/change-notices.contract.js';
+import { runChangeNoticesContract } from '../../ports/hot-state/change-notices.contract.js';
 import { clusterClient, twoGatewaysOn } from '../../../test/support/pub-sub-gateways.js';
 import { RedisChangeNotices } from './change-notices.js';
 

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requiredRedisUrl } from '../../../test/support/config.js';
 import { eventually } from '../../../test/support/console-client.js';
-import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
+import { runGatewayReportsContract } from '../../ports/hot-state/gateway-reports.contract.js';
 import { RedisGatewayReports } from './gateway-reports.js';
 import { twoGatewaysOn } from '../../../test/support/pub-sub-gateways.js';
 

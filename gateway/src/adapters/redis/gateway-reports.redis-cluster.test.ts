@@ -1,4 +1,4 @@
-import { runGatewayReportsContract } from '../../ports/gateway-reports.contract.js';
+import { runGatewayReportsContract } from '../../ports/hot-state/gateway-reports.contract.js';
 import { clusterClient, twoGatewaysOn } from '../../../test/support/pub-sub-gateways.js';
 import { RedisGatewayReports } from './gateway-reports.js';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runHoldStoreContract } from '../../ports/hold-store.contract.js';
+import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
 import { requiredRedisUrl } from '../../../test/support/config.js';
 

@@ -1,5 +1,5 @@
 import type { Announced, BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript, type ScriptPipeliner, type ScriptRunner } from './lua-script.js';
 

@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimiters } from '../../ports/rate-limiter.js';
+import type { RateLimiters } from '../../ports/hot-state/rate-limiter.js';
 import { flexibleRateLimiter } from '../shared/flexible-rate-limiter.js';
 
 /**

@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import { runRoomPresenceContract } from '../../ports/room-presence.contract.js';
+import { runRoomPresenceContract } from '../../ports/hot-state/room-presence.contract.js';
 import { clusterClient, untilShardSubscribers } from '../../../test/support/pub-sub-gateways.js';
 import { RedisRoomPresence } from './room-presence.js';
 

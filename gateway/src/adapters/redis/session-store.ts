@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Session, SessionStore } from '../../ports/session-store.js';
+import type { Session, SessionStore } from '../../ports/hot-state/session-store.js';
 import { LuaScript, type ScriptRunner } from './lua-script.js';
 
 /**

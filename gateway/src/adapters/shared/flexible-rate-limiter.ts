@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimiter, Reservation } from '../../ports/rate-limiter.js';
+import type { RateLimiter, Reservation } from '../../ports/hot-state/rate-limiter.js';
 
 const NOTHING_TO_GIVE_BACK: Reservation = { giveBack: async () => {} };
 

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
-import type { ChannelStore } from '../../ports/channel-store.js';
-import type { OptionStore } from '../../ports/option-store.js';
-import type { RedemptionStore } from '../../ports/redemption-store.js';
-import type { TokenStore } from '../../ports/token-store.js';
-import type { TopUpStore } from '../../ports/top-up-store.js';
-import type { UserStore } from '../../ports/user-store.js';
-import type { TaskStore } from '../../ports/task-store.js';
-import type { TwoFactorStore } from '../../ports/two-factor-store.js';
+import type { ChannelStore } from '../../ports/documents/channel-store.js';
+import type { OptionStore } from '../../ports/documents/option-store.js';
+import type { RedemptionStore } from '../../ports/documents/redemption-store.js';
+import type { TokenStore } from '../../ports/documents/token-store.js';
+import type { TopUpStore } from '../../ports/documents/top-up-store.js';
+import type { UserStore } from '../../ports/documents/user-store.js';
+import type { TaskStore } from '../../ports/documents/task-store.js';
+import type { TwoFactorStore } from '../../ports/documents/two-factor-store.js';
 import { createSchema } from './schema.js';
 import { createSqliteChannelStore } from './sqlite-channel-store.js';
 import { createSqliteOptionStore } from './sqlite-option-store.js';
@@ -17,7 +17,7 @@ import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteTaskStore } from './sqlite-task-store.js';
 import { createSqliteTwoFactorStore } from './sqlite-two-factor-store.js';
 import { createSqliteAuditTrail } from './sqlite-audit-trail.js';
-import type { AuditTrail } from '../../ports/audit-trail.js';
+import type { AuditTrail } from '../../ports/documents/audit-trail.js';
 
 export interface SqliteDocuments {
   users: UserStore;

@@ -1,4 +1,4 @@
-import { runAuditTrailContract } from '../../ports/audit-trail.contract.js';
+import { runAuditTrailContract } from '../../ports/documents/audit-trail.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runAuditTrailContract('sqlite', () => {

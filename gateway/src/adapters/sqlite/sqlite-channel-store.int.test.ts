@@ -1,4 +1,4 @@
-import { runChannelStoreContract } from '../../ports/channel-store.contract.js';
+import { runChannelStoreContract } from '../../ports/documents/channel-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runChannelStoreContract('sqlite', () => {

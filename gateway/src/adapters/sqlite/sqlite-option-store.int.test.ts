@@ -1,4 +1,4 @@
-import { runOptionStoreContract } from '../../ports/option-store.contract.js';
+import { runOptionStoreContract } from '../../ports/documents/option-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runOptionStoreContract('sqlite', () => {

@@ -1,4 +1,4 @@
-import { runRedemptionStoreContract } from '../../ports/redemption-store.contract.js';
+import { runRedemptionStoreContract } from '../../ports/documents/redemption-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runRedemptionStoreContract('sqlite', () => {

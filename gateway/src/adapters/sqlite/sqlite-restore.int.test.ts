@@ -1,4 +1,4 @@
-import { runRestoreContract } from '../../ports/restore.contract.js';
+import { runRestoreContract } from '../../ports/documents/restore.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runRestoreContract('sqlite', () => {

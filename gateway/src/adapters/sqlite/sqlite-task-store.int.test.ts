@@ -1,4 +1,4 @@
-import { runTaskStoreContract } from '../../ports/task-store.contract.js';
+import { runTaskStoreContract } from '../../ports/documents/task-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runTaskStoreContract('sqlite', () => {

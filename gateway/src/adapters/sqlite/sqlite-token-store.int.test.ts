@@ -1,4 +1,4 @@
-import { runTokenStoreContract } from '../../ports/token-store.contract.js';
+import { runTokenStoreContract } from '../../ports/documents/token-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runTokenStoreContract('sqlite', () => {

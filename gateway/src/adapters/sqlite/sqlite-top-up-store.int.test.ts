@@ -1,4 +1,4 @@
-import { runTopUpStoreContract } from '../../ports/top-up-store.contract.js';
+import { runTopUpStoreContract } from '../../ports/documents/top-up-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runTopUpStoreContract('sqlite', () => {

@@ -1,4 +1,4 @@
-import { runTwoFactorStoreContract } from '../../ports/two-factor-store.contract.js';
+import { runTwoFactorStoreContract } from '../../ports/documents/two-factor-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runTwoFactorStoreContract('sqlite', () => {

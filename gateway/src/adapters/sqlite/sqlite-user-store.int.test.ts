@@ -1,4 +1,4 @@
-import { runUserStoreContract } from '../../ports/user-store.contract.js';
+import { runUserStoreContract } from '../../ports/documents/user-store.contract.js';
 import { openTempDocuments } from './test-documents.js';
 
 runUserStoreContract('sqlite', () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { GatewayDeps } from '../../deps.js';
 import type { LedgerSync } from '../../events/ledger-sync.js';
 import { ApiFailure, AuthMessages } from '../../http/errors.js';
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 
 /**
  * What every route family of the management API shares. `Deps` is the slice of the gateway's

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionDeps, sessionUserId, startSession } from '../../auth/session.js';
-import { type User, UserStatus, type UserStore } from '../../ports/user-store.js';
+import { type User, UserStatus, type UserStore } from '../../ports/documents/user-store.js';
 
 /** Starts the session and answers what the console stores as `user` (new-api's setupLogin). */
 export async function signIn(deps: SessionDeps, reply: FastifyReply, user: User) {

@@ -1,9 +1,9 @@
 import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger';
 import type { ChannelRow, TokenRow, UserRow } from '@tollgate/wire';
 import { maskTokenKey } from '../../auth/token-key.js';
-import type { Channel } from '../../ports/channel-store.js';
-import { type Token, TokenStatus } from '../../ports/token-store.js';
-import type { User } from '../../ports/user-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
+import { type Token, TokenStatus } from '../../ports/documents/token-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 
 /** A user on the wire (snake_case as new-api); never the password hash nor the access token. */
 export function userWire(user: User, balance?: UserBalance): UserRow {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuditEvent } from '../audit-event.js';
 import { ok } from '../../http/envelope.js';
 import { encodeExport, type ExportColumn, exportFormats, exportHeaders } from '../../http/tabular-export.js';
-import type { AuditQuery } from '../../ports/audit-trail.js';
+import type { AuditQuery } from '../../ports/documents/audit-trail.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';

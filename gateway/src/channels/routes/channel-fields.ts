@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { isHttpUrl } from '../../http/http-url.js';
 import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
-import type { Channel, NewChannel } from '../../ports/channel-store.js';
+import type { Channel, NewChannel } from '../../ports/documents/channel-store.js';
 import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { byId, channelWire } from '../../api/support/wire.js';
 

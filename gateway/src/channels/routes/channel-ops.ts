@@ -8,7 +8,7 @@ import { ChannelTester } from '../channel-tester.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { idParams, parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

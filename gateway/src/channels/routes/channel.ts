@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { channelsWithBalances } from './channel-fields.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { commaList } from '../../api/support/groups.js';

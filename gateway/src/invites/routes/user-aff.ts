@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import { holdInviteQuota } from '../invite-holds.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';

@@ -3,7 +3,7 @@ import type { MockSmtp } from '../../../test/support/mock-smtp.js';
 import { createSmtpMailer } from '../../adapters/smtp/smtp-mailer.js';
 import { ensureRootUser } from '../../bootstrap/root-user.js';
 import { OptionCache } from '../../options/option-cache.js';
-import type { Documents } from '../../ports/documents.js';
+import type { Documents } from '../../ports/documents/documents.js';
 
 const HOUR = 3_600_000;
 const metadata = (eventId: string, occurredAt: number) => ({ eventId, occurredAt, version: 1 as const });

@@ -2,10 +2,10 @@ import type { LogRow } from '@tollgate/analytics';
 import { describe, expect, it } from 'vitest';
 import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { newChannel } from '../../ports/channel-store.contract.js';
+import { newChannel } from '../../ports/documents/channel-store.contract.js';
 import { createAnalyticsLogReader } from '../../analytics-log-reader.js';
-import { TokenStatus } from '../../ports/token-store.js';
-import { UserStatus } from '../../ports/user-store.js';
+import { TokenStatus } from '../../ports/documents/token-store.js';
+import { UserStatus } from '../../ports/documents/user-store.js';
 
 /** 2024-06-01T00:00:00Z. */
 const t0 = 1_717_200_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionUserId } from '../../auth/session.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ChannelStatus, type PriceEntry, type PricingAnswer, QuotaType } from '@tollgate/wire';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { usableGroups } from '../user-groups.js';
 import { route } from '../../api/support/route.js';

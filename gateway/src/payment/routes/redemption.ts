@@ -4,7 +4,7 @@ import type { RedemptionRow } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { type Redemption, RedemptionStatus } from '../../ports/redemption-store.js';
+import { type Redemption, RedemptionStatus } from '../../ports/documents/redemption-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { idParams, INVALID_PARAMS, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { aiProxyStreamTranslator, documentsText, libraryRefusal, openAIAnswer } from './answer.js';
 import { aiProxyLibrary } from './index.js';
 

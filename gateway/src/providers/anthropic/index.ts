@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import { baseOf } from '../shared/base-url.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
 import { claudeRequest } from './request.js';

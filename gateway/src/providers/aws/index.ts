@@ -1,6 +1,6 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { openAIAnswer } from '../anthropic/answer.js';
 import { anthropic } from '../anthropic/index.js';
 import { claudeRequest } from '../anthropic/request.js';

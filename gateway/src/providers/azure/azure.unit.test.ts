@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { azure } from './index.js';
 
 const channel = (fields: Partial<Channel>) => ({ key: 'azure-key', baseUrl: 'https://example.openai.azure.com', other: '', ...fields }) as Channel;

@@ -1,5 +1,5 @@
 import { baseOf } from '../shared/base-url.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { cloudflare } from './index.js';
 
 const channel = (other: string, baseUrl = '') => ({ key: 'cf-token', baseUrl, other }) as Channel;

@@ -1,4 +1,4 @@
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { bearerTarget, jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 

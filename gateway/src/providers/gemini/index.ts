@@ -1,5 +1,5 @@
 import { baseOf } from '../shared/base-url.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';
 import { openAIAnswer } from './answer.js';
 import { geminiRequest } from './request.js';

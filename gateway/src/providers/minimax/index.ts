@@ -1,4 +1,4 @@
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openai } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
 import type { ProviderAdapter } from '../types.js';

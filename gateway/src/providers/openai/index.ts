@@ -1,7 +1,7 @@
 import { dict } from '@tollgate/wire';
 import { baseOf } from '../shared/base-url.js';
 import { openAIChunkText } from '../shared/completion-text.js';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget, Usage } from '../types.js';
 
 interface OpenAIUsage {

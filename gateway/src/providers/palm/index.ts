@@ -1,4 +1,4 @@
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { countedUsage, promptText } from '../shared/token-count.js';
 import { jsonRequest } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';

@@ -1,5 +1,5 @@
 import { dict } from '@tollgate/wire';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
 import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';

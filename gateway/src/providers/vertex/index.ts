@@ -1,5 +1,5 @@
 import { own, parseJsonTable } from '@tollgate/wire';
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { claudeRequest } from '../anthropic/request.js';
 import { geminiRequest } from '../gemini/request.js';
 import type { ProviderAdapter, UpstreamRequest } from '../types.js';

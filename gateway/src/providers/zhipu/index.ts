@@ -1,4 +1,4 @@
-import type { Channel } from '../../ports/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openAICompatible } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
 import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel } from '../../ports/channel-store.js';
-import { TaskPlatform } from '../../ports/task-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
+import { TaskPlatform } from '../../ports/documents/task-store.js';
 import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';

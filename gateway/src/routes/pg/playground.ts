@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user.js';
-import { Role } from '../../ports/user-store.js';
+import { Role } from '../../ports/documents/user-store.js';
 import { chatCompletionsEndpoint } from '../../relay/endpoints.js';
 import { playgroundCaller } from '../../relay/playground-caller.js';
 import { type RelayBody, relayCall } from '../../relay/relay-call.js';

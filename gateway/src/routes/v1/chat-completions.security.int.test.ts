@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
-import { Role, UserStatus } from '../../ports/user-store.js';
-import { TokenStatus } from '../../ports/token-store.js';
+import { Role, UserStatus } from '../../ports/documents/user-store.js';
+import { TokenStatus } from '../../ports/documents/token-store.js';
 
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }) };
 const chat = (extra: object = {}) => ({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }], ...extra });

@@ -3,7 +3,7 @@ import { recordSecurityEvent } from '../../audit/security-events.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { CodePurpose } from '../../ports/one-time-codes.js';
+import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

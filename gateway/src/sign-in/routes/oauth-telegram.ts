@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { UserStatus } from '../../ports/user-store.js';
+import { UserStatus } from '../../ports/documents/user-store.js';
 import { isTelegramLoginValid } from '../telegram.js';
 import { bindLinked, type LinkedService } from '../../accounts/routes/linked-accounts.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { login, Session, signUp } from '../../../test/api-app.js';
-import type { UserStore } from '../../ports/user-store.js';
+import type { UserStore } from '../../ports/documents/user-store.js';
 import { buildSignInHarness, getAs, oauthCallback, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
 
 /**

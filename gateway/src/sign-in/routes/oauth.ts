@@ -4,7 +4,7 @@ import { randomAlphanumeric } from '../../auth/token-key.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { CodePurpose } from '../../ports/one-time-codes.js';
+import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
 import { gitHubIdentity } from '../github.js';
 import type { ExternalIdentity } from '../identity.js';
 import { linuxDoIdentity } from '../linuxdo.js';

@@ -4,8 +4,8 @@ import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.j
 import { endSession } from '../../auth/session.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { CodePurpose } from '../../ports/one-time-codes.js';
-import { Role, type User, UserStatus } from '../../ports/user-store.js';
+import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
+import { Role, type User, UserStatus } from '../../ports/documents/user-store.js';
 import { signIn } from '../../api/support/sign-in.js';
 import { askForSecondFactor } from '../../two-factor/routes/two-factor-sign-in.js';
 import { requireTurnstile } from '../../api/support/turnstile-guard.js';

@@ -1,4 +1,4 @@
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { type NewUserFields, newUserDocument } from '../../accounts/routes/user-fields.js';
 import { inviterReward, newUserGrants } from '../../billing/grant-events.js';

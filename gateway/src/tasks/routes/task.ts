@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { type TaskFilter, TaskPlatform } from '../../ports/task-store.js';
+import { type TaskFilter, TaskPlatform } from '../../ports/documents/task-store.js';
 import { mjRow, taskRow } from '../task-rows.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';

@@ -4,7 +4,7 @@ import { generateTokenKey } from '../../auth/token-key.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { type Token, TokenStatus } from '../../ports/token-store.js';
+import { type Token, TokenStatus } from '../../ports/documents/token-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

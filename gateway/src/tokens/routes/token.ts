@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { stripKeyPrefix } from '../../auth/token-key.js';
 import type { GatewayDeps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import type { User } from '../../ports/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { idParams, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';

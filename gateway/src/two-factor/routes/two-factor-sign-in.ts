@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Envelope, ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import { type User, UserStatus } from '../../ports/user-store.js';
+import { type User, UserStatus } from '../../ports/documents/user-store.js';
 import { checkCode } from '../check-code.js';
 import { finishPendingSignIn, pendingSignIn, startPendingSignIn } from '../pending-sign-in.js';
 import type { ApiContext } from '../../api/support/context.js';

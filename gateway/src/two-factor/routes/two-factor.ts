@@ -3,7 +3,7 @@ import { recordSecurityEvent } from '../../audit/security-events.js';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { TwoFactor } from '../../ports/two-factor-store.js';
+import type { TwoFactor } from '../../ports/documents/two-factor-store.js';
 import { twoFactorRequired } from '../admin-requirement.js';
 import { hashBackupCodes, newBackupCodes } from '../backup-codes.js';
 import { checkCode } from '../check-code.js';
