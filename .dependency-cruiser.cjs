@@ -60,7 +60,7 @@ module.exports = {
       name: 'retries-apart-from-tests-and-tasks',
       severity: 'error',
       comment: 'The retry loop is used by task submit and judged by the health rules; it reaches neither the channel test nor any task code.',
-      from: { path: '^gateway/src/relay/upstream-attempts[.]ts$' },
+      from: { path: '^gateway/src/relay/upstream/upstream-attempts[.]ts$' },
       to: { path: '^gateway/src/(channels/channel-(tester|probe)[.]ts$|tasks/)', reachable: true },
     },
     {

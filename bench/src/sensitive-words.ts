@@ -65,7 +65,7 @@ function naiveMatcher(words: readonly string[]): FirstHit {
   return (text) => words.find((word) => text.includes(word)) ?? null;
 }
 
-/** What gateway/src/relay/sensitive-words.ts does (the bench imports no gateway code): a yes/no scan, matches collected only on a hit. */
+/** What gateway/src/relay/admission/sensitive-words.ts does (the bench imports no gateway code): a yes/no scan, matches collected only on a hit. */
 function ahoCorasickMatcher(words: readonly string[]): FirstHit {
   const automaton = new AhoCorasick([...words]);
   return (text) => (automaton.hasKeywordInText(text) ? (automaton.matchInText(text)[0]?.keyword ?? null) : null);

@@ -1,14 +1,14 @@
 import type { BackgroundLog } from '@tollgate/ledger';
-import type { ModelRequestLimit } from './model-request-limit.js';
+import type { ModelRequestLimit } from './admission/model-request-limit.js';
 import type { GatewayDeps } from '../deps.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
-import type { ChannelRouter } from './channel-router.js';
-import type { InFlightHolds } from './in-flight-holds.js';
-import type { DocumentCache } from './document-cache.js';
+import type { ChannelRouter } from './upstream/channel-router.js';
+import type { InFlightHolds } from './admission/in-flight-holds.js';
+import type { DocumentCache } from './admission/document-cache.js';
 import type { RelayMetrics } from './overhead.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
-import type { SensitiveWords } from './sensitive-words.js';
-import type { UpstreamPools } from './upstream-pool.js';
+import type { SensitiveWords } from './admission/sensitive-words.js';
+import type { UpstreamPools } from './upstream/upstream-pool.js';
 
 /** What the relay touches of the gateway's dependencies. */
 export type RelayDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'config' | 'eventLog' | 'holds' | 'leases' | 'mailer' | 'notices' | 'options' | 'sessions' | 'tasks' | 'usageOutbox' | 'users'>;

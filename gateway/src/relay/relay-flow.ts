@@ -6,16 +6,16 @@ import { type PriceQuote, quoteFor } from '../billing/pricing.js';
 import { ChannelStatus, own, parseJsonTable } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
-import { admit } from './admission.js';
-import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './caller.js';
-import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './chat-answer.js';
+import { admit } from './admission/admission.js';
+import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './admission/caller.js';
+import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './surfaces/chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from './relay-error.js';
-import { settle } from './settle.js';
+import { settle } from './admission/settle.js';
 import { completedUsage } from '../providers/shared/token-count.js';
-import { type Attempted, sendWithRetries } from './upstream-attempts.js';
-import { UpstreamCancel } from './upstream-cancel.js';
+import { type Attempted, sendWithRetries } from './upstream/upstream-attempts.js';
+import { UpstreamCancel } from './upstream/upstream-cancel.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
 export interface CallPlan {

@@ -3,13 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { costOf, quoteFor } from '../billing/pricing.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import type { TaskPlatform } from '../ports/documents/task-store.js';
-import { admit } from '../relay/admission.js';
-import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/caller.js';
+import { admit } from '../relay/admission/admission.js';
+import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/admission/caller.js';
 import type { RelayContext } from '../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../relay/relay-error.js';
-import { settle } from '../relay/settle.js';
-import { sendWithRetries } from '../relay/upstream-attempts.js';
-import { UpstreamCancel } from '../relay/upstream-cancel.js';
+import { settle } from '../relay/admission/settle.js';
+import { sendWithRetries } from '../relay/upstream/upstream-attempts.js';
+import { UpstreamCancel } from '../relay/upstream/upstream-cancel.js';
 import type { AcceptedSubmit } from './accepted-submit.js';
 import { parseJson, servesPlatform, taskUpstream } from './task-upstream.js';
 

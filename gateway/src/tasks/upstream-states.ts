@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/task-store.js';
-import type { UpstreamPools } from '../relay/upstream-pool.js';
+import type { UpstreamPools } from '../relay/upstream/upstream-pool.js';
 import { mjTaskAnswer } from './mj-wire.js';
 import { sunoTaskAnswer } from './suno-wire.js';
 import { parseJson, TASK_LIST_PATHS, taskUpstream } from './task-upstream.js';

@@ -30,7 +30,7 @@ import { FakeLedger } from './fake-ledger.js';
 import { feedingHotState } from '../../src/billing/hot-state-feed.js';
 import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedTaskStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
-import { passThroughEnabled } from '../../src/relay/pass-through.js';
+import { passThroughEnabled } from '../../src/relay/surfaces/pass-through.js';
 
 const SESSION_SECRET = 'relay-test-session-secret-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@ import { ApiFailure, AuthMessages } from '../../http/errors.js';
 import { withChannelNames } from '../channel-names.js';
 import { selfRow } from '../visible-row.js';
 import { UserStatus } from '../../ports/documents/user-store.js';
-import { parseApiKey } from '../../relay/caller.js';
+import { parseApiKey } from '../../relay/admission/caller.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
-import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
+import { type Caller, callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';

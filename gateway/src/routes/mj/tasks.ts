@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
-import { callerOf, keyFirst } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { mjTaskDto } from '../../tasks/mj-wire.js';

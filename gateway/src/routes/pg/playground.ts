@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/require-user.js';
 import { Role } from '../../ports/documents/user-store.js';
-import { chatCompletionsEndpoint } from '../../relay/endpoints.js';
-import { playgroundCaller } from '../../relay/playground-caller.js';
-import { type RelayBody, relayCall } from '../../relay/relay-call.js';
+import { chatCompletionsEndpoint } from '../../relay/surfaces/endpoints.js';
+import { playgroundCaller } from '../../relay/surfaces/playground-caller.js';
+import { type RelayBody, relayCall } from '../../relay/surfaces/relay-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { openAIEndpoints } from '../v1/openai-endpoints.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
-import { callerOf, keyFirst } from '../../relay/caller.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { acceptSunoSubmit, SunoAction, sunoEnvelope, sunoTaskDto } from '../../tasks/suno-wire.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { relaySpeech, relayTranscription, type SpeechBody } from '../../relay/audio-call.js';
-import { callerOf, keyFirst } from '../../relay/caller.js';
+import { relaySpeech, relayTranscription, type SpeechBody } from '../../relay/surfaces/audio-call.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../../relay/relay-error.js';
 import { formFieldsOf, registerMultipartRoutes, requestForm } from './multipart.js';

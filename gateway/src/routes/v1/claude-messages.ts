@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, keyFirst } from '../../relay/caller.js';
-import { countClaudeTokens, relayClaudeMessages } from '../../relay/claude-messages.js';
-import type { ClaudeBody } from '../../relay/claude-surface/claude-body.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
+import { countClaudeTokens, relayClaudeMessages } from '../../relay/surfaces/claude-messages.js';
+import type { ClaudeBody } from '../../relay/surfaces/claude-surface/claude-body.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { claudeBodyShape } from '../../relay/surface-shapes.js';
+import { claudeBodyShape } from '../../relay/surfaces/surface-shapes.js';
 
 /** What the relay needs of a Messages request; the rest is the client's and passes through. */
 const messagesSchema = z.looseObject({

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ImageOrder } from '../../billing/image-price.js';
 import { strictInt } from '../../http/strict-int.js';
-import { callerOf, keyFirst } from '../../relay/caller.js';
-import { type ImageCall, relayImages } from '../../relay/image-call.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
+import { type ImageCall, relayImages } from '../../relay/surfaces/image-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { checkedBody, formFieldsOf, registerMultipartRoutes, requestForm } from './multipart.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Caller, callerOf, keyFirst } from '../../relay/caller.js';
+import { type Caller, callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { RelayError } from '../../relay/relay-error.js';
 

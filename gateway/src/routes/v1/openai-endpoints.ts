@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listOf, openAIChatMessage, openAIChatTranslatable } from '../../providers/shared/chat-input.js';
-import { callerOf, keyFirst } from '../../relay/caller.js';
-import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, moderationsEndpoint, type RelayEndpoint, rerankEndpoint } from '../../relay/endpoints.js';
-import { type RelayBody, relayCall } from '../../relay/relay-call.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
+import { chatCompletionsEndpoint, completionsEndpoint, embeddingsEndpoint, moderationsEndpoint, type RelayEndpoint, rerankEndpoint } from '../../relay/surfaces/endpoints.js';
+import { type RelayBody, relayCall } from '../../relay/surfaces/relay-call.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 
 /** The fields every relayed request shares; the rest is the client's and passes through. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, keyFirst } from '../../relay/caller.js';
-import { relayGeminiNative } from '../../relay/gemini-native.js';
+import { callerOf, keyFirst } from '../../relay/admission/caller.js';
+import { relayGeminiNative } from '../../relay/surfaces/gemini-native.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { geminiBodyShape } from '../../relay/surface-shapes.js';
+import { geminiBodyShape } from '../../relay/surfaces/surface-shapes.js';
 
 const bodySchema = z.looseObject(geminiBodyShape);
 

@@ -1,0 +1,130 @@
+import type { FastifyReply } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { openAIChunkText } from '../../providers/shared/completion-text.js';
+import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../../providers/types.js';
+import type { AnswerOutcome } from './chat-answer.js';
+import { OVERHEAD_HEADER, type OverheadClock } from '../overhead.js';
+import { eventJson, SseEventSplitter } from '../../providers/shared/sse-events.js';
+import { clientBackpressure } from '../upstream/client-backpressure.js';
+import { CompletionTally } from '../completion-tally.js';
+import { forEachChunk } from '../upstream/upstream-chunks.js';
+
+/** The final chunk OpenAI sends for include_usage: usage and no choices. */
+function isUsageOnly(json: unknown): boolean {
+  const chunk = json as { usage?: unknown; choices?: unknown[] } | null;
+  return Boolean(chunk?.usage) && Array.isArray(chunk?.choices) && chunk.choices.length === 0;
+}
+
+/** An event as the client receives it, and its parsed JSON (null for [DONE] and comments). */
+interface OutEvent {
+  out: string;
+  json: unknown;
+}
+
+/** What the client receives for one upstream event: the event itself, or its translation. */
+interface StreamMode {
+  events(upstreamEvent: string, json: unknown): OutEvent[];
+  end(): OutEvent[];
+  usage(seen: Usage | null): Usage | null;
+}
+
+/** A `data:` event that is neither JSON nor [DONE]: a frame the upstream broke off mid-way. */
+const isBrokenData = (event: string, json: unknown) => json === null && /^data:(?!\s*\[DONE\])\s*\S/m.test(event);
+
+const passthrough: StreamMode = {
+  // A broken frame is dropped, not forwarded: the client's SDK would fail on it instead of ending cleanly.
+  events: (event, json) => (isBrokenData(event, json) ? [] : [{ out: event, json }]),
+  end: () => [],
+  usage: (seen) => seen,
+};
+
+const openAIFraming: StreamFraming = { frame: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`, closing: 'data: [DONE]\n\n' };
+const DONE: OutEvent = { out: openAIFraming.closing, json: null };
+
+/** How a stream cut short ends: a translation's closing events, or OpenAI's [DONE]. */
+function endStopped(mode: StreamMode): OutEvent[] {
+  const closing = mode.end();
+  return closing.length > 0 ? closing : [DONE];
+}
+
+/**
+ * An event of only a name, an id or comments (Dify's bare `event: ping`) has nothing to translate;
+ * anything else goes to the translator, JSON or not (ChatGLM v3 streams raw text, PaLM one JSON body).
+ */
+function carriesNothing(event: string): boolean {
+  return event.split('\n').every((line) => line.trim() === '' || line.startsWith(':') || /^(event|id|retry):/.test(line));
+}
+
+function translated(translator: StreamTranslator, framing: StreamFraming = openAIFraming): StreamMode {
+  const asEvent = (chunk: object): OutEvent => ({ out: framing.frame(chunk), json: chunk });
+  const closing = framing.closing ? [{ out: framing.closing, json: null }] : [];
+  return {
+    events: (event, json) => (carriesNothing(event) ? [] : translator.onEvent(json, event).map(asEvent)),
+    end: () => [...(translator.finish?.() ?? []).map(asEvent), ...closing],
+    usage: () => translator.usage(),
+  };
+}
+
+/**
+ * Pipes the upstream's SSE to the client event by event as it arrives, reading usage on the way
+ * (translating it to OpenAI chunks when the provider speaks another protocol). Usage is always
+ * asked of the upstream; the usage-only chunk reaches the client only if it asked. The upstream is
+ * read at the client's pace: while the client's socket is full, nothing more is read. A broken
+ * upstream or a client that left ends the stream; what was produced is still billed. When
+ * `stopAt` says the text so far (it is fed each addition) hit a sensitive word, the chunk that completed it is not sent:
+ * the stream ends there (the upstream is dropped) and what came before is billed.
+ */
+export async function pipeStreamAnswer(
+  reply: FastifyReply,
+  response: Dispatcher.ResponseData,
+  adapter: AnswerReader,
+  model: string,
+  clientWantsUsage: boolean,
+  startedAt: number,
+  clock: OverheadClock,
+  stopAt: ((added: string) => boolean) | null = null,
+): Promise<AnswerOutcome> {
+  reply.hijack();
+  const raw = reply.raw;
+  const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+  raw.writeHead(200, { ...headers, [OVERHEAD_HEADER]: clock.report() });
+  const mode = adapter.translation ? translated(adapter.translation.stream(model), adapter.translation.framing) : passthrough;
+  // What the client receives is read for text: OpenAI chunks after a provider's translation, else the reader's own shape.
+  const textOf = adapter.translation && !adapter.translation.framing ? openAIChunkText : adapter.textOfChunk;
+  const splitter = new SseEventSplitter();
+  const decoder = new TextDecoder();
+  let seen: Usage | null = null;
+  const text = new CompletionTally();
+  let firstResponseMs = -1;
+  let stopped = false;
+  const emit = ({ out, json }: OutEvent) => {
+    const added = json ? textOf(json) : '';
+    if (stopAt && added && stopAt(added)) {
+      stopped = true;
+      return;
+    }
+    seen = adapter.usageOfChunk(json) ?? seen;
+    text.add(added);
+    if (!clientWantsUsage && isUsageOnly(json)) return;
+    if (firstResponseMs < 0) firstResponseMs = Date.now() - startedAt;
+    raw.write(out);
+  };
+  const forward = (event: string) => {
+    for (const out of mode.events(event, eventJson(event))) if (!stopped) emit(out);
+  };
+  const onChunk = (chunk: Uint8Array) => {
+    for (const event of splitter.push(decoder.decode(chunk, { stream: true }))) forward(event);
+    return !stopped; // false drops the upstream connection
+  };
+  try {
+    await forEachChunk(adapter.asSse?.(response.body) ?? response.body, onChunk, clientBackpressure(raw));
+    const rest = splitter.rest();
+    if (rest.trim() && !stopped) forward(rest);
+    if (stopped) endStopped(mode).forEach(({ out }) => raw.write(out));
+    else mode.end().forEach(emit);
+  } catch {
+    // The upstream broke off or the client left: end what we have and bill it.
+  }
+  raw.end();
+  return { usage: mode.usage(seen), text: text.text(), countedTokens: text.countedTokens(), firstResponseMs: Math.max(firstResponseMs, 0) };
+}

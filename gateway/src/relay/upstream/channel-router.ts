@@ -1,0 +1,75 @@
+import { ChannelStatus } from '@tollgate/wire';
+import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
+
+const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
+
+/** Candidates for one group and model, highest priority first. */
+type Tiers = Channel[][];
+
+/**
+ * The group/model ability table, in memory: a channel serves each model in `models` for each group
+ * in `group`. Picks the highest priority, weighted at random within it; rebuilt on change notices.
+ */
+export class ChannelRouter {
+  private table = new Map<string, Tiers>();
+  private byIds = new Map<number, Channel>();
+
+  constructor(
+    private readonly channels: ChannelStore,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async reload(): Promise<void> {
+    const byAbility = new Map<string, Channel[]>();
+    const all = await this.channels.all();
+    for (const channel of all) {
+      if (channel.status !== ChannelStatus.Enabled) continue;
+      for (const group of splitList(channel.group)) {
+        for (const model of splitList(channel.models)) {
+          const key = `${group}\u0000${model}`;
+          byAbility.set(key, [...(byAbility.get(key) ?? []), channel]);
+        }
+      }
+    }
+    this.table = new Map([...byAbility].map(([key, list]) => [key, tiersOf(list)]));
+    this.byIds = new Map(all.map((channel) => [channel.id, channel]));
+  }
+
+  /** Any channel by id, enabled or not (an admin's pinned channel); null when there is none. */
+  byId(id: number): Channel | null {
+    return this.byIds.get(id) ?? null;
+  }
+
+  /** A channel for the model in the group, skipping `exclude`d ones and any `accepts` refuses; null when none serves it. */
+  pick(group: string, model: string, exclude: ReadonlySet<number> = new Set(), accepts: (channel: Channel) => boolean = () => true): Channel | null {
+    for (const tier of this.table.get(`${group}\u0000${model}`) ?? []) {
+      const open = tier.filter((c) => !exclude.has(c.id) && accepts(c));
+      if (open.length > 0) return weightedPick(open, this.random);
+    }
+    return null;
+  }
+
+  /** Models served to a group, for /v1/models. */
+  models(group: string): string[] {
+    const prefix = `${group}\u0000`;
+    return [...this.table.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)).sort();
+  }
+}
+
+function tiersOf(channels: Channel[]): Tiers {
+  const byPriority = new Map<number, Channel[]>();
+  for (const channel of channels) byPriority.set(channel.priority, [...(byPriority.get(channel.priority) ?? []), channel]);
+  return [...byPriority.entries()].sort(([a], [b]) => b - a).map(([, tier]) => tier);
+}
+
+/** Weighted random; when every weight is 0 each channel is equally likely. */
+function weightedPick(channels: Channel[], random: () => number): Channel {
+  const total = channels.reduce((sum, c) => sum + Math.max(c.weight, 0), 0);
+  if (total === 0) return channels[Math.floor(random() * channels.length)] ?? (channels[0] as Channel);
+  let point = random() * total;
+  for (const channel of channels) {
+    point -= Math.max(channel.weight, 0);
+    if (point < 0) return channel;
+  }
+  return channels[channels.length - 1] as Channel;
+}

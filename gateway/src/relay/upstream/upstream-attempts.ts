@@ -1,0 +1,88 @@
+import type { Dispatcher } from 'undici';
+import { reportUpstreamFailure } from '../../channels/channel-failures.js';
+import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
+import { providerFor } from '../../providers/index.js';
+import { UntranslatableRequest } from '../../providers/shared/chat-input.js';
+import type { UpstreamRequest } from '../../providers/types.js';
+import type { RelayContext } from '../relay-context.js';
+import { RelayError } from '../relay-error.js';
+import type { UpstreamCancel } from './upstream-cancel.js';
+
+/** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
+const NEVER_RETRIED = new Set([504, 524]);
+
+/** Statuses another channel may answer better: those of AutomaticRetryStatusCodes, but never a timeout. */
+function retryable(ctx: RelayContext, status: number): boolean {
+  return !NEVER_RETRIED.has(status) && inRanges(rangesOf(ctx.deps.options.string('AutomaticRetryStatusCodes')), status);
+}
+
+export interface Attempted {
+  channel: Channel;
+  response: Dispatcher.ResponseData;
+  /** A failed answer's body, read whole (errors are small) so it can be judged and then forwarded. */
+  errorText?: string;
+}
+
+export interface AttemptPlan {
+  group: string;
+  model: string;
+  /** The upstream request for a channel (its provider's protocol, its model name). */
+  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
+  /** Channels that can serve this call at all (a native surface needs its own provider). */
+  accepts?: (channel: Channel) => boolean;
+  signal: UpstreamCancel;
+  /** A pinned channel is tried once and never swapped for another. */
+  pinned?: boolean;
+}
+
+/** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
+async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamRequest | null> {
+  try {
+    return await plan.build(channel);
+  } catch (error) {
+    if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
+    return null;
+  }
+}
+
+async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
+  const upstream = await build(channel, plan);
+  if (!upstream) return null;
+  try {
+    const { exchange } = providerFor(channel.type);
+    return await (exchange ? exchange(upstream, plan.signal.abortSignal()) : ctx.pools.send(upstream, plan.signal));
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a failed answer and lets the channel's health rules judge it (a rejected key switches the channel off). */
+async function failedAttempt(ctx: RelayContext, channel: Channel, response: Dispatcher.ResponseData): Promise<Attempted> {
+  const errorText = await response.body.text().catch(() => '');
+  await reportUpstreamFailure(ctx.deps, channel, response.statusCode, errorText);
+  return { channel, response, errorText };
+}
+
+/**
+ * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
+ * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
+ * runs, so a retry is always safe. Returns the last answer (good or not); throws when none came.
+ */
+export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: AttemptPlan): Promise<Attempted> {
+  const tried = new Set<number>();
+  let channel: Channel | null = first;
+  let last: Attempted | null = null;
+  const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
+  for (let attempt = 0; channel && attempt <= retries; attempt++) {
+    const response = await send(ctx, channel, plan);
+    if (response) {
+      last = response.statusCode < 400 ? { channel, response } : await failedAttempt(ctx, channel, response);
+      if (response.statusCode < 400 || !retryable(ctx, response.statusCode)) return last;
+    }
+    tried.add(channel.id);
+    channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
+  }
+  if (last) return last;
+  throw new RelayError(502, '上游服务不可用', 'upstream_unreachable', 'upstream_error');
+}
