@@ -5,7 +5,7 @@ import { type AnalyticsQuerier, type LogRow, logsTable, migrate } from '@tollgat
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
-import { createAnalyticsLogReader } from '../analytics-log-reader.js';
+import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from './periodic-checks.js';
 
 const DAY = 86_400;

@@ -1,7 +1,7 @@
 import { type AnalyticsQuerier, type EncodedInserter, loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
 import { feedingHotState } from '../billing/hot-state-feed.js';
-import { createAnalyticsLogReader } from '../analytics-log-reader.js';
-import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
+import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
+import { createAnalyticsUsageReader } from '../adapters/analytics/analytics-usage-reader.js';
 import { bootstrapRoot } from '../bootstrap/root-user.js';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';

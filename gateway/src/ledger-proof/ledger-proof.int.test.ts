@@ -12,7 +12,7 @@ import { systemActor } from '../audit/audit-event.js';
 import { proveAndRecord } from './record-proof.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
-import { createAnalyticsLogReader } from '../analytics-log-reader.js';
+import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
 import { eventually } from '../../test/support/console-client.js';

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, type Session } from '../../test/api-app.js';
 import { callQuota, clickhouseCallsInsert, clickhouseMovementsInsert, callUser, otherActivity, periodEnd, periodStart, USERS } from '../../test/statement/month-of-activity.js';
-import { createAnalyticsUsageReader } from '../analytics-usage-reader.js';
+import { createAnalyticsUsageReader } from '../adapters/analytics/analytics-usage-reader.js';
 
 const CALLS = 1_000_000;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../ports/documents/channel-store.contract.js';
-import { createAnalyticsLogReader } from '../../analytics-log-reader.js';
+import { createAnalyticsLogReader } from '../../adapters/analytics/analytics-log-reader.js';
 import { TokenStatus } from '../../ports/documents/token-store.js';
 import { UserStatus } from '../../ports/documents/user-store.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../../test/fakes/relay-harness.js';
-import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
+import { createAnalyticsUsageReader } from '../../adapters/analytics/analytics-usage-reader.js';
 import { ChannelStatus } from '@tollgate/wire';
 
 const thisMinute = Math.floor(Date.now() / 60_000) * 60;

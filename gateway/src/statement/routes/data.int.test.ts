@@ -2,7 +2,7 @@ import type { LogRow } from '@tollgate/analytics';
 import { describe, expect, it } from 'vitest';
 import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
+import { createAnalyticsUsageReader } from '../../adapters/analytics/analytics-usage-reader.js';
 import { DATA_EXPORT_DISABLED } from './data.js';
 
 /** 2024-06-01T00:00:00Z, a Saturday. */

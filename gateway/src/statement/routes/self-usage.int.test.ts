@@ -2,7 +2,7 @@ import type { LogRow } from '@tollgate/analytics';
 import { describe, expect, it } from 'vitest';
 import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { createAnalyticsUsageReader } from '../../analytics-usage-reader.js';
+import { createAnalyticsUsageReader } from '../../adapters/analytics/analytics-usage-reader.js';
 import { runsOutAt } from './self-usage.js';
 
 const HOUR = 3_600;

@@ -1,5 +1,5 @@
 import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData, statementParquet, trafficPerMinute, selfUsage } from '@tollgate/analytics';
-import type { UsageReader } from './ports/usage-reader.js';
+import type { UsageReader } from '../../ports/usage-reader.js';
 
 /** The dashboard and export queries of analytics (chdb or a ClickHouse server) behind the gateway's port. */
 export function createAnalyticsUsageReader(querier: AnalyticsQuerier): UsageReader {

@@ -1,5 +1,5 @@
 import { type AnalyticsQuerier, deleteLogsBefore, listLogs, logStats, searchLogs } from '@tollgate/analytics';
-import type { LogReader } from './ports/log-reader.js';
+import type { LogReader } from '../../ports/log-reader.js';
 
 /** The gateway's view of the logs, answered by the analytics queries (chdb or a ClickHouse server). */
 export function createAnalyticsLogReader(querier: AnalyticsQuerier): LogReader {
