@@ -2,7 +2,7 @@ import type { BalanceNotifier, BalanceStore, EventLog, LedgerHistory } from '@to
 import type { DatabaseImports } from './ports/database-imports.js';
 import type { ServerOptions } from 'socket.io';
 import type { GatewayConfig } from './config.js';
-import type { OptionCache } from './options/option-cache.js';
+import type { Options } from './ports/options.js';
 import type { RateLimiters } from './ports/hot-state/rate-limiter.js';
 import type { UsageMeter } from './ports/hot-state/usage-meter.js';
 import type { GatewayReports } from './ports/hot-state/gateway-reports.js';
@@ -24,7 +24,7 @@ import type { TopUpStore } from './ports/documents/top-up-store.js';
 import type { TwoFactorStore } from './ports/documents/two-factor-store.js';
 import type { UserStore } from './ports/documents/user-store.js';
 import type { AuditTrail } from './ports/documents/audit-trail.js';
-import type { LedgerProver } from './ledger-proof/ledger-prover.js';
+import type { LedgerProver } from './ports/ledger-prover.js';
 
 /** Everything the gateway needs, built by a composition root (embedded.ts, composition/roles/). */
 export interface GatewayDeps {
@@ -43,7 +43,7 @@ export interface GatewayDeps {
   tasks: TaskStore;
   /** TOTP secrets and hashed recovery codes (two-factor sign-in). */
   twoFactor: TwoFactorStore;
-  options: OptionCache;
+  options: Options;
   /** Every admin and root write as an event (actor, address, before, after), and the ledger audit's runs. */
   auditTrail: AuditTrail;
   /** Where usage and quota events are appended (the ledger and analytics consume them). */

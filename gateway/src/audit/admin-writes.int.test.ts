@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startProviderBalanceMock } from '../../test/mock-upstream/provider-balance-mock.js';
 import { buildApiHarness, login, ROOT_PASSWORD, type Session, signUp } from '../../test/api-app.js';
-import type { AuditEvent } from './audit-event.js';
+import type { AuditEvent } from '../ports/documents/audit-event.js';
 
 /** The secrets these tests write: none may appear anywhere in the trail. */
 const CHANNEL_KEY = 'sk-upstream-secret-0123456789';

@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import type { FastifyRequest } from 'fastify';
-import type { AuditEventType } from './audit-event.js';
+import type { AuditEventType } from '../ports/documents/audit-event.js';
 import { channelMeasures, channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
 
 /**

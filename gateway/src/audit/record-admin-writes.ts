@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/documents/user-store.js';
 import type { AdminWrite } from './admin-writes.js';
-import { newAuditEvent } from './audit-event.js';
+import { newAuditEvent } from '../ports/documents/audit-event.js';
 
 export type AdminWriteDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'channels' | 'options' | 'redemptions' | 'twoFactor' | 'users'>;
 

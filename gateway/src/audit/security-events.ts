@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { GatewayDeps } from '../deps.js';
 import type { User } from '../ports/documents/user-store.js';
-import { type AuditEventType, newAuditEvent } from './audit-event.js';
+import { type AuditEventType, newAuditEvent } from '../ports/documents/audit-event.js';
 
 /** A change to how an account signs in, made by its own user (or by mail on its behalf). */
 export type SecurityEventType = Extract<

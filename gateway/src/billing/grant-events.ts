@@ -1,6 +1,6 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { LogType, type LedgerEvent } from '@tollgate/wire';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { User } from '../ports/documents/user-store.js';
 import { logQuota } from './quota-text.js';
 
@@ -9,7 +9,7 @@ function grant(user: User, amount: number, content: string): LedgerEvent {
 }
 
 /** The system grants a new user receives (log type 4), worded as new-api's log rows. */
-export function newUserGrants(options: OptionCache, user: User, invited: boolean): LedgerEvent[] {
+export function newUserGrants(options: Options, user: User, invited: boolean): LedgerEvent[] {
   const events: LedgerEvent[] = [];
   const forNewUser = options.number('QuotaForNewUser');
   if (forNewUser > 0) events.push(grant(user, forNewUser, `新用户注册赠送 ${logQuota(options, forNewUser)}`));
@@ -19,13 +19,13 @@ export function newUserGrants(options: OptionCache, user: User, invited: boolean
 }
 
 /** QuotaForInviter into the inviter's invite account; logged as new-api's row (type 4, quota 0). */
-export function inviterReward(options: OptionCache, inviter: User, inviteeId: number, reward: number): LedgerEvent {
+export function inviterReward(options: Options, inviter: User, inviteeId: number, reward: number): LedgerEvent {
   const content = `邀请用户赠送 ${logQuota(options, reward)}`;
   return { type: 'InviterRewarded', data: { userId: inviter.id, username: inviter.username, inviteeId, amount: reward, content }, metadata: newEventMetadata() };
 }
 
 /** Invite quota moved into the quota by `aff_transfer`, against the invite hold `holdId`. */
-export function affQuotaTransfer(options: OptionCache, user: User, holdId: string, quota: number): LedgerEvent {
+export function affQuotaTransfer(options: Options, user: User, holdId: string, quota: number): LedgerEvent {
   const content = `邀请额度划转 ${logQuota(options, quota)}`;
   return { type: 'AffQuotaTransferred', data: { userId: user.id, username: user.username, holdId, amount: quota, content }, metadata: newEventMetadata() };
 }

@@ -1,4 +1,4 @@
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { Usage } from '../providers/types.js';
 
 /** The ratios one request is billed with; `modelPrice` is -1 when billed by tokens. */
@@ -28,7 +28,7 @@ export type TokenUsage = Usage;
  * for it: an unpriced model is refused rather than served for free, unless SelfUseModeEnabled,
  * where it is billed at SELF_USE_MODEL_RATIO (new-api's self-use mode).
  */
-export function quoteFor(options: OptionCache, model: string, group: string): PriceQuote | null {
+export function quoteFor(options: Options, model: string, group: string): PriceQuote | null {
   const groupRatio = options.numberMap('GroupRatio')[group] ?? 1;
   const quotaPerUnit = options.number('QuotaPerUnit');
   const modelPrice = options.numberMap('ModelPrice')[model];

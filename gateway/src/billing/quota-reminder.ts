@@ -1,5 +1,5 @@
 import type { BalanceStore } from '@tollgate/ledger';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { Leases } from '../ports/hot-state/leases.js';
 import type { Mail, Mailer } from '../ports/mailer.js';
 import type { User } from '../ports/documents/user-store.js';
@@ -21,10 +21,10 @@ export function quotaCrossing(before: number, after: number, threshold: number):
 }
 
 const reminderTitle = (crossing: QuotaCrossing) => (crossing === 'exhausted' ? '您的额度已用尽' : '您的额度即将用尽');
-const topUpLink = (options: OptionCache) => `${options.string('ServerAddress').replace(/\/+$/, '')}/topup`;
+const topUpLink = (options: Options) => `${options.string('ServerAddress').replace(/\/+$/, '')}/topup`;
 
 /** The wire-compatible gateway's reminder, word for word. */
-export function quotaReminderMail(options: OptionCache, to: string, crossing: QuotaCrossing, remaining: number): Mail {
+export function quotaReminderMail(options: Options, to: string, crossing: QuotaCrossing, remaining: number): Mail {
   const subject = reminderTitle(crossing);
   const link = topUpLink(options);
   return {
@@ -38,7 +38,7 @@ export function quotaReminderMail(options: OptionCache, to: string, crossing: Qu
 const DEDUPE_MS = 10 * 60_000;
 
 export interface QuotaReminderDeps {
-  options: OptionCache;
+  options: Options;
   mailer: Mailer;
   leases: Leases;
   balances: BalanceStore;
@@ -63,7 +63,7 @@ export type ReminderChannel = { kind: 'email'; to: string } | { kind: 'webhook';
  * Where and below what a user is warned: their own setting (PUT /api/user/setting) when saved,
  * else QuotaRemindThreshold to the account's email. Null: nowhere to send (no address).
  */
-export function reminderTarget(options: OptionCache, user: User): { channel: ReminderChannel | null; threshold: number } {
+export function reminderTarget(options: Options, user: User): { channel: ReminderChannel | null; threshold: number } {
   const setting = readNotifySetting(user.setting);
   if (!setting) return { channel: user.email ? { kind: 'email', to: user.email } : null, threshold: options.number('QuotaRemindThreshold') };
   if (setting.notify_type === NotifyType.Webhook) {

@@ -1,7 +1,7 @@
 import { type EventLog, newEventMetadata } from '@tollgate/ledger';
 import { LogType } from '@tollgate/wire';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import { Role, type User, UserStatus, type UserStore } from '../ports/documents/user-store.js';
 
 export const ROOT_USERNAME = 'root';
@@ -19,7 +19,7 @@ export const ROOT_INITIAL_QUOTA = 100_000_000;
  * given another password counts as set up too. The root it creates gets ROOT_INITIAL_QUOTA through
  * the ledger, as a system grant: only the gateway that created root publishes it, so it comes once.
  */
-export async function bootstrapRoot(users: UserStore, options: OptionCache, eventLog: Pick<EventLog, 'append'>, initialPassword: string | undefined): Promise<void> {
+export async function bootstrapRoot(users: UserStore, options: Options, eventLog: Pick<EventLog, 'append'>, initialPassword: string | undefined): Promise<void> {
   const created = await ensureRootUser(users, initialPassword ?? DEFAULT_ROOT_PASSWORD);
   if (created) await grantRootQuota(eventLog, created);
   if (options.boolean('SetupCompleted')) return;

@@ -3,7 +3,7 @@ import type { GatewayDeps } from '../deps.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 import { proveAndRecord } from '../ledger-proof/record-proof.js';
-import { systemActor } from '../audit/audit-event.js';
+import { systemActor } from '../ports/documents/audit-event.js';
 
 type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer' | 'eventLog' | 'logs' | 'auditTrail' | 'ledgerProof'>;
 

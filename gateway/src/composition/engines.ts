@@ -30,7 +30,7 @@ import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.
 import type { GatewayReports } from '../ports/hot-state/gateway-reports.js';
 import type { RoomPresence } from '../ports/hot-state/room-presence.js';
 import { createSmtpMailer } from '../adapters/smtp/smtp-mailer.js';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { Mailer } from '../ports/mailer.js';
 import type { OneTimeCodes } from '../ports/hot-state/one-time-codes.js';
 import type { Leases } from '../ports/hot-state/leases.js';
@@ -166,7 +166,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
 }
 
 /** SMTP is the one mail transport; its server and account are options, read at each send. */
-export function openMailer(options: OptionCache): Mailer {
+export function openMailer(options: Options): Mailer {
   return createSmtpMailer(options);
 }
 

@@ -9,6 +9,7 @@ import type { GatewayDeps } from '../deps.js';
 import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import { createLedgerProver } from '../ledger-proof/ledger-prover.js';
 import { type HostedWorkerEngines, type HostedWorkers, RELEASE_LOG_WITHIN_MS, startHostedWorkers, within } from './hosted-workers.js';
 import { createAnalyticsHost } from './off-loop/analytics-host.js';
@@ -59,7 +60,7 @@ export async function hostWorkers({ config, dataDir, wakeups, log }: { config: G
 }
 
 /** What the first process on a data directory does before serving: root, and the invite quota's move to the ledger. */
-export async function bootstrap({ documents, options, eventLog, balances }: { documents: Documents; options: OptionCache; eventLog: EventLog; balances: BalanceStore }, config: GatewayConfig): Promise<void> {
+export async function bootstrap({ documents, options, eventLog, balances }: { documents: Documents; options: Options; eventLog: EventLog; balances: BalanceStore }, config: GatewayConfig): Promise<void> {
   await bootstrapRoot(documents.users, options, eventLog, config.INITIAL_ROOT_PASSWORD);
   await migrateInviteQuota(documents.users, balances, eventLog);
 }

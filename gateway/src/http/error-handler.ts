@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { midjourneyErrorBody, RelayError } from '../relay/relay-error.js';
+import { midjourneyErrorBody, RelayError } from './relay-error.js';
 import { ApiFailure } from './errors.js';
 
 /** The relay answers in the OpenAI error shape; the console API in the envelope. */

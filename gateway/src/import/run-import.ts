@@ -1,4 +1,4 @@
-import { type AuditEvent, newAuditEvent, systemActor } from '../audit/audit-event.js';
+import { type AuditEvent, newAuditEvent, systemActor } from '../ports/documents/audit-event.js';
 import { redactSource } from './redact-source.js';
 import { checkAbilities } from './check-abilities.js';
 import type { ImportContext, ImportTargets, ProgressListener } from './import-context.js';

@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { loggedConsumptionPerDay, logsKeptSince } from '@tollgate/analytics';
-import { systemActor } from '../audit/audit-event.js';
+import { systemActor } from '../ports/documents/audit-event.js';
 import { openBalances, openDocuments, openHistory, openHotState, openMailer, openQuerier } from '../composition/engines.js';
 import { createProcessLog } from '../composition/process-log.js';
 import type { EngineConfig } from '../config.js';
 import { OptionCache } from '../options/option-cache.js';
-import { createLedgerProver, type LedgerProof } from './ledger-prover.js';
+import { createLedgerProver } from './ledger-prover.js';
+import type { LedgerProof } from '../ports/ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';
 
 /**

@@ -1,15 +1,6 @@
 import type { LoggedConsumption } from '@tollgate/analytics';
 import type { DailyConsumption } from '@tollgate/ledger';
-
-/** A user-day where the consume rows and the ledger disagree. */
-export interface ConsumptionMismatch {
-  userId: number;
-  day: string;
-  /** What the event log says was consumed. */
-  ledger: number;
-  /** What the consume rows sum to. */
-  logs: number;
-}
+import type { ConsumptionMismatch } from '../ports/ledger-prover.js';
 
 /** Every user-day either side knows of, from `firstDay` on (YYYY-MM-DD; '' compares all). */
 export function compareConsumption(ledger: DailyConsumption[], logs: LoggedConsumption[], firstDay: string): { mismatches: ConsumptionMismatch[]; daysCompared: number } {

@@ -19,7 +19,7 @@ import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-re
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
 import { eventually } from '../../test/support/console-client.js';
-import { systemActor } from '../audit/audit-event.js';
+import { systemActor } from '../ports/documents/audit-event.js';
 import { createLedgerProver } from './ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';
 import { rootWithMailbox, twoUsersHistory } from './testing/proof-fixtures.js';

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { openTempDocuments } from '../adapters/sqlite/test-documents.js';
-import { systemActor } from '../audit/audit-event.js';
+import { systemActor } from '../ports/documents/audit-event.js';
 import { proveAndRecord } from './record-proof.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';

@@ -1,25 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoggedConsumption } from '@tollgate/analytics';
-import { auditDrift, type BalanceDrift, type BalanceInventory, type BalanceStore, ConsumptionFold, type EventLogReader, type StoredEvent, utcDay } from '@tollgate/ledger';
-import { type ConsumptionMismatch, compareConsumption } from './compare-consumption.js';
-
-/** What a run of the ledger's proof found. */
-export interface LedgerProof {
-  /** Milliseconds since the epoch. */
-  ranAt: number;
-  eventsFolded: number;
-  usersChecked: number;
-  tokensChecked: number;
-  /** Stored balances that differ from the fold of the log; empty is the only right answer. */
-  drifts: BalanceDrift[];
-  /** User-days whose consume rows do not sum to the ledger's consumption; empty is the only right answer. */
-  consumptionMismatches: ConsumptionMismatch[];
-  daysCompared: number;
-  /** False when the ledger kept applying events through every attempt: the comparison then proves nothing either way. */
-  settled: boolean;
-  /** Settled, with no drift and no mismatch. */
-  clean: boolean;
-}
+import { auditDrift, type BalanceInventory, type BalanceStore, ConsumptionFold, type EventLogReader, type StoredEvent, utcDay } from '@tollgate/ledger';
+import { compareConsumption } from './compare-consumption.js';
+import type { LedgerProof, LedgerProver } from '../ports/ledger-prover.js';
 
 /** What the proof reads: the ledger's whole history, the balance store, and the analytics' consume rows. */
 export interface LedgerProverSources {
@@ -34,9 +17,6 @@ export interface LedgerProverSources {
   now?: () => number;
 }
 
-export interface LedgerProver {
-  run(): Promise<LedgerProof>;
-}
 
 /** Calls of the last minute may still be on their way to the log store; they are compared at the next run. */
 const LOG_SETTLE_SECONDS = 60;

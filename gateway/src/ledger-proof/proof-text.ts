@@ -1,4 +1,4 @@
-import type { LedgerProof } from './ledger-prover.js';
+import type { LedgerProof } from '../ports/ledger-prover.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 

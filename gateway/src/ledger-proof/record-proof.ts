@@ -1,8 +1,8 @@
 import type { LedgerAuditFindings } from '@tollgate/wire';
-import { type AuditEvent, newAuditEvent } from '../audit/audit-event.js';
+import { type AuditEvent, newAuditEvent } from '../ports/documents/audit-event.js';
 import type { GatewayDeps } from '../deps.js';
 import { Role } from '../ports/documents/user-store.js';
-import type { LedgerProof, LedgerProver } from './ledger-prover.js';
+import type { LedgerProof, LedgerProver } from '../ports/ledger-prover.js';
 
 export type ProofDeps = Pick<GatewayDeps, 'auditTrail' | 'users' | 'mailer' | 'notices'> & { ledgerProof: LedgerProver };
 

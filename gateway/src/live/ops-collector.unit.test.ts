@@ -2,7 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RecordingFanout } from '../../test/fakes/recording-fanout.js';
 import { InProcessGatewayReports } from '../adapters/in-process/gateway-reports.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
-import { emptyTally } from '../ops/ops-tally.js';
+import { emptyTally } from '../ports/hot-state/ops-tally.js';
 import type { OpsSnapshot } from '@tollgate/wire';
 import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
 import type { Leases } from '../ports/hot-state/leases.js';

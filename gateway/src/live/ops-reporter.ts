@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventLoopProbe } from '../ops/fleet-probe.js';
 import { atMostEvery } from './at-most-every.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
-import { keepTopSpenders } from '../ops/ops-tally.js';
+import { keepTopSpenders } from '../ports/hot-state/ops-tally.js';
 import type { GatewayReports } from '../ports/hot-state/gateway-reports.js';
 
 /** How often each gateway reports with no call metered: its health, and that it is still there. */

@@ -1,5 +1,5 @@
 import type { LedgerAuditSummary } from '@tollgate/wire';
-import type { AuditEvent } from '../audit/audit-event.js';
+import type { AuditEvent } from '../ports/documents/audit-event.js';
 import type { AuditTrail } from '../ports/documents/audit-trail.js';
 
 /** Where the console lists every run with its drifts. */

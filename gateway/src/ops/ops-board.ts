@@ -1,6 +1,6 @@
 import type { GatewayReport } from '../ports/hot-state/gateway-reports.js';
-import { percentile } from './latency-histogram.js';
-import { type Breakdown, emptyTally, mergeTally, type Spender, type Tally } from './ops-tally.js';
+import { percentile } from '../ports/hot-state/latency-histogram.js';
+import { type Breakdown, emptyTally, mergeTally, type Spender, type Tally } from '../ports/hot-state/ops-tally.js';
 import type { FleetMember, MinutePoint, OpsSnapshot, RankedSpender, BreakdownRow } from '@tollgate/wire';
 
 /** "Now" is the last minute, read from per-second slots. */

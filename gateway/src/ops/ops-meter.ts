@@ -1,6 +1,6 @@
 import { entryOf, own } from '@tollgate/wire';
-import { recordLatency } from './latency-histogram.js';
-import { type Breakdown, emptyBreakdown, emptyTally, type Spender, type Tally } from './ops-tally.js';
+import { recordLatency } from '../ports/hot-state/latency-histogram.js';
+import { type Breakdown, emptyBreakdown, emptyTally, type Spender, type Tally } from '../ports/hot-state/ops-tally.js';
 
 /** One finished relay call, as the operations view counts it. */
 export interface OpsCall {

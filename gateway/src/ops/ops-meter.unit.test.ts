@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { percentile } from './latency-histogram.js';
+import { percentile } from '../ports/hot-state/latency-histogram.js';
 import { type OpsCall, OpsMeter } from './ops-meter.js';
-import { keepTopSpenders, mergeTally, tallySchema } from './ops-tally.js';
+import { keepTopSpenders, mergeTally, tallySchema } from '../ports/hot-state/ops-tally.js';
 
 const dora = { id: 7, name: 'dora' };
 const call = (fields: Partial<OpsCall>): OpsCall => ({ channelId: 3, model: 'gpt-4o', status: 200, useTimeMs: 100, tokens: 12, quota: 12, user: dora, apiToken: { id: 70, name: 'dora-key' }, ...fields });

@@ -1,19 +1,16 @@
 import { dict, parseJsonTable } from '@tollgate/wire';
 import type { OptionStore } from '../ports/documents/option-store.js';
+import type { Options, RefusedOption } from '../ports/options.js';
 import { optionDefaults } from './option-defaults.js';
 import { checkOptionValue } from './option-schema.js';
 
-/** A stored option the cache would not take, and why (the value is left out: it may be a secret). */
-export interface RefusedOption {
-  key: string;
-  problem: string;
-}
+export type { RefusedOption } from '../ports/options.js';
 
 /**
  * Options held in the process so the relay never reads the store per request.
  * `set` writes through; `reload` follows a change made elsewhere.
  */
-export class OptionCache {
+export class OptionCache implements Options {
   private values: Record<string, string> = dict({ ...optionDefaults });
   /** Parsed JSON maps by key, with the text they came from: the relay prices every call from them. */
   private readonly parsedMaps = new Map<string, { text: string; map: Readonly<Record<string, number>> }>();

@@ -1,5 +1,5 @@
 import { dict } from '@tollgate/wire';
-import type { OptionCache } from './option-cache.js';
+import type { Options } from '../ports/options.js';
 import { type CheckedOption, checkOptionValue } from './option-schema.js';
 
 const NEEDS_SERVER_ADDRESS = '请先填写服务器地址';
@@ -19,7 +19,7 @@ const PREREQUISITES: Record<string, { needs: string; message: string }> = dict({
 });
 
 /** Whether `value` may be saved under `key` now, and the normalised value to save. */
-export function checkOption(options: OptionCache, key: string, value: string): CheckedOption {
+export function checkOption(options: Options, key: string, value: string): CheckedOption {
   if (key === 'SetupCompleted') return { ok: false, problem: '系统初始化状态只能由初始化向导设置' };
   const checked = checkOptionValue(key, value);
   if (!checked.ok) return checked;

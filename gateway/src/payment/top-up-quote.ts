@@ -1,21 +1,21 @@
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 
 /**
  * What a top-up of `amount` costs, as new-api prices it: amount × Price × the group's top-up
  * ratio (TopupGroupRatio, 1 when unset). The amount is in currency units when quotas are shown
  * in currency, otherwise in quota, which is first divided by QuotaPerUnit.
  */
-export function topUpUnits(options: OptionCache, amount: number): number {
+export function topUpUnits(options: Options, amount: number): number {
   return options.boolean('DisplayInCurrencyEnabled') ? amount : amount / options.number('QuotaPerUnit');
 }
 
-export function payMoney(options: OptionCache, amount: number, group: string): number {
+export function payMoney(options: Options, amount: number, group: string): number {
   const groupRatio = options.numberMap('TopupGroupRatio')[group] || 1;
   return topUpUnits(options, amount) * options.number('Price') * groupRatio;
 }
 
 /** The smallest amount a user may ask for, in the same unit as `amount`. */
-export function minTopUp(options: OptionCache): number {
+export function minTopUp(options: Options): number {
   const min = options.number('MinTopUp');
   return options.boolean('DisplayInCurrencyEnabled') ? min : Math.floor(min * options.number('QuotaPerUnit'));
 }

@@ -1,5 +1,5 @@
 import type { ImportJob } from '@tollgate/wire';
-import type { AuditEvent } from '../audit/audit-event.js';
+import type { AuditEvent } from './documents/audit-event.js';
 
 export interface ImportRequest {
   source: string;

@@ -11,7 +11,7 @@ import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './ad
 import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './surfaces/chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
-import { RelayError, RelayMessages } from './relay-error.js';
+import { RelayError, RelayMessages } from '../http/relay-error.js';
 import { settle } from './admission/settle.js';
 import { completedUsage } from '../providers/shared/token-count.js';
 import { type Attempted, sendWithRetries } from './upstream/upstream-attempts.js';

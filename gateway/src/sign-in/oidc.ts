@@ -1,6 +1,6 @@
 import { type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { ExternalIdentity } from './identity.js';
 import { discoverOidc, OIDC_UNREACHABLE, type OidcProviderMetadata, providerKeys } from './oidc-discovery.js';
 import { type Outcome, requestJson } from './outbound.js';
@@ -31,7 +31,7 @@ export interface OidcClient {
   redirectUri: string;
 }
 
-export function oidcClientOf(options: OptionCache): OidcClient {
+export function oidcClientOf(options: Options): OidcClient {
   return {
     clientId: options.string('oidc.client_id'),
     clientSecret: options.string('oidc.client_secret'),
@@ -43,7 +43,7 @@ export function oidcClientOf(options: OptionCache): OidcClient {
 }
 
 /** Where the console sends the browser to sign in: the option, else the discovery document's. */
-export async function oidcAuthorizationEndpoint(options: OptionCache): Promise<string> {
+export async function oidcAuthorizationEndpoint(options: Options): Promise<string> {
   const configured = options.string('oidc.authorization_endpoint');
   const wellKnown = options.string('oidc.well_known');
   if (configured || !wellKnown || !options.boolean('oidc.enabled')) return configured;

@@ -1,4 +1,4 @@
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 
 /** How a statement turns quota into money: the options at the time of the download. */
 export interface MoneyRate {
@@ -15,7 +15,7 @@ export interface MoneyRate {
  * Price yuan to the dollar, CUSTOM at its own symbol and rate; USD otherwise (TOKENS shows no money,
  * but a statement still carries some, so it falls back to dollars).
  */
-export function moneyRateOf(options: OptionCache): MoneyRate {
+export function moneyRateOf(options: Options): MoneyRate {
   const quotaPerUnit = options.number('QuotaPerUnit') || 500_000;
   switch (options.string('general_setting.quota_display_type')) {
     case 'CNY':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import type { Task } from '../ports/documents/task-store.js';
 import type { AcceptedSubmit } from './accepted-submit.js';
 import { MjAction } from './mj-actions.js';
@@ -43,7 +43,7 @@ export function acceptMjSubmit(action: string) {
 }
 
 /** Where clients load a task's image: through this server when MjForwardUrlEnabled, else the upstream's URL. */
-export function imageUrlOf(task: Task, options: OptionCache): string {
+export function imageUrlOf(task: Task, options: Options): string {
   const server = options.string('ServerAddress').replace(/\/+$/, '');
   return task.imageUrl && options.boolean('MjForwardUrlEnabled') && server ? `${server}/mj/image/${task.taskId}` : task.imageUrl;
 }
@@ -57,7 +57,7 @@ function storedAnswer(task: Task): Record<string, unknown> {
 }
 
 /** The task as a Midjourney client reads it (the proxy's shape, with what this gateway stored). */
-export function mjTaskDto(task: Task, options: OptionCache): Record<string, unknown> {
+export function mjTaskDto(task: Task, options: Options): Record<string, unknown> {
   return {
     ...storedAnswer(task),
     id: task.taskId, action: task.action, prompt: task.prompt, promptEn: task.promptEn, description: task.description,

@@ -1,5 +1,5 @@
 import type { AsyncTaskRow, MjTaskRow, TaskPushed } from '@tollgate/wire';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 import { type Task, TaskPlatform } from '../ports/documents/task-store.js';
 import { imageUrlOf, mjTaskDto } from './mj-wire.js';
 
@@ -12,7 +12,7 @@ function parsed(json: string): unknown {
 }
 
 /** A drawing as the /api/mj lists show it (new-api's Midjourney row). */
-export function mjRow(task: Task, options: OptionCache): MjTaskRow {
+export function mjRow(task: Task, options: Options): MjTaskRow {
   const wire = mjTaskDto(task, options);
   return {
     id: task.id, code: task.code, user_id: task.userId, action: task.action, mj_id: task.taskId, prompt: task.prompt, prompt_en: task.promptEn,
@@ -33,6 +33,6 @@ export function taskRow(task: Task): AsyncTaskRow {
 }
 
 /** The `task` push: the row of either list, by the task's platform (what the console's live updates carry). */
-export function taskPushOf(task: Task, options: OptionCache): TaskPushed {
+export function taskPushOf(task: Task, options: Options): TaskPushed {
   return task.platform === TaskPlatform.Midjourney ? { platform: task.platform, row: mjRow(task, options) } : { platform: task.platform, row: taskRow(task) };
 }

@@ -6,7 +6,7 @@ import type { TaskPlatform } from '../ports/documents/task-store.js';
 import { admit } from '../relay/admission/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/admission/caller.js';
 import type { RelayContext } from '../relay/relay-context.js';
-import { RelayError, RelayMessages } from '../relay/relay-error.js';
+import { RelayError, RelayMessages } from '../http/relay-error.js';
 import { settle } from '../relay/admission/settle.js';
 import { sendWithRetries } from '../relay/upstream/upstream-attempts.js';
 import { UpstreamCancel } from '../relay/upstream/upstream-cancel.js';

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { fetchPolicy, refusedUrl } from '../http/fetch-guard/fetch-policy.js';
 import { FetchRefused, guardedRequest } from '../http/fetch-guard/guarded-request.js';
-import type { OptionCache } from '../options/option-cache.js';
+import type { Options } from '../ports/options.js';
 
 export interface FetchedImage {
   status: number;
@@ -15,7 +15,7 @@ export interface FetchedImage {
  * The URL comes from the upstream, so it passes the fetch policy first; directly, each address it
  * resolves to is judged as it is dialled. Throws FetchRefused when the policy refuses it.
  */
-export async function fetchImage(options: OptionCache, url: string): Promise<FetchedImage> {
+export async function fetchImage(options: Options, url: string): Promise<FetchedImage> {
   const policy = fetchPolicy(options);
   const worker = options.string('WorkerUrl');
   let answer;

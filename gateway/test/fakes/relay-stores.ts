@@ -1,4 +1,4 @@
-import type { LedgerProver } from '../../src/ledger-proof/ledger-prover.js';
+import type { LedgerProver } from '../../src/ports/ledger-prover.js';
 import type { Channel, ChannelStore, NewChannel } from '../../src/ports/documents/channel-store.js';
 import type { OptionStore } from '../../src/ports/documents/option-store.js';
 import type { TaskStore } from '../../src/ports/documents/task-store.js';

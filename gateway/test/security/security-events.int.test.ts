@@ -4,7 +4,7 @@ import { buildSignInHarness, getAs } from '../support/sign-in-harness.js';
 import { telegramWidgetQuery } from '../support/telegram-widget.js';
 import { totpCode } from '../support/totp.js';
 import { CodePurpose } from '../../src/ports/hot-state/one-time-codes.js';
-import type { AuditEvent } from '../../src/audit/audit-event.js';
+import type { AuditEvent } from '../../src/ports/documents/audit-event.js';
 
 const BOT_TOKEN = '110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const telegramOn = { TelegramOAuthEnabled: 'true', TelegramBotName: 'tollgate_bot', TelegramBotToken: BOT_TOKEN };

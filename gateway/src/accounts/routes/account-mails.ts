@@ -1,4 +1,4 @@
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import type { Mail } from '../../ports/mailer.js';
 
 /** How long a mailed verification code stays valid (new-api's VerificationValidMinutes). */
@@ -12,7 +12,7 @@ function escapeHtml(text: string): string {
 }
 
 /** new-api's verification mail, word for word. */
-export function verificationMail(options: OptionCache, to: string, code: string): Mail {
+export function verificationMail(options: Options, to: string, code: string): Mail {
   const system = escapeHtml(options.string('SystemName'));
   return {
     to,
@@ -25,13 +25,13 @@ export function verificationMail(options: OptionCache, to: string, code: string)
 }
 
 /** The link the console's reset page reads `email` and `token` from. */
-export function resetLink(options: OptionCache, email: string, token: string): string {
+export function resetLink(options: Options, email: string, token: string): string {
   const query = new URLSearchParams({ email, token });
   return `${options.string('ServerAddress').replace(/\/+$/, '')}/user/reset?${query.toString()}`;
 }
 
 /** new-api's password reset mail, word for word. */
-export function passwordResetMail(options: OptionCache, to: string, link: string): Mail {
+export function passwordResetMail(options: Options, to: string, link: string): Mail {
   const system = escapeHtml(options.string('SystemName'));
   const href = escapeHtml(link);
   return {

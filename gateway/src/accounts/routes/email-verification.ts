@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { randomAlphanumeric } from '../../auth/token-key.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
 import { VERIFICATION_VALID_MINUTES, verificationMail } from './account-mails.js';
 import type { ApiContext } from '../../api/support/context.js';
@@ -23,7 +23,7 @@ const NOT_WHITELISTED =
 export const emailQuery = z.object({ email: z.email({ message: INVALID_PARAMS }) });
 
 /** With EmailDomainRestrictionEnabled, only the domains of EmailDomainWhitelist (a comma list) may receive codes. */
-function checkDomainAllowed(options: OptionCache, email: string): void {
+function checkDomainAllowed(options: Options, email: string): void {
   if (!options.boolean('EmailDomainRestrictionEnabled')) return;
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const allowed = commaList(options.string('EmailDomainWhitelist')).map((d) => d.toLowerCase());

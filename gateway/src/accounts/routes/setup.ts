@@ -1,7 +1,7 @@
 import { newId } from '@tollgate/ledger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { newAuditEvent } from '../../audit/audit-event.js';
+import { newAuditEvent } from '../../ports/documents/audit-event.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endUserSessions } from '../../auth/session.js';
 import { DEFAULT_ROOT_PASSWORD, ROOT_USERNAME } from '../../bootstrap/root-user.js';

@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import { type Connection, type Model, type QueryFilter, Schema } from 'mongoose';
-import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
+import { type AuditEvent, auditEventSchema } from '../../ports/documents/audit-event.js';
 import type { AuditQuery, AuditTrail } from '../../ports/documents/audit-trail.js';
 
 interface AuditDocument {

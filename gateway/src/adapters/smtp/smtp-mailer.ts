@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import type { Mail, Mailer, MailResult } from '../../ports/mailer.js';
 
 /** new-api's text when no SMTP server is set. */
@@ -9,7 +9,7 @@ const DEFAULT_SMTP_PORT = 587;
 const TIMEOUT_MS = 10_000;
 
 /** The SMTP options as new-api reads them: SMTPFrom falls back to the account, port 465 is TLS from the start. */
-function settingsOf(options: OptionCache) {
+function settingsOf(options: Options) {
   const account = options.string('SMTPAccount');
   return {
     host: options.string('SMTPServer'),
@@ -25,7 +25,7 @@ function settingsOf(options: OptionCache) {
  * Mail over SMTP with nodemailer. The settings are read at each send, so a change saved in the
  * console applies to the next mail without a restart.
  */
-export function createSmtpMailer(options: OptionCache): Mailer {
+export function createSmtpMailer(options: Options): Mailer {
   return {
     async send(mail: Mail): Promise<MailResult> {
       const smtp = settingsOf(options);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { type AuditEvent, auditEventSchema } from '../../audit/audit-event.js';
+import { type AuditEvent, auditEventSchema } from '../../ports/documents/audit-event.js';
 import type { AuditQuery, AuditTrail } from '../../ports/documents/audit-trail.js';
 
 const DDL = `

@@ -2,7 +2,7 @@ import type { AuditEventRow } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { AuditEvent } from '../audit-event.js';
+import type { AuditEvent } from '../../ports/documents/audit-event.js';
 import { ok } from '../../http/envelope.js';
 import { encodeExport, type ExportColumn, exportFormats, exportHeaders } from '../../http/tabular-export.js';
 import type { AuditQuery } from '../../ports/documents/audit-trail.js';

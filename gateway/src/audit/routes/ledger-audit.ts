@@ -1,7 +1,7 @@
 import type { LedgerAuditFindings, LedgerAuditRun } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditEvent } from '../audit-event.js';
+import type { AuditEvent } from '../../ports/documents/audit-event.js';
 import { ok } from '../../http/envelope.js';
 import { proveAndRecord } from '../../ledger-proof/record-proof.js';
 import type { ApiContext } from '../../api/support/context.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { BlockList } from 'node:net';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { addressList, domainListed, inAddressList, isPrivateAddress, portAllowed } from './address-rules.js';
 
 /**
@@ -19,7 +19,7 @@ export interface FetchPolicy {
   ipListForDomains: boolean;
 }
 
-function stringList(options: OptionCache, key: string): string[] {
+function stringList(options: Options, key: string): string[] {
   try {
     const parsed: unknown = JSON.parse(options.string(key));
     return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
@@ -28,7 +28,7 @@ function stringList(options: OptionCache, key: string): string[] {
   }
 }
 
-export function fetchPolicy(options: OptionCache): FetchPolicy {
+export function fetchPolicy(options: Options): FetchPolicy {
   return {
     enabled: options.boolean('fetch_setting.enable_ssrf_protection'),
     allowPrivate: options.boolean('fetch_setting.allow_private_ip'),

@@ -1,7 +1,7 @@
-import type { OptionCache } from '../option-cache.js';
+import type { Options } from '../../ports/options.js';
 
 /** new-api's later /api/status fields, read by its console (header docs link, quota display, legal links, modes). */
-export function compatibilityStatus(options: OptionCache) {
+export function compatibilityStatus(options: Options) {
   const displayType = options.string('general_setting.quota_display_type');
   return {
     docs_link: options.string('general_setting.docs_link'),

@@ -2,7 +2,7 @@ import { chatLinksSchema, type ServerStatus } from '@tollgate/wire';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config.js';
 import { ok } from '../../http/envelope.js';
-import type { OptionCache } from '../option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { oidcAuthorizationEndpoint } from '../../sign-in/oidc.js';
 import { TOLLGATE_VERSION } from '../../version.js';
 import { compatibilityStatus } from './status-compatibility.js';
@@ -15,7 +15,7 @@ export type StatusDeps = Pick<GatewayDeps, 'config' | 'options'>;
 const START_TIME = Math.floor(Date.now() / 1000);
 
 /** The Chats option as a list of links; anything else (the option is checked when saved) as none. */
-function chats(options: OptionCache): ServerStatus['chats'] {
+function chats(options: Options): ServerStatus['chats'] {
   try {
     const parsed = chatLinksSchema.safeParse(JSON.parse(options.string('Chats') || '[]'));
     return parsed.success ? parsed.data : [];
@@ -28,7 +28,7 @@ function chats(options: OptionCache): ServerStatus['chats'] {
 type Looked = 'oidc_authorization_endpoint' | 'github_authorize_url' | 'linuxdo_authorize_url';
 
 /** The public server status the console keeps locally (spec: server status object). */
-export function serverStatus(options: OptionCache): Omit<ServerStatus, Looked> {
+export function serverStatus(options: Options): Omit<ServerStatus, Looked> {
   const flag = (key: string) => options.boolean(key);
   const text = (key: string) => options.string(key);
   return {

@@ -3,7 +3,7 @@ import { topUpKinds } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { topUpHistory } from '../../billing/top-up-history.js';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
@@ -22,7 +22,7 @@ const EPAY_METHODS = [
 ];
 
 /** GET /api/user/topup/info: what the wallet page may offer. Only Epay is wired, so Stripe, Creem and Waffo read as off. */
-function topUpInfo(options: OptionCache) {
+function topUpInfo(options: Options) {
   const epay = ['PayAddress', 'EpayId', 'EpayKey'].every((name) => options.string(name) !== '');
   return {
     enable_online_topup: epay, enable_stripe_topup: false, enable_creem_topup: false, enable_waffo_topup: false,

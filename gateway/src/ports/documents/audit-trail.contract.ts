@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type AuditEventInput, newAuditEvent } from '../../audit/audit-event.js';
+import { type AuditEventInput, newAuditEvent } from './audit-event.js';
 import type { AuditTrail } from './audit-trail.js';
 import type { StoreFactory } from './store-fixture.js';
 

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../audit/audit-event.js';
+import type { AuditEvent } from './audit-event.js';
 
 /** Which events a listing or an export returns; every field narrows, none given lists all. */
 export interface AuditQuery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTally } from '../../ops/ops-tally.js';
+import { emptyTally } from './ops-tally.js';
 import type { GatewayReport, GatewayReports } from './gateway-reports.js';
 
 async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tallySchema } from '../../ops/ops-tally.js';
+import { tallySchema } from './ops-tally.js';
 
 /** What a gateway says of itself every half second: its health, and what it relayed since its last report. */
 export const gatewayReportSchema = z.object({

@@ -4,7 +4,7 @@ import type { HoldStore } from '../../ports/hot-state/hold-store.js';
 import { PLAYGROUND_TOKEN_ID } from '../surfaces/playground-caller.js';
 import type { Caller } from './caller.js';
 import type { RelayContext } from '../relay-context.js';
-import { RelayError, RelayMessages } from '../relay-error.js';
+import { RelayError, RelayMessages } from '../../http/relay-error.js';
 
 /**
  * The ledger's balance of the caller's token; a keyless call (the playground) is limited by the user

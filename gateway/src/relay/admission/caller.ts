@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { usableGroups } from '../../options/user-groups.js';
 import { TokenStatus, type Token } from '../../ports/documents/token-store.js';
 import { Role, type User, UserStatus } from '../../ports/documents/user-store.js';
 import { closeUnreadUpload } from '../../http/close-unread-upload.js';
 import { parseStrictInt } from '../../http/strict-int.js';
 import type { DocumentCache } from './document-cache.js';
-import { RelayError, RelayMessages } from '../relay-error.js';
+import { RelayError, RelayMessages } from '../../http/relay-error.js';
 
 /** Who is calling the relay: a valid key and its enabled owner. */
 export interface Caller {
@@ -116,7 +116,7 @@ export function callerOf(request: FastifyRequest): Caller {
  * A token's group must still be one its owner may use and one that has a ratio: an admin who takes
  * a group out of UserUsableGroups or GroupRatio stops the keys made for it, as new-api does.
  */
-export function checkTokenGroup(caller: Caller, options: OptionCache): void {
+export function checkTokenGroup(caller: Caller, options: Options): void {
   const group = caller.token.group;
   if (!group) return;
   if (!Object.hasOwn(usableGroups(options, caller.user.group), group)) throw new RelayError(403, RelayMessages.tokenGroupDisabled(group), 'group_not_allowed');

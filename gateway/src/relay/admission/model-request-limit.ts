@@ -1,7 +1,7 @@
 import { own, parseJsonTable } from '@tollgate/wire';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import type { RateLimiter, RateLimiters } from '../../ports/hot-state/rate-limiter.js';
-import { RelayError } from '../relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 
 /** What the caller must still say: whether its call counts against the success limit. */
 export interface AdmittedRequest {
@@ -18,7 +18,7 @@ interface Limits {
 }
 
 /** The limits in force for a group: ModelRequestRateLimitGroup's pair, else the two global counts. */
-function limitsFor(options: OptionCache, group: string): Limits {
+function limitsFor(options: Options, group: string): Limits {
   const minutes = options.number('ModelRequestRateLimitDurationMinutes');
   const pair = own(groupPairs(options.string('ModelRequestRateLimitGroup')), group);
   if (pair) return { minutes, total: pair[0], success: pair[1] };
@@ -46,7 +46,7 @@ export class ModelRequestLimit {
 
   constructor(
     private readonly makeLimiter: RateLimiters,
-    private readonly options: OptionCache,
+    private readonly options: Options,
   ) {}
 
   private limiter(name: string, points: number, minutes: number): RateLimiter {

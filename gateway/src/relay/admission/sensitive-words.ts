@@ -1,6 +1,6 @@
 import { AhoCorasick } from '@monyone/aho-corasick/fast';
-import type { OptionCache } from '../../options/option-cache.js';
-import { RelayError } from '../relay-error.js';
+import type { Options } from '../../ports/options.js';
+import { RelayError } from '../../http/relay-error.js';
 
 /** new-api's answer to a prompt with a listed word: its message and code, HTTP 400. */
 export const SENSITIVE_WORDS_DETECTED = 'sensitive words detected';
@@ -21,7 +21,7 @@ export class SensitiveWords {
   private source = '';
   private matcher: AhoCorasick | null = null;
 
-  constructor(private readonly options: OptionCache) {}
+  constructor(private readonly options: Options) {}
 
   /** The first listed word in `text`, or null. */
   firstHit(text: string): string | null {

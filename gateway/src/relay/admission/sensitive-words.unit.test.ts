@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionCache } from '../../options/option-cache.js';
-import { RelayError } from '../relay-error.js';
+import type { Options } from '../../ports/options.js';
+import { RelayError } from '../../http/relay-error.js';
 import { SensitiveWords, sensitiveWordList } from './sensitive-words.js';
 
-function optionsWith(values: Record<string, string>): OptionCache {
+function optionsWith(values: Record<string, string>): Options {
   const all = { CheckSensitiveEnabled: 'true', CheckSensitiveOnPromptEnabled: 'true', SensitiveWords: '', ...values };
-  return { string: (key: string) => all[key as keyof typeof all] ?? '', boolean: (key: string) => all[key as keyof typeof all] === 'true' } as unknown as OptionCache;
+  return { string: (key: string) => all[key as keyof typeof all] ?? '', boolean: (key: string) => all[key as keyof typeof all] === 'true' } as unknown as Options;
 }
 
 describe('sensitive words', () => {
@@ -32,7 +32,7 @@ describe('sensitive words', () => {
 
   it('SensitiveWords: follows the option when it changes', () => {
     const values = { SensitiveWords: 'alpha' };
-    const matcher = new SensitiveWords({ string: (key: string) => (key === 'SensitiveWords' ? values.SensitiveWords : '') } as unknown as OptionCache);
+    const matcher = new SensitiveWords({ string: (key: string) => (key === 'SensitiveWords' ? values.SensitiveWords : '') } as unknown as Options);
     expect(matcher.firstHit('alpha beta')).toBe('alpha');
     values.SensitiveWords = 'beta';
     expect(matcher.firstHit('alpha beta')).toBe('beta');

@@ -12,7 +12,7 @@ import { geminiRequestToOpenAI } from './gemini-surface/openai-request.js';
 import { forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from '../relay-context.js';
-import { RelayError } from '../relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 import { bounded, geminiLimit } from '../admission/output-limit.js';
 import { relayWithPlan } from '../relay-flow.js';
 import { roughTokens } from '../../providers/shared/token-count.js';

@@ -6,7 +6,7 @@ import { providerFor } from '../../providers/index.js';
 import { UntranslatableRequest } from '../../providers/shared/chat-input.js';
 import type { UpstreamRequest } from '../../providers/types.js';
 import type { RelayContext } from '../relay-context.js';
-import { RelayError } from '../relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
 
 /** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */

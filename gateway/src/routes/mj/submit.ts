@@ -5,7 +5,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
 import { type Caller, callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayError, RelayMessages } from '../../relay/relay-error.js';
+import { RelayError, RelayMessages } from '../../http/relay-error.js';
 import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } from '../../tasks/mj-actions.js';
 import { mjBodyForUpstream } from '../../tasks/mj-switches.js';
 import { acceptMjSubmit } from '../../tasks/mj-wire.js';

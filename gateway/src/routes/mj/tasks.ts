@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
 import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 import { mjTaskDto } from '../../tasks/mj-wire.js';
 import { fetchRefusal } from '../../http/fetch-guard/guarded-request.js';
 import { fetchImage } from '../../tasks/worker-image.js';

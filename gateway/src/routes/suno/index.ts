@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TaskPlatform } from '../../ports/documents/task-store.js';
 import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 import { acceptSunoSubmit, SunoAction, sunoEnvelope, sunoTaskDto } from '../../tasks/suno-wire.js';
 import { sunoModelName } from '../../tasks/task-models.js';
 import { submitTask } from '../../tasks/task-submit.js';

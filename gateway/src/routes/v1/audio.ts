@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { relaySpeech, relayTranscription, type SpeechBody } from '../../relay/surfaces/audio-call.js';
 import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayError, RelayMessages } from '../../relay/relay-error.js';
+import { RelayError, RelayMessages } from '../../http/relay-error.js';
 import { formFieldsOf, registerMultipartRoutes, requestForm } from './multipart.js';
 
 /** OpenAI takes audio files up to 25 MB; the form may add a little for its other fields. */

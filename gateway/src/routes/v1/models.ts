@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Caller, callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 
 const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'tollgate' });
 

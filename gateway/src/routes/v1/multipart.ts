@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { formFields, type MultipartForm, parseMultipart } from '../../relay/surfaces/multipart-form.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../http/relay-error.js';
 
 const invalid = (message: string) => new RelayError(400, message, 'invalid_request_error', 'invalid_request_error');
 

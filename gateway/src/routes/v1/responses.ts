@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf, keyFirst } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
-import { RelayMessages } from '../../relay/relay-error.js';
+import { RelayMessages } from '../../http/relay-error.js';
 import { relayResponses, type ResponsesBody } from '../../relay/surfaces/responses-call.js';
 
 /** What the relay needs of a Responses request; the rest (tools, reasoning, store…) passes through. */

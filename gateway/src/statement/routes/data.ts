@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
-import type { OptionCache } from '../../options/option-cache.js';
+import type { Options } from '../../ports/options.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
@@ -31,11 +31,11 @@ const dataQuery = z.object({
 type DataQuery = z.infer<typeof dataQuery>;
 
 /** Throws new-api-style when the administrator turned the dashboard off. */
-export function requireDataExport(options: OptionCache): void {
+export function requireDataExport(options: Options): void {
   if (!options.boolean('DataExportEnabled')) throw new ApiFailure(DATA_EXPORT_DISABLED);
 }
 
-function bucketOf(q: DataQuery, options: OptionCache): Granularity {
+function bucketOf(q: DataQuery, options: Options): Granularity {
   const fallback = options.string('DataExportDefaultTime');
   return q.granularity ?? q.default_time ?? (granularities.find((known) => known === fallback) ?? 'hour');
 }

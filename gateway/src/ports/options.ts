@@ -1,0 +1,21 @@
+/** A stored option the cache would not take, and why (the value is left out: it may be a secret). */
+export interface RefusedOption {
+  key: string;
+  problem: string;
+}
+
+/**
+ * The site's options (new-api's `/api/option`) as the gateway reads them: held in the process so the
+ * relay never reads the store per call, each value checked by its rule. `set` writes through;
+ * `reload` follows a change made elsewhere and returns what the store held that a rule refused.
+ */
+export interface Options {
+  reload(): Promise<RefusedOption[]>;
+  set(key: string, value: string): Promise<void>;
+  all(): Readonly<Record<string, string>>;
+  string(key: string): string;
+  number(key: string): number;
+  boolean(key: string): boolean;
+  /** A JSON map of numbers (a price table), parsed once per text. */
+  numberMap(key: string): Readonly<Record<string, number>>;
+}
