@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoggedConsumption } from '@tollgate/analytics';
 import { auditDrift, type BalanceInventory, type BalanceStore, ConsumptionFold, type EventLogReader, type StoredEvent, utcDay } from '@tollgate/ledger';
 import { compareConsumption } from './compare-consumption.js';
-import type { LedgerProof, LedgerProver } from '../ports/ledger-prover.js';
+import type { LedgerProver } from '../ports/ledger-prover.js';
 
 /** What the proof reads: the ledger's whole history, the balance store, and the analytics' consume rows. */
 export interface LedgerProverSources {
