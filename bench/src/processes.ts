@@ -71,18 +71,6 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** CPU time a process has used so far (user and system, every thread), seconds, from /proc (Linux); NaN where it cannot be read. */
-export function cpuSeconds(pid: number): number {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** A port free on loopback now (the child binds it a moment later). */
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -1,7 +1,6 @@
 import { Pool } from 'undici';
 import { type EventLoopView, scrapeEventLoop } from './event-loop-view.js';
 import { timedStream } from './http-client.js';
-import { cpuSeconds } from './processes.js';
 import { ms, type Row } from './report.js';
 import { chatBody, type Side } from './sides.js';
 import { median, quantile } from './stats.js';
@@ -20,8 +19,6 @@ export interface Round {
   /** The side's own view of its event loop over the round (its /metrics; a side without one: none). */
   loop?: EventLoopView;
   rps: number;
-  /** CPU the side's process spent per call, ms (NaN when its pid is unknown). */
-  cpuMsPerCall: number;
   calls: number;
   p50Ms: number;
   p99Ms: number;
@@ -51,16 +48,14 @@ export async function closedLoop(side: Side, concurrency: number, seconds: numbe
   // A scrape resets the loop-delay histogram (prom-client), so the one after the round covers the round alone.
   if (side.metricsUrl) await scrapeEventLoop(side.metricsUrl);
   const startedAt = performance.now();
-  const cpuBefore = side.pid === undefined ? Number.NaN : cpuSeconds(side.pid);
   try {
     await Promise.all(Array.from({ length: concurrency }, client));
   } finally {
     await pool.close();
   }
   const elapsed = (performance.now() - startedAt) / 1_000;
-  const cpuMsPerCall = side.pid === undefined ? Number.NaN : ((cpuSeconds(side.pid) - cpuBefore) * 1_000) / latencies.length;
   const loop = side.metricsUrl ? await scrapeEventLoop(side.metricsUrl) : undefined;
-  return { loop, rps: latencies.length / elapsed, calls: latencies.length, cpuMsPerCall, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
+  return { loop, rps: latencies.length / elapsed, calls: latencies.length, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99) };
 }
 
 /**
@@ -126,7 +121,8 @@ export async function measureSaturation(bareProxy: Side, tollgate: Side, options
     }
   }
   const rpsOf = (side: Side) => (wide.get(side) ?? []).map((round) => round.rps);
-  const cpuOf = (side: Side) => median((wide.get(side) ?? []).map((round) => round.cpuMsPerCall));
+  // CPU a call, ms: the process's threads over each c=N round (read once, for this row and the stability rows).
+  const cpuOf = (side: Side) => median((timed.get(side) ?? []).map((round) => ((round.cpuSeconds ?? Number.NaN) * 1_000) / round.calls));
   const cpuRatio = cpuOf(bareProxy) / cpuOf(tollgate);
   const best = (side: Side) => median(rpsOf(side));
   const p50 = (side: Side) => median((single.get(side) ?? []).map((round) => round.p50Ms));
