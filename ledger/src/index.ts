@@ -4,7 +4,7 @@ export * from './errors.js';
 export type * from './ports/event-log.js';
 export type * from './ports/balance-store.js';
 export type * from './ports/balance-notifier.js';
-export { UserFollowers } from './notices/user-followers.js';
+export { SubscribedFollowers, UserFollowers } from './notices/user-followers.js';
 export { userNoticesOf } from './notices/user-notices.js';
 export * from './decider/index.js';
 export * from './audit/index.js';

@@ -1,4 +1,4 @@
-import { type BalanceNotifier, type BalancesChanged, UserFollowers, type UserFollowing, type UserNoticeListener } from '@tollgate/ledger';
+import { type BalanceNotifier, type BalancesChanged, SubscribedFollowers, type UserFollowing, type UserNoticeListener } from '@tollgate/ledger';
 import { z } from 'zod';
 import type { IpcClient } from './client.js';
 import { balancesChangedSchema, userNoticeSchema } from './ledger-shapes.js';
@@ -41,13 +41,17 @@ export function balanceNotifierHandlers(notifier: BalanceNotifier, owner: IpcOwn
 
 /** A relay worker's notifier: follows users through the owner, which pushes their notices here. */
 export class IpcBalanceNotifier implements BalanceNotifier {
-  private readonly followers = new UserFollowers();
-  private readonly subscribed = new Map<number | null, Promise<void>>();
+  private readonly followers: SubscribedFollowers;
 
   constructor(
     private readonly client: IpcClient,
     private readonly onError: (error: unknown) => void,
   ) {
+    this.followers = new SubscribedFollowers(
+      async (userId) => void (await client.call('notifier', 'follow', [userId])),
+      (userId) => void client.call('notifier', 'unfollow', [userId]).catch(onError),
+      (error) => onError(error),
+    );
     client.onPush(TOPIC, (payload) => {
       const notice = userNoticeSchema.safeParse(payload);
       if (!notice.success) return onError(notice.error);
@@ -60,19 +64,7 @@ export class IpcBalanceNotifier implements BalanceNotifier {
   }
 
   followUser(userId: number | null, listener: UserNoticeListener): UserFollowing {
-    if (this.followers.add(userId, listener)) {
-      const subscribed = this.client.call('notifier', 'follow', [userId]).then(() => undefined);
-      subscribed.catch(this.onError); // its followers hear it through `ready`; this keeps it owned when none waits
-      this.subscribed.set(userId, subscribed);
-    }
-    return {
-      ready: this.subscribed.get(userId) ?? Promise.resolve(),
-      stop: () => {
-        if (!this.followers.remove(userId, listener)) return;
-        this.subscribed.delete(userId);
-        this.client.call('notifier', 'unfollow', [userId]).catch(this.onError);
-      },
-    };
+    return this.followers.follow(userId, listener);
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@ import { runInBackground } from '../../background/run-in-background.js';
 import type { ShardPublisher, ShardSubscriber } from './follow-shard-channel.js';
 import type { BalanceNotifier, UserFollowing, UserNotice, UserNoticeListener } from '../../ports/balance-notifier.js';
 import type { BalancesChanged } from '../../ports/balance-store.js';
-import { UserFollowers } from '../../notices/user-followers.js';
+import { SubscribedFollowers } from '../../notices/user-followers.js';
 import { userNoticesOf } from '../../notices/user-notices.js';
 
 /**
@@ -16,10 +16,13 @@ import { userNoticesOf } from '../../notices/user-notices.js';
  * reads its balance again when it reconnects; a request's wait times out into "not yet applied").
  */
 export class RedisBalanceNotifier implements BalanceNotifier {
-  private readonly followers = new UserFollowers();
   /** The channels subscribed, to the user they carry: a message on any other channel is not ours. */
   private readonly users = new Map<string, number | null>();
-  private readonly subscriptions = new Map<number | null, Promise<void>>();
+  private readonly followers = new SubscribedFollowers(
+    (userId) => this.subscribe(userId),
+    (userId) => this.unsubscribe(userId),
+    (error, userId) => reportBackgroundFailure(this.log, `subscribe to ${this.channelOf(userId)}`, error),
+  );
 
   constructor(
     private readonly publisher: ShardPublisher,
@@ -40,21 +43,13 @@ export class RedisBalanceNotifier implements BalanceNotifier {
   }
 
   followUser(userId: number | null, listener: UserNoticeListener): UserFollowing {
-    if (this.followers.add(userId, listener)) this.subscribe(userId);
-    const ready = this.subscriptions.get(userId) ?? Promise.resolve();
-    return {
-      ready,
-      stop: () => {
-        if (this.followers.remove(userId, listener)) this.unsubscribe(userId);
-      },
-    };
+    return this.followers.follow(userId, listener);
   }
 
   async close(): Promise<void> {
     this.followers.clear();
     const channels = [...this.users.keys()];
     this.users.clear();
-    this.subscriptions.clear();
     await Promise.all(channels.map((channel) => this.subscriber.sunsubscribe(channel)));
   }
 
@@ -62,19 +57,15 @@ export class RedisBalanceNotifier implements BalanceNotifier {
     return `${this.channelPrefix}:{u${userId ?? '-'}}`;
   }
 
-  private subscribe(userId: number | null): void {
+  private async subscribe(userId: number | null): Promise<void> {
     const channel = this.channelOf(userId);
     this.users.set(channel, userId);
-    const subscribed = this.subscriber.ssubscribe(channel).then(() => undefined);
-    this.subscriptions.set(userId, subscribed);
-    // Its followers hear the failure through `ready`; this keeps it from going unhandled when none waits.
-    subscribed.catch((error: unknown) => reportBackgroundFailure(this.log, `subscribe to ${channel}`, error));
+    await this.subscriber.ssubscribe(channel);
   }
 
   private unsubscribe(userId: number | null): void {
     const channel = this.channelOf(userId);
     this.users.delete(channel);
-    this.subscriptions.delete(userId);
     // Commands on one connection run in order: a follow of this user again subscribes after this.
     runInBackground(`unsubscribe from ${channel}`, () => this.subscriber.sunsubscribe(channel), this.log);
   }
