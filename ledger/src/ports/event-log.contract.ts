@@ -48,6 +48,14 @@ export function runEventLogContract(name: string, factory: EventLogFactory): voi
       expect(new Set(offsets).size).toBe(4);
     });
 
+    it("hands over the log's own text of each event, which parses to the event delivered", async () => {
+      const log = await openLog();
+      await log.append([usageRecorded(), quotaAdjusted({ delta: -5 })]);
+      const consumer = await record(log, 'analytics');
+      await vi.waitFor(() => expect(consumer.events()).toHaveLength(2), delivered);
+      for (const stored of consumer.events()) expect(JSON.parse(stored.json ?? 'null')).toEqual(stored.event);
+    });
+
     it('delivers events appended after the group subscribed', async () => {
       const log = await openLog();
       const consumer = await record(log, 'ledger');

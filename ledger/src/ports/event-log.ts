@@ -7,7 +7,7 @@ export interface StoredEvent {
   offset: number;
   event: LedgerEvent;
   /**
-   * The event's JSON as the log holds it, when the adapter read it as text (Kafka): a consumer
+   * The event's JSON as the log holds it (Kafka's record, SQLite's row): a consumer
    * that keeps events whole (analytics' ledger_movements) stores this instead of writing the
    * event out again. It parses to `event` under the same schema.
    */

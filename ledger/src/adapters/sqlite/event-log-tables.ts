@@ -119,7 +119,8 @@ export class EventLogTables {
 export function toStoredEvent(row: EventRow): StoredEvent {
   const context = { partition: SQLITE_PARTITION, offset: row.position };
   try {
-    return { ...context, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
+    // The row's text goes along: analytics keeps each event whole and need not write it out again.
+    return { ...context, event: ledgerEventSchema.parse(JSON.parse(row.payload)), json: row.payload };
   } catch (cause) {
     throw new EventSchemaError(context, { cause });
   }
