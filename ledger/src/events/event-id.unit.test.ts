@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import { UUID } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
-import { newId } from './event-id.js';
+import { newId, uuidText } from './event-id.js';
 
 describe('newId', () => {
   it('makes UUIDv7s that are unique and sort in the order they were made, across pool refills', () => {
@@ -15,5 +17,14 @@ describe('newId', () => {
     const millis = parseInt(id.replace(/-/g, '').slice(0, 12), 16);
     expect(millis).toBeGreaterThanOrEqual(before);
     expect(millis).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("writes any 16 bytes as the library's canonical text does", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), (bytes) => {
+        expect(uuidText(bytes)).toBe(UUID.ofInner(bytes).toString());
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
