@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['{wire,ledger,analytics,gateway}/**/*.unit.test.ts'], exclude: ['**/node_modules/**'] } },
+      { test: { name: 'unit', include: ['{wire,ledger,analytics,gateway,bench}/**/*.unit.test.ts'], exclude: ['**/node_modules/**'] } },
       {
         test: {
           name: 'int',

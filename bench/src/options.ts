@@ -1,3 +1,4 @@
+import type { AllocationsOptions } from './allocations.js';
 import type { KafkaClientsOptions } from './kafka-clients.js';
 import type { LatencyOptions } from './latency.js';
 import type { HotStateOptions } from './hot-state.js';
@@ -9,7 +10,7 @@ import type { ThroughputOptions } from './throughput.js';
 import type { Mode } from './tollgate-process.js';
 
 /** Measurements of a running gateway against the mock, in each mode. */
-export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory'] as const;
+export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory', 'allocations'] as const;
 /** Measurements of one hot-path component in this process: no gateway, no mode. */
 const COMPONENT_MEASUREMENTS = ['sensitive-words', 'pipeline', 'hot-state', 'kafka-clients'] as const;
 export const MEASUREMENTS = [...GATEWAY_MEASUREMENTS, ...COMPONENT_MEASUREMENTS] as const;
@@ -29,6 +30,7 @@ export interface BenchOptions {
   latency: LatencyOptions;
   throughput: ThroughputOptions;
   saturation: SaturationOptions;
+  allocations: AllocationsOptions;
   streaming: StreamingOptions;
   memory: MemoryOptions;
   sensitiveWords: SensitiveWordsOptions;
@@ -83,6 +85,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, clusterAvai
     gatewayNodeFlags: (env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     latency: quick ? { rounds: 6, requestsPerRound: 100 } : { rounds: 20, requestsPerRound: 250 },
     throughput: { rates: quick ? QUICK_RATES : FULL_RATES, stepSeconds: quick ? 4 : 10 },
+    allocations: { concurrency: 64, warmSeconds: quick ? 3 : 5, sampledSeconds: quick ? 5 : 10, top: 12 },
     saturation: { concurrency: 64, roundSeconds: Number(env.BENCH_SATURATION_SECONDS ?? (quick ? 5 : 15)), rounds: Number(env.BENCH_SATURATION_ROUNDS ?? 4), streamsPerRound: Number(env.BENCH_SATURATION_STREAMS ?? (quick ? 250 : 1_000)) },
     streaming: { sequentialStreams: quick ? 20 : 50, concurrencyLevels: quick ? [64, 256, 512] : [64, 128, 256, 384, 512] },
     memory: { soakSeconds: Number(env.BENCH_SOAK_SECONDS ?? (quick ? 30 : 600)), soakRate: Number(env.BENCH_SOAK_RATE ?? 500) },

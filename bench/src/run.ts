@@ -11,6 +11,7 @@ import { measurePipeline, pipelineRows } from './pipeline.js';
 import { type HotStateOptions, hotStateRows, measureHotState } from './hot-state.js';
 import { parseBrokers } from '@tollgate/ledger/kafka';
 import { measureSaturation } from './saturation.js';
+import { measureAllocations } from './allocations.js';
 import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
 import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
 import { measureStreaming } from './streaming.js';
@@ -106,6 +107,8 @@ function measure(name: GatewayMeasurement, c: MeasureContext): Promise<Row[]> {
       return withBareProxy(c, (proxy) => measureStreaming(c.direct, c.tollgate, c.options.streaming, c.log, proxy));
     case 'memory':
       return measureMemory(c.tollgate, c.pids, c.inspectPort, c.idleMb, c.options.memory, c.log);
+    case 'allocations':
+      return measureAllocations(c.tollgate, c.inspectPort, c.options.allocations, c.log);
   }
 }
 
