@@ -1,5 +1,6 @@
 export * from './events/event-id.js';
 export * from './events/event-metadata.js';
+export * from './events/read-event.js';
 export * from './errors.js';
 export type * from './ports/event-log.js';
 export type * from './ports/balance-store.js';

@@ -1,5 +1,5 @@
-import type { EventLogReader, LedgerHistory, LedgerHistoryQuery, StoredEvent, UsageTotal } from '@tollgate/ledger';
-import { type LedgerEvent, ledgerEventSchema } from '@tollgate/wire';
+import { type EventLogReader, type LedgerHistory, type LedgerHistoryQuery, readLedgerEvent, type StoredEvent, type UsageTotal } from '@tollgate/ledger';
+import type { LedgerEvent } from '@tollgate/wire';
 import { z } from 'zod';
 import { logOrderTable, movementsTable } from '../ingest/movement-rows.js';
 import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
@@ -122,7 +122,7 @@ export class ClickHouseLedgerHistory implements LedgerHistory, EventLogReader {
       const to = end ?? last;
       const params = { ...filter, ...cursor, endUser: to.user_id, endPartition: to.log_partition, endOffset: to.log_offset };
       const page = await this.querier.query({ sql: PAGE_EVENTS, params, schema: eventRowSchema });
-      for (const row of page) yield { partition: row.log_partition, offset: row.log_offset, event: ledgerEventSchema.parse(JSON.parse(row.payload)) };
+      for (const row of page) yield { partition: row.log_partition, offset: row.log_offset, event: readLedgerEvent(JSON.parse(row.payload)) };
       if (!end) return;
       cursor = { user: end.user_id, partition: end.log_partition, offset: end.log_offset };
     }

@@ -1,5 +1,5 @@
 import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import { ledgerEventSchema } from '@tollgate/wire';
+import { readLedgerEvent } from '../../events/read-event.js';
 import type { BatchHandler, StoredEvent, Subscription } from '../../ports/event-log.js';
 import { RepeatWatermarks } from '../../ports/repeat-watermarks.js';
 import { runInBackground } from '../../background/run-in-background.js';
@@ -50,7 +50,7 @@ export function toStoredEvent(partition: number, message: KafkaMessage): StoredE
   } catch (error) {
     throw new Error(`event log record ${partition}/${message.offset} is not JSON`, { cause: error });
   }
-  return { partition, offset: Number(message.offset), event: ledgerEventSchema.parse(json), json: text };
+  return { partition, offset: Number(message.offset), event: readLedgerEvent(json), json: text };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { ledgerEventSchema, type LedgerEvent } from '@tollgate/wire';
+import type { LedgerEvent } from '@tollgate/wire';
+import { readLedgerEvent } from '../../events/read-event.js';
 import { partitionKey } from '../../events/partition-key.js';
 import { EventSchemaError } from '../../errors.js';
 import type { StoredEvent } from '../../ports/event-log.js';
@@ -120,7 +121,7 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   const context = { partition: SQLITE_PARTITION, offset: row.position };
   try {
     // The row's text goes along: analytics keeps each event whole and need not write it out again.
-    return { ...context, event: ledgerEventSchema.parse(JSON.parse(row.payload)), json: row.payload };
+    return { ...context, event: readLedgerEvent(JSON.parse(row.payload)), json: row.payload };
   } catch (cause) {
     throw new EventSchemaError(context, { cause });
   }
