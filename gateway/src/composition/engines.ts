@@ -35,7 +35,7 @@ import type { Mailer } from '../ports/mailer.js';
 import type { OneTimeCodes } from '../ports/hot-state/one-time-codes.js';
 import type { Leases } from '../ports/hot-state/leases.js';
 import { createSqliteDocuments } from '../adapters/sqlite/index.js';
-import { createSqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
+import { createSqliteSessionStore } from '../adapters/sqlite/hot-state/sqlite-session-store.js';
 import { RedisSessionStore } from '../adapters/redis/session-store.js';
 import type { SessionStore } from '../ports/hot-state/session-store.js';
 import type { EngineConfig } from '../config.js';
@@ -44,8 +44,8 @@ import type { ChangeNotices } from '../ports/hot-state/change-notices.js';
 import type { Documents } from '../ports/documents/documents.js';
 import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import { createLogOutbox } from '../adapters/in-process/log-outbox.js';
-import { SpooledOutbox } from '../adapters/sqlite/spooled-outbox.js';
-import { UsageSpool } from '../adapters/sqlite/usage-spool.js';
+import { SpooledOutbox } from '../adapters/sqlite/usage-outbox/spooled-outbox.js';
+import { UsageSpool } from '../adapters/sqlite/usage-outbox/usage-spool.js';
 import type { UsageOutbox } from '../ports/usage-outbox.js';
 
 /**

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../../src/adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
-import { createSqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
+import { createSqliteSessionStore } from '../../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';

@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '@tollgate/wire';
 import { openDatabase, type SqliteDatabase, WalSync } from '@tollgate/ledger/sqlite';
-import type { OwedHold } from '../../ports/hot-state/hold-store.js';
+import type { OwedHold } from '../../../ports/hot-state/hold-store.js';
 
 /** Events taken from the head of the spool, and the position of the last of them. */
 export interface SpooledBatch {

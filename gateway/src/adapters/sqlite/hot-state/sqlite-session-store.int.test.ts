@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { runSessionStoreContract } from '../../ports/hot-state/session-store.contract.js';
+import { runSessionStoreContract } from '../../../ports/hot-state/session-store.contract.js';
 import { createSqliteSessionStore } from './sqlite-session-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tollgate-sessions-'));

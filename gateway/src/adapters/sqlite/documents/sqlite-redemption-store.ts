@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { type NewRedemption, type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/documents/redemption-store.js';
+import { type NewRedemption, type Redemption, RedemptionStatus, type RedemptionStore } from '../../../ports/documents/redemption-store.js';
 import { likePattern, type Row, StatementCache } from './columns.js';
 
 interface RedemptionRow {

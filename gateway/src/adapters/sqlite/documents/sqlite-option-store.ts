@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { OptionStore } from '../../ports/documents/option-store.js';
+import type { OptionStore } from '../../../ports/documents/option-store.js';
 
 /** Options as key/value rows. */
 export function createSqliteOptionStore(db: Database): OptionStore {

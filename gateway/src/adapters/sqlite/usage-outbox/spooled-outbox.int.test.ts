@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EventLog } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createInProcessHoldStore } from '../in-process/hold-store.js';
+import { createInProcessHoldStore } from '../../in-process/hold-store.js';
 import { SpooledOutbox, type SpooledOutboxOptions } from './spooled-outbox.js';
 import { usage } from './test-usage-events.js';
 import { UsageSpool } from './usage-spool.js';

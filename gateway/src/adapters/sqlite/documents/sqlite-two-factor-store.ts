@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { TwoFactor, TwoFactorStore } from '../../ports/documents/two-factor-store.js';
+import type { TwoFactor, TwoFactorStore } from '../../../ports/documents/two-factor-store.js';
 import { StatementCache } from './columns.js';
 
 interface TwoFactorRow {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { NewUser, User, UserPage, UserStore } from '../../ports/documents/user-store.js';
+import type { NewUser, User, UserPage, UserStore } from '../../../ports/documents/user-store.js';
 import { type ColumnMap, likePattern, type Row, StatementCache, toRow } from './columns.js';
 
 const userColumns: ColumnMap<Omit<User, 'id'>> = {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Channel, ChannelStore, NewChannel } from '../../ports/documents/channel-store.js';
+import type { Channel, ChannelStore, NewChannel } from '../../../ports/documents/channel-store.js';
 import { type ColumnMap, StatementCache, toRow } from './columns.js';
 
 const channelColumns: ColumnMap<NewChannel> = {

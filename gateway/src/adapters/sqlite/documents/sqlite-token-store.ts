@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { NewToken, Token, TokenStore } from '../../ports/documents/token-store.js';
+import type { NewToken, Token, TokenStore } from '../../../ports/documents/token-store.js';
 import { type ColumnMap, likePattern, type Row, StatementCache, toRow } from './columns.js';
 
 const splitList = (text: string, separator: RegExp): string[] =>

@@ -1,7 +1,7 @@
 import { type EventLog, runInBackground } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
-import type { HoldStore } from '../../ports/hot-state/hold-store.js';
-import type { UsageOutbox } from '../../ports/usage-outbox.js';
+import type { HoldStore } from '../../../ports/hot-state/hold-store.js';
+import type { UsageOutbox } from '../../../ports/usage-outbox.js';
 import type { UsageSpool } from './usage-spool.js';
 
 export interface SpooledOutboxOptions {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Session, SessionStore } from '../../ports/hot-state/session-store.js';
+import type { Session, SessionStore } from '../../../ports/hot-state/session-store.js';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS sessions (

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../ports/documents/task-store.js';
+import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../../ports/documents/task-store.js';
 import { type ColumnMap, StatementCache, toRow } from './columns.js';
 
 // Kept beside its adapter: the table belongs to the task store alone.

@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import type { Database } from 'better-sqlite3';
-import { type TopUpFilter, type TopUpOrder, TopUpStatus, type TopUpStore } from '../../ports/documents/top-up-store.js';
+import { type TopUpFilter, type TopUpOrder, TopUpStatus, type TopUpStore } from '../../../ports/documents/top-up-store.js';
 import { likePattern, StatementCache } from './columns.js';
 
 interface TopUpRow {

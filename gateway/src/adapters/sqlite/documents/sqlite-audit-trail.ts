@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { type AuditEvent, auditEventSchema } from '../../ports/documents/audit-event.js';
-import type { AuditQuery, AuditTrail } from '../../ports/documents/audit-trail.js';
+import { type AuditEvent, auditEventSchema } from '../../../ports/documents/audit-event.js';
+import type { AuditQuery, AuditTrail } from '../../../ports/documents/audit-trail.js';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS audit_events (
