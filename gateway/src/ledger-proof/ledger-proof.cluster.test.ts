@@ -14,7 +14,7 @@ import { requiredClusterEngines } from '../../test/support/config.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
-import { RedisLeases } from '../adapters/redis/leases.js';
+import { RedisLeases } from '../adapters/redis/fleet/leases.js';
 import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';

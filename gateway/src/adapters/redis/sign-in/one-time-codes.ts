@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { OneTimeCodes } from '../../ports/hot-state/one-time-codes.js';
-import { LuaScript, type ScriptRunner } from './lua-script.js';
+import type { OneTimeCodes } from '../../../ports/hot-state/one-time-codes.js';
+import { LuaScript, type ScriptRunner } from '../lua-script.js';
 
 /** What the codes need of a client: ioredis' Redis and Cluster both have it. */
 export type CodesClient = ScriptRunner & Pick<Redis, 'set'>;

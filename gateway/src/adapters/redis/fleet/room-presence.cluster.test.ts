@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { gatewayRooms, runRoomPresenceContract, until } from '../../ports/hot-state/room-presence.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { gatewayRooms, runRoomPresenceContract, until } from '../../../ports/hot-state/room-presence.contract.js';
 import { type RoomPresenceTiming, RedisRoomPresence } from './room-presence.js';
 
 const uniqueChannel = () => `tg-presence-test-${process.pid}-${Date.now()}-${Math.random()}`;

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { runRateLimiterContract } from '../../ports/hot-state/rate-limiter.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { runRateLimiterContract } from '../../../ports/hot-state/rate-limiter.contract.js';
 import { redisRateLimiters } from './rate-limiter.js';
 
 const redis = new Redis(requiredRedisUrl());

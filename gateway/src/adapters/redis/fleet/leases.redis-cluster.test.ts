@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runLeasesContract } from '../../ports/hot-state/leases.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runLeasesContract } from '../../../ports/hot-state/leases.contract.js';
 import { RedisLeases } from './leases.js';
 
 const connections = [0, 1, 2].map(() => new Cluster(requiredRedisClusterNodes()));

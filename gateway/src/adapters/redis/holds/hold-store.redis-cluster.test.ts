@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runHoldStoreContract } from '../../../ports/hot-state/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
 
 const cluster = new Cluster(requiredRedisClusterNodes());

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { runOneTimeCodesContract } from '../../ports/hot-state/one-time-codes.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { runOneTimeCodesContract } from '../../../ports/hot-state/one-time-codes.contract.js';
 import { RedisOneTimeCodes } from './one-time-codes.js';
 
 const connections = [new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl())];

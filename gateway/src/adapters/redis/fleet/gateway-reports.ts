@@ -1,6 +1,6 @@
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import type { ShardPublisher, ShardSubscriber } from '@tollgate/ledger/redis';
-import { type GatewayReport, type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../ports/hot-state/gateway-reports.js';
+import { type GatewayReport, type GatewayReportListener, type GatewayReports, gatewayReportSchema } from '../../../ports/hot-state/gateway-reports.js';
 
 function parseReport(text: string): GatewayReport | null {
   try {

@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runUsageMeterContract } from '../../ports/hot-state/usage-meter.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runUsageMeterContract } from '../../../ports/hot-state/usage-meter.contract.js';
 import { RedisUsageMeter } from './usage-meter.js';
 
 const cluster = new Cluster(requiredRedisClusterNodes());

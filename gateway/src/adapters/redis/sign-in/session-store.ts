@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Session, SessionStore } from '../../ports/hot-state/session-store.js';
-import { LuaScript, type ScriptRunner } from './lua-script.js';
+import type { Session, SessionStore } from '../../../ports/hot-state/session-store.js';
+import { LuaScript, type ScriptRunner } from '../lua-script.js';
 
 /**
  * Adds a session to its user's sorted set (member: the session's key, score: its expiry), dropping

@@ -1,7 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimiters } from '../../ports/hot-state/rate-limiter.js';
-import { flexibleRateLimiter } from '../shared/flexible-rate-limiter.js';
+import type { RateLimiters } from '../../../ports/hot-state/rate-limiter.js';
+import { flexibleRateLimiter } from '../../shared/flexible-rate-limiter.js';
 
 /**
  * Counters in Redis (an atomic INCR with expiry per key and window): shared by every gateway.

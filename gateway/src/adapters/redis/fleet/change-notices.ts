@@ -1,6 +1,6 @@
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import { followShardChannel, type ShardPublisher, type ShardSubscriber } from '@tollgate/ledger/redis';
-import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/hot-state/change-notices.js';
+import type { ChangeKind, ChangeListener, ChangeNotices } from '../../../ports/hot-state/change-notices.js';
 
 interface Notice {
   kind: ChangeKind;

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { runLeasesContract } from '../../ports/hot-state/leases.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { runLeasesContract } from '../../../ports/hot-state/leases.contract.js';
 import { RedisLeases } from './leases.js';
 
 const connections = [new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl())];

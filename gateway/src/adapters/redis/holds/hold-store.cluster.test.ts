@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
+import { runHoldStoreContract } from '../../../ports/hot-state/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
-import { requiredRedisUrl } from '../../../test/support/config.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
 
 const redis = new Redis(requiredRedisUrl());
 afterAll(() => redis.quit());

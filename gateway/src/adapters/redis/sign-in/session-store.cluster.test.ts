@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { runSessionStoreContract } from '../../ports/hot-state/session-store.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { runSessionStoreContract } from '../../../ports/hot-state/session-store.contract.js';
 import { RedisSessionStore } from './session-store.js';
 
 const connections = [new Redis(requiredRedisUrl()), new Redis(requiredRedisUrl())];

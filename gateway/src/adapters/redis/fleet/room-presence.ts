@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BackgroundLog } from '@tollgate/ledger';
 import { followShardChannel, type ShardPublisher, type ShardSubscriber } from '@tollgate/ledger/redis';
 import { z } from 'zod';
-import type { LocalRooms, RoomPresence } from '../../ports/hot-state/room-presence.js';
+import type { LocalRooms, RoomPresence } from '../../../ports/hot-state/room-presence.js';
 
 /** A gateway says which rooms it has (`rooms`), or asks every other gateway to say theirs (`ask`). */
 const messageSchema = z.union([

@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runOneTimeCodesContract } from '../../ports/hot-state/one-time-codes.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runOneTimeCodesContract } from '../../../ports/hot-state/one-time-codes.contract.js';
 import { RedisOneTimeCodes } from './one-time-codes.js';
 
 const connections = [new Cluster(requiredRedisClusterNodes()), new Cluster(requiredRedisClusterNodes())];

@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runSessionStoreContract } from '../../ports/hot-state/session-store.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runSessionStoreContract } from '../../../ports/hot-state/session-store.contract.js';
 import { RedisSessionStore } from './session-store.js';
 
 const connections = [new Cluster(requiredRedisClusterNodes()), new Cluster(requiredRedisClusterNodes())];

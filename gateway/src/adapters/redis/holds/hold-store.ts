@@ -1,7 +1,7 @@
 import type { Announced, BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../../ports/hot-state/hold-store.js';
 import * as scripts from './hold-scripts.js';
-import { LuaScript, type ScriptPipeliner, type ScriptRunner } from './lua-script.js';
+import { LuaScript, type ScriptPipeliner, type ScriptRunner } from '../lua-script.js';
 
 type Arg = string | number;
 

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 /** What leases need of a client: ioredis' Redis and Cluster both have it. */
 export type LeasesClient = Pick<Redis, 'set' | 'eval'>;
-import type { Leases } from '../../ports/hot-state/leases.js';
+import type { Leases } from '../../../ports/hot-state/leases.js';
 
 /** Extends the key's expiry only while it still names the holder: the check and the change are one atomic step. */
 const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";

@@ -1,7 +1,7 @@
 import { Cluster } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisClusterNodes } from '../../../test/support/config.js';
-import { runRateLimiterContract } from '../../ports/hot-state/rate-limiter.contract.js';
+import { requiredRedisClusterNodes } from '../../../../test/support/config.js';
+import { runRateLimiterContract } from '../../../ports/hot-state/rate-limiter.contract.js';
 import { redisRateLimiters } from './rate-limiter.js';
 
 const cluster = new Cluster(requiredRedisClusterNodes());

@@ -1,6 +1,6 @@
 import type { Throughput } from '@tollgate/wire';
 import type { Redis } from 'ioredis';
-import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../ports/hot-state/usage-meter.js';
+import { METER_WINDOW_SECONDS, type MeteredCall, type ThroughputReading, type UsageMeter } from '../../../ports/hot-state/usage-meter.js';
 
 const second = (ms: number) => Math.floor(ms / 1000);
 const minuteOf = (at: number) => Math.floor(at / 60);

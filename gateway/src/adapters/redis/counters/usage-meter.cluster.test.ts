@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { requiredRedisUrl } from '../../../test/support/config.js';
-import { runUsageMeterContract } from '../../ports/hot-state/usage-meter.contract.js';
+import { requiredRedisUrl } from '../../../../test/support/config.js';
+import { runUsageMeterContract } from '../../../ports/hot-state/usage-meter.contract.js';
 import { RedisUsageMeter } from './usage-meter.js';
 
 const redis = new Redis(requiredRedisUrl());
