@@ -1,8 +1,8 @@
-import { type Token, TokenStatus } from '../ports/documents/token-store.js';
+import { type Token, TokenStatus } from '../../ports/documents/token-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
-import type { ImportContext } from './import-context.js';
+import type { ImportContext } from '../import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';
-import { type SourceToken, sourceToken } from './new-api-rows.js';
+import { type SourceToken, sourceToken } from '../sources/new-api-rows.js';
 import { openingBalance } from './opening-balance.js';
 
 const list = (text: string, separator: RegExp): string[] =>

@@ -1,7 +1,7 @@
 import { type AnalyticsQuerier, dropAlreadyIngested, importedLogIdPrefix, type LogRow, logsTable } from '@tollgate/analytics';
 import { z } from 'zod';
-import type { ImportContext } from './import-context.js';
-import { type SourceLog, sourceLog } from './new-api-rows.js';
+import type { ImportContext } from '../import-context.js';
+import { type SourceLog, sourceLog } from '../sources/new-api-rows.js';
 
 /**
  * Log rows per page. chdb pays a fixed cost per insert (a part per table and per rollup view);

@@ -1,8 +1,8 @@
-import { type Task, TaskPlatform } from '../ports/documents/task-store.js';
+import { type Task, TaskPlatform } from '../../ports/documents/task-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
-import type { ImportContext } from './import-context.js';
+import type { ImportContext } from '../import-context.js';
 import { type Mapped, importDocuments } from './import-documents.js';
-import { type SourceMidjourney, type SourceTask, sourceMidjourney, sourceTask } from './new-api-rows.js';
+import { type SourceMidjourney, type SourceTask, sourceMidjourney, sourceTask } from '../sources/new-api-rows.js';
 
 /** new-api's `tasks` rows count seconds; Tollgate's tasks, like the Midjourney proxy, milliseconds. */
 const ms = (seconds: number) => seconds * 1000;

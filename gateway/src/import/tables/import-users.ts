@@ -1,8 +1,8 @@
-import type { User } from '../ports/documents/user-store.js';
+import type { User } from '../../ports/documents/user-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
-import type { ImportContext } from './import-context.js';
+import type { ImportContext } from '../import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';
-import { type SourceUser, sourceUser } from './new-api-rows.js';
+import { type SourceUser, sourceUser } from '../sources/new-api-rows.js';
 import { openingBalance } from './opening-balance.js';
 
 function toUser(row: SourceUser, nowSeconds: number): User {

@@ -1,5 +1,5 @@
-import { BATCH_SIZE, type ImportContext } from './import-context.js';
-import { sourceAbility, sourceChannel } from './new-api-rows.js';
+import { BATCH_SIZE, type ImportContext } from '../import-context.js';
+import { sourceAbility, sourceChannel } from '../sources/new-api-rows.js';
 
 const split = (text: string) =>
   text

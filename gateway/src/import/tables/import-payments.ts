@@ -1,9 +1,9 @@
-import type { Redemption } from '../ports/documents/redemption-store.js';
-import type { TopUpOrder } from '../ports/documents/top-up-store.js';
+import type { Redemption } from '../../ports/documents/redemption-store.js';
+import type { TopUpOrder } from '../../ports/documents/top-up-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
-import type { ImportContext } from './import-context.js';
+import type { ImportContext } from '../import-context.js';
 import { importDocuments } from './import-documents.js';
-import { type SourceRedemption, type SourceTopUp, sourceRedemption, sourceTopUp } from './new-api-rows.js';
+import { type SourceRedemption, type SourceTopUp, sourceRedemption, sourceTopUp } from '../sources/new-api-rows.js';
 
 /** Redemption codes as they stand (a used code stays used, by whom and when); their quota is already in the users' balances. */
 export function importRedemptions(context: ImportContext): Promise<void> {

@@ -1,7 +1,7 @@
 import type { LedgerEvent } from '@tollgate/wire';
 import type { z } from 'zod';
 import { ALREADY_IN_TOLLGATE } from './conflicts.js';
-import { BATCH_SIZE, type ImportContext } from './import-context.js';
+import { BATCH_SIZE, type ImportContext } from '../import-context.js';
 
 /** A document to bring over, or why not. */
 export type Mapped<Doc> = { doc: Doc; openings: LedgerEvent[] } | { skip: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importArgsSchema } from './import-command.js';
+import { importArgsSchema } from '../import-command.js';
 import { sourceChannel, sourceToken, sourceUser } from './new-api-rows.js';
 
 describe('new-api rows', () => {

@@ -1,8 +1,8 @@
-import type { Channel } from '../ports/documents/channel-store.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
-import type { ImportContext } from './import-context.js';
+import type { ImportContext } from '../import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';
-import { type SourceChannel, sourceChannel } from './new-api-rows.js';
+import { type SourceChannel, sourceChannel } from '../sources/new-api-rows.js';
 import { openingBalance } from './opening-balance.js';
 
 /** new-api channel columns Tollgate has no field for: named in the report when a channel sets one. */

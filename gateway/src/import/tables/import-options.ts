@@ -1,6 +1,6 @@
-import { checkOptionValue, isKnownOption } from '../options/option-schema.js';
-import type { ImportContext } from './import-context.js';
-import { sourceOption } from './new-api-rows.js';
+import { checkOptionValue, isKnownOption } from '../../options/option-schema.js';
+import type { ImportContext } from '../import-context.js';
+import { sourceOption } from '../sources/new-api-rows.js';
 
 /**
  * The options Tollgate knows, with values its own schema accepts; an option already set in

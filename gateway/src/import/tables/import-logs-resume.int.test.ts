@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openQuerier } from '../composition/engines.js';
-import { type GatewayConfig, loadConfig } from '../config.js';
-import { importDatabase } from './import-command.js';
-import { buildNewApiDatabase, sourceLogTotals } from './testing/new-api-fixture.js';
+import { openQuerier } from '../../composition/engines.js';
+import { type GatewayConfig, loadConfig } from '../../config.js';
+import { importDatabase } from '../import-command.js';
+import { buildNewApiDatabase, sourceLogTotals } from '../testing/new-api-fixture.js';
 
 /** A later import reads only the log rows new-api wrote since; rows deleted in new-api make it check every page. */
 const LOG_ROWS = 30_000;
