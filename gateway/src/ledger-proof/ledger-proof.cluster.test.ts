@@ -18,7 +18,7 @@ import { RedisLeases } from '../adapters/redis/fleet/leases.js';
 import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
-import { eventually } from '../../test/support/console-client.js';
+import { eventually } from '../../test/support/clients/console-client.js';
 import { systemActor } from '../ports/documents/audit-event.js';
 import { createLedgerProver } from './ledger-prover.js';
 import { proveAndRecord } from './record-proof.js';

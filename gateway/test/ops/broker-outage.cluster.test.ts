@@ -4,11 +4,11 @@ import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate
 import { createMongoBalanceStore, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type PrivateBroker, startPrivateBroker } from '../support/private-broker.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type PrivateBroker, startPrivateBroker } from '../support/engines/private-broker.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * docs/scaling.md, "A broker outage": the broker dies under load; the gateways go on answering, their usage

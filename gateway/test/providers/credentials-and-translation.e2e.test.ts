@@ -7,8 +7,8 @@ import { startMinimaxMock } from '../mock-upstream/minimax-mock.js';
 import { startPalmMock } from '../mock-upstream/palm-mock.js';
 import { startXunfeiMock } from '../mock-upstream/xunfei-mock.js';
 import type { ProviderMock } from '../mock-upstream/provider-mock.js';
-import { addCaseChannel, checkChannelType } from '../support/channel-type-check.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { addCaseChannel, checkChannelType } from '../support/gateways/channel-type-check.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** Each provider's credentials (token exchange, JWT, TC3, signed WebSocket URL) and request translation, and a wrong credential failing the channel test; the provider matrix covers their answers and errors. */
 const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];

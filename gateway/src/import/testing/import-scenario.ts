@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { auditDrift, eachOnce, type BalanceInventory, type BalanceStore, type EventLog, type EventLogReader } from '@tollgate/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConsoleClient, eventually } from '../../../test/support/console-client.js';
+import { ConsoleClient, eventually } from '../../../test/support/clients/console-client.js';
 import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai-mock.js';
 import { openBalances, openDocuments, openEventLog, openQuerier } from '../../composition/engines.js';
 import { type GatewayConfig, loadConfig } from '../../config.js';

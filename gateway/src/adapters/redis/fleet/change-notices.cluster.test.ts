@@ -4,7 +4,7 @@ import { requiredRedisUrl } from '../../../../test/support/config.js';
 import { runChangeNoticesContract } from '../../../ports/hot-state/change-notices.contract.js';
 import { until } from '../../../ports/hot-state/room-presence.contract.js';
 import { RedisChangeNotices } from './change-notices.js';
-import { twoGatewaysOn } from '../../../../test/support/pub-sub-gateways.js';
+import { twoGatewaysOn } from '../../../../test/support/engines/pub-sub-gateways.js';
 
 runChangeNoticesContract('redis', () => twoGatewaysOn(() => new Redis(requiredRedisUrl()), 'notices', (p, s, channel, log) => new RedisChangeNotices(p, s, channel, log)));
 

@@ -1,5 +1,5 @@
 import { runChangeNoticesContract } from '../../../ports/hot-state/change-notices.contract.js';
-import { clusterClient, twoGatewaysOn } from '../../../../test/support/pub-sub-gateways.js';
+import { clusterClient, twoGatewaysOn } from '../../../../test/support/engines/pub-sub-gateways.js';
 import { RedisChangeNotices } from './change-notices.js';
 
 // Two gateways, each with its own Cluster clients: the notices' shard channel lives on one primary.

@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { requiredRedisUrl } from '../../../../test/support/config.js';
-import { eventually } from '../../../../test/support/console-client.js';
+import { eventually } from '../../../../test/support/clients/console-client.js';
 import { runGatewayReportsContract } from '../../../ports/hot-state/gateway-reports.contract.js';
 import { RedisGatewayReports } from './gateway-reports.js';
-import { twoGatewaysOn } from '../../../../test/support/pub-sub-gateways.js';
+import { twoGatewaysOn } from '../../../../test/support/engines/pub-sub-gateways.js';
 
 const adapter = (p: Redis, s: Redis, channel: string, log: (error: unknown) => void) => new RedisGatewayReports(p, s, channel, log);
 

@@ -1,6 +1,6 @@
 import { onTestFinished } from 'vitest';
 import { runRoomPresenceContract } from '../../../ports/hot-state/room-presence.contract.js';
-import { clusterClient, untilShardSubscribers } from '../../../../test/support/pub-sub-gateways.js';
+import { clusterClient, untilShardSubscribers } from '../../../../test/support/engines/pub-sub-gateways.js';
 import { RedisRoomPresence } from './room-presence.js';
 
 /** A gateway's presence on its own two Cluster clients. */

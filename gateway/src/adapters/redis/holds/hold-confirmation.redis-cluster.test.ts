@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrivateRedisCluster, startPrivateRedisCluster } from '../../../../test/support/private-redis-cluster.js';
+import { type PrivateRedisCluster, startPrivateRedisCluster } from '../../../../test/support/engines/private-redis-cluster.js';
 import { runHoldStoreContract } from '../../../ports/hot-state/hold-store.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
 

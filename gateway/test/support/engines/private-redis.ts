@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection } from 'node:net';
-import { freePort } from './role-process.js';
+import { freePort } from '../gateways/role-process.js';
 
 /** A Redis server of one test file's own (Debian's redis-server, as infra/local/redis starts it), so the test may kill and restart it. */
 export interface PrivateRedis {

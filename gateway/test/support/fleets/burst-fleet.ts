@@ -1,9 +1,9 @@
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import type { OpenAIMockOptions } from '../mock-upstream/openai-mock-options.js';
+import { type OpenAIMock, startOpenAIMock } from '../../mock-upstream/openai-mock.js';
+import type { OpenAIMockOptions } from '../../mock-upstream/openai-mock-options.js';
 import { ANSWER, ANSWER_TOKENS, BURST_MODEL_NAMES, PROMPT_TOKENS, priceBurstModels } from './burst.js';
 import type { ClusterRun } from './cluster-run.js';
-import { ConsoleClient } from './console-client.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from './role-process.js';
+import { ConsoleClient } from '../clients/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../gateways/role-process.js';
 
 /** A ledger and two gateways on one cluster run, the burst models priced and served by a mock upstream. */
 export interface BurstFleet {

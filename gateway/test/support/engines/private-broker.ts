@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort } from './role-process.js';
+import { freePort } from '../gateways/role-process.js';
 
 const run = promisify(execFile);
-const kafkaScripts = fileURLToPath(new URL('../../../infra/local/kafka/', import.meta.url));
+const kafkaScripts = fileURLToPath(new URL('../../../../infra/local/kafka/', import.meta.url));
 
 /** A Kafka broker of one test file's own, so the test may kill and restart it. */
 export interface PrivateBroker {

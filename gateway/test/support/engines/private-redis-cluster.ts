@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './role-process.js';
+import { freePort } from '../gateways/role-process.js';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Cluster, type Redis } from 'ioredis';
-import { requiredRedisClusterNodes } from './config.js';
+import { requiredRedisClusterNodes } from '../config.js';
 
 /** A publisher and a subscriber connection, a channel and a log: what each pub/sub adapter takes. */
 export type PubSubAdapter<C, T> = (publisher: C, subscriber: C, channel: string, log: (error: unknown) => void) => T;

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { expect } from 'vitest';
-import { chargeTracker } from './relay-billing.js';
+import { chargeTracker } from '../clients/relay-billing.js';
 import { type EmbeddedFixture, userWithKey } from './embedded-fixture.js';
 
 /** A channel of one type, on a stand-in that answers `reply` with this usage. */

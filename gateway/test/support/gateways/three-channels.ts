@@ -1,6 +1,6 @@
-import { type AnthropicMock, startAnthropicMock } from '../mock-upstream/anthropic-mock.js';
-import { type GeminiMock, startGeminiMock } from '../mock-upstream/gemini-mock.js';
-import type { ConsoleClient } from './console-client.js';
+import { type AnthropicMock, startAnthropicMock } from '../../mock-upstream/anthropic-mock.js';
+import { type GeminiMock, startGeminiMock } from '../../mock-upstream/gemini-mock.js';
+import type { ConsoleClient } from '../clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
 
 /** The model each channel serves: one channel per protocol the relay translates between. */

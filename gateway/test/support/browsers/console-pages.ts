@@ -4,11 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { launchChromium, signInOnPage } from './browser.js';
-import { chatStatus } from './chat-status.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
+import { chatStatus } from '../clients/chat-status.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../gateways/embedded-fixture.js';
 
 /** Every page in light and dark, desktop and phone, to be looked at (gitignored). */
-export const SHOTS = join(import.meta.dirname, '../../../test-output/console-pages');
+export const SHOTS = join(import.meta.dirname, '../../../../test-output/console-pages');
 const PHONE_WIDTH = 390;
 const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 } },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { oddValue, shapedObject } from './fuzz-values.js';
-import { MODELS } from './three-channels.js';
+import { MODELS } from '../gateways/three-channels.js';
 
 /**
  * Relay bodies of every surface, shaped like the real thing with odd values mixed in, so the fuzz

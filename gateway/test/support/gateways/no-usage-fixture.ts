@@ -1,9 +1,9 @@
 import { countTokens } from 'gpt-tokenizer';
 import { expect } from 'vitest';
-import { type NoUsageMock, type ScriptedAnswer, startNoUsageMock } from '../mock-upstream/no-usage-mock.js';
-import { type ConsoleClient, eventually } from './console-client.js';
+import { type NoUsageMock, type ScriptedAnswer, startNoUsageMock } from '../../mock-upstream/no-usage-mock.js';
+import { type ConsoleClient, eventually } from '../clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
-import type { ConsumeRow } from './relay-billing.js';
+import type { ConsumeRow } from '../clients/relay-billing.js';
 
 /** The client's prompt: one user message, whatever the surface's shape of it. */
 export const PROMPT = 'Which tool tells me the weather in Paris tomorrow?';

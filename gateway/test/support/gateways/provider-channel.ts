@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import type { ConsoleClient } from './console-client.js';
+import type { ConsoleClient } from '../clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
-import { chargeTracker } from './relay-billing.js';
+import { chargeTracker } from '../clients/relay-billing.js';
 
 /** A channel of one provider type, pointed at that provider's mock. */
 export interface ProviderChannelSpec {

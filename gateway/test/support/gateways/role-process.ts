@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const mainEntry = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
 
 /** One Tollgate role (`gateway`, `ledger`, `analytics`) running as its own OS process, as in production. */
 export interface RoleProcess {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { expect } from 'vitest';
-import { type ConsoleClient, eventually, revealTokenKey } from './console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from './embedded-fixture.js';
+import { type ConsoleClient, eventually, revealTokenKey } from '../clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../gateways/embedded-fixture.js';
 
 /**
  * The admission burst: models that cost more, less, or a fixed price per call, many parallel
