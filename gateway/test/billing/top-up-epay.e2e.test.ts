@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaySign } from '../../src/payment/epay.js';
-import { type EpayMock, startEpayMock } from '../mock-upstream/epay-mock.js';
+import { type EpayMock, startEpayMock } from '../mock-upstream/services/epay-mock.js';
 import type { ConsoleClient } from '../support/clients/console-client.js';
 import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai-account-mock.js';
+import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai/openai-account-mock.js';
 import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 

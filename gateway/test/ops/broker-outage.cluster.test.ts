@@ -3,7 +3,7 @@ import type { UsageRecorded } from '@tollgate/wire';
 import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';

@@ -6,7 +6,7 @@ import { createMongoBalanceStore, MongoBalanceCollections, type MongoBalanceStor
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';

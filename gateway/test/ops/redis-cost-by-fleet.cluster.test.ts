@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RedisWork, RedisWorkProbe } from '../../src/adapters/redis/redis-work.js';
-import { startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import { connectLive } from '../support/clients/live-socket.js';
 import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';

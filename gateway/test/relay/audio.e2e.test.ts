@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mockSpeech } from '../mock-upstream/openai-surfaces-mock.js';
+import { mockSpeech } from '../mock-upstream/openai/openai-surfaces-mock.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 import { chargeTracker } from '../support/clients/relay-billing.js';
 

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_IMAGE } from '../mock-upstream/openai-surfaces-mock.js';
+import { MOCK_IMAGE } from '../mock-upstream/openai/openai-surfaces-mock.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 import { chargeTracker } from '../support/clients/relay-billing.js';
 

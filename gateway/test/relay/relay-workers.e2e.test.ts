@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import { ConsoleClient, eventually, userWithKey } from '../support/clients/console-client.js';
 import { driveLoad } from '../support/fleets/load-driver.js';
 import { connectionsByWorker, relayWorkerPids } from '../support/gateways/relay-workers.js';

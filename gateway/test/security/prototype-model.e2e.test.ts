@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai-mock.js';
+import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
 import { PROTOTYPE_NAMES, prototypeKeyedJson } from '../support/inputs/prototype-names.js';
 import { freePort, type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignInMock, startSignInMock } from '../mock-upstream/sign-in-mock.js';
+import { type SignInMock, startSignInMock } from '../mock-upstream/services/sign-in-mock.js';
 import { launchChromium } from '../support/browsers/browser.js';
 import { ConsoleClient } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OidcProviderMock, startOidcProvider } from '../mock-upstream/oidc-provider-mock.js';
+import { type OidcProviderMock, startOidcProvider } from '../mock-upstream/services/oidc-provider-mock.js';
 import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
 import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 

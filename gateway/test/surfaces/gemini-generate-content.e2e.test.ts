@@ -1,6 +1,6 @@
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GeminiMock, startGeminiMock } from '../mock-upstream/gemini-mock.js';
+import { type GeminiMock, startGeminiMock } from '../mock-upstream/anthropic-google/gemini-mock.js';
 import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
 import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
 import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';

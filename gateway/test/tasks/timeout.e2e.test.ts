@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
 import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 

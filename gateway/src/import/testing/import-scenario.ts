@@ -6,7 +6,7 @@ import { auditDrift, eachOnce, type BalanceInventory, type BalanceStore, type Ev
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConsoleClient, eventually } from '../../../test/support/clients/console-client.js';
-import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai/openai-mock.js';
 import { openBalances, openDocuments, openEventLog, openQuerier } from '../../composition/engines.js';
 import { type GatewayConfig, loadConfig } from '../../config.js';
 import { startEmbedded } from '../../embedded.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { type IdTokenForgery, type OidcAccount, startOidcProvider } from '../../../test/mock-upstream/oidc-provider-mock.js';
+import { type IdTokenForgery, type OidcAccount, startOidcProvider } from '../../../test/mock-upstream/services/oidc-provider-mock.js';
 import { getAs, oauthState } from '../../../test/support/gateways/sign-in-harness.js';
 
 const CLIENT = { id: 'tollgate-client', secret: 'oidc-secret-value' };

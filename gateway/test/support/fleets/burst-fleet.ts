@@ -1,5 +1,5 @@
-import { type OpenAIMock, startOpenAIMock } from '../../mock-upstream/openai-mock.js';
-import type { OpenAIMockOptions } from '../../mock-upstream/openai-mock-options.js';
+import { type OpenAIMock, startOpenAIMock } from '../../mock-upstream/openai/openai-mock.js';
+import type { OpenAIMockOptions } from '../../mock-upstream/openai/openai-mock-options.js';
 import { ANSWER, ANSWER_TOKENS, BURST_MODEL_NAMES, PROMPT_TOKENS, priceBurstModels } from './burst.js';
 import type { ClusterRun } from './cluster-run.js';
 import { ConsoleClient } from '../clients/console-client.js';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config.js';
 import { type EmbeddedTollgate, startEmbedded } from '../../../src/embedded.js';
-import { type OpenAIMock, startOpenAIMock } from '../../mock-upstream/openai-mock.js';
-import type { OpenAIMockOptions } from '../../mock-upstream/openai-mock-options.js';
+import { type OpenAIMock, startOpenAIMock } from '../../mock-upstream/openai/openai-mock.js';
+import type { OpenAIMockOptions } from '../../mock-upstream/openai/openai-mock-options.js';
 import { ConsoleClient, createTokenKey } from '../clients/console-client.js';
 
 /** A real embedded Tollgate on a temp data dir, a mock OpenAI upstream, and root logged in. */

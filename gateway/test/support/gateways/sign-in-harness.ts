@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { type Envelope, buildApiHarness, type Session } from '../../api-app.js';
-import { type SignInMockSettings, startSignInMock } from '../../mock-upstream/sign-in-mock.js';
+import { type SignInMockSettings, startSignInMock } from '../../mock-upstream/services/sign-in-mock.js';
 
 export const SIGN_IN_SETTINGS: SignInMockSettings = {
   github: { clientId: 'gh-client', clientSecret: 'gh-secret-value' },

@@ -1,5 +1,5 @@
-import { type AnthropicMock, startAnthropicMock } from '../../mock-upstream/anthropic-mock.js';
-import { type GeminiMock, startGeminiMock } from '../../mock-upstream/gemini-mock.js';
+import { type AnthropicMock, startAnthropicMock } from '../../mock-upstream/anthropic-google/anthropic-mock.js';
+import { type GeminiMock, startGeminiMock } from '../../mock-upstream/anthropic-google/gemini-mock.js';
 import type { ConsoleClient } from '../clients/console-client.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from './embedded-fixture.js';
 

@@ -1,4 +1,4 @@
-import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from '../provider-mock.js';
 
 const OK = { status_code: 0, status_msg: '' };
 

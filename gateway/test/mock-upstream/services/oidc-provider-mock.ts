@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
-import { listenOnLoopback, sendJson } from './listen.js';
+import { listenOnLoopback, sendJson } from '../listen.js';
 
 export interface OidcAccount {
   sub: string;

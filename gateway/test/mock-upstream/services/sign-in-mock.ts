@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { listenOnLoopback } from '../listen.js';
 
 export interface GitHubAccount {
   login: string;

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from './listen.js';
+import { listenOnLoopback, readText, sendJson } from '../listen.js';
 
 export interface ImageWorkerMock {
   url: string;

@@ -1,4 +1,4 @@
-import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from '../provider-mock.js';
 
 /**
  * DashScope's text-generation API: Bearer key (401 InvalidApiKey otherwise); SSE only when

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from '../listen.js';
 
 export interface CohereMock {
   url: string;

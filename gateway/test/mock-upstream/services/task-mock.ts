@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { listenOnLoopback } from '../listen.js';
 
 /** The statuses a task walks through, one step per poll; a prompt containing "fail" ends in FAILURE. */
 const WALK = [

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { listenOnLoopback } from '../listen.js';
 
 /** What the account answers: its models, its grant in dollars and its spend in cents. */
 export interface OpenAIAccount {

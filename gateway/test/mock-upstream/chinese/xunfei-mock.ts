@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { listenOnLoopback } from './listen.js';
-import { type MockReply, pieces } from './provider-mock.js';
+import { listenOnLoopback } from '../listen.js';
+import { type MockReply, pieces } from '../provider-mock.js';
 
 export interface XunfeiMock {
   url: string;

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from '../listen.js';
 
 export interface JinaMock {
   url: string;

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { answering, listenOnLoopback } from './listen.js';
+import { answering, listenOnLoopback } from '../listen.js';
 
 export interface AnthropicMockOptions {
   reply?: string;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import { epaySign, epayVerify } from '../../src/payment/epay.js';
-import { listenOnLoopback } from './listen.js';
+import { epaySign, epayVerify } from '../../../src/payment/epay.js';
+import { listenOnLoopback } from '../listen.js';
 
 /** An order the browser submitted to the gateway, its signature checked. */
 export interface SubmittedOrder {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type MockReply, pieces, type ProviderMock, type SeenRequest, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, pieces, type ProviderMock, type SeenRequest, sendJson, startProviderMock } from '../provider-mock.js';
 
 /** Whether the Authorization header is a live HS256 JWT for `id`, signed with `secret`, with sign_type SIGN. */
 function validJwt(seen: SeenRequest, id: string, secret: string): boolean {

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen.js';
+import { listenOnLoopback } from '../listen.js';
 
 export interface ProviderBalanceMock {
   url: string;

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { type MockReply, pieces, type ProviderMock, type SeenRequest, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, pieces, type ProviderMock, type SeenRequest, sendJson, startProviderMock } from '../provider-mock.js';
 
 const hex = (text: string) => createHash('sha256').update(text).digest('hex');
 const mac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();

@@ -4,7 +4,7 @@ import { EventStreamCodec } from '@smithy/core/event-streams';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { type AnthropicMockOptions, claudeAnswer, claudeStreamEvents, defaultClaudeOptions } from './anthropic-mock.js';
-import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from '../listen.js';
 
 export interface BedrockMock {
   url: string;

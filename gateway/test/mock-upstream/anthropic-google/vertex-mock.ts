@@ -2,7 +2,7 @@ import { randomBytes, type KeyObject, verify } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { claudeAnswer, claudeStreamEvents, defaultClaudeOptions } from './anthropic-mock.js';
 import { geminiAnswer, writeGeminiStream } from './gemini-mock.js';
-import { answering, listenOnLoopback, readText, sendJson } from './listen.js';
+import { answering, listenOnLoopback, readText, sendJson } from '../listen.js';
 
 export interface VertexMock {
   url: string;

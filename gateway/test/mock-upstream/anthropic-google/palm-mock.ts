@@ -1,4 +1,4 @@
-import { type MockReply, type ProviderMock, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, type ProviderMock, sendJson, startProviderMock } from '../provider-mock.js';
 
 /**
  * PaLM 2's generateMessage (v1beta2, key in the query): candidates and the prompt messages echoed,

@@ -1,4 +1,4 @@
-import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from './provider-mock.js';
+import { type MockReply, pieces, type ProviderMock, sendJson, startProviderMock } from '../provider-mock.js';
 
 /**
  * Baidu's OAuth token endpoint and ERNIE chat API: a token only for the right API key and
