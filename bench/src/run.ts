@@ -1,22 +1,22 @@
 import { loadavg } from 'node:os';
-import { measureLatency } from './latency.js';
-import { measureMemory } from './memory.js';
-import { type MockProcess, startBareProxy, startMockProcess } from './mock-process.js';
+import { measureLatency } from './side-by-side/latency.js';
+import { measureMemory } from './side-by-side/memory.js';
+import { type MockProcess, startBareProxy, startMockProcess } from './processes/mock-process.js';
 import { type BenchOptions, GATEWAY_MEASUREMENTS, type GatewayMeasurement } from './options.js';
-import { canPin, pinSelf, rssMb } from './processes.js';
+import { canPin, pinSelf, rssMb } from './processes/processes.js';
 import { markdownTable, type Row } from './report.js';
-import { kafkaClientsTable, measureKafkaClients } from './kafka-clients.js';
-import { ledgerRows, measureLedger } from './ledger-bench.js';
-import { measurePipeline, pipelineRows } from './pipeline.js';
-import { type HotStateOptions, hotStateRows, measureHotState } from './hot-state.js';
+import { kafkaClientsTable, measureKafkaClients } from './components/kafka-clients.js';
+import { ledgerRows, measureLedger } from './components/ledger-bench.js';
+import { measurePipeline, pipelineRows } from './components/pipeline.js';
+import { type HotStateOptions, hotStateRows, measureHotState } from './components/hot-state.js';
 import { parseBrokers } from '@tollgate/ledger/kafka';
-import { measureSaturation } from './saturation.js';
-import { measureSensitiveWords, sensitiveWordsTable } from './sensitive-words.js';
-import { bareProxySide, directSide, type Side, tollgateSide } from './sides.js';
-import { measureStreaming } from './streaming.js';
-import { measureTwoCores } from './two-cores.js';
-import { measureThroughput } from './throughput.js';
-import { clusterEnginesFromEnv, type Mode, startTollgate } from './tollgate-process.js';
+import { measureSaturation } from './side-by-side/saturation.js';
+import { measureSensitiveWords, sensitiveWordsTable } from './components/sensitive-words.js';
+import { bareProxySide, directSide, type Side, tollgateSide } from './side-by-side/sides.js';
+import { measureStreaming } from './side-by-side/streaming.js';
+import { measureTwoCores } from './side-by-side/two-cores.js';
+import { measureThroughput } from './side-by-side/throughput.js';
+import { clusterEnginesFromEnv, type Mode, startTollgate } from './processes/tollgate-process.js';
 
 /** Cores when pinning: the gateway alone on one, the mock and the load generator on the other. */
 const GATEWAY_CORE = 1;

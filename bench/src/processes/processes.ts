@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, for the gateway's entries. */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A process the harness started, with what it wrote to stderr (a failed start explains itself). */
 export interface Service {

@@ -6,7 +6,7 @@ import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import type { UsageRecorded } from '@tollgate/wire';
 import { BatchClock } from './batch-clock.js';
-import type { Row } from './report.js';
+import type { Row } from '../report.js';
 
 /**
  * The ingestion on the real engines (issue #36): N usage events waiting on a one-partition Kafka

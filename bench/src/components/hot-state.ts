@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { emptyToken, emptyUser, type SettledHold } from '@tollgate/ledger';
 import { RedisWorkProbe } from '@tollgate/gateway/src/adapters/redis/redis-work.js';
-import type { Row } from './report.js';
+import type { Row } from '../report.js';
 
 export interface HotStateOptions {
   calls: number;

@@ -6,7 +6,7 @@ import { createMongoBalanceStore, dropDatabase, type MongoBalanceStore, writeAll
 import type { LedgerEvent } from '@tollgate/wire';
 import { BatchClock } from './batch-clock.js';
 import { type ExpectedBalances, ledgerWorkload } from './ledger-workload.js';
-import type { Row } from './report.js';
+import type { Row } from '../report.js';
 
 /**
  * The ledger on the real engines (issue #36): a backlog of calls appended to a one-partition Kafka

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type AnalyticsQuerier, dropAlreadyIngested, listLogs, logsTable, logStats, type LogRow, migrate, quotaData } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
-import { quantile } from './stats.js';
+import { quantile } from '../stats.js';
 
 /**
  * The analytics scale test (issue #7): N generated log rows ingested into chdb the way the

@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { ledgerEventSchema } from '@tollgate/wire';
-import { BenchTopics, type KafkaClientSide, type KeyedMessage, kafkajsSide, platformaticSide, SEND_SIZE } from './adapters/kafka-client-sides.js';
+import { BenchTopics, type KafkaClientSide, type KeyedMessage, kafkajsSide, platformaticSide, SEND_SIZE } from '../adapters/kafka-client-sides.js';
 import { usageEvent } from './pipeline.js';
-import { median } from './stats.js';
+import { median } from '../stats.js';
 
 /**
  * The Kafka clients on the same load (issue #36): N usage events produced with the product's

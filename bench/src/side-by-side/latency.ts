@@ -1,7 +1,7 @@
 import { timedPost } from './http-client.js';
-import { ms, type Row } from './report.js';
+import { ms, type Row } from '../report.js';
 import { chatBody, type Side } from './sides.js';
-import { median, quantile } from './stats.js';
+import { median, quantile } from '../stats.js';
 
 export interface LatencyOptions {
   rounds: number;

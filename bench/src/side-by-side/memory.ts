@@ -1,9 +1,9 @@
-import { connectHeapProbe, type HeapProbe } from './heap-probe.js';
+import { connectHeapProbe, type HeapProbe } from '../processes/heap-probe.js';
 import { offerLoad } from './load.js';
-import { rssMb } from './processes.js';
-import { mb, rate, type Row } from './report.js';
+import { rssMb } from '../processes/processes.js';
+import { mb, rate, type Row } from '../report.js';
 import type { Side } from './sides.js';
-import { median, slope } from './stats.js';
+import { median, slope } from '../stats.js';
 
 export interface MemoryOptions {
   soakSeconds: number;

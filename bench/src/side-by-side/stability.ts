@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Row } from './report.js';
+import type { Row } from '../report.js';
 
 /**
  * The stability part of the saturation measure: whether Tollgate's RPS holds over a long run (the

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { chatBody, type Side } from './sides.js';
-import { quantile } from './stats.js';
+import { quantile } from '../stats.js';
 
 export interface LoadStep {
   offered: number;

@@ -1,7 +1,7 @@
 import { type StreamTiming, timedStream } from './http-client.js';
-import { ms, type Row } from './report.js';
+import { ms, type Row } from '../report.js';
 import { chatBody, type Side } from './sides.js';
-import { median, quantile } from './stats.js';
+import { median, quantile } from '../stats.js';
 
 export interface StreamingOptions {
   /** Streams per side at concurrency 1, interleaved. */

@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import { type LoadStep, offerLoad, sustained } from './load.js';
-import { ms, rate, type Row } from './report.js';
+import { ms, rate, type Row } from '../report.js';
 import { describeEventLoop, scrapeEventLoop } from './event-loop-view.js';
 import type { Side } from './sides.js';
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { AhoCorasick } from '@monyone/aho-corasick/fast';
-import { median } from './stats.js';
+import { median } from '../stats.js';
 
 export interface SensitiveWordsOptions {
   words: number;

@@ -1,9 +1,9 @@
 import { Pool } from 'undici';
 import { type EventLoopView, scrapeEventLoop } from './event-loop-view.js';
 import { timedStream } from './http-client.js';
-import { ms, type Row } from './report.js';
+import { ms, type Row } from '../report.js';
 import { chatBody, type Side } from './sides.js';
-import { median, quantile } from './stats.js';
+import { median, quantile } from '../stats.js';
 import { cpuBetween, cpuRow, describeCpu, stabilityRow, threadCpu, type TimedRound, totalCpu } from './stability.js';
 
 export interface SaturationOptions {

@@ -1,11 +1,11 @@
-import { startBareProxy } from './mock-process.js';
-import { benchUserUsage } from './provision.js';
-import { waitFor } from './processes.js';
-import type { Row } from './report.js';
+import { startBareProxy } from '../processes/mock-process.js';
+import { benchUserUsage } from '../processes/provision.js';
+import { waitFor } from '../processes/processes.js';
+import type { Row } from '../report.js';
 import { closedLoop, type Round, type SaturationOptions } from './saturation.js';
 import { bareProxySide, chatBody, type Side, tollgateSide } from './sides.js';
-import { median } from './stats.js';
-import { startTollgate } from './tollgate-process.js';
+import { median } from '../stats.js';
+import { startTollgate } from '../processes/tollgate-process.js';
 
 export interface TwoCoreContext {
   mockUrl: string;

@@ -5,8 +5,8 @@ import { timedStream } from './http-client.js';
 import { measureLatency } from './latency.js';
 import { measureSaturation } from './saturation.js';
 import { offerLoad, sustained } from './load.js';
-import { type MockProcess, startBareProxy, startMockProcess } from './mock-process.js';
-import { STREAM_CHUNKS } from './mock-upstream.js';
+import { type MockProcess, startBareProxy, startMockProcess } from '../processes/mock-process.js';
+import { STREAM_CHUNKS } from '../processes/mock-upstream.js';
 import { bareProxySide, chatBody, directSide, type Side } from './sides.js';
 
 /**

@@ -1,4 +1,4 @@
-import { BURST_MODEL, BURST_PATH, modelFor } from './provision.js';
+import { BURST_MODEL, BURST_PATH, modelFor } from '../processes/provision.js';
 
 /**
  * One side of a comparison: the same chat request sent straight to the mock, or through
