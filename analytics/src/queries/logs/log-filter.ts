@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { QueryParams } from '../ports/analytics-querier.js';
-import { epochSecond } from './epoch-second.js';
+import type { QueryParams } from '../../ports/analytics-querier.js';
+import { epochSecond } from '../epoch-second.js';
 
 /**
  * The log page's filters. An absent, empty or zero value means "no filter", as the log page

@@ -1,5 +1,5 @@
 import { logEntrySchema as wireLogEntrySchema } from '@tollgate/wire';
-import { clickhouseRow } from './clickhouse-row.js';
+import { clickhouseRow } from '../clickhouse-row.js';
 
 /** A row of the log list as the spec's log entry has it (wire's `LogEntry`), read from ClickHouse. */
 export const logEntrySchema = clickhouseRow(wireLogEntrySchema);

@@ -1,4 +1,4 @@
-import type { QueryParams } from '../ports/analytics-querier.js';
+import type { QueryParams } from '../../ports/analytics-querier.js';
 import { usagePerHourTable, usagePerMinuteTable } from './usage-per-minute.js';
 import { wholeHours } from './whole-hours.js';
 

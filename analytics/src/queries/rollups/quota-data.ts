@@ -1,8 +1,8 @@
 import { type QuotaDataRow, quotaDataRowSchema } from '@tollgate/wire';
 import { z } from 'zod';
-import { clickhouseRow } from './clickhouse-row.js';
-import { epochSecond } from './epoch-second.js';
-import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
+import { clickhouseRow } from '../clickhouse-row.js';
+import { epochSecond } from '../epoch-second.js';
+import type { AnalyticsQuerier, QueryParams } from '../../ports/analytics-querier.js';
 import { bucketStart, granularities } from './usage-per-minute.js';
 import { usageInRange } from './usage-in-range.js';
 

@@ -1,8 +1,8 @@
 import { type UsageShare, usageShareSchema } from '@tollgate/wire';
 import { z } from 'zod';
-import { clickhouseRow } from './clickhouse-row.js';
-import { epochSecond } from './epoch-second.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { clickhouseRow } from '../clickhouse-row.js';
+import { epochSecond } from '../epoch-second.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
 import { usageInRange } from './usage-in-range.js';
 
 export const selfUsageInputSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { logsTable } from '../ingest/log-row.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
 import { logsDeletedBeforeTable } from './delete-logs.js';
 
 /** One user's consume rows (type 2) on one UTC day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CapturingQuerier } from '../testing/capturing-querier.js';
+import { CapturingQuerier } from '../../testing/capturing-querier.js';
 import { quotaData } from './quota-data.js';
 
 const range = { startTimestamp: 100, endTimestamp: 200 };

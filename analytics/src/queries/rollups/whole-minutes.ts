@@ -1,4 +1,4 @@
-import type { QueryParams } from '../ports/analytics-querier.js';
+import type { QueryParams } from '../../ports/analytics-querier.js';
 
 const MINUTE = 60;
 

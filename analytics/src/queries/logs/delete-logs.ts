@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { logsTable } from '../ingest/log-row.js';
-import { epochSecond } from './epoch-second.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
+import { epochSecond } from '../epoch-second.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
 
 /** Where each deletion's cutoff is recorded (migrations/0003_logs_deleted_before.sql). */
 export const logsDeletedBeforeTable = 'logs_deleted_before';

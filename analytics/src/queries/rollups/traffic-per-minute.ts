@@ -1,7 +1,7 @@
 import { type TrafficMinute, trafficMinuteSchema } from '@tollgate/wire';
 import { z } from 'zod';
-import { clickhouseRow } from './clickhouse-row.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { clickhouseRow } from '../clickhouse-row.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
 import { usagePerMinuteTable } from './usage-per-minute.js';
 
 export const trafficPerMinuteInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { logsTable } from '../ingest/log-row.js';
-import { epochSecond } from './epoch-second.js';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
+import { epochSecond } from '../epoch-second.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
 import type { LogEntry } from '@tollgate/wire';
 import { logEntryColumns, logEntrySchema } from './log-entry.js';
 

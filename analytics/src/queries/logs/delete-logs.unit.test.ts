@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CapturingQuerier } from '../testing/capturing-querier.js';
+import { CapturingQuerier } from '../../testing/capturing-querier.js';
 import { deleteLogsBefore } from './delete-logs.js';
 
 describe('deleteLogsBefore', () => {

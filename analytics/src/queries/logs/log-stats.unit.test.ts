@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CapturingQuerier } from '../testing/capturing-querier.js';
+import { CapturingQuerier } from '../../testing/capturing-querier.js';
 import { logStats } from './log-stats.js';
 
 const nowMs = 1_717_200_030_500;

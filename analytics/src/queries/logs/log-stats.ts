@@ -1,11 +1,11 @@
 import { LogType } from '@tollgate/wire';
 import { z } from 'zod';
-import { logsTable } from '../ingest/log-row.js';
-import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
+import type { AnalyticsQuerier, QueryParams } from '../../ports/analytics-querier.js';
 import { logsDeletedBeforeTable } from './delete-logs.js';
 import { buildWhere, logFilterSchema, timeRangeKeys, type LogFilter } from './log-filter.js';
-import { usagePerMinuteTable } from './usage-per-minute.js';
-import { wholeMinutes } from './whole-minutes.js';
+import { usagePerMinuteTable } from '../rollups/usage-per-minute.js';
+import { wholeMinutes } from '../rollups/whole-minutes.js';
 
 export interface LogStats {
   /** Quota consumed by the matching consume rows within the time range. */

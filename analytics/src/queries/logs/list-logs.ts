@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { logsTable } from '../ingest/log-row.js';
-import type { AnalyticsQuerier, QueryParams } from '../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
+import type { AnalyticsQuerier, QueryParams } from '../../ports/analytics-querier.js';
 import type { LogEntry } from '@tollgate/wire';
 import { logEntryColumns, logEntrySchema } from './log-entry.js';
 import { buildWhere, logFilterSchema, type WhereClause } from './log-filter.js';

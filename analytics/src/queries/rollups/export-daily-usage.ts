@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AnalyticsQuerier } from '../ports/analytics-querier.js';
-import { exportRangeSchema, type ExportRange } from './export-logs.js';
+import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
+import { exportRangeSchema, type ExportRange } from '../logs/export-logs.js';
 import { usageInRange } from './usage-in-range.js';
 
 /** One user's use of one model on one UTC day. */
