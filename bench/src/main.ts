@@ -1,6 +1,6 @@
 import { parseOptions } from './options.js';
 import { runBench } from './run.js';
-import { clusterEnginesFromEnv } from './tollgate-process.js';
+import { clusterEnginesFromEnv } from './processes/tollgate-process.js';
 
 /** `npm run bench [-- --quick] [-- --only latency,streaming]`: progress on stderr, the tables on stdout. */
 const options = parseOptions(process.argv.slice(2), process.env, clusterEnginesFromEnv() !== undefined);

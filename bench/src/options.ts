@@ -1,13 +1,13 @@
-import type { AllocationsOptions } from './allocations.js';
-import type { KafkaClientsOptions } from './kafka-clients.js';
-import type { LatencyOptions } from './latency.js';
-import type { HotStateOptions } from './hot-state.js';
-import type { MemoryOptions } from './memory.js';
-import type { SaturationOptions } from './saturation.js';
-import type { SensitiveWordsOptions } from './sensitive-words.js';
-import type { StreamingOptions } from './streaming.js';
-import type { ThroughputOptions } from './throughput.js';
-import type { Mode } from './tollgate-process.js';
+import type { AllocationsOptions } from './side-by-side/allocations.js';
+import type { KafkaClientsOptions } from './components/kafka-clients.js';
+import type { LatencyOptions } from './side-by-side/latency.js';
+import type { HotStateOptions } from './components/hot-state.js';
+import type { MemoryOptions } from './side-by-side/memory.js';
+import type { SaturationOptions } from './side-by-side/saturation.js';
+import type { SensitiveWordsOptions } from './components/sensitive-words.js';
+import type { StreamingOptions } from './side-by-side/streaming.js';
+import type { ThroughputOptions } from './side-by-side/throughput.js';
+import type { Mode } from './processes/tollgate-process.js';
 
 /** Measurements of a running gateway against the mock, in each mode. */
 export const GATEWAY_MEASUREMENTS = ['latency', 'throughput', 'saturation', 'streaming', 'memory', 'allocations'] as const;

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
-import { createSqliteSessionStore } from '../src/adapters/sqlite/sqlite-session-store.js';
+import { createSqliteSessionStore } from '../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../test/api-app.js';
-import { type Access, routeAccess as access } from '../../test/support/route-access.js';
+import { type Access, routeAccess as access } from '../../test/support/route-table/route-access.js';
 import { AuthMessages } from '../http/errors.js';
 
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, root: 3 };

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { auditEventRowSchema, ledgerAuditRunPageSchema, ledgerAuditRunSchema, pricingAnswerSchema, serverStatusSchema } from '@tollgate/wire';
 import { describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login } from '../../test/api-app.js';
-import { chdbHoldingLogs } from '../../test/support/chdb-logs.js';
+import { chdbHoldingLogs } from '../../test/support/engines/chdb-logs.js';
 import { ledgerWithLogs } from '../ledger-proof/testing/proven-ledger.js';
 
 const querier = chdbHoldingLogs('wire-answers', []);

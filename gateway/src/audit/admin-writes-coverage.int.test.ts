@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
-import { routeAccess } from '../../test/support/route-access.js';
+import { routeAccess } from '../../test/support/route-table/route-access.js';
 
 /** Writes that record their own event when their run ends (ImportRan, LedgerAudited) rather than through a route's entry. */
 const RECORDING_THEIR_OWN = ['POST /api/import', 'POST /api/ledger_audit'];

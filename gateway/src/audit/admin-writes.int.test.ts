@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startProviderBalanceMock } from '../../test/mock-upstream/provider-balance-mock.js';
+import { startProviderBalanceMock } from '../../test/mock-upstream/openai/provider-balance-mock.js';
 import { buildApiHarness, login, ROOT_PASSWORD, type Session, signUp } from '../../test/api-app.js';
 import type { AuditEvent } from '../ports/documents/audit-event.js';
 

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { scryptHash } from '../../test/support/scrypt-hash.js';
+import { scryptHash } from '../../test/support/inputs/scrypt-hash.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 
 describe('password', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Channel } from '../ports/documents/channel-store.js';
-import { startProviderBalanceMock } from '../../test/mock-upstream/provider-balance-mock.js';
+import { startProviderBalanceMock } from '../../test/mock-upstream/openai/provider-balance-mock.js';
 import { fetchBalance } from './channel-balance.js';
 
 const channel = (type: number, baseUrl: string, key = 'sk-balance') => ({ id: 1, type, key, baseUrl, openaiOrganization: '', other: '' }) as Channel;

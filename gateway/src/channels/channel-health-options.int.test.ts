@@ -1,12 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
 import { newChannel } from '../../test/fakes/relay-harness.js';
-import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
-import type { OpenAIMockOptions } from '../../test/mock-upstream/openai-mock-options.js';
+import { type OpenAIMock, startOpenAIMock } from '../../test/mock-upstream/openai/openai-mock.js';
+import type { OpenAIMockOptions } from '../../test/mock-upstream/openai/openai-mock-options.js';
 import { startMockSmtp } from '../../test/support/mock-smtp.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
-import { startOpenAIAccountMock } from '../../test/mock-upstream/openai-account-mock.js';
+import { startOpenAIAccountMock } from '../../test/mock-upstream/openai/openai-account-mock.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 

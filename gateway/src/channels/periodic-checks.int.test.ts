@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
 import { newChannel } from '../../test/fakes/relay-harness.js';
-import { startOpenAIMock } from '../../test/mock-upstream/openai-mock.js';
+import { startOpenAIMock } from '../../test/mock-upstream/openai/openai-mock.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { startPeriodicChecks } from './periodic-checks.js';
 

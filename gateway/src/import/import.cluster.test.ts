@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type EventLog, type EventLogReader, recomputeBalances, type StoredEvent } from '@tollgate/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_TOPIC_SETTINGS } from '../../test/support/cluster-run.js';
+import { LOCAL_TOPIC_SETTINGS } from '../../test/support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../../test/support/config.js';
 import { openDocuments, openEventLog } from '../composition/engines.js';
 import { type GatewayConfig, loadConfig } from '../config.js';

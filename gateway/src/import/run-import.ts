@@ -1,15 +1,15 @@
 import { type AuditEvent, newAuditEvent, systemActor } from '../ports/documents/audit-event.js';
 import { redactSource } from './redact-source.js';
-import { checkAbilities } from './check-abilities.js';
+import { checkAbilities } from './tables/check-abilities.js';
 import type { ImportContext, ImportTargets, ProgressListener } from './import-context.js';
-import { importChannels } from './import-channels.js';
-import { importLogs } from './import-logs.js';
-import { importOptions } from './import-options.js';
-import { importRedemptions, importTopUps } from './import-payments.js';
+import { importChannels } from './tables/import-channels.js';
+import { importLogs } from './tables/import-logs.js';
+import { importOptions } from './tables/import-options.js';
+import { importRedemptions, importTopUps } from './tables/import-payments.js';
 import { ImportReport } from './import-report.js';
-import { importTasks } from './import-tasks.js';
-import { importTokens } from './import-tokens.js';
-import { importUsers } from './import-users.js';
+import { importTasks } from './tables/import-tasks.js';
+import { importTokens } from './tables/import-tokens.js';
+import { importUsers } from './tables/import-users.js';
 import type { SourceDatabase } from './sources/source-database.js';
 
 export interface ImportOptions {

@@ -15,7 +15,7 @@ import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
-import { eventually } from '../../test/support/console-client.js';
+import { eventually } from '../../test/support/clients/console-client.js';
 import { rootWithMailbox } from './testing/proof-fixtures.js';
 import { ledgerWithLogs } from './testing/proven-ledger.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingFanout } from '../../test/fakes/recording-fanout.js';
-import { eventually } from '../../test/support/console-client.js';
+import { eventually } from '../../test/support/clients/console-client.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telegramWidgetQuery } from '../../test/support/telegram-widget.js';
+import { telegramWidgetQuery } from '../../test/support/clients/telegram-widget.js';
 import { isTelegramLoginValid, TELEGRAM_MAX_AGE_SECONDS, telegramCheckString } from './telegram.js';
 
 const BOT_TOKEN = '123456:TEST-bot-token';

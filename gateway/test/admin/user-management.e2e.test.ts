@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /** The administrator's user management in Chromium against the real server. */
 describe('user management in a real browser', () => {

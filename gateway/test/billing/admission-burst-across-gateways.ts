@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BurstModel, booksAfter, burst, expectSolvent, MODELS, QUOTA_REFUSALS, tokenClients, UNLISTED } from '../support/burst.js';
-import { type BurstFleet, startBurstFleet } from '../support/burst-fleet.js';
-import { type ClusterEngines, ClusterRun } from '../support/cluster-run.js';
-import { userWithQuota } from '../support/embedded-fixture.js';
+import { type BurstModel, booksAfter, burst, expectSolvent, MODELS, QUOTA_REFUSALS, tokenClients, UNLISTED } from '../support/fleets/burst.js';
+import { type BurstFleet, startBurstFleet } from '../support/fleets/burst-fleet.js';
+import { type ClusterEngines, ClusterRun } from '../support/fleets/cluster-run.js';
+import { userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 const N = 10;
 const BURST = 60;

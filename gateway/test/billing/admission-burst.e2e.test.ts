@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksAfter, burst, type BurstModel, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, startBurstFixture, tokenClients, UNLISTED } from '../support/burst.js';
-import { type EmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { booksAfter, burst, type BurstModel, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, startBurstFixture, tokenClients, UNLISTED } from '../support/fleets/burst.js';
+import { type EmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Issue #23, "No overdraft, ever" and "No stranded quota", on the real embedded server with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requiredEnginesOnRedisCluster } from '../support/config.js';
-import { keysByPrimary } from '../support/pub-sub-gateways.js';
+import { keysByPrimary } from '../support/engines/pub-sub-gateways.js';
 import { runAdmissionBurstAcrossGateways } from './admission-burst-across-gateways.js';
 
 // The same bursts with the gateways' and the ledger's Redis a Redis Cluster of three primaries:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksAfter, expectSolvent, MODELS, PROMPT, startBurstFixture, tokenClients } from '../support/burst.js';
-import { type EmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { booksAfter, expectSolvent, MODELS, PROMPT, startBurstFixture, tokenClients } from '../support/fleets/burst.js';
+import { type EmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * As the balance runs out, each surface's last call carries the limit the hold pays for in the

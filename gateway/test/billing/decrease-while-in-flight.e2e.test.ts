@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStatus } from '../support/chat-status.js';
-import { eventually } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { chatStatus } from '../support/clients/chat-status.js';
+import { eventually } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Issue #23 for decreases: root subtracts or lowers a user's quota, or the owner lowers a token's

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually, revealTokenKey } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { ConsoleClient, eventually, revealTokenKey } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Steps 1-5 of the foundation issue, on the real embedded server (SQLite, chdb, in-process hot

@@ -1,6 +1,6 @@
 import { pricingAnswerSchema } from '@tollgate/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 
 describe('the pricing table', () => {

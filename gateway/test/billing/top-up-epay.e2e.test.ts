@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaySign } from '../../src/payment/epay.js';
-import { type EpayMock, startEpayMock } from '../mock-upstream/epay-mock.js';
-import type { ConsoleClient } from '../support/console-client.js';
-import { eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type EpayMock, startEpayMock } from '../mock-upstream/services/epay-mock.js';
+import type { ConsoleClient } from '../support/clients/console-client.js';
+import { eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Online top-up end to end on the embedded engines: the user asks the price and a payment form,

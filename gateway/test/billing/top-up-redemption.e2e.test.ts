@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /** Redemption codes, and topping up with them exactly once, on the real embedded server. */
 const QUOTA = 250_000;

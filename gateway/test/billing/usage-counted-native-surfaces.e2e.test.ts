@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionTokensOf, FULL, MODELS, type NoUsageHarness, PROMPT, startNoUsageHarness } from '../support/no-usage-fixture.js';
+import { completionTokensOf, FULL, MODELS, type NoUsageHarness, PROMPT, startNoUsageHarness } from '../support/gateways/no-usage-fixture.js';
 
 /**
  * Every answer billed, on Claude's and Google's native surfaces: served natively by their own

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionTokensOf, FULL, MODELS, type NoUsageHarness, PROMPT, startNoUsageHarness } from '../support/no-usage-fixture.js';
+import { completionTokensOf, FULL, MODELS, type NoUsageHarness, PROMPT, startNoUsageHarness } from '../support/gateways/no-usage-fixture.js';
 
 /**
  * Every answer billed, on OpenAI's surfaces: an upstream that reports no usage, plain or streamed,

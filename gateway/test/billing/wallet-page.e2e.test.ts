@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EpayMock, startEpayMock } from '../mock-upstream/epay-mock.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type EpayMock, startEpayMock } from '../mock-upstream/services/epay-mock.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * The wallet page in Chromium: the user asks to pay online, confirms the amount payable, the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai-account-mock.js';
-import { eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai/openai-account-mock.js';
+import { eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 interface ChannelView { id: number; status: number; response_time: number; test_time: number; balance: number; other_info: string }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai-account-mock.js';
-import { eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { type OpenAIAccountMock, startOpenAIAccountMock } from '../mock-upstream/openai/openai-account-mock.js';
+import { eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /** The periodic channel test and balance update, switched on by their options on a running Tollgate. */
 describe('periodic channel checks', () => {

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
-import { chargeTracker } from '../support/relay-billing.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { chargeTracker } from '../support/clients/relay-billing.js';
 
 /**
  * The data dashboard in Chromium: four chat calls relayed through the embedded server to a mock

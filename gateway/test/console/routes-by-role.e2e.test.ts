@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** Where the pages' screenshots go, to be looked at (the spec's "save a screenshot of each page"). */
 const SHOTS = '/tmp/shots-routes';

@@ -1,7 +1,7 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { launchChromium } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Issue #26: "the login page loads with under 200 kB of script". The gateway sends the build's gzip copies,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 const SHOTS = '/tmp/shots-playground';
 const REPLY = 'Streaming answers arrive one word at a time';

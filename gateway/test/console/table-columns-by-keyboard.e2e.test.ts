@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { createTokenKey } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { seriousViolations } from '../support/browsers/axe.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { createTokenKey } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 const header = (page: Page, name: string) => page.getByRole('columnheader', { name });
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);

@@ -1,10 +1,10 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/clients/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * Issue #34's proof: statements and the ledger's proof read the history ClickHouse keeps (here

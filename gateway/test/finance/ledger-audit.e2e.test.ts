@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatStatus } from '../support/chat-status.js';
-import { ConsoleClient, eventually } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { chatStatus } from '../support/clients/chat-status.js';
+import { ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 import { startMockSmtp } from '../support/mock-smtp.js';
 
 const run = promisify(execFile);

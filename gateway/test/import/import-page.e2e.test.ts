@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alice, buildNewApiDatabase } from '../../src/import/testing/new-api-fixture.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { ConsoleClient } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /** Three pages of log rows: enough for the bar to be seen moving at a one-second poll on a busy machine. */
 const LOG_ROWS = 60_000;

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey, userWithQuota } from '../support/embedded-fixture.js';
+import { ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 interface LogRow {
   user_id: number;

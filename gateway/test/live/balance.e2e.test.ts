@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalancePushed } from '@tollgate/wire';
-import { type ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /** Step 6: a console connected over Socket.IO sees its balance change without reloading. */
 describe('live balance over Socket.IO', () => {

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
-import { connectLive } from '../support/live-socket.js';
+import { connectLive } from '../support/clients/live-socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleClient } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import type { ConsoleClient } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /** An open channel page hears a channel's test, balance and edits without reloading; users hear nothing. */
 describe('live channel changes over Socket.IO', () => {

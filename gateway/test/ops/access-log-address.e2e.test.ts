@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpFrom } from '../support/http-from.js';
-import { freePort } from '../support/role-process.js';
+import { httpFrom } from '../support/clients/http-from.js';
+import { freePort } from '../support/gateways/role-process.js';
 
 const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const CHANNEL_KEY = 'sk-upstream-channel-SECRET-1234';

@@ -4,10 +4,10 @@ import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate
 import type { UsageRecorded } from '@tollgate/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClusterRun } from '../support/cluster-run.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { eventually } from '../support/console-client.js';
-import { type RoleProcess, startRole } from '../support/role-process.js';
+import { eventually } from '../support/clients/console-client.js';
+import { type RoleProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * The analytics worker killed (SIGKILL) while it works through a backlog, two batches in flight

@@ -3,12 +3,12 @@ import type { UsageRecorded } from '@tollgate/wire';
 import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type PrivateBroker, startPrivateBroker } from '../support/private-broker.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type PrivateBroker, startPrivateBroker } from '../support/engines/private-broker.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * docs/scaling.md, "A broker outage": the broker dies under load; the gateways go on answering, their usage

@@ -6,13 +6,13 @@ import { createMongoBalanceStore, MongoBalanceCollections, type MongoBalanceStor
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { driveLoad, type LoadResult } from '../support/load-driver.js';
-import { type PrivateBroker, startPrivateBroker } from '../support/private-broker.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { driveLoad, type LoadResult } from '../support/fleets/load-driver.js';
+import { type PrivateBroker, startPrivateBroker } from '../support/engines/private-broker.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /** The dedup markers outlive every test: nothing here is forgotten. */
 const markerSweep = { windowMs: 7 * 86_400_000 };

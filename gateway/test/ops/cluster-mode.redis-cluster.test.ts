@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requiredEnginesOnRedisCluster } from '../support/config.js';
-import { keysByPrimary } from '../support/pub-sub-gateways.js';
+import { keysByPrimary } from '../support/engines/pub-sub-gateways.js';
 import { runClusterMode } from './cluster-mode.js';
 
 // The same cluster on a Redis Cluster of three primaries: holds, the meter, one-time codes and

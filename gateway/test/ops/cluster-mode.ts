@@ -1,10 +1,10 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { type ClusterEngines, ClusterRun } from '../support/cluster-run.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
-import { roomInStep, totpCode } from '../support/totp.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { type ClusterEngines, ClusterRun } from '../support/fleets/cluster-run.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
+import { roomInStep, totpCode } from '../support/clients/totp.js';
 
 interface SelfView { id: number; quota: number; used_quota: number }
 

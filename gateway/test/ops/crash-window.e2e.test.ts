@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
-import { driveLoad } from '../support/load-driver.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/clients/console-client.js';
+import { driveLoad } from '../support/fleets/load-driver.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /**
  * docs/billing.md, "What a crash can take": a `kill -9` loses the charges of the calls answered in the

@@ -1,8 +1,8 @@
 import { type Admin, ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ClusterRun } from '../support/cluster-run.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { type RoleProcess, startRole } from '../support/role-process.js';
+import { type RoleProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * docs/scaling.md: the ledger topic's settings as real role processes see them. The first

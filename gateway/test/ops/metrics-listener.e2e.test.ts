@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startEmbedded } from '../../src/embedded.js';
-import { freePort, type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { freePort, type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /**
  * /metrics says how busy a gateway is, so it is not for anyone on the public port: it is served

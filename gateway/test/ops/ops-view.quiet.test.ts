@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * The operations view (/ops) in Chromium, on gateway A of a cluster of two gateways and a ledger

@@ -4,12 +4,12 @@ import { createKafkaEventLog, type KafkaEventLog, parseBrokers } from '@tollgate
 import { createMongoBalanceStore, type MongoBalanceStore } from '@tollgate/ledger/mongo';
 import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { driveLoad, type LoadResult } from '../support/load-driver.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { driveLoad, type LoadResult } from '../support/fleets/load-driver.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * Partitions added under load (docs/scaling.md): calls flow through two gateway processes

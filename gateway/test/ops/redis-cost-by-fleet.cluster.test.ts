@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RedisWork, RedisWorkProbe } from '../../src/adapters/redis/redis-work.js';
-import { startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { connectLive } from '../support/live-socket.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { connectLive } from '../support/clients/live-socket.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { startPrivateRedis } from '../support/private-redis.js';
-import { startPrivateRedisCluster } from '../support/private-redis-cluster.js';
-import { type GatewayProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { startPrivateRedis } from '../support/engines/private-redis.js';
+import { startPrivateRedisCluster } from '../support/engines/private-redis-cluster.js';
+import { type GatewayProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * Issue #35: the Redis work of a relayed call must not grow with the fleet. The same calls go

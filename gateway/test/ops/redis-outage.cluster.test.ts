@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type PrivateRedis, startPrivateRedis } from '../support/engines/private-redis.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * Issue #33, item 6: Redis dies under load and comes back (empty, on the same port). Background

@@ -1,12 +1,12 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksAfter, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, tokenClients } from '../support/burst.js';
-import { type BurstFleet, startBurstFleet } from '../support/burst-fleet.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { booksAfter, callOnce, expectSolvent, MODELS, QUOTA_REFUSALS, tokenClients } from '../support/fleets/burst.js';
+import { type BurstFleet, startBurstFleet } from '../support/fleets/burst-fleet.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type PrivateRedisCluster, startPrivateRedisCluster } from '../support/private-redis-cluster.js';
-import { userWithQuota } from '../support/embedded-fixture.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type PrivateRedisCluster, startPrivateRedisCluster } from '../support/engines/private-redis-cluster.js';
+import { userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Issue #35: a primary of the Redis Cluster killed (SIGKILL) under load, the gateways confirming

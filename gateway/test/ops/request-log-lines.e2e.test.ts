@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../support/role-process.js';
+import { freePort } from '../support/gateways/role-process.js';
 
 const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 

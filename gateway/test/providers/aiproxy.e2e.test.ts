@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AiProxyMock, startAiProxyMock } from '../mock-upstream/aiproxy-mock.js';
-import { type ProviderHarness, startProviderChannel, streamChat } from '../support/provider-channel.js';
+import { type AiProxyMock, startAiProxyMock } from '../mock-upstream/knowledge/aiproxy-mock.js';
+import { type ProviderHarness, startProviderChannel, streamChat } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on an AI Proxy knowledge-base channel (type 21): no usage reported, so prompt and answer are counted. */
 const MODEL = 'gpt-3.5-turbo';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BedrockMock, startBedrockMock } from '../mock-upstream/aws-bedrock-mock.js';
-import { type ProviderHarness, startProviderChannel, streamChat } from '../support/provider-channel.js';
+import { type BedrockMock, startBedrockMock } from '../mock-upstream/anthropic-google/aws-bedrock-mock.js';
+import { type ProviderHarness, startProviderChannel, streamChat } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on an AWS Claude channel (type 33): Bedrock, SigV4-signed, billed exactly. */
 const INPUT = 17;

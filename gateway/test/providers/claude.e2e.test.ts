@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnthropicMock, startAnthropicMock } from '../mock-upstream/anthropic-mock.js';
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type AnthropicMock, startAnthropicMock } from '../mock-upstream/anthropic-google/anthropic-mock.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** An OpenAI client served by an Anthropic Claude channel (type 14), billed exactly. Every ratio 1. */
 const INPUT = 11;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CloudflareMock, startCloudflareMock } from '../mock-upstream/cloudflare-mock.js';
-import { type ProviderHarness, startProviderChannel } from '../support/provider-channel.js';
+import { type CloudflareMock, startCloudflareMock } from '../mock-upstream/openai/cloudflare-mock.js';
+import { type ProviderHarness, startProviderChannel } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on a Cloudflare Workers AI channel (type 39): the account id from other, billed exactly. */
 const PROMPT = 12;

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CohereMock, startCohereMock } from '../mock-upstream/cohere-mock.js';
-import { type ProviderHarness, startProviderChannel } from '../support/provider-channel.js';
+import { type CohereMock, startCohereMock } from '../mock-upstream/knowledge/cohere-mock.js';
+import { type ProviderHarness, startProviderChannel } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on a Cohere channel (type 34): v1 chat, embed and rerank, billed exactly. */
 const INPUT = 14;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBaiduMock } from '../mock-upstream/baidu-mock.js';
-import { startZhipuMock } from '../mock-upstream/zhipu-mock.js';
-import { startQwenMock } from '../mock-upstream/qwen-mock.js';
-import { startHunyuanMock } from '../mock-upstream/hunyuan-mock.js';
-import { startMinimaxMock } from '../mock-upstream/minimax-mock.js';
-import { startPalmMock } from '../mock-upstream/palm-mock.js';
-import { startXunfeiMock } from '../mock-upstream/xunfei-mock.js';
+import { startBaiduMock } from '../mock-upstream/chinese/baidu-mock.js';
+import { startZhipuMock } from '../mock-upstream/chinese/zhipu-mock.js';
+import { startQwenMock } from '../mock-upstream/chinese/qwen-mock.js';
+import { startHunyuanMock } from '../mock-upstream/chinese/hunyuan-mock.js';
+import { startMinimaxMock } from '../mock-upstream/openai/minimax-mock.js';
+import { startPalmMock } from '../mock-upstream/anthropic-google/palm-mock.js';
+import { startXunfeiMock } from '../mock-upstream/chinese/xunfei-mock.js';
 import type { ProviderMock } from '../mock-upstream/provider-mock.js';
-import { addCaseChannel, checkChannelType } from '../support/channel-type-check.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { addCaseChannel, checkChannelType } from '../support/gateways/channel-type-check.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** Each provider's credentials (token exchange, JWT, TC3, signed WebSocket URL) and request translation, and a wrong credential failing the channel test; the provider matrix covers their answers and errors. */
 const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DifyMock, startDifyMock } from '../mock-upstream/dify-mock.js';
-import { type ProviderHarness, startProviderChannel, streamChat } from '../support/provider-channel.js';
+import { type DifyMock, startDifyMock } from '../mock-upstream/knowledge/dify-mock.js';
+import { type ProviderHarness, startProviderChannel, streamChat } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on a Dify channel (type 37): an app's chat-messages, blocking and streaming, billed exactly. */
 const PROMPT = 30;

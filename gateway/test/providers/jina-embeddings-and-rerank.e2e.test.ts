@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JinaMock, startJinaMock } from '../mock-upstream/jina-mock.js';
-import { type ProviderHarness, startProviderChannel, testChannel } from '../support/provider-channel.js';
+import { type JinaMock, startJinaMock } from '../mock-upstream/knowledge/jina-mock.js';
+import { type ProviderHarness, startProviderChannel, testChannel } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on a Jina channel (type 38): embeddings and rerank, billed by the tokens Jina reports. */
 const PER_TEXT = 7;

@@ -1,5 +1,5 @@
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import type { ConsumeRow } from '../support/relay-billing.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import type { ConsumeRow } from '../support/clients/relay-billing.js';
 
 /** Sixteen cells poll at once: every 100 ms leaves the gateway's time to the calls under test. */
 const POLL_MS = 100;

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import type { ProviderMock } from '../mock-upstream/provider-mock.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 import { FAMILIES } from './families/index.js';
 import { CELLS } from './matrix-cells.js';
 import { moneyTracker } from './matrix-money.js';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVertexMock, type VertexMock } from '../mock-upstream/vertex-mock.js';
-import { type ProviderHarness, startProviderChannel, streamChat } from '../support/provider-channel.js';
+import { startVertexMock, type VertexMock } from '../mock-upstream/anthropic-google/vertex-mock.js';
+import { type ProviderHarness, startProviderChannel, streamChat } from '../support/gateways/provider-channel.js';
 
 /** An OpenAI client on a Vertex AI channel (type 41): a service account's token, Gemini and Claude models, billed exactly. */
 const PROMPT = 21;

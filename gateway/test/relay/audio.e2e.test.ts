@@ -1,9 +1,9 @@
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mockSpeech } from '../mock-upstream/openai-surfaces-mock.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
-import { chargeTracker } from '../support/relay-billing.js';
+import { mockSpeech } from '../mock-upstream/openai/openai-surfaces-mock.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { chargeTracker } from '../support/clients/relay-billing.js';
 
 /**
  * The Audio API through the real embedded server, the openai SDK as client. Speech is billed by

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 interface ChannelView { id: number; status: number; other_info: string }
 

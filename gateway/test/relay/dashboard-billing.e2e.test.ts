@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenKey, eventually } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { createTokenKey, eventually } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /** The legacy OpenAI billing endpoints clients call with a key to show what is left. */
 const QUOTA = 1_000_000; // the key's grant: two dollars at the default 500000 quota per unit

@@ -1,8 +1,8 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_IMAGE } from '../mock-upstream/openai-surfaces-mock.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
-import { chargeTracker } from '../support/relay-billing.js';
+import { MOCK_IMAGE } from '../mock-upstream/openai/openai-surfaces-mock.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { chargeTracker } from '../support/clients/relay-billing.js';
 
 /**
  * The Images API through the real embedded server, the openai SDK as client: billed per image as

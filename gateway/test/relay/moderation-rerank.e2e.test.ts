@@ -1,8 +1,8 @@
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
-import { chargeTracker } from '../support/relay-billing.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { chargeTracker } from '../support/clients/relay-billing.js';
 
 /**
  * Moderations (OpenAI channel) and rerank (a SiliconCloud channel, type 40) through the real

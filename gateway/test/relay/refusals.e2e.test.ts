@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { type ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Every refused relay call answers an OpenAI-style error with the right status and costs

@@ -5,11 +5,11 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
-import { driveLoad } from '../support/load-driver.js';
-import { connectionsByWorker, relayWorkerPids } from '../support/relay-workers.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/clients/console-client.js';
+import { driveLoad } from '../support/fleets/load-driver.js';
+import { connectionsByWorker, relayWorkerPids } from '../support/gateways/relay-workers.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /**
  * README, "Relay workers": with RELAY_WORKERS=2 a real embedded Tollgate serves its port from two

@@ -4,8 +4,8 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
-import { httpFrom } from '../support/http-from.js';
+import { type ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { httpFrom } from '../support/clients/http-from.js';
 
 /**
  * The client address is the socket's unless the socket is a TRUSTED_PROXIES address. Each test

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaySign } from '../../src/payment/epay.js';
-import { type EpayMock, startEpayMock } from '../mock-upstream/epay-mock.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { type EpayMock, startEpayMock } from '../mock-upstream/services/epay-mock.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Login CSRF and cross-site writes, as an attacker's page would try them against a real

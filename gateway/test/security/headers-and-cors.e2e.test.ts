@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../mock-upstream/listen.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 const chat = { model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] };
 

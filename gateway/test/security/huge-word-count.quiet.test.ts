@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/providers/shared/token-count.js';
 import { COUNTED_EXACTLY_CHARS } from '../../src/providers/shared/token-count-pool.js';
 import { type NoUsageMock, startNoUsageMock } from '../mock-upstream/no-usage-mock.js';
-import { ConsoleClient, eventually, userWithKey } from '../support/console-client.js';
-import type { ConsumeRow } from '../support/relay-billing.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { ConsoleClient, eventually, userWithKey } from '../support/clients/console-client.js';
+import type { ConsumeRow } from '../support/clients/relay-billing.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /**
  * Issue #33, item 4: one 10 MB word, in a prompt or in a usage-less answer, is counted in linear

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../mock-upstream/listen.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Login CSRF in a real browser: a page on another port of the same host (same site, so

@@ -3,12 +3,12 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzSeed } from '../support/config.js';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { relayCall } from '../support/fuzz-bodies.js';
-import { asText, bodyText, oddValue, prototypeString, twist } from '../support/fuzz-values.js';
-import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, surfaceCalls, withPrototypeKeys } from '../support/prototype-names.js';
-import { type RegisteredRoute, registeredRoutes } from '../support/registered-routes.js';
-import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/three-channels.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { relayCall } from '../support/inputs/fuzz-bodies.js';
+import { asText, bodyText, oddValue, prototypeString, twist } from '../support/inputs/fuzz-values.js';
+import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, surfaceCalls, withPrototypeKeys } from '../support/inputs/prototype-names.js';
+import { type RegisteredRoute, registeredRoutes } from '../support/route-table/registered-routes.js';
+import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/gateways/three-channels.js';
 
 /**
  * Property: whatever body, query or header a client sends, the answer is never a 5xx (the upstream

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { startEmbeddedFixture } from '../support/embedded-fixture.js';
-import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, type SurfaceCall, surfaceCalls, withPrototypeKeys } from '../support/prototype-names.js';
-import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/three-channels.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
+import { PROTOTYPE_NAMES, prototypeIntact, prototypeKeyedJson, type SurfaceCall, surfaceCalls, withPrototypeKeys } from '../support/inputs/prototype-names.js';
+import { MODELS, relayHeaders, startThreeChannels, type ThreeChannels } from '../support/gateways/three-channels.js';
 
 /** Regression tests of issue #23 item 4: each input that came back as a 500 or a 502 from our own code. */
 

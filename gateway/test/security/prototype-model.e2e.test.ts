@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { PROTOTYPE_NAMES, prototypeKeyedJson } from '../support/prototype-names.js';
-import { freePort, type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { PROTOTYPE_NAMES, prototypeKeyedJson } from '../support/inputs/prototype-names.js';
+import { freePort, type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /** The count of relayed responses the metrics have observed (every stream label summed). */
 async function observedResponses(url: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../api-app.js';
-import { buildSignInHarness, getAs } from '../support/sign-in-harness.js';
-import { telegramWidgetQuery } from '../support/telegram-widget.js';
-import { totpCode } from '../support/totp.js';
+import { buildSignInHarness, getAs } from '../support/gateways/sign-in-harness.js';
+import { telegramWidgetQuery } from '../support/clients/telegram-widget.js';
+import { totpCode } from '../support/clients/totp.js';
 import { CodePurpose } from '../../src/ports/hot-state/one-time-codes.js';
 import type { AuditEvent } from '../../src/ports/documents/audit-event.js';
 

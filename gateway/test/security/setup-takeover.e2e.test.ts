@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient } from '../support/console-client.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 const wizard = (username: string, password: string) => ({ username, password, confirmPassword: password, SelfUseModeEnabled: false, DemoSiteEnabled: false });
 

@@ -3,9 +3,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai-mock.js';
-import { ConsoleClient, createTokenKey } from '../support/console-client.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { startOpenAIMock, type OpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { ConsoleClient, createTokenKey } from '../support/clients/console-client.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 const BODY_TIMEOUT_MS = 1_500;
 

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignInMock, startSignInMock } from '../mock-upstream/sign-in-mock.js';
-import { launchChromium } from '../support/browser.js';
-import { ConsoleClient } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
-import { SIGN_IN_SETTINGS, signInEnv } from '../support/sign-in-harness.js';
+import { type SignInMock, startSignInMock } from '../mock-upstream/services/sign-in-mock.js';
+import { launchChromium } from '../support/browsers/browser.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
+import { SIGN_IN_SETTINGS, signInEnv } from '../support/gateways/sign-in-harness.js';
 
 const SHOTS = '/tmp/shots-oauth';
 const octocat = { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' };

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OidcProviderMock, startOidcProvider } from '../mock-upstream/oidc-provider-mock.js';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { type OidcProviderMock, startOidcProvider } from '../mock-upstream/services/oidc-provider-mock.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 const SHOTS = '/tmp/shots-oidc';
 const CLIENT = { id: 'tollgate-console', secret: 'oidc-e2e-secret' };

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { ConsoleClient } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 import { type MockSmtp, startMockSmtp } from '../support/mock-smtp.js';
 
 /** Forgotten password, end to end: the reset page, a real SMTP delivery, the mailed link, the new password. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiHarness } from '../api-app.js';
-import { ConsoleClient } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
 
 /** Sessions live on the server: each way of ending one makes its cookie useless at once (issue #24). */
 describe('server-side sessions over real HTTP', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requiredEnginesOnRedisCluster } from '../support/config.js';
-import { keysByPrimary } from '../support/pub-sub-gateways.js';
+import { keysByPrimary } from '../support/engines/pub-sub-gateways.js';
 import { runSessionsAcrossGateways } from './sessions-across-gateways.js';
 
 // Sessions (a session's key and its user's set in different slots), change notices and the

@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClusterEngines, ClusterRun } from '../support/cluster-run.js';
-import { ConsoleClient, eventually } from '../support/console-client.js';
-import { type GatewayProcess, startGatewayProcess } from '../support/role-process.js';
+import { type ClusterEngines, ClusterRun } from '../support/fleets/cluster-run.js';
+import { ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type GatewayProcess, startGatewayProcess } from '../support/gateways/role-process.js';
 
 /**
  * Sessions and live consoles across two gateway processes on one Redis or a Redis Cluster (`redis`):

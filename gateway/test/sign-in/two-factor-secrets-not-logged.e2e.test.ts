@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConsoleClient } from '../support/console-client.js';
-import { freePort } from '../support/role-process.js';
-import { roomInStep, totpCode, wrongCode } from '../support/totp.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { freePort } from '../support/gateways/role-process.js';
+import { roomInStep, totpCode, wrongCode } from '../support/clients/totp.js';
 
 const mainEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 

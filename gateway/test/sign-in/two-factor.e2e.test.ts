@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { connectLive } from '../support/live-socket.js';
+import { connectLive } from '../support/clients/live-socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { ConsoleClient } from '../support/console-client.js';
-import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture } from '../support/embedded-fixture.js';
-import { roomInStep, totpCode, wrongCode } from '../support/totp.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { ConsoleClient } from '../support/clients/console-client.js';
+import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture } from '../support/gateways/embedded-fixture.js';
+import { roomInStep, totpCode, wrongCode } from '../support/clients/totp.js';
 
 const SHOTS = '/tmp/shots-two-factor';
 

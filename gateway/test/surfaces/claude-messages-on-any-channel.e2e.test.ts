@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GeminiMock, startGeminiMock } from '../mock-upstream/gemini-mock.js';
-import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai-mock.js';
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type GeminiMock, startGeminiMock } from '../mock-upstream/anthropic-google/gemini-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** The Messages API served by channels that speak OpenAI's and Gemini's protocols. Every ratio 1. */
 const OPENAI_USAGE = { promptTokens: 13, completionTokens: 5 };

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BedrockMock, startBedrockMock } from '../mock-upstream/aws-bedrock-mock.js';
-import { type ProviderHarness, startProviderChannel } from '../support/provider-channel.js';
+import { type BedrockMock, startBedrockMock } from '../mock-upstream/anthropic-google/aws-bedrock-mock.js';
+import { type ProviderHarness, startProviderChannel } from '../support/gateways/provider-channel.js';
 
 /** A Claude client (the official SDK) on an AWS Claude channel (type 33): its own body to Bedrock, Bedrock's answer back untouched. */
 const INPUT = 23;

@@ -2,8 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVertexMock, type VertexMock } from '../mock-upstream/vertex-mock.js';
-import { type ProviderHarness, startProviderChannel } from '../support/provider-channel.js';
+import { startVertexMock, type VertexMock } from '../mock-upstream/anthropic-google/vertex-mock.js';
+import { type ProviderHarness, startProviderChannel } from '../support/gateways/provider-channel.js';
 
 /** Claude and Gemini clients (the official SDKs) on a Vertex AI channel (type 41): their own bodies to the publisher of their kind, its answer back untouched. */
 const PROMPT = 19;

@@ -1,8 +1,8 @@
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GeminiMock, startGeminiMock } from '../mock-upstream/gemini-mock.js';
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { type GeminiMock, startGeminiMock } from '../mock-upstream/anthropic-google/gemini-mock.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** Google's native generateContent surface through Tollgate with the official @google/genai client. Every ratio 1. */
 const PROMPT = 5;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startImageWorkerMock } from '../mock-upstream/image-worker-mock.js';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
-import type { ConsoleClient } from '../support/console-client.js';
-import { eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { startImageWorkerMock } from '../mock-upstream/services/image-worker-mock.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
+import type { ConsoleClient } from '../support/clients/console-client.js';
+import { eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Midjourney and Suno tasks through the real embedded server and a mock proxy that walks each

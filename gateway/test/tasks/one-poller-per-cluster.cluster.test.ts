@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
-import { ClusterRun } from '../support/cluster-run.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
+import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { requiredClusterEngines } from '../support/config.js';
-import { ConsoleClient, createTokenKey, eventually } from '../support/console-client.js';
-import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/role-process.js';
+import { ConsoleClient, createTokenKey, eventually } from '../support/clients/console-client.js';
+import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
  * Midjourney and Suno tasks in cluster mode: two gateway processes, each with its poller timer,

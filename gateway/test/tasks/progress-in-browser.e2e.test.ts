@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signInOnPage } from '../support/browser.js';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { launchChromium, signInOnPage } from '../support/browsers/browser.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** A drawing's progress moves on /midjourney in a real browser as the poller follows it, without a reload. */
 describe('live task progress in the browser', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTaskMock, type TaskMock } from '../mock-upstream/task-mock.js';
-import { type ConsoleClient, eventually } from '../support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/embedded-fixture.js';
+import { startTaskMock, type TaskMock } from '../mock-upstream/services/task-mock.js';
+import { type ConsoleClient, eventually } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /**
  * Tasks the upstream never finishes: after TASK_TIMEOUT_MINUTES (here 0.02, 1.2 s) they fail with

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { deleteLogsBefore } from '../../queries/delete-logs.js';
-import { logStats } from '../../queries/log-stats.js';
-import { quotaData } from '../../queries/quota-data.js';
+import { deleteLogsBefore } from '../../queries/logs/delete-logs.js';
+import { logStats } from '../../queries/logs/log-stats.js';
+import { quotaData } from '../../queries/rollups/quota-data.js';
 import { usageRecorded } from '../../testing/ledger-event-fixtures.js';
-import { listLogs } from '../../queries/list-logs.js';
+import { listLogs } from '../../queries/logs/list-logs.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { newestFirst, seedEvents, t0 } from './seed-logs.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { listLogs } from '../../queries/list-logs.js';
+import { listLogs } from '../../queries/logs/list-logs.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { newestFirst, seedEvents } from './seed-logs.js';

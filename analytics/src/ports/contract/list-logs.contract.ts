@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { listLogs, type ListLogsInput } from '../../queries/list-logs.js';
+import { listLogs, type ListLogsInput } from '../../queries/logs/list-logs.js';
 import type { z } from 'zod';
 import type { AnalyticsQuerier, SelectQuery } from '../analytics-querier.js';
 import type { ContractContext } from './contract-context.js';

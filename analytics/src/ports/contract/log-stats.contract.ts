@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { logStats } from '../../queries/log-stats.js';
+import { logStats } from '../../queries/logs/log-stats.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { seedEvents, t0 } from './seed-logs.js';

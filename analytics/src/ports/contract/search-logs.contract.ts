@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { searchLogs } from '../../queries/search-logs.js';
+import { searchLogs } from '../../queries/logs/search-logs.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';
 import { newestFirst, seedEvents } from './seed-logs.js';

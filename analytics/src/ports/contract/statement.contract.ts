@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { exportDailyUsage } from '../../queries/export-daily-usage.js';
+import { exportDailyUsage } from '../../queries/rollups/export-daily-usage.js';
 import { type StatementLine, statementParquet } from '../../queries/statement-lines.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';

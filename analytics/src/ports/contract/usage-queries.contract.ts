@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { exportDailyUsage } from '../../queries/export-daily-usage.js';
-import { exportLogs } from '../../queries/export-logs.js';
-import { quotaData } from '../../queries/quota-data.js';
+import { exportDailyUsage } from '../../queries/rollups/export-daily-usage.js';
+import { exportLogs } from '../../queries/logs/export-logs.js';
+import { quotaData } from '../../queries/rollups/quota-data.js';
 import { usageRecorded } from '../../testing/ledger-event-fixtures.js';
 import type { ContractContext } from './contract-context.js';
 import { ingest } from './contract-context.js';

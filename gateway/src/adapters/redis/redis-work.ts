@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { dict } from '@tollgate/wire';
 import type { HoldStore } from '../../ports/hot-state/hold-store.js';
-import { createRedisHoldStore } from './hold-store.js';
+import { createRedisHoldStore } from './holds/hold-store.js';
 
 /** What a Redis server has done since it started, as its INFO counts it. */
 export interface RedisWork {

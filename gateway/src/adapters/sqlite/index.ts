@@ -8,15 +8,15 @@ import type { UserStore } from '../../ports/documents/user-store.js';
 import type { TaskStore } from '../../ports/documents/task-store.js';
 import type { TwoFactorStore } from '../../ports/documents/two-factor-store.js';
 import { createSchema } from './schema.js';
-import { createSqliteChannelStore } from './sqlite-channel-store.js';
-import { createSqliteOptionStore } from './sqlite-option-store.js';
-import { createSqliteRedemptionStore } from './sqlite-redemption-store.js';
-import { createSqliteTokenStore } from './sqlite-token-store.js';
-import { createSqliteTopUpStore } from './sqlite-top-up-store.js';
-import { createSqliteUserStore } from './sqlite-user-store.js';
-import { createSqliteTaskStore } from './sqlite-task-store.js';
-import { createSqliteTwoFactorStore } from './sqlite-two-factor-store.js';
-import { createSqliteAuditTrail } from './sqlite-audit-trail.js';
+import { createSqliteChannelStore } from './documents/sqlite-channel-store.js';
+import { createSqliteOptionStore } from './documents/sqlite-option-store.js';
+import { createSqliteRedemptionStore } from './documents/sqlite-redemption-store.js';
+import { createSqliteTokenStore } from './documents/sqlite-token-store.js';
+import { createSqliteTopUpStore } from './documents/sqlite-top-up-store.js';
+import { createSqliteUserStore } from './documents/sqlite-user-store.js';
+import { createSqliteTaskStore } from './documents/sqlite-task-store.js';
+import { createSqliteTwoFactorStore } from './documents/sqlite-two-factor-store.js';
+import { createSqliteAuditTrail } from './documents/sqlite-audit-trail.js';
 import type { AuditTrail } from '../../ports/documents/audit-trail.js';
 
 export interface SqliteDocuments {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../test/api-app.js';
 import { startMockSmtp } from '../../../test/support/mock-smtp.js';
-import { buildSignInHarness, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
+import { buildSignInHarness, SIGN_IN_SETTINGS } from '../../../test/support/gateways/sign-in-harness.js';
 
 const turnstileOn = { TurnstileCheckEnabled: 'true', TurnstileSiteKey: 'site-key', TurnstileSecretKey: SIGN_IN_SETTINGS.turnstile.secret };
 const loginBody = { username: 'root', password: '123456' };

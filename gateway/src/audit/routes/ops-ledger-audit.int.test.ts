@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login } from '../../../test/api-app.js';
 import { RecordingFanout } from '../../../test/fakes/recording-fanout.js';
-import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
-import { eventually } from '../../../test/support/console-client.js';
+import { chdbHoldingLogs } from '../../../test/support/engines/chdb-logs.js';
+import { eventually } from '../../../test/support/clients/console-client.js';
 import { ledgerWithLogs } from '../../ledger-proof/testing/proven-ledger.js';
 import { OPS_LEDGER_AUDIT_EVENT, pushLedgerAudits } from '../../live/ledger-audit-pusher.js';
 

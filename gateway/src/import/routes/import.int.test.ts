@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from '../../../test/support/console-client.js';
-import { type EmbeddedFixture, startEmbeddedFixture } from '../../../test/support/embedded-fixture.js';
+import { ConsoleClient, eventually } from '../../../test/support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture } from '../../../test/support/gateways/embedded-fixture.js';
 import type { ImportJob } from '@tollgate/wire';
 import { alice, buildNewApiDatabase } from '../testing/new-api-fixture.js';
 

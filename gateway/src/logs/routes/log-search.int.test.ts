@@ -1,6 +1,6 @@
 import type { LogRow } from '@tollgate/analytics';
 import { describe, expect, it } from 'vitest';
-import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
+import { chdbHoldingLogs } from '../../../test/support/engines/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../ports/documents/channel-store.contract.js';
 import { createAnalyticsLogReader } from '../../adapters/analytics/analytics-log-reader.js';

@@ -1,6 +1,6 @@
 import type { LogRow } from '@tollgate/analytics';
 import { describe, expect, it } from 'vitest';
-import { chdbHoldingLogs } from '../../../test/support/chdb-logs.js';
+import { chdbHoldingLogs } from '../../../test/support/engines/chdb-logs.js';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
 import { newChannel } from '../../../test/fakes/relay-harness.js';
 import { createAnalyticsUsageReader } from '../../adapters/analytics/analytics-usage-reader.js';

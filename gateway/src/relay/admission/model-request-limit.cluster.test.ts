@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InMemoryOptionStore } from '../../../test/fakes/relay-stores.js';
 import { requiredRedisUrl } from '../../../test/support/config.js';
-import { redisRateLimiters } from '../../adapters/redis/rate-limiter.js';
+import { redisRateLimiters } from '../../adapters/redis/counters/rate-limiter.js';
 import { OptionCache } from '../../options/option-cache.js';
 import { ModelRequestLimit } from './model-request-limit.js';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
 import { listenOnLoopback } from '../../../test/mock-upstream/listen.js';
-import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai-mock.js';
+import { type OpenAIMock, startOpenAIMock } from '../../../test/mock-upstream/openai/openai-mock.js';
 
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }), CompletionRatio: JSON.stringify({ 'test-model': 1 }) };
 const chat = (extra: object = {}) => ({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }], ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
-import { startAnthropicMock } from '../../../test/mock-upstream/anthropic-mock.js';
+import { startAnthropicMock } from '../../../test/mock-upstream/anthropic-google/anthropic-mock.js';
 
 const PRICING = { ModelRatio: JSON.stringify({ 'test-model': 1 }), SensitiveWords: 'forbidden plan\n禁词' };
 

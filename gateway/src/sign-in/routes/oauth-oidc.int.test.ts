@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { type IdTokenForgery, type OidcAccount, startOidcProvider } from '../../../test/mock-upstream/oidc-provider-mock.js';
-import { getAs, oauthState } from '../../../test/support/sign-in-harness.js';
+import { type IdTokenForgery, type OidcAccount, startOidcProvider } from '../../../test/mock-upstream/services/oidc-provider-mock.js';
+import { getAs, oauthState } from '../../../test/support/gateways/sign-in-harness.js';
 
 const CLIENT = { id: 'tollgate-client', secret: 'oidc-secret-value' };
 const SITE = 'http://tollgate.example';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/api-app.js';
-import { buildSignInHarness, getAs } from '../../../test/support/sign-in-harness.js';
-import { telegramWidgetQuery } from '../../../test/support/telegram-widget.js';
+import { buildSignInHarness, getAs } from '../../../test/support/gateways/sign-in-harness.js';
+import { telegramWidgetQuery } from '../../../test/support/clients/telegram-widget.js';
 
 describe('WeChat sign-in through a WeChat server stand-in', () => {
   it('opens wechat_<n> on the first code, signs the same account in on the next', async () => {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { login, Session, signUp } from '../../../test/api-app.js';
 import type { UserStore } from '../../ports/documents/user-store.js';
-import { buildSignInHarness, getAs, oauthCallback, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/sign-in-harness.js';
+import { buildSignInHarness, getAs, oauthCallback, oauthState, SIGN_IN_SETTINGS } from '../../../test/support/gateways/sign-in-harness.js';
 
 /**
  * Lookups answer what the store held a moment ago, as a remote MongoDB does under load; without it

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Envelope, ROOT_PASSWORD, login, type Session } from '../../../test/api-app.js';
-import { buildSignInHarness, getAs, oauthCallback } from '../../../test/support/sign-in-harness.js';
-import { telegramWidgetQuery } from '../../../test/support/telegram-widget.js';
+import { buildSignInHarness, getAs, oauthCallback } from '../../../test/support/gateways/sign-in-harness.js';
+import { telegramWidgetQuery } from '../../../test/support/clients/telegram-widget.js';
 
 const BOT_TOKEN = '110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const TELEGRAM_OPTIONS = { TelegramBotName: 'tollgate_bot', TelegramBotToken: BOT_TOKEN };

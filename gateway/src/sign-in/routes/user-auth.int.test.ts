@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Envelope, ROOT_PASSWORD, buildApiHarness, login, signUp } from '../../../test/api-app.js';
-import { scryptHash } from '../../../test/support/scrypt-hash.js';
+import { scryptHash } from '../../../test/support/inputs/scrypt-hash.js';
 import { AuthMessages } from '../../http/errors.js';
 
 describe('sign-up, sign-in and the session guard', () => {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApiHarness, ROOT_PASSWORD } from '../../../test/api-app.js';
-import { ConsoleClient } from '../../../test/support/console-client.js';
-import { roomInStep, totpCode, wrongCode } from '../../../test/support/totp.js';
+import { ConsoleClient } from '../../../test/support/clients/console-client.js';
+import { roomInStep, totpCode, wrongCode } from '../../../test/support/clients/totp.js';
 import { SET_UP_TWO_FACTOR_FIRST } from '../admin-requirement.js';
 import { WRONG_CODE } from '../check-code.js';
 

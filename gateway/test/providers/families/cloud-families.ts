@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chunkFrame } from '../../mock-upstream/aws-bedrock-mock.js';
+import { chunkFrame } from '../../mock-upstream/anthropic-google/aws-bedrock-mock.js';
 import { sendJson } from '../../mock-upstream/provider-mock.js';
 import { anthropicFamily } from './anthropic-family.js';
 import { geminiFamily } from './gemini-family.js';

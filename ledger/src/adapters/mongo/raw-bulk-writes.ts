@@ -52,7 +52,7 @@ export interface RawWriter {
 const newRawWriter = (): RawWriter => ({ users: new Set(), tokens: new Set(), channels: new Set() });
 
 /**
- * For the bench only (bench/src/ledger-bench.ts), never the ledger: the raw side of its measurement: the same documents the ledger ends with, written
+ * For the bench only (bench/src/components/ledger-bench.ts), never the ledger: the raw side of its measurement: the same documents the ledger ends with, written
  * blind, in as few round trips as the wire allows: the chunk's applied-event markers in one
  * insertMany, then one unordered bulk `$inc` per balance collection (users, tokens, channels), with
  * no read, no guard and no checkpoint (a document's first write inserts it). Four round trips a chunk, one after another; the ledger makes 11, in five steps (mongo-balance-store.ts).

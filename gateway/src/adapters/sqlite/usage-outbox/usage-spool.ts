@@ -1,0 +1,106 @@
+import type { LedgerEvent } from '@tollgate/wire';
+import { openDatabase, type SqliteDatabase, WalSync } from '@tollgate/ledger/sqlite';
+import type { OwedHold } from '../../../ports/hot-state/hold-store.js';
+
+/** Events taken from the head of the spool, and the position of the last of them. */
+export interface SpooledBatch {
+  through: number;
+  events: LedgerEvent[];
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS spooled_events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    payload TEXT NOT NULL,
+    hold_id TEXT, user_id INTEGER, token_id INTEGER, amount INTEGER
+  )`;
+
+interface HoldColumns {
+  hold_id: string | null;
+  user_id: number | null;
+  token_id: number | null;
+  amount: number | null;
+}
+
+/** A usage event's hold, kept beside it so the owed holds are read without parsing every payload. */
+function holdColumns(event: LedgerEvent): HoldColumns {
+  if (event.type !== 'UsageRecorded') return { hold_id: null, user_id: null, token_id: null, amount: null };
+  return { hold_id: event.data.holdId, user_id: event.data.userId, token_id: event.data.tokenId, amount: event.data.quota };
+}
+
+/**
+ * A cluster gateway's usage events that Kafka does not have yet, in a SQLite file of its own under
+ * DATA_DIR: first in, first out. An append commits before it returns (synchronous=NORMAL: a crash
+ * of the process loses nothing), then reaches the disk through one fsync off the event loop.
+ */
+export class UsageSpool {
+  private readonly insert;
+  private readonly selectHead;
+  private readonly deleteThrough;
+  private readonly selectOwed;
+  private readonly insertAll: (events: LedgerEvent[]) => void;
+  private count: number;
+
+  private constructor(
+    private readonly db: SqliteDatabase,
+    private readonly durable: Pick<WalSync, 'afterWrite' | 'close'>,
+  ) {
+    db.exec(SCHEMA);
+    this.insert = db.prepare<[string, HoldColumns['hold_id'], HoldColumns['user_id'], HoldColumns['token_id'], HoldColumns['amount']]>(
+      'INSERT INTO spooled_events (payload, hold_id, user_id, token_id, amount) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.selectHead = db.prepare<[number], { position: number; payload: string }>('SELECT position, payload FROM spooled_events ORDER BY position LIMIT ?');
+    this.deleteThrough = db.prepare<[number]>('DELETE FROM spooled_events WHERE position <= ?');
+    this.selectOwed = db.prepare<[], { holdId: string; userId: number; tokenId: number; amount: number }>(
+      'SELECT hold_id AS holdId, user_id AS userId, token_id AS tokenId, amount FROM spooled_events WHERE hold_id IS NOT NULL',
+    );
+    this.insertAll = db.transaction((events: LedgerEvent[]) => {
+      for (const event of events) {
+        const hold = holdColumns(event);
+        this.insert.run(JSON.stringify(event), hold.hold_id, hold.user_id, hold.token_id, hold.amount);
+      }
+    });
+    this.count = (db.prepare('SELECT count(*) AS n FROM spooled_events').get() as { n: number }).n;
+  }
+
+  static open(path: string, onSyncError: (error: unknown) => void): UsageSpool {
+    return new UsageSpool(openDatabase(path), new WalSync(`${path}-wal`, onSyncError));
+  }
+
+  /** How many events wait in the spool. */
+  get size(): number {
+    return this.count;
+  }
+
+  append(events: LedgerEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    this.insertAll(events);
+    this.count += events.length;
+    return this.durable.afterWrite();
+  }
+
+  /** The oldest `limit` events, in the order they were appended; null when the spool is empty. */
+  head(limit: number): SpooledBatch | null {
+    const rows = this.selectHead.all(limit);
+    const last = rows.at(-1);
+    if (!last) return null;
+    // Written by this gateway from events it built; every consumer of the log parses at its own boundary.
+    return { through: last.position, events: rows.map((row) => JSON.parse(row.payload) as LedgerEvent) };
+  }
+
+  /** Forgets the events through `position`: the log has them. A closed spool keeps them for the next start. */
+  remove(through: number): void {
+    if (!this.db.open) return;
+    this.count -= this.deleteThrough.run(through).changes;
+  }
+
+  /** The holds of the usage events in the spool: charges owed to the ledger. */
+  owedHolds(): OwedHold[] {
+    return this.selectOwed.all();
+  }
+
+  async close(): Promise<void> {
+    await this.durable.close();
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,55 @@
+import type { Channel } from '../../ports/documents/channel-store.js';
+import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
+import type { ImportContext } from '../import-context.js';
+import { type DocumentImport, importDocuments } from './import-documents.js';
+import { type SourceChannel, sourceChannel } from '../sources/new-api-rows.js';
+import { openingBalance } from './opening-balance.js';
+
+/** new-api channel columns Tollgate has no field for: named in the report when a channel sets one. */
+const UNCARRIED = ['tag', 'setting', 'param_override', 'header_override', 'remark', 'config', 'system_prompt'] as const;
+
+function toChannel(row: SourceChannel): Channel {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    key: row.key,
+    status: row.status,
+    baseUrl: row.base_url,
+    other: row.other,
+    models: row.models,
+    group: row.group || 'default',
+    modelMapping: row.model_mapping,
+    statusCodeMapping: row.status_code_mapping,
+    openaiOrganization: row.openai_organization,
+    testModel: row.test_model,
+    autoBan: row.auto_ban,
+    priority: row.priority,
+    weight: row.weight,
+    balance: row.balance,
+    responseTime: row.response_time,
+    testTime: row.test_time,
+    balanceUpdatedTime: row.balance_updated_time,
+    createdTime: row.created_time,
+    otherInfo: row.other_info,
+  };
+}
+
+/** Channels with their keys, models, groups, priorities, weights and mappings; used quota as an opening event. */
+export function importChannels(context: ImportContext): Promise<void> {
+  const { channels } = context.targets.documents;
+  const spec: DocumentImport<SourceChannel, Channel> = {
+    table: 'channels',
+    kind: 'channels',
+    row: sourceChannel,
+    map(row) {
+      const dropped = UNCARRIED.filter((column) => row[column] !== '' && row[column] !== '{}');
+      if (dropped.length > 0) context.report.skip('channel fields', row.id, `no Tollgate field for ${dropped.join(', ')}`);
+      const opening = openingBalance(0, { kind: 'channel', channelId: row.id, usedQuota: row.used_quota }, context.nowSeconds * 1000);
+      return { doc: toChannel(row), openings: [opening] };
+    },
+    conflict: (channel) => firstConflict([[async () => (await channels.byId(channel.id)) !== null, ALREADY_IN_TOLLGATE]]),
+    write: (channel) => channels.restore(channel),
+  };
+  return importDocuments(context, spec);
+}
