@@ -65,6 +65,8 @@ export class EventLogTables {
   private readonly upsertCommitted;
   private readonly insertInTransaction: (events: LedgerEvent[]) => EventRow[];
   private readonly recent = new RecentAppends<AppendedRow>(RECENT_APPENDS);
+  /** Whether a consumer in this process reads the appends; none (the relay's thread when the workers have their own) keeps none. */
+  private keepingAppends = false;
 
   constructor(db: SqliteDatabase) {
     db.exec(SCHEMA);
@@ -93,7 +95,17 @@ export class EventLogTables {
 
   /** Appends a whole call in one transaction, so a batch is durable all at once or not at all. */
   insertAll(events: LedgerEvent[]): void {
-    for (const row of this.insertInTransaction(events)) this.recent.add(new AppendedRow(row));
+    const rows = this.insertInTransaction(events);
+    if (this.keepingAppends) for (const row of rows) this.recent.add(new AppendedRow(row));
+  }
+
+  /**
+   * Keeps this process's appends for its consumers while it has any. A consumer that starts later
+   * reads what came before from the table, as one further behind does.
+   */
+  keepAppends(keep: boolean): void {
+    this.keepingAppends = keep;
+    if (!keep) this.recent.clear();
   }
 
   /** Up to `limit` events after `offset`, in order. Throws EventSchemaError on a row that fails its schema. */

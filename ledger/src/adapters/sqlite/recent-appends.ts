@@ -17,6 +17,10 @@ export class RecentAppends<Entry extends { offset: number }> {
     if (this.events.length >= 2 * this.capacity) this.events = this.events.slice(-this.capacity);
   }
 
+  clear(): void {
+    this.events = [];
+  }
+
   /** Up to `limit` events right after `offset` when the next one is here (those after it are then too); else null. */
   after(offset: number, limit: number): Entry[] | null {
     const first = this.events[0];

@@ -74,10 +74,12 @@ export class SqliteEventLog implements EventLog, EventLogReader {
       ...(options.lingerMs === undefined ? {} : { lingerMs: options.lingerMs }),
     });
     this.subscriptions.add(subscription);
+    this.tables.keepAppends(true);
     return {
       stop: async () => {
         this.subscriptions.delete(subscription);
         await subscription.stop();
+        this.tables.keepAppends(this.subscriptions.size > 0);
       },
     };
   }
