@@ -126,4 +126,4 @@ export interface ProviderAdapter {
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'textOfAnswer' | 'translation' | 'refusalOf' | 'asSse'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'textOfAnswer' | 'translation' | 'asSse'>;

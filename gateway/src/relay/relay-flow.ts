@@ -14,7 +14,7 @@ import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from '../http/relay-error.js';
 import { settle } from './admission/settle.js';
 import { completedUsage } from '../providers/shared/token-count.js';
-import { type Attempted, sendWithRetries } from './upstream/upstream-attempts.js';
+import { type Attempted, REFUSAL_STATUS, sendWithRetries } from './upstream/upstream-attempts.js';
 import { UpstreamCancel } from './upstream/upstream-cancel.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
@@ -58,6 +58,12 @@ interface Admitted {
 export function clientStatus(channel: Channel, upstreamStatus: number): number {
   const mapped = Number(own(parseJsonTable(channel.statusCodeMapping || '{}'), String(upstreamStatus)));
   return Number.isInteger(mapped) && mapped >= 100 && mapped <= 599 ? mapped : upstreamStatus;
+}
+
+/** What the client is told of a failed attempt: the upstream's own error, or the refusal a provider sent with status 200. */
+function failureOf(attempted: Attempted): UpstreamErrorAnswer {
+  if (attempted.refusal === undefined) return { status: clientStatus(attempted.channel, attempted.response.statusCode), text: attempted.errorText ?? '' };
+  return { status: REFUSAL_STATUS, text: JSON.stringify({ error: { message: attempted.refusal } }), code: 'upstream_refused' };
 }
 
 /** An admin's pinned channel serves whatever model is asked, as long as it exists, is enabled and speaks the surface. */
@@ -152,14 +158,13 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     throw error;
   });
   clock.upstreamAnswered();
-  if (attempted.response.statusCode >= 400) {
+  if (attempted.response.statusCode >= 400 || attempted.refusal !== undefined) {
     await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
-    const failure = { status: clientStatus(attempted.channel, attempted.response.statusCode), text: attempted.errorText ?? '' };
+    const failure = failureOf(attempted);
     ctx.ops.record({ channelId: attempted.channel.id, model: plan.model, status: failure.status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   const outcome = await plan.answer(attempted, startedAt, clock);
-  if (outcome.refused) return ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
   const usage = await completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

@@ -11,7 +11,7 @@ import { addCaseChannel, checkChannelType } from '../support/gateways/channel-ty
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** Each provider's credentials (token exchange, JWT, TC3, signed WebSocket URL) and request translation, and a wrong credential failing the channel test; the provider matrix covers their answers and errors. */
-const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];
+const MODELS = ['ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'chatglm_turbo', 'glm-4v', 'glm-4-wrong', 'qwen-turbo', 'hunyuan-lite', 'hunyuan-wrong', '360gpt-pro', 'abab6.5s-chat', 'abab-wrong', 'abab-retry', 'chat-bison-001', 'SparkDesk', 'spark-wrong'];
 const usage = { promptTokens: 7, outputTokens: 11 };
 
 describe('credentials and request translation of Baidu .. PaLM2', () => {
@@ -87,6 +87,26 @@ describe('credentials and request translation of Baidu .. PaLM2', () => {
     expect(refused.status).toBe(502);
     expect(await refused.json()).toMatchObject({ error: { code: 'upstream_refused', message: expect.stringContaining('MiniMax error 1004') } });
     expect(await user.must('GET', '/api/user/self')).toMatchObject({ used_quota: 0, request_count: 0 });
+  });
+
+  it('MiniMax (35): a refusal sent with status 200 is a failed attempt, retried on the next channel and billed there once', async () => {
+    const minimax = started(await startMinimaxMock({ reply: 'never', ...usage, key: 'mm-key' }));
+    const refusing = { name: 'minimax-refusing', type: 35, key: 'nope', base_url: minimax.url, models: 'abab-retry', group: 'default', priority: 10 };
+    await fixture.root.must('POST', '/api/channel/', refusing);
+    await fixture.root.must('POST', '/api/channel/', { name: 'openai-backup', type: 1, key: 'sk-backup', base_url: fixture.upstream.url, models: 'abab-retry', group: 'default', priority: 0 });
+    await fixture.root.must('PUT', '/api/option/', { key: 'RetryTimes', value: '1' });
+    try {
+      const { user, key } = await userWithKey(fixture, 'mmretry', 1000);
+      const answered = await fetch(`${fixture.tollgate.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'abab-retry', messages: [{ role: 'user', content: 'hi' }] }) });
+      expect(answered.status).toBe(200);
+      const body = (await answered.json()) as { choices: { message: { content: string } }[]; usage: { prompt_tokens: number; completion_tokens: number } };
+      expect(minimax.requests).toHaveLength(1);
+      expect(fixture.upstream.requests.at(-1)?.body).toMatchObject({ model: 'abab-retry' });
+      // The ledger applies the charge within its batch period.
+      await expect.poll(() => user.must('GET', '/api/user/self')).toMatchObject({ used_quota: body.usage.prompt_tokens + body.usage.completion_tokens, request_count: 1 });
+    } finally {
+      await fixture.root.must('PUT', '/api/option/', { key: 'RetryTimes', value: '0' });
+    }
   });
 
   it('PaLM2 (11): generateMessage, usage counted, a stream faked as one chunk', async () => {

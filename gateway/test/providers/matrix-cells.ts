@@ -38,7 +38,7 @@ export interface CellContext {
   url: string;
   key: string;
   money: ReturnType<typeof moneyTracker>;
-  /** The provider reports failures as HTTP 200 with a code in the body: the client gets 502 upstream_refused. */
+  /** The provider reports failures as HTTP 200 with a code in the body: a failed attempt counted as 502, so the client gets 502 upstream_refused where 502 is not retried (this matrix retries 429 alone). */
   bodyCodedErrors: boolean;
   /** The provider never reports usage: every answer is billed by the gateway's count. */
   countsUsage: boolean;
@@ -79,7 +79,7 @@ async function expectBilled(c: CellContext, name: CaseName, answer: string, isSt
 
 /**
  * A failed call: the client gets the upstream's status in OpenAI's error shape (502 upstream_refused
- * for a failure sent with 200, which is never retried), and nothing is billed (the next call's charge is the only one).
+ * for a failure sent with 200, which this matrix does not retry), and nothing is billed (the next call's charge is the only one).
  */
 async function expectFailed(c: CellContext, name: CaseName, status: number) {
   const response = await fetch(`${c.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: c.model, messages: ask(c, name) }) });

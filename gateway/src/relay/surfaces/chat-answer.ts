@@ -14,8 +14,6 @@ export interface AnswerOutcome {
   countedTokens?: Promise<number>;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
-  /** The provider refused the call in a 200 answer: the client got an error and nothing is charged. */
-  refused?: boolean;
 }
 
 function parseJson(text: string): unknown {
@@ -34,11 +32,6 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
   const body = await response.body.text();
   clock.upstreamAnswered();
   const json = parseJson(body);
-  const refusal = json === null ? null : (adapter.refusalOf?.(json) ?? null);
-  if (refusal) {
-    await reply.code(502).header(OVERHEAD_HEADER, clock.report()).send({ error: { message: refusal, type: 'upstream_error', param: '', code: 'upstream_refused' } });
-    return { usage: null, text: '', firstResponseMs: Date.now() - startedAt, refused: true };
-  }
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
@@ -56,11 +49,13 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
 export interface UpstreamErrorAnswer {
   status: number;
   text: string;
+  /** The error's code; `upstream_<status>` when unset. */
+  code?: string;
 }
 
 /** Relays an upstream error with its status, in the OpenAI shape, without the channel's secrets. */
 export async function forwardUpstreamError(reply: FastifyReply, failure: UpstreamErrorAnswer): Promise<void> {
   const parsed = parseJson(failure.text) as { error?: { message?: string } } | null;
   const message = parsed?.error?.message ?? `upstream error: status ${failure.status}`;
-  await reply.code(failure.status).send({ error: { message, type: 'upstream_error', param: '', code: `upstream_${failure.status}` } });
+  await reply.code(failure.status).send({ error: { message, type: 'upstream_error', param: '', code: failure.code ?? `upstream_${failure.status}` } });
 }

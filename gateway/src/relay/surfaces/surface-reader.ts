@@ -33,8 +33,6 @@ export function surfaceReader(upstream: AnswerReader, surface: ClientSurface): A
     usageOfAnswer: () => null,
     usageOfChunk: () => null,
     textOfChunk: surface.textOfEvent,
-    // An error the channel sends with status 200 is still refused, whatever the client's surface.
-    refusalOf: upstream.refusalOf,
     // A channel whose stream is not SSE (Bedrock's binary frames) is re-framed before either translation.
     asSse: upstream.asSse,
     translation: {

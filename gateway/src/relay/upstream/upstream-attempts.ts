@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
@@ -22,7 +23,12 @@ export interface Attempted {
   response: Dispatcher.ResponseData;
   /** A failed answer's body, read whole (errors are small) so it can be judged and then forwarded. */
   errorText?: string;
+  /** What the provider said when it refused the call in an answer sent with status 200. */
+  refusal?: string;
 }
+
+/** A refusal sent with status 200 counts, for retries and the channel's health, as this status. */
+export const REFUSAL_STATUS = 502;
 
 export interface AttemptPlan {
   group: string;
@@ -64,6 +70,43 @@ async function failedAttempt(ctx: RelayContext, channel: Channel, response: Disp
   return { channel, response, errorText };
 }
 
+const isEventStream = (response: Dispatcher.ResponseData): boolean => String(response.headers['content-type'] ?? '').includes('text/event-stream');
+
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The answer again, its body already read: a readable stream of the same bytes that also answers `text()`. */
+function withBodyRead(response: Dispatcher.ResponseData, text: string): Dispatcher.ResponseData {
+  const body = Object.assign(Readable.from([Buffer.from(text)]), { text: async () => text, json: async () => parsedOrNull(text) });
+  return { ...response, body: body as unknown as Dispatcher.ResponseData['body'] };
+}
+
+/**
+ * Some providers (Baidu, Hunyuan, MiniMax, Spark, ChatGLM, AI Proxy) refuse a call with status 200
+ * and an error in the body. Such an answer is read here, inside the attempts, so the refusal is
+ * a failed attempt like any other (judged by the health rules, retried on another channel) and
+ * never reaches the client as the only answer while a channel could still serve the call.
+ */
+async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispatcher.ResponseData): Promise<Attempted | null> {
+  const { refusalOf } = providerFor(channel.type);
+  if (!refusalOf || isEventStream(response)) return { channel, response };
+  // An answer whose body broke off while it was read is a channel that did not answer.
+  const text = await response.body.text().catch(() => null);
+  if (text === null) return null;
+  const refusal = refusalOf(parsedOrNull(text));
+  if (!refusal) return { channel, response: withBodyRead(response, text) };
+  await reportUpstreamFailure(ctx.deps, channel, REFUSAL_STATUS, refusal);
+  return { channel, response, refusal };
+}
+
+/** The status an attempt ended with, for the retry rules: a refusal sent with 200 counts as REFUSAL_STATUS. */
+const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
+
 /**
  * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
  * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
@@ -77,8 +120,10 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
     const response = await send(ctx, channel, plan);
     if (response) {
-      last = response.statusCode < 400 ? { channel, response } : await failedAttempt(ctx, channel, response);
-      if (response.statusCode < 400 || !retryable(ctx, response.statusCode)) return last;
+      const attempted = response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response);
+      const status = attempted ? attemptStatus(attempted) : 0;
+      if (attempted && (status < 400 || !retryable(ctx, status))) return attempted;
+      last = attempted ?? last;
     }
     tried.add(channel.id);
     channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
