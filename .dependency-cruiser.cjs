@@ -41,11 +41,11 @@ module.exports = {
       name: 'the-floor-imports-no-capability',
       severity: 'error',
       comment:
-        'The floor of the gateway (ports/, http/, config.ts, version.ts and deps.ts) is what every capability builds on; ' +
+        'The floor of the gateway (ports/, http/, contexts/, config.ts, version.ts and deps.ts) is what every capability builds on; ' +
         'it imports only itself, wire, ledger and analytics, never a capability, a route or a composition root, so no import runs up the layers. ' +
         'A shape a port carries lives with the port (ports/documents/audit-event.ts, ports/hot-state/ops-tally.ts).',
-      from: { path: '^gateway/src/(ports/|http/|(deps|config|version)[.]ts$)', pathNot: '[.]test[.]ts$' },
-      to: { path: '^gateway/src/', pathNot: '^gateway/src/(ports/|http/|(config|version)[.]ts$)' },
+      from: { path: '^gateway/src/(ports/|http/|contexts/|(deps|config|version)[.]ts$)', pathNot: '[.]test[.]ts$' },
+      to: { path: '^gateway/src/', pathNot: '^gateway/src/(ports/|http/|contexts/|(config|version)[.]ts$)' },
     },
     {
       name: 'routes-are-leaves',
