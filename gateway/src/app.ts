@@ -13,7 +13,7 @@ import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { OpsMeter } from './ops/ops-meter.js';
 import { createRelayMetrics, type RelayMetrics } from './relay/overhead.js';
-import { registerConsole } from './routes/console.js';
+import { registerConsole } from './console-serving/routes/console.js';
 import { passThroughEnabled } from './relay/surfaces/pass-through.js';
 import { wireApi } from './composition/wire-api.js';
 import { wireRelay } from './composition/wire-relay.js';

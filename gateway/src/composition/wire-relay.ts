@@ -13,11 +13,11 @@ import type { RelayMetrics } from '../relay/overhead.js';
 import type { RelayContext, RelayDeps } from '../relay/relay-context.js';
 import { SensitiveWords } from '../relay/admission/sensitive-words.js';
 import { UpstreamPools } from '../relay/upstream/upstream-pool.js';
-import { registerPublicMetrics } from '../routes/metrics.js';
-import { registerTaskRelay } from '../routes/mj/index.js';
-import { registerPlayground } from '../routes/pg/playground.js';
-import { registerV1Routes } from '../routes/v1/index.js';
-import { registerGeminiNative } from '../routes/v1beta/gemini.js';
+import { registerPublicMetrics } from '../ops/routes/metrics.js';
+import { registerTaskRelay } from '../tasks/routes/mj/index.js';
+import { registerPlayground } from '../relay/routes/pg/playground.js';
+import { registerV1Routes } from '../relay/routes/v1/index.js';
+import { registerGeminiNative } from '../relay/routes/v1beta/gemini.js';
 import { startTaskPoller } from '../tasks/task-poller.js';
 
 /** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
