@@ -35,17 +35,17 @@ module.exports = {
         'A provider adapter translates one upstream protocol; the relay, the routes and the tasks use providers, never the other way. ' +
         'What both need (token counting, SSE reading, prices) lives in providers/shared or a neutral module (billing/, channels/).',
       from: { path: '^gateway/src/providers/' },
-      to: { path: '^gateway/src/(relay|routes|tasks|api)/|^gateway/src/[^/]+/routes/' },
+      to: { path: '^gateway/src/(relay|tasks|api)/|^gateway/src/[^/]+/routes/' },
     },
     {
       name: 'the-floor-imports-no-capability',
       severity: 'error',
       comment:
-        'The floor of the gateway (ports/, http/, config.ts, version.ts and deps.ts) is what every capability builds on; ' +
+        'The floor of the gateway (ports/, http/, contexts/, config.ts, version.ts and deps.ts) is what every capability builds on; ' +
         'it imports only itself, wire, ledger and analytics, never a capability, a route or a composition root, so no import runs up the layers. ' +
         'A shape a port carries lives with the port (ports/documents/audit-event.ts, ports/hot-state/ops-tally.ts).',
-      from: { path: '^gateway/src/(ports/|http/|(deps|config|version)[.]ts$)', pathNot: '[.]test[.]ts$' },
-      to: { path: '^gateway/src/', pathNot: '^gateway/src/(ports/|http/|(config|version)[.]ts$)' },
+      from: { path: '^gateway/src/(ports/|http/|contexts/|(deps|config|version)[.]ts$)', pathNot: '[.]test[.]ts$' },
+      to: { path: '^gateway/src/', pathNot: '^gateway/src/(ports/|http/|contexts/|(config|version)[.]ts$)' },
     },
     {
       name: 'routes-are-leaves',
@@ -53,9 +53,10 @@ module.exports = {
       comment:
         'A route registers routes; the rules it applies (money, options, text) live in its capability (billing/, options/, ...), ' +
         "so nothing but other routes, the API's registration (api/index.ts), the app and the composition roots imports a route file " +
-        '(a capability keeps its routes in its own routes/ folder), and a rule is tested without HTTP.',
-      from: { path: '^gateway/src/', pathNot: '^gateway/src/((routes|[^/]+/routes)/|api/index[.]ts$|composition/|app[.]ts$)|[.]test[.]ts$' },
-      to: { path: '^gateway/src/(routes|[^/]+/routes)/' },
+        '(a capability keeps its routes in its own routes/ folder: the relay its surfaces in relay/routes/, the tasks their relays in tasks/routes/), ' +
+        'and a rule is tested without HTTP.',
+      from: { path: '^gateway/src/', pathNot: '^gateway/src/([^/]+/routes/|api/index[.]ts$|composition/|app[.]ts$)|[.]test[.]ts$' },
+      to: { path: '^gateway/src/[^/]+/routes/' },
     },
     {
       name: 'channel-test-apart-from-relay',

@@ -64,7 +64,7 @@ const prototypeKeyed = [
 /** no-restricted-imports for server code: the environment, and engine drivers outside adapters. */
 function serverImports({ drivers }) {
   const message = 'Engine drivers belong in an adapter (adapters/**) behind a port; the composition root wires them.';
-  // Exact names (paths), not patterns: a pattern `pg` would also match our own `routes/pg/`.
+  // Exact names (paths), not patterns: a pattern `pg` would also match our own `relay/routes/pg/`.
   const driverPaths = drivers ? engineDrivers.map((name) => ({ name, message })) : [];
   return ['error', { paths: [...processEnvImports, ...driverPaths] }];
 }

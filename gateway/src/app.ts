@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayDeps } from './deps.js';
+import type { CoreContext } from './contexts/core.js';
 import { answerClientError } from './http/client-error.js';
 import { answerError, registerErrorHandler } from './http/error-handler.js';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.js';
@@ -12,13 +13,13 @@ import { startPeriodicChecks } from './channels/periodic-checks.js';
 import { registerLive } from './live/socket.js';
 import { OpsMeter } from './ops/ops-meter.js';
 import { createRelayMetrics, type RelayMetrics } from './relay/overhead.js';
-import { registerConsole } from './routes/console.js';
+import { registerConsole } from './console-serving/routes/console.js';
 import { passThroughEnabled } from './relay/surfaces/pass-through.js';
 import { wireApi } from './composition/wire-api.js';
 import { wireRelay } from './composition/wire-relay.js';
 
 /** Another gateway saved an option: re-read them all (a saved option reaches every gateway). */
-function followOptionChanges(app: FastifyInstance, deps: Pick<GatewayDeps, 'notices' | 'options'>): void {
+function followOptionChanges(app: FastifyInstance, deps: CoreContext): void {
   const unsubscribe = deps.notices.subscribe((kind) => {
     if (kind !== 'options') return;
     deps.options.reload().then(

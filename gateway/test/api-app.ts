@@ -1,5 +1,6 @@
 import { createLogOutbox } from '../src/adapters/in-process/log-outbox.js';
 import cookie from '@fastify/cookie';
+import { pino } from 'pino';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { createInProcessChangeNotices } from '../src/adapters/in-process/change-notices.js';
@@ -15,6 +16,8 @@ import { InProcessUsageMeter } from '../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../src/adapters/in-process/rate-limiter.js';
 import { loadConfig } from '../src/config.js';
 import type { GatewayDeps } from '../src/deps.js';
+import type { MoneyContext } from '../src/contexts/money.js';
+import type { AnalyticsContext } from '../src/contexts/analytics.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
 import { OptionCache } from '../src/options/option-cache.js';
 import type { ChangeKind } from '../src/ports/hot-state/change-notices.js';
@@ -47,7 +50,7 @@ export interface ApiHarness {
 const NO_RATE_LIMITS = { GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' };
 
 /** `real` swaps in real engines for the fakes (a statement test reads a real log and chdb). */
-export async function buildApiHarness(options: Record<string, string> = {}, env: Record<string, string> = {}, real: Partial<Pick<GatewayDeps, 'history' | 'usage'>> = {}): Promise<ApiHarness> {
+export async function buildApiHarness(options: Record<string, string> = {}, env: Record<string, string> = {}, real: Partial<Pick<MoneyContext, 'history'> & Pick<AnalyticsContext, 'usage'>> = {}): Promise<ApiHarness> {
   const temp = openTempDocuments();
   const ledger = new FakeLedger();
   const logs = new FakeLogReader();
@@ -64,6 +67,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
   ledger.notifier = feedingHotState(ledger.notifier, { holds, inviteHolds }, (error) => console.error(error));
   const deps: GatewayDeps = {
     config: loadConfig({ LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...env }),
+    log: pino({ level: 'silent' }),
     sessionSecret: 'test-session-secret-0123456789',
     sessions,
     ...temp.documents,

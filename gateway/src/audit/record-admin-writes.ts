@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
+import type { AuditContext } from '../contexts/audit.js';
 import { Role } from '../ports/documents/user-store.js';
 import type { AdminWrite } from './admin-writes.js';
 import { newAuditEvent } from '../ports/documents/audit-event.js';
 
-export type AdminWriteDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'channels' | 'options' | 'redemptions' | 'twoFactor' | 'users'>;
+export type AdminWriteDeps = AccountsContext & MoneyContext & ChannelsContext & AuditContext;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { GatewayDeps } from '../deps.js';
+import type { AuditContext } from '../contexts/audit.js';
 import type { User } from '../ports/documents/user-store.js';
 import { type AuditEventType, newAuditEvent } from '../ports/documents/audit-event.js';
 
@@ -9,7 +9,7 @@ export type SecurityEventType = Extract<
   'PasswordChanged' | 'PasswordReset' | 'TwoFactorEnabled' | 'TwoFactorDisabled' | 'TwoFactorBackupCodesRegenerated' | 'EmailBound' | 'AccountLinked' | 'AccessTokenGenerated'
 >;
 
-export type SecurityEventDeps = Pick<GatewayDeps, 'auditTrail'>;
+export type SecurityEventDeps = AuditContext;
 
 /**
  * Records a security event of `user`'s own account, with the user as the actor and the client's

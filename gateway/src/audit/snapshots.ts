@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import type { Redemption } from '../ports/documents/redemption-store.js';
 import { isSecretOption } from '../options/option-rules.js';
 
 /** What a snapshot reads. */
-export type SnapshotDeps = Pick<GatewayDeps, 'users' | 'balances' | 'twoFactor' | 'channels' | 'redemptions' | 'options'>;
+export type SnapshotDeps = AccountsContext & MoneyContext & ChannelsContext;
 
 /**
  * A secret's stand-in: whether it is set and a short fingerprint, so the trail shows that a key

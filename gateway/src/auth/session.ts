@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
 
 /** The session cookie name the console expects. */
 export const SESSION_COOKIE = 'session';
@@ -8,7 +8,7 @@ const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 const SECRET_BYTES = 32;
 
 /** What starting, reading and ending sessions needs. */
-export type SessionDeps = Pick<GatewayDeps, 'sessions' | 'notices' | 'config'>;
+export type SessionDeps = AccountsContext;
 
 type Unsign = (raw: string) => { valid: boolean; value: string | null };
 

@@ -1,7 +1,7 @@
 import { newEventMetadata, newId } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 import { acquireUserHold } from './balance-hold.js';
-import type { GatewayDeps } from '../deps.js';
+import type { MoneyContext } from '../contexts/money.js';
 import { ApiFailure } from '../http/errors.js';
 import type { User } from '../ports/documents/user-store.js';
 import { logQuota } from './quota-text.js';
@@ -21,7 +21,7 @@ export interface QuotaChange {
   holdId?: string;
 }
 
-type DebitDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options'>;
+type DebitDeps = MoneyContext;
 
 /** Reserves between `least` and `most` of what the user can spend now; null when even `least` is not there. */
 async function holdDebit(deps: DebitDeps, userId: number, least: number, most: number): Promise<{ holdId: string; taken: number } | null> {

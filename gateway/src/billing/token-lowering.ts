@@ -1,10 +1,10 @@
 import { newId } from '@tollgate/ledger';
 import { acquireTokenHold } from './balance-hold.js';
-import type { GatewayDeps } from '../deps.js';
+import type { MoneyContext } from '../contexts/money.js';
 import { ApiFailure } from '../http/errors.js';
 import { logQuota } from './quota-text.js';
 
-type LoweringDeps = Pick<GatewayDeps, 'holds' | 'balances' | 'config' | 'options'>;
+type LoweringDeps = MoneyContext;
 
 /** The token edited and its owner, with whose holds its own are kept. */
 interface OwnedToken {

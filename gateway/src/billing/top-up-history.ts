@@ -1,5 +1,5 @@
 import type { TopUpKind, TopUpRow } from '@tollgate/wire';
-import type { GatewayDeps } from '../deps.js';
+import type { MoneyContext } from '../contexts/money.js';
 import type { Redemption } from '../ports/documents/redemption-store.js';
 import { type TopUpOrder, TopUpStatus } from '../ports/documents/top-up-store.js';
 import { mergedPage } from './merged-page.js';
@@ -11,7 +11,7 @@ export interface TopUpHistoryFilter {
   kind?: TopUpKind;
 }
 
-type Deps = Pick<GatewayDeps, 'topUps' | 'redemptions' | 'options'>;
+type Deps = MoneyContext;
 
 function onlineRow(order: TopUpOrder, quotaPerUnit: number): TopUpRow {
   return {

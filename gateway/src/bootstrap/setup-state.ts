@@ -1,7 +1,7 @@
-import type { GatewayDeps } from '../deps.js';
+import type { CoreContext } from '../contexts/core.js';
 import { Role, type User } from '../ports/documents/user-store.js';
 
-export type SetupStateDeps = Pick<GatewayDeps, 'notices' | 'options'>;
+export type SetupStateDeps = CoreContext;
 
 /**
  * Setup counts as done once an administrator has a password of its own: from then on the

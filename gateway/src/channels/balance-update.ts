@@ -1,11 +1,11 @@
-import type { GatewayDeps } from '../deps.js';
+import type { ChannelsContext } from '../contexts/channels.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { fetchBalance } from './channel-balance.js';
 import { type ChannelStatusDeps, disableAutomatically } from './channel-status.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices'>;
-type BalanceRunDeps = ChannelStatusDeps & Pick<GatewayDeps, 'options'>;
+type Deps = ChannelsContext;
+type BalanceRunDeps = ChannelStatusDeps;
 
 /** Asks the provider for the balance and keeps it on the channel; null when its type has no balance API. */
 export async function updateBalance(deps: Deps, channel: Channel): Promise<number | null> {

@@ -1,4 +1,6 @@
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { disableAutomatically } from './channel-status.js';
@@ -10,7 +12,7 @@ import { readUpstreamFailure } from './upstream-failure.js';
  * Judges a failed relay call: when the upstream says the channel's key or account is unusable and
  * AutomaticDisableChannelEnabled is on, the channel is switched off for every gateway.
  */
-export async function reportUpstreamFailure(deps: Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>, channel: Channel, status: number, body: string): Promise<void> {
+export async function reportUpstreamFailure(deps: AccountsContext & MoneyContext & ChannelsContext, channel: Channel, status: number, body: string): Promise<void> {
   if (channel.status !== ChannelStatus.Enabled || channel.autoBan === 0) return;
   const failure = readUpstreamFailure(status, body);
   if (shouldDisable(healthSwitches(deps), channel.type, failure)) await disableAutomatically(deps, channel, failureReason(failure));

@@ -1,9 +1,9 @@
-import type { GatewayDeps } from '../deps.js';
+import type { ChannelsContext } from '../contexts/channels.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { notifyRootDisabled, notifyRootEnabled, type RootNoticeDeps } from './root-notice.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices'>;
+type Deps = ChannelsContext;
 export type ChannelStatusDeps = Deps & RootNoticeDeps;
 
 function otherInfo(channel: Channel): Record<string, unknown> {

@@ -1,4 +1,6 @@
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { probeChannel } from './channel-probe.js';
@@ -6,7 +8,7 @@ import { disableAutomatically, enableAutomatically, recordTest } from './channel
 import { failureReason, shouldDisable, shouldEnable, slowTestReason } from './health-rules.js';
 import { healthSwitches } from './health-switches.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'users' | 'mailer' | 'eventLog'>;
+type Deps = AccountsContext & MoneyContext & ChannelsContext;
 
 /** Tests one channel as the test-all run does: a failing or slow enabled channel goes, a passing auto-disabled one returns. */
 async function testAndJudge(deps: Deps, channel: Channel): Promise<void> {

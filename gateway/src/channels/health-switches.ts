@@ -1,4 +1,4 @@
-import type { GatewayDeps } from '../deps.js';
+import type { CoreContext } from '../contexts/core.js';
 import { type HealthSwitches, keywordList } from './health-rules.js';
 import { rangesOf } from './status-code-ranges.js';
 
@@ -6,7 +6,7 @@ import { rangesOf } from './status-code-ranges.js';
  * The health options as the rules read them. Its own module because the relay's failure report
  * and the channel test both read it, and neither should import the other.
  */
-export function healthSwitches(deps: Pick<GatewayDeps, 'options'>): HealthSwitches {
+export function healthSwitches(deps: CoreContext): HealthSwitches {
   return {
     automaticDisable: deps.options.boolean('AutomaticDisableChannelEnabled'),
     automaticEnable: deps.options.boolean('AutomaticEnableChannelEnabled'),

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
+import type { OpsContext } from '../contexts/ops.js';
+import type { AuditContext } from '../contexts/audit.js';
+import type { AnalyticsContext } from '../contexts/analytics.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
 import { proveAndRecord } from '../ledger-proof/record-proof.js';
 import { systemActor } from '../ports/documents/audit-event.js';
 
-type Deps = Pick<GatewayDeps, 'channels' | 'notices' | 'options' | 'leases' | 'users' | 'mailer' | 'eventLog' | 'logs' | 'auditTrail' | 'ledgerProof'>;
+type Deps = AccountsContext & MoneyContext & ChannelsContext & OpsContext & AuditContext & AnalyticsContext;
 
 const MINUTE_MS = 60_000;
 const DAY_SECONDS = 86_400;

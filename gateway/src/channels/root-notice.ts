@@ -1,13 +1,14 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import { LogType } from '@tollgate/wire';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { Role, type User } from '../ports/documents/user-store.js';
 
 /** The root user is the first account (bootstrap/root-user.ts creates it in an empty store) and cannot be deleted. */
 const ROOT_USER_ID = 1;
 
-export type RootNoticeDeps = Pick<GatewayDeps, 'users' | 'mailer' | 'eventLog'>;
+export type RootNoticeDeps = AccountsContext & MoneyContext;
 
 /** A system row (type 4) in root's log that moves no quota: the admins' log shows what happened to the channel. */
 function logForRoot(deps: RootNoticeDeps, root: User, text: string): Promise<void> {
@@ -22,13 +23,21 @@ function mailRoot(deps: RootNoticeDeps, root: User, subject: string, text: strin
 /**
  * Tells the root user, as new-api does when a channel switches itself off or back on: a system log
  * row and a mail. It runs on its own: an unset SMTP server or a root without an email only means no
- * mail, and it never delays or fails the call or test that changed the channel.
+ * mail, and it never delays or fails the call or test that changed the channel. A notice that
+ * could not be given is logged (the subject names the channel; the text, which may quote an
+ * upstream's answer, is left out).
  */
 function tellRoot(deps: RootNoticeDeps, subject: string, text: string): void {
+  const failed = (what: string) => (error: unknown) => deps.log.warn({ err: error, subject }, `root notice: ${what} failed`);
   void deps.users
     .byId(ROOT_USER_ID)
-    .then((root) => (root && root.role >= Role.Root ? Promise.allSettled([logForRoot(deps, root, text), mailRoot(deps, root, subject, text)]) : null))
-    .catch(() => null);
+    .then(async (root) => {
+      if (!root || root.role < Role.Root) return;
+      const [logged, mailed] = await Promise.allSettled([logForRoot(deps, root, text), mailRoot(deps, root, subject, text)]);
+      if (logged.status === 'rejected') failed('the log row')(logged.reason);
+      if (mailed.status === 'rejected') failed('the mail')(mailed.reason);
+    })
+    .catch(failed('reading the root user'));
 }
 
 const label = (channel: Channel) => `通道「${channel.name}」（#${channel.id}）`;

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { RelayMetrics } from '../relay/overhead.js';
-import { registerMetrics } from '../routes/metrics.js';
+import { registerMetrics } from '../ops/routes/metrics.js';
 
 /** The listener that serves /metrics alone, away from the public port. */
 export interface MetricsListener {

@@ -5,7 +5,8 @@ import { createAnalyticsUsageReader } from '../adapters/analytics/analytics-usag
 import { bootstrapRoot } from '../bootstrap/root-user.js';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
-import type { GatewayDeps } from '../deps.js';
+import type { GatewayContexts } from '../deps.js';
+import { buildContexts } from './build-contexts.js';
 import { ImportJobs } from '../import/import-jobs.js';
 import { migrateInviteQuota } from '../invites/migrate-invite-quota.js';
 import { OptionCache } from '../options/option-cache.js';
@@ -19,8 +20,6 @@ import type { BalanceStore, EventLog } from '@tollgate/ledger';
 import type { Documents } from '../ports/documents/documents.js';
 import { workerStores } from './relay-workers/worker-stores.js';
 import { newLogWakeups, openBalances, openDocuments, openEventLog, openHotState, openHistory, openMailer, openQuerier, openSessions, openUsageOutbox } from './engines.js';
-
-type EngineDeps = Omit<GatewayDeps, 'sessionSecret' | 'consoleDir'>;
 
 export interface GatewayWiring {
   /**
@@ -66,7 +65,7 @@ export async function bootstrap({ documents, options, eventLog, balances }: { do
 }
 
 /** Opens every engine a gateway needs and the workers it hosts; close stops the workers first. */
-export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, log: Logger): Promise<{ deps: EngineDeps; close(): Promise<void> }> {
+export async function wireGateway(config: GatewayConfig, dataDir: string, wiring: GatewayWiring, log: Logger): Promise<{ deps: GatewayContexts; close(): Promise<void> }> {
   const reportError = (error: unknown) => log.error({ err: error }, 'background work failed; it is retried');
   const wakeups = newLogWakeups();
   const eventLog = openEventLog(config, dataDir, wakeups);
@@ -87,8 +86,6 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   // A hosted ledger worker's changes reach hot state too, once (billing/hot-state-feed.ts).
   const ledgerNotifier = wiring.ledgerWorker ? feedingHotState(hot.notifier, hot, log) : null;
   const workers = ownQuerier ? await hostWorkers({ config, dataDir, wakeups, log }, wiring, { eventLog, balances, notifier: ledgerNotifier ?? hot.notifier, querier: ownQuerier }) : { stop: async () => undefined };
-  const { users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail } = documents;
-  const { holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes } = hot;
   const mailer = openMailer(options);
   // What an import wrote reaches this gateway's caches and, through the notices, every other's.
   const imports = new ImportJobs({ documents, eventLog, querier }, async () => {
@@ -97,7 +94,9 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   });
   const history = openHistory(querier);
   const ledgerProof = createLedgerProver({ events: history, historyThrough: () => history.ingestedThrough(), balances, loggedConsumption: loggedConsumptionPerDay(querier), logsKeptSince: logsKeptSince(querier) });
-  const deps: EngineDeps = { config, sessions: sessions.sessions, users, tokens, channels, redemptions, topUps, tasks, twoFactor, auditTrail, options, eventLog, history, usageOutbox, balances, holds, inviteHolds, notices, notifier, liveAdapter, roomPresence, gatewayReports, rateLimiters, meter, leases, codes, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
+  const core = { config, options, notices: hot.notices, log };
+  const engines = { documents, hot, sessions: sessions.sessions, eventLog, history, usageOutbox, balances, mailer, ledgerProof, logs: createAnalyticsLogReader(querier), usage: createAnalyticsUsageReader(querier), imports };
+  const deps = buildContexts(core, engines);
   const close = async () => {
     await usageOutbox.close();
     await workers.stop();

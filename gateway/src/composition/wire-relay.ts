@@ -1,6 +1,5 @@
 import { Reconciler } from '@tollgate/ledger';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayDeps } from '../deps.js';
 import { UsagePublisher } from '../events/usage-publisher.js';
 import { registerRelayCors } from '../http/relay-cors.js';
 import { tapAppendedEvents } from '../live/usage-tap.js';
@@ -14,18 +13,15 @@ import type { RelayMetrics } from '../relay/overhead.js';
 import type { RelayContext, RelayDeps } from '../relay/relay-context.js';
 import { SensitiveWords } from '../relay/admission/sensitive-words.js';
 import { UpstreamPools } from '../relay/upstream/upstream-pool.js';
-import { registerPublicMetrics } from '../routes/metrics.js';
-import { registerTaskRelay } from '../routes/mj/index.js';
-import { registerPlayground } from '../routes/pg/playground.js';
-import { registerV1Routes } from '../routes/v1/index.js';
-import { registerGeminiNative } from '../routes/v1beta/gemini.js';
+import { registerPublicMetrics } from '../ops/routes/metrics.js';
+import { registerTaskRelay } from '../tasks/routes/mj/index.js';
+import { registerPlayground } from '../relay/routes/pg/playground.js';
+import { registerV1Routes } from '../relay/routes/v1/index.js';
+import { registerGeminiNative } from '../relay/routes/v1beta/gemini.js';
 import { startTaskPoller } from '../tasks/task-poller.js';
 
-/** What the relay touches, plus what its in-process state is built from. */
-export type RelayWiringDeps = RelayDeps & Pick<GatewayDeps, 'tokens' | 'meter' | 'rateLimiters'>;
-
 /** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
-function createRelayContext(app: FastifyInstance, deps: RelayWiringDeps, live: LiveFanout, ops: OpsMeter, metrics: RelayMetrics): RelayContext {
+function createRelayContext(app: FastifyInstance, deps: RelayDeps, live: LiveFanout, ops: OpsMeter, metrics: RelayMetrics): RelayContext {
   const router = new ChannelRouter(deps.channels);
   const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   return {
@@ -76,7 +72,7 @@ function pollTasks(app: FastifyInstance, ctx: RelayContext, live: LiveFanout): v
  * surfaces: OpenAI's and Claude's (/v1), Gemini's native API (/v1beta), the task relays (/mj,
  * /suno), the console's playground (/pg), and /metrics when the operator opened it here with a token.
  */
-export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics }: { deps: RelayWiringDeps; live: LiveFanout; ops: OpsMeter; metrics: RelayMetrics }): Promise<void> {
+export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics }: { deps: RelayDeps; live: LiveFanout; ops: OpsMeter; metrics: RelayMetrics }): Promise<void> {
   const ctx = createRelayContext(app, deps, live, ops, metrics);
   await registerRelayCors(app);
   await ctx.router.reload();

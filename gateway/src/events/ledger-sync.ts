@@ -1,4 +1,4 @@
-import { appliedEventOf, type BalanceNotifier, type EventLog } from '@tollgate/ledger';
+import { appliedEventOf, type BalanceNotifier, type EventLog, type UserFollowing } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 
 export const DEFAULT_SYNC_TIMEOUT_MS = 3000;
@@ -18,7 +18,11 @@ export interface LedgerSync {
  */
 function followApplied(notifier: BalanceNotifier, events: LedgerEvent[], timeoutMs: number) {
   const ids = new Set(events.map((event) => event.metadata.eventId));
+  const users = new Set(events.map((event) => appliedEventOf(event).userId));
+  // Each declared before `finish`, which reads them; the timer only calls it once it is set below.
   let finish: (applied: boolean) => void = () => undefined;
+  const following: UserFollowing[] = [];
+  const timer = setTimeout(() => finish(false), timeoutMs);
   const done = new Promise<{ applied: boolean }>((resolve) => {
     finish = (applied) => {
       clearTimeout(timer);
@@ -26,14 +30,14 @@ function followApplied(notifier: BalanceNotifier, events: LedgerEvent[], timeout
       resolve({ applied });
     };
   });
-  const users = new Set(events.map((event) => appliedEventOf(event).userId));
-  const following = [...users].map((userId) =>
-    notifier.followUser(userId, (notice) => {
-      for (const id of notice.appliedEventIds) ids.delete(id);
-      if (ids.size === 0) finish(true);
-    }),
-  );
-  const timer = setTimeout(() => finish(false), timeoutMs);
+  for (const userId of users) {
+    following.push(
+      notifier.followUser(userId, (notice) => {
+        for (const id of notice.appliedEventIds) ids.delete(id);
+        if (ids.size === 0) finish(true);
+      }),
+    );
+  }
   return { ready: Promise.all(following.map((follow) => follow.ready)), done, cancel: () => finish(false) };
 }
 

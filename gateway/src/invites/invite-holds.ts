@@ -1,6 +1,6 @@
 import { type BalancesChanged, newId, type UserBalance } from '@tollgate/ledger';
 import { acquireUserHold } from '../billing/balance-hold.js';
-import type { GatewayDeps } from '../deps.js';
+import type { MoneyContext } from '../contexts/money.js';
 
 /**
  * Why holds: the API must answer a transfer at once, but only the ledger worker writes the invite
@@ -23,7 +23,7 @@ export function inviteChanges(changes: BalancesChanged): BalancesChanged {
 }
 
 /** Reserves `amount` of the user's invite quota; the hold id to put in the transfer event, or null when there is not enough. */
-export async function holdInviteQuota(deps: Pick<GatewayDeps, 'inviteHolds' | 'balances' | 'config'>, userId: number, amount: number): Promise<string | null> {
+export async function holdInviteQuota(deps: MoneyContext, userId: number, amount: number): Promise<string | null> {
   const { inviteHolds, balances, config } = deps;
   const request = { holdId: `aff-${newId()}`, userId, least: amount, most: amount, ttlMs: config.HOLD_TTL_SECONDS * 1000 };
   // Transfers are limited by the invite account alone.

@@ -17,6 +17,7 @@ import { createMongoDocuments } from '../adapters/mongo/index.js';
 import { RedisLeases } from '../adapters/redis/fleet/leases.js';
 import { createAnalyticsLogReader } from '../adapters/analytics/analytics-log-reader.js';
 import { startPeriodicChecks } from '../channels/periodic-checks.js';
+import { spareContexts } from '../../test/fakes/spare-contexts.js';
 import { OptionCache } from '../options/option-cache.js';
 import { eventually } from '../../test/support/clients/console-client.js';
 import { systemActor } from '../ports/documents/audit-event.js';
@@ -98,7 +99,7 @@ describe('the ledger proof on cluster engines (Kafka log, MongoDB balances and a
     const prefix = `tg-proof-leases-${randomBytes(4).toString('hex')}:`;
     for (const gateway of [0, 1]) {
       const redis = new Redis(engines.REDIS_URL);
-      const gatewayDeps = { ...documents, ...deps, options, leases: new RedisLeases(redis, prefix), eventLog: events, logs: createAnalyticsLogReader(querier) };
+      const gatewayDeps = { ...spareContexts(), ...documents, ...deps, options, leases: new RedisLeases(redis, prefix), eventLog: events, logs: createAnalyticsLogReader(querier) };
       const stop = startPeriodicChecks(gatewayDeps, (error) => { throw error; }, () => {
         looks[gateway] = (looks[gateway] ?? 0) + 1;
         return clock;

@@ -17,6 +17,7 @@ import { startPeriodicChecks } from '../channels/periodic-checks.js';
 import { OptionCache } from '../options/option-cache.js';
 import { eventually } from '../../test/support/clients/console-client.js';
 import { rootWithMailbox } from './testing/proof-fixtures.js';
+import { spareContexts } from '../../test/fakes/spare-contexts.js';
 import { ledgerWithLogs } from './testing/proven-ledger.js';
 
 let chdbDir = '';
@@ -110,7 +111,7 @@ describe('the ledger proof on embedded engines (SQLite balances and log, chdb lo
     let clock = Math.floor(Date.now() / minute) * minute + minute / 2; // half-way through a period
     const looks = [0, 0];
     for (const gateway of [0, 1]) {
-      const deps = { ...documents, options, mailer, ledgerProof: prover, leases, notices, eventLog: unusedLog, logs: createAnalyticsLogReader(querier) };
+      const deps = { ...spareContexts(), ...documents, options, mailer, ledgerProof: prover, leases, notices, eventLog: unusedLog, logs: createAnalyticsLogReader(querier) };
       const stop = startPeriodicChecks(deps, (error) => { throw error; }, () => {
         looks[gateway] = (looks[gateway] ?? 0) + 1;
         return clock;

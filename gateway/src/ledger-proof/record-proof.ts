@@ -1,10 +1,12 @@
 import type { LedgerAuditFindings } from '@tollgate/wire';
 import { type AuditEvent, newAuditEvent } from '../ports/documents/audit-event.js';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { AuditContext } from '../contexts/audit.js';
 import { Role } from '../ports/documents/user-store.js';
-import type { LedgerProof, LedgerProver } from '../ports/ledger-prover.js';
+import type { LedgerProof } from '../ports/ledger-prover.js';
 
-export type ProofDeps = Pick<GatewayDeps, 'auditTrail' | 'users' | 'mailer' | 'notices'> & { ledgerProof: LedgerProver };
+/** What a run reads: the members of two contexts, named, since `npm run audit` runs it outside a gateway (audit-command.ts). */
+export type ProofDeps = Pick<AccountsContext, 'users' | 'mailer'> & Pick<AuditContext, 'auditTrail' | 'ledgerProof' | 'notices'>;
 
 /** The most drifts and mismatches a stored run lists; the counts are always whole. */
 const LISTED = 100;

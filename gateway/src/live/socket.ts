@@ -3,7 +3,11 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { SESSION_COOKIE, sessionKeyOf } from '../auth/session.js';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
+import type { OpsContext } from '../contexts/ops.js';
+import type { AuditContext } from '../contexts/audit.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
 import { TOLLGATE_VERSION } from '../version.js';
 import { pushChannelChanges } from './channel-pusher.js';
@@ -18,7 +22,7 @@ import { SocketFanout } from './socket-fanout.js';
 import { pushThroughputEverySecond } from './throughput-pusher.js';
 
 /** What the live module (Socket.IO) touches: sessions for the handshake, the ledger and meters for its pushes. */
-export type LiveDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'config' | 'gatewayReports' | 'holds' | 'leases' | 'liveAdapter' | 'meter' | 'notices' | 'notifier' | 'options' | 'roomPresence' | 'sessions' | 'twoFactor' | 'users'>;
+export type LiveDeps = AccountsContext & MoneyContext & ChannelsContext & OpsContext & AuditContext;
 
 /** The handshake's query: `tail=1` asks for every log row (kept to admins: socket-access.ts); Socket.IO's own keys pass by. */
 const handshakeQuerySchema = z.object({ tail: z.enum(['1']).optional() });

@@ -1,6 +1,10 @@
 import type { BackgroundLog } from '@tollgate/ledger';
 import type { ModelRequestLimit } from './admission/model-request-limit.js';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
+import type { MoneyContext } from '../contexts/money.js';
+import type { ChannelsContext } from '../contexts/channels.js';
+import type { TasksContext } from '../contexts/tasks.js';
+import type { OpsContext } from '../contexts/ops.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './upstream/channel-router.js';
 import type { InFlightHolds } from './admission/in-flight-holds.js';
@@ -11,7 +15,7 @@ import type { SensitiveWords } from './admission/sensitive-words.js';
 import type { UpstreamPools } from './upstream/upstream-pool.js';
 
 /** What the relay touches of the gateway's dependencies. */
-export type RelayDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'config' | 'eventLog' | 'holds' | 'leases' | 'mailer' | 'notices' | 'options' | 'sessions' | 'tasks' | 'usageOutbox' | 'users'>;
+export type RelayDeps = AccountsContext & MoneyContext & ChannelsContext & TasksContext & OpsContext;
 
 /** What every relay route shares: the deps and the in-process hot-path state. */
 export interface RelayContext {

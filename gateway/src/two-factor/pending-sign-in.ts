@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayDeps } from '../deps.js';
+import type { AccountsContext } from '../contexts/accounts.js';
 import { CodePurpose, type OneTimeCodes } from '../ports/hot-state/one-time-codes.js';
 
 /**
@@ -21,7 +21,7 @@ interface PendingCookie {
 const cookieOptions = { signed: true, httpOnly: true, sameSite: 'strict', path: '/api/user/login' } as const;
 
 /** Remembers that `userId` gave the right password, for five minutes; `Secure` as the session cookie is. */
-export async function startPendingSignIn(deps: Pick<GatewayDeps, 'codes' | 'config'>, reply: FastifyReply, userId: number, now = Date.now()): Promise<void> {
+export async function startPendingSignIn(deps: AccountsContext, reply: FastifyReply, userId: number, now = Date.now()): Promise<void> {
   const pending: PendingCookie = { id: randomBytes(24).toString('base64url'), uid: userId, exp: now + TTL_MS };
   await deps.codes.issue(CodePurpose.TwoFactorSignIn, pending.id, String(userId), TTL_MS);
   const secure = deps.config.COOKIE_SECURE || reply.request.protocol === 'https';

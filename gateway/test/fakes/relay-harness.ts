@@ -21,14 +21,20 @@ import type { Channel, NewChannel } from '../../src/ports/documents/channel-stor
 import type { NewToken, Token } from '../../src/ports/documents/token-store.js';
 import type { NewUser, User } from '../../src/ports/documents/user-store.js';
 import type { SessionStore } from '../../src/ports/hot-state/session-store.js';
-import { type RelayWiringDeps, wireRelay } from '../../src/composition/wire-relay.js';
+import { wireRelay } from '../../src/composition/wire-relay.js';
+import type { RelayDeps } from '../../src/relay/relay-context.js';
+import type { ContextLog } from '../../src/contexts/core.js';
+import { InProcessOneTimeCodes } from '../../src/adapters/in-process/one-time-codes.js';
+import { InProcessRoomPresence } from '../../src/adapters/in-process/room-presence.js';
+import { InProcessGatewayReports } from '../../src/adapters/in-process/gateway-reports.js';
+import { pino } from 'pino';
 import { createRelayMetrics } from '../../src/relay/overhead.js';
 import { OpsMeter } from '../../src/ops/ops-meter.js';
 import { type OpenAIMock, startOpenAIMock } from '../mock-upstream/openai/openai-mock.js';
 import type { OpenAIMockOptions } from '../mock-upstream/openai/openai-mock-options.js';
 import { FakeLedger } from './fake-ledger.js';
 import { feedingHotState } from '../../src/billing/hot-state-feed.js';
-import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedTaskStore } from './relay-stores.js';
+import { InMemoryChannelStore, InMemoryOptionStore, InMemoryTokenStore, InMemoryUserStore, unusedStore, unusedTaskStore } from './relay-stores.js';
 import { RecordingFanout } from './recording-fanout.js';
 import { passThroughEnabled } from '../../src/relay/surfaces/pass-through.js';
 
@@ -49,7 +55,7 @@ export interface RelayHarness {
   app: FastifyInstance;
   /** What the gateway logged at warn or above. */
   logged: LoggedLine[];
-  deps: RelayWiringDeps;
+  deps: RelayDeps;
   ledger: FakeLedger;
   upstream: OpenAIMock;
   /** A user with `quota` in the ledger. */
@@ -90,13 +96,14 @@ export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): N
   };
 }
 
-async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore): Promise<RelayWiringDeps> {
+async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore, log: ContextLog): Promise<RelayDeps> {
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
-  const holds = createInProcessHoldStore();
-  ledger.notifier = feedingHotState(ledger.notifier, { holds, inviteHolds: createInProcessHoldStore() }, (error) => console.error(error));
+  const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
+  ledger.notifier = feedingHotState(ledger.notifier, { holds, inviteHolds }, (error) => console.error(error));
   return {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
+    log,
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     leases: new InProcessLeases(),
@@ -112,6 +119,17 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     balances: ledger.balances,
     holds,
     notices: createInProcessChangeNotices(),
+    // The relay's contexts carry these; the relay itself never reaches them.
+    history: ledger.history,
+    notifier: ledger.notifier,
+    inviteHolds,
+    codes: new InProcessOneTimeCodes(),
+    roomPresence: new InProcessRoomPresence(),
+    gatewayReports: new InProcessGatewayReports(),
+    twoFactor: unusedStore('TwoFactorStore'),
+    redemptions: unusedStore('RedemptionStore'),
+    topUps: unusedStore('TopUpStore'),
+    imports: unusedStore('DatabaseImports'),
   };
 }
 
@@ -120,10 +138,11 @@ export async function buildRelayHarness(options: Record<string, string> = {}, mo
   const upstream = await startOpenAIMock(mock);
   const ledger = new FakeLedger();
   const sessions = createSqliteSessionStore({ path: ':memory:' });
-  const deps = await buildDeps(options, ledger, sessions);
-  // Warnings and errors kept for the tests to read: a background failure must reach the log.
+  // Warnings and errors kept for the tests to read: a background failure must reach the log, Fastify's or the contexts'.
   const logged: LoggedLine[] = [];
-  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(JSON.parse(line) as LoggedLine) } } });
+  const stream = { write: (line: string) => void logged.push(JSON.parse(line) as LoggedLine) };
+  const deps = await buildDeps(options, ledger, sessions, pino({ level: 'warn' }, stream));
+  const app = Fastify({ logger: { level: 'warn', stream } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie, { secret: SESSION_SECRET });

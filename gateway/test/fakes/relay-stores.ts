@@ -116,8 +116,8 @@ export class InMemoryOptionStore implements OptionStore {
   };
 }
 
-/** A store the relay never touches: any call is a bug. */
-function unusedStore<T extends object>(name: string): T {
+/** A store the code under test never touches (the relay, a harness's spare context): any call is a bug, and throws naming it. */
+export function unusedStore<T extends object>(name: string): T {
   return new Proxy({} as T, {
     get(_target, property) {
       return () => {

@@ -12,9 +12,9 @@ import { commaList } from '../../api/support/groups.js';
 import { route } from '../../api/support/route.js';
 import { requireTurnstile } from '../../api/support/turnstile-guard.js';
 import { EMAIL_TAKEN } from './user-fields.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 
-export type EmailVerificationDeps = Pick<GatewayDeps, 'codes' | 'config' | 'mailer' | 'options' | 'users'>;
+export type EmailVerificationDeps = AccountsContext;
 
 const CODE_LENGTH = 6;
 const NOT_WHITELISTED =

@@ -10,9 +10,11 @@ import type { ExternalIdentity } from '../../sign-in/identity.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { signIn } from '../../api/support/sign-in.js';
 import { nextServiceUsername, openAccount } from '../../sign-in/routes/user-signup.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { OpsContext } from '../../contexts/ops.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type LinkedAccountsDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type LinkedAccountsDeps = AccountsContext & OpsContext & AuditContext;
 
 /** A service users sign in with: where its id is kept, and how new-api names what it opens. */
 export interface LinkedService {

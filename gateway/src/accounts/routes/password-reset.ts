@@ -15,9 +15,10 @@ import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { requireTurnstile } from '../../api/support/turnstile-guard.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type PasswordResetDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'config' | 'mailer' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type PasswordResetDeps = AccountsContext & AuditContext;
 
 const NEW_PASSWORD_LENGTH = 12;
 const LINK_INVALID = '重置链接非法或已过期';

@@ -11,9 +11,11 @@ import type { User } from '../../ports/documents/user-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { OpsContext } from '../../contexts/ops.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type SetupDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type SetupDeps = AccountsContext & OpsContext & AuditContext;
 type Deps = ApiContext<SetupDeps>['deps'];
 
 const BAD_REQUEST = '请求参数有误';

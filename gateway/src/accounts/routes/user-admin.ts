@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { Role, type User } from '../../ports/documents/user-store.js';
@@ -14,7 +15,7 @@ import { USERNAME_TAKEN, displayNameField, newUserDocument, passwordField, usern
 import { newUserGrants } from '../../billing/grant-events.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type UserAdminDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'options' | 'users'>;
+export type UserAdminDeps = AccountsContext & MoneyContext;
 
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, group: queryString });
 
@@ -26,7 +27,7 @@ const createBody = z.object({
 });
 
 /** Users with their ledger balances merged, in wire shape. */
-export async function usersWithBalances(deps: Pick<GatewayDeps, 'balances'>, users: User[]) {
+export async function usersWithBalances(deps: MoneyContext, users: User[]) {
   const balances = byId(await deps.balances.users(users.map((u) => u.id)), (b) => b.userId);
   return users.map((user) => userWire(user, balances.get(user.id)));
 }

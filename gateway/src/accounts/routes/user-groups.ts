@@ -5,9 +5,9 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { selectableGroups, usableGroups } from '../../options/user-groups.js';
 import { commaList } from '../../api/support/groups.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 
-export type UserGroupsDeps = Pick<GatewayDeps, 'channels' | 'options'>;
+export type UserGroupsDeps = ChannelsContext;
 
 /**
  * new-api's answer to GET /api/user/self/groups: each group the user may pick, with its ratio and

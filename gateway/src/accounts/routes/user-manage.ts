@@ -10,10 +10,11 @@ import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { outranks } from './user-admin.js';
 import { adjustQuota, isQuotaAdjustment } from './user-quota-adjust.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type UserManageDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type UserManageDeps = AccountsContext & MoneyContext;
 
 const targetBody = z.object({ id: z.number().int().positive() });
 const manageBody = targetBody.extend({

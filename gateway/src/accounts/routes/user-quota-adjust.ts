@@ -6,9 +6,9 @@ import { adjustmentEvent, changeTo, type QuotaChange, shortSubtractionMessage, s
 import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { logQuota } from '../../billing/quota-text.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type UserQuotaAdjustDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'options'>;
+export type UserQuotaAdjustDeps = MoneyContext;
 
 const CHANGE_NOT_POSITIVE = '额度变更值必须大于0';
 

@@ -13,9 +13,11 @@ import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { userWire } from '../../api/support/wire.js';
 import { displayNameField, passwordField } from './user-fields.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type UserSelfDeps = Pick<GatewayDeps, 'auditTrail' | 'balances' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type UserSelfDeps = AccountsContext & MoneyContext & AuditContext;
 
 const ACCESS_TOKEN_LENGTH = 32;
 

@@ -5,10 +5,10 @@ import { ApiFailure } from '../../http/errors.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { idParams, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type UserSessionsDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'users'>;
+export type UserSessionsDeps = AccountsContext;
 
 /**
  * DELETE /api/user/:id/sessions (root only; Tollgate's own, new-api has none): signs the user out

@@ -6,9 +6,9 @@ import { ApiFailure } from '../../http/errors.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 
-export type UserSettingDeps = Pick<GatewayDeps, 'notices' | 'users'>;
+export type UserSettingDeps = AccountsContext;
 
 const settingBody = z.object({
   notify_type: z.string().optional(),

@@ -14,10 +14,11 @@ import { route } from '../../api/support/route.js';
 import { adjustmentEvent, changeTo, type QuotaChange } from '../../billing/admin-quota-change.js';
 import { USERNAME_TAKEN, displayNameField, passwordField, usernameField } from './user-fields.js';
 import { outranks, usersWithBalances } from './user-admin.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type UserUpdateDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type UserUpdateDeps = AccountsContext & MoneyContext;
 
 const updateBody = z.object({
   id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }),

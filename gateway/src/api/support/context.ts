@@ -5,8 +5,8 @@ import { ApiFailure, AuthMessages } from '../../http/errors.js';
 import type { User } from '../../ports/documents/user-store.js';
 
 /**
- * What every route family of the management API shares. `Deps` is the slice of the gateway's
- * dependencies a route family touches: each names its own, so its signature says what it reaches.
+ * What every route family of the management API shares. `Deps` names the capability contexts a
+ * route family uses (`AccountsContext & MoneyContext`, contexts/), so its signature says what it reaches.
  */
 export interface ApiContext<Deps = GatewayDeps> {
   deps: Deps;

@@ -1,8 +1,8 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { GatewayDeps } from '../../deps.js';
+import type { CoreContext } from '../../contexts/core.js';
 import { verifyTurnstile } from '../../sign-in/turnstile.js';
 
-export type TurnstileGuardDeps = Pick<GatewayDeps, 'config' | 'options'>;
+export type TurnstileGuardDeps = CoreContext;
 
 /**
  * With TurnstileCheckEnabled, the call needs `?turnstile=` (the widget's token), verified with

@@ -10,9 +10,9 @@ import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type AuditDeps = Pick<GatewayDeps, 'auditTrail'>;
+export type AuditDeps = AuditContext;
 
 const text = z.string().trim().max(64).optional().transform((value) => value || undefined);
 const seconds = queryInt.pipe(z.number().int().nonnegative({ message: INVALID_PARAMS })).optional();

@@ -9,9 +9,10 @@ import { signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type LedgerAuditDeps = Pick<GatewayDeps, 'auditTrail' | 'ledgerProof' | 'mailer' | 'notices' | 'users'>;
+export type LedgerAuditDeps = AccountsContext & AuditContext;
 
 const listQuery = z.object({ p: queryInt.pipe(z.number().int()).optional(), page_size: queryInt.pipe(z.number().int()).optional() });
 

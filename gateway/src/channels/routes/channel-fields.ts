@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { isHttpUrl } from '../../http/http-url.js';
 import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
 import type { Channel, NewChannel } from '../../ports/documents/channel-store.js';
@@ -114,7 +114,7 @@ export function newChannelDocument(fields: ChannelFields, key: string): NewChann
 }
 
 /** Channels with their used quota from the ledger, in wire shape (no key). */
-export async function channelsWithBalances(deps: Pick<GatewayDeps, 'balances'>, channels: Channel[]) {
+export async function channelsWithBalances(deps: MoneyContext, channels: Channel[]) {
   const balances = byId(await deps.balances.channels(channels.map((c) => c.id)), (b) => b.channelId);
   return channels.map((channel) => channelWire(channel, balances.get(channel.id)));
 }

@@ -5,7 +5,9 @@ import { fetchUpstreamModels, speaksOpenAI } from '../channel-models.js';
 import { probeChannel } from '../channel-probe.js';
 import { recordTest } from '../channel-status.js';
 import { ChannelTester } from '../channel-tester.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
@@ -14,7 +16,7 @@ import { idParams, parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type ChannelOpsDeps = Pick<GatewayDeps, 'channels' | 'eventLog' | 'mailer' | 'notices' | 'options' | 'users'>;
+export type ChannelOpsDeps = AccountsContext & MoneyContext & ChannelsContext;
 
 const testQuery = z.object({ model: queryString });
 

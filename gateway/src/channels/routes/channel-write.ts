@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { ChannelStatus, ChannelType } from '@tollgate/wire';
@@ -10,7 +11,7 @@ import { INVALID_PARAMS, idParams, parseInput, queryString } from '../../api/sup
 import { route } from '../../api/support/route.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type ChannelWriteDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'notices'>;
+export type ChannelWriteDeps = MoneyContext & ChannelsContext;
 
 const channelBody = channelFields.partial();
 /** new-api's AddChannelRequest, or (older consoles) the channel object itself. */

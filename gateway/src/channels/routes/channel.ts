@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
@@ -11,7 +12,7 @@ import { idParams, parseInput, queryInt, queryString } from '../../api/support/i
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
 
-export type ChannelDeps = Pick<GatewayDeps, 'balances' | 'channels' | 'options'>;
+export type ChannelDeps = MoneyContext & ChannelsContext;
 
 const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString });
 const searchQuery = z.object({ keyword: queryString, group: queryString, model: queryString });

@@ -5,10 +5,11 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { idParams, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { ownToken } from '../../tokens/routes/token-fields.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type KeyRevealDeps = Pick<GatewayDeps, 'channels' | 'tokens'>;
+export type KeyRevealDeps = AccountsContext & ChannelsContext;
 
 /** Answers that carry a secret are never cached by a browser or a proxy. */
 const NO_STORE = 'no-store';

@@ -6,9 +6,9 @@ import { ImportBusyError } from '../../ports/database-imports.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { OpsContext } from '../../contexts/ops.js';
 
-export type ImportDeps = Pick<GatewayDeps, 'imports'>;
+export type ImportDeps = OpsContext;
 
 const startBody = z.object({
   /** A SQLite path on this server, or a MySQL/MariaDB or PostgreSQL DSN (new-api's SQL_DSN). */

@@ -10,9 +10,10 @@ import { logQuota } from '../../billing/quota-text.js';
 import { route } from '../../api/support/route.js';
 import { newAffCode } from '../../accounts/routes/user-fields.js';
 import { affQuotaTransfer } from '../../billing/grant-events.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type UserAffDeps = Pick<GatewayDeps, 'balances' | 'config' | 'inviteHolds' | 'notices' | 'notifier' | 'options' | 'users'>;
+export type UserAffDeps = AccountsContext & MoneyContext;
 
 const transferBody = z.object({ quota: z.number({ message: INVALID_PARAMS }).int({ message: INVALID_PARAMS }).positive({ message: INVALID_PARAMS }) });
 

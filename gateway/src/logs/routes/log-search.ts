@@ -9,9 +9,11 @@ import { parseApiKey } from '../../relay/admission/caller.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 
-export type LogSearchDeps = Pick<GatewayDeps, 'channels' | 'logs' | 'tokens' | 'users'>;
+export type LogSearchDeps = AccountsContext & ChannelsContext & AnalyticsContext;
 
 /** new-api's MaxRecentItems: one key's newest rows. */
 const KEY_LOG_LIMIT = 100;

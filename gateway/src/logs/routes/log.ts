@@ -9,10 +9,11 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type LogDeps = Pick<GatewayDeps, 'channels' | 'logs'>;
+export type LogDeps = ChannelsContext & AnalyticsContext;
 
 const logQuery = z.object({
   p: queryInt,

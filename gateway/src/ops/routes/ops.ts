@@ -4,9 +4,11 @@ import { channelHealthOf } from '../channel-health.js';
 import { latestLedgerAudit } from '../ledger-audit-summary.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
+import type { AuditContext } from '../../contexts/audit.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 
-export type OpsDeps = Pick<GatewayDeps, 'auditTrail' | 'channels' | 'usage'>;
+export type OpsDeps = ChannelsContext & AuditContext & AnalyticsContext;
 
 const HOUR_MINUTES = 60;
 

@@ -7,10 +7,10 @@ import { checkOption, isSecretOption } from '../option-rules.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { CoreContext } from '../../contexts/core.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type OptionDeps = Pick<GatewayDeps, 'notices' | 'options'>;
+export type OptionDeps = CoreContext;
 
 /** Values are strings; a console that sends a switch as a boolean or a number is read the same. */
 const updateBody = z.object({

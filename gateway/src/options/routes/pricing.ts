@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionUserId } from '../../auth/session.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 import { ChannelStatus, type PriceEntry, type PricingAnswer, QuotaType } from '@tollgate/wire';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { usableGroups } from '../user-groups.js';
 import { route } from '../../api/support/route.js';
 
-export type PricingDeps = Pick<GatewayDeps, 'channels' | 'config' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type PricingDeps = AccountsContext & ChannelsContext;
 
 const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
 

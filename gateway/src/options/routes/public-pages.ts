@@ -4,9 +4,9 @@ import { ChannelStatus } from '@tollgate/wire';
 import type { ApiContext } from '../../api/support/context.js';
 import { commaList } from '../../api/support/groups.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { ChannelsContext } from '../../contexts/channels.js';
 
-export type PublicPagesDeps = Pick<GatewayDeps, 'channels' | 'options'>;
+export type PublicPagesDeps = ChannelsContext;
 
 /**
  * Calls new-api's console makes that Tollgate answers plainly: the legal texts (legal.* options;

@@ -8,9 +8,9 @@ import { TOLLGATE_VERSION } from '../../version.js';
 import { compatibilityStatus } from './status-compatibility.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { CoreContext } from '../../contexts/core.js';
 
-export type StatusDeps = Pick<GatewayDeps, 'config' | 'options'>;
+export type StatusDeps = CoreContext;
 
 const START_TIME = Math.floor(Date.now() / 1000);
 

@@ -3,9 +3,10 @@ import { LogType, dict } from '@tollgate/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { epayVerify } from '../epay.js';
 import type { ApiContext } from '../../api/support/context.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type EpayNotifyDeps = Pick<GatewayDeps, 'eventLog' | 'options' | 'topUps' | 'users'>;
+export type EpayNotifyDeps = AccountsContext & MoneyContext;
 
 const TRADE_SUCCESS = 'TRADE_SUCCESS';
 

@@ -9,10 +9,10 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { idParams, INVALID_PARAMS, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type RedemptionDeps = Pick<GatewayDeps, 'redemptions'>;
+export type RedemptionDeps = MoneyContext;
 
 const MAX_BATCH = 100;
 const NAME_LENGTH = '兑换码名称长度必须在1-20之间';

@@ -7,9 +7,9 @@ import { epayPurchaseForm } from '../epay.js';
 import { minTopUp, payMoney, topUpUnits } from '../top-up-quote.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type UserPayDeps = Pick<GatewayDeps, 'options' | 'topUps'>;
+export type UserPayDeps = MoneyContext;
 
 const amountBody = z.object({ amount: wholeNumber('amount'), top_up_code: z.string().optional() });
 const payBody = amountBody.extend({ payment_method: z.string() });

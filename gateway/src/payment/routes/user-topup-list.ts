@@ -8,9 +8,9 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type UserTopupListDeps = Pick<GatewayDeps, 'options' | 'redemptions' | 'topUps'>;
+export type UserTopupListDeps = MoneyContext;
 
 /** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });

@@ -8,9 +8,9 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { logQuota } from '../../billing/quota-text.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
 
-export type UserTopupDeps = Pick<GatewayDeps, 'options' | 'redemptions'>;
+export type UserTopupDeps = MoneyContext;
 
 const topupBody = z.object({ key: z.string({ message: '未提供兑换码' }).trim().min(1, '未提供兑换码') });
 

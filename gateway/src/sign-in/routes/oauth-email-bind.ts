@@ -8,9 +8,10 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { EMAIL_TAKEN } from '../../accounts/routes/user-fields.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type EmailBindDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'notices' | 'users'>;
+export type EmailBindDeps = AccountsContext & AuditContext;
 
 const bindQuery = z.object({
   email: z.email({ message: '请输入邮箱！' }),

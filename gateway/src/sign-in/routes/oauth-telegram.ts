@@ -8,9 +8,11 @@ import { bindLinked, type LinkedService } from '../../accounts/routes/linked-acc
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
 import { signIn } from '../../api/support/sign-in.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { OpsContext } from '../../contexts/ops.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type TelegramSignInDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type TelegramSignInDeps = AccountsContext & OpsContext & AuditContext;
 
 const TELEGRAM: LinkedService = { field: 'telegramId', usernamePrefix: 'telegram', takenMessage: '该 Telegram 账户已被绑定' };
 /** The widget's fields arrive as the query; every one takes part in the signature, so all are kept as strings. */

@@ -7,9 +7,11 @@ import { bindLinked, type LinkedService, signInLinked } from '../../accounts/rou
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { OpsContext } from '../../contexts/ops.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type WeChatSignInDeps = Pick<GatewayDeps, 'auditTrail' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type WeChatSignInDeps = AccountsContext & OpsContext & AuditContext;
 
 const WECHAT: LinkedService = { field: 'wechatId', usernamePrefix: 'wechat', takenMessage: '该微信账号已被绑定' };
 const codeQuery = z.object({ code: z.string({ message: INVALID_PARAMS }).trim().min(1, { message: INVALID_PARAMS }), aff: queryString });

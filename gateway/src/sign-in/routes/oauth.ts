@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomAlphanumeric } from '../../auth/token-key.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { OpsContext } from '../../contexts/ops.js';
+import type { AuditContext } from '../../contexts/audit.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { CodePurpose } from '../../ports/hot-state/one-time-codes.js';
@@ -16,7 +18,7 @@ import { parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { sessionAccount } from '../../api/support/sign-in.js';
 
-export type OAuthDeps = Pick<GatewayDeps, 'auditTrail' | 'codes' | 'config' | 'leases' | 'notices' | 'options' | 'sessions' | 'users'>;
+export type OAuthDeps = AccountsContext & OpsContext & AuditContext;
 
 const STATE_LENGTH = 16;
 /**

@@ -14,9 +14,9 @@ import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { EMAIL_TAKEN, USERNAME_TAKEN, passwordField, usernameField } from '../../accounts/routes/user-fields.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 
-export type UserAuthDeps = Pick<GatewayDeps, 'codes' | 'config' | 'notices' | 'options' | 'sessions' | 'twoFactor' | 'users'>;
+export type UserAuthDeps = AccountsContext;
 
 /** The password `root` is created with unless configured; logging in with it asks for a change. */
 export const DEFAULT_ROOT_PASSWORD = '123456';

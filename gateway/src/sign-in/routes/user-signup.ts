@@ -2,9 +2,9 @@ import type { User } from '../../ports/documents/user-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { type NewUserFields, newUserDocument } from '../../accounts/routes/user-fields.js';
 import { inviterReward, newUserGrants } from '../../billing/grant-events.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 
-export type UserSignupDeps = Pick<GatewayDeps, 'notices' | 'options' | 'users'>;
+export type UserSignupDeps = AccountsContext;
 
 /**
  * QuotaForInviter goes to the inviter's invite account in the ledger (moved into quota later by

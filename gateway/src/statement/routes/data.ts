@@ -7,9 +7,9 @@ import type { Options } from '../../ports/options.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 
-export type DataDeps = Pick<GatewayDeps, 'options' | 'usage'>;
+export type DataDeps = AnalyticsContext;
 
 /** new-api records no dashboard data while the option is off; this gateway says so instead. */
 export const DATA_EXPORT_DISABLED = '数据看板功能未启用';

@@ -5,9 +5,10 @@ import { ok } from '../../http/envelope.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 
-export type SelfUsageDeps = Pick<GatewayDeps, 'balances' | 'usage'>;
+export type SelfUsageDeps = MoneyContext & AnalyticsContext;
 
 const DAY = 86_400;
 /** The burn rate is the average daily spend of this many days back from now. */

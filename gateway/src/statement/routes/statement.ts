@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_EPOCH_SECOND } from '@tollgate/analytics';
-import type { GatewayDeps } from '../../deps.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 import { encodeStatement, statementFormats, statementHeaders } from '../statement-formats.js';
 import { type StatementRequest, statementLines } from '../statement-lines.js';
 import { moneyRateOf } from '../statement-money.js';
@@ -9,7 +10,7 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 
-export type StatementDeps = Pick<GatewayDeps, 'history' | 'options' | 'usage'>;
+export type StatementDeps = MoneyContext & AnalyticsContext;
 
 const RANGE_REQUIRED = 'start_timestamp and end_timestamp are required, end after start by a minute at least';
 

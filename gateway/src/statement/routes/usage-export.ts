@@ -9,9 +9,9 @@ import { requireDataExport } from './data.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, parseInput, queryInt } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AnalyticsContext } from '../../contexts/analytics.js';
 
-export type UsageExportDeps = Pick<GatewayDeps, 'options' | 'usage'>;
+export type UsageExportDeps = AnalyticsContext;
 
 const RANGE_REQUIRED = 'start_timestamp and end_timestamp are required';
 

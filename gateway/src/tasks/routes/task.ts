@@ -7,9 +7,9 @@ import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { TasksContext } from '../../contexts/tasks.js';
 
-export type TaskDeps = Pick<GatewayDeps, 'options' | 'tasks'>;
+export type TaskDeps = TasksContext;
 
 const mjQuery = z.object({ p: queryInt, page_size: queryInt, channel_id: queryInt, mj_id: queryString, start_timestamp: queryInt, end_timestamp: queryInt });
 const taskQuery = z.object({ p: queryInt, page_size: queryInt, channel_id: queryInt, task_id: queryString, start_timestamp: queryInt, end_timestamp: queryInt });

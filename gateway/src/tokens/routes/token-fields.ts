@@ -1,7 +1,9 @@
 import { newEventMetadata } from '@tollgate/ledger';
 import type { LedgerEvent } from '@tollgate/wire';
 import { z } from 'zod';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
+import type { CoreContext } from '../../contexts/core.js';
 import { ApiFailure } from '../../http/errors.js';
 import { nonNegativeInt } from '../../http/strict-int.js';
 import type { Token } from '../../ports/documents/token-store.js';
@@ -46,7 +48,7 @@ export function documentFields(fields: TokenFields): Partial<Token> {
 }
 
 /** A token may name only a group its owner can use (the group sets the price ratio). */
-export function checkGroup(deps: Pick<GatewayDeps, 'options'>, user: User, group: string | undefined): void {
+export function checkGroup(deps: CoreContext, user: User, group: string | undefined): void {
   if (group && !Object.hasOwn(selectableGroups(deps.options, user.group), group)) throw new ApiFailure('无权使用该分组');
 }
 
@@ -57,14 +59,14 @@ export function tokenQuotaSet(token: Token, remainQuota: number, holdId?: string
 }
 
 /** The signed-in user's own token; another user's token reads as absent. */
-export async function ownToken(deps: Pick<GatewayDeps, 'tokens'>, user: User, id: number): Promise<Token> {
+export async function ownToken(deps: AccountsContext, user: User, id: number): Promise<Token> {
   const token = await deps.tokens.byId(id);
   if (!token || token.userId !== user.id) throw new ApiFailure('令牌不存在');
   return token;
 }
 
 /** Tokens with their ledger balances merged, in wire shape. */
-export async function tokensWithBalances(deps: Pick<GatewayDeps, 'balances'>, tokens: Token[]) {
+export async function tokensWithBalances(deps: MoneyContext, tokens: Token[]) {
   const balances = byId(await deps.balances.tokens(tokens.map((t) => t.id)), (b) => b.tokenId);
   return tokens.map((token) => tokenWire(token, balances.get(token.id)));
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { generateTokenKey } from '../../auth/token-key.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import { type Token, TokenStatus } from '../../ports/documents/token-store.js';
@@ -11,7 +12,7 @@ import { route } from '../../api/support/route.js';
 import { holdTokenEdit } from '../../billing/token-lowering.js';
 import { checkGroup, documentFields, ownToken, tokenFields, tokenQuotaSet, tokensWithBalances } from './token-fields.js';
 
-export type TokenWriteDeps = Pick<GatewayDeps, 'balances' | 'config' | 'holds' | 'notices' | 'options' | 'tokens'>;
+export type TokenWriteDeps = AccountsContext & MoneyContext;
 
 /** `count` (batch creation) is the console's business: it posts once per token. */
 const createBody = tokenFields.partial().extend({ name: tokenFields.shape.name.pipe(z.string().min(1, { message: '令牌名称不能为空' })) });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { stripKeyPrefix } from '../../auth/token-key.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { MoneyContext } from '../../contexts/money.js';
 import { ok } from '../../http/envelope.js';
 import type { User } from '../../ports/documents/user-store.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
@@ -10,7 +11,7 @@ import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
 import { ownToken, tokensWithBalances } from './token-fields.js';
 
-export type TokenDeps = Pick<GatewayDeps, 'balances' | 'notices' | 'tokens'>;
+export type TokenDeps = AccountsContext & MoneyContext;
 
 const listQuery = z.object({ p: queryInt, size: queryInt, page_size: queryInt, keyword: queryString, token: queryString });
 

@@ -10,10 +10,10 @@ import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { NOT_ENABLED } from './two-factor.js';
 import { outranks } from '../../accounts/routes/user-admin.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 import { audits } from '../../audit/admin-writes.js';
 
-export type TwoFactorAdminDeps = Pick<GatewayDeps, 'config' | 'notices' | 'sessions' | 'twoFactor' | 'users'>;
+export type TwoFactorAdminDeps = AccountsContext;
 
 const BAD_ID = { message: '用户ID格式错误' };
 const userIdParams = z.object({ id: strictInt(z.number(BAD_ID).int(BAD_ID).positive(BAD_ID)) });

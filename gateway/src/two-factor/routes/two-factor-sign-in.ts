@@ -9,9 +9,9 @@ import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { signIn } from '../../api/support/sign-in.js';
 import { codeBody, NOT_ENABLED } from './two-factor.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
 
-export type TwoFactorSignInDeps = Pick<GatewayDeps, 'codes' | 'config' | 'notices' | 'sessions' | 'twoFactor' | 'users'>;
+export type TwoFactorSignInDeps = AccountsContext;
 
 const SESSION_EXPIRED = '会话已过期，请重新登录';
 
@@ -19,7 +19,7 @@ const SESSION_EXPIRED = '会话已过期，请重新登录';
  * For an account with two-factor on, the password is not enough: starts the pending sign-in and
  * answers new-api's `require_2fa` (no session yet). Null for every other account.
  */
-export async function askForSecondFactor(ctx: ApiContext<Pick<GatewayDeps, 'twoFactor' | 'codes' | 'config'>>, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
+export async function askForSecondFactor(ctx: ApiContext<AccountsContext>, reply: FastifyReply, user: User): Promise<Envelope<{ require_2fa: true }> | null> {
   if (!(await ctx.deps.twoFactor.byUserId(user.id))?.enabled) return null;
   await startPendingSignIn(ctx.deps, reply, user.id);
   return ok({ require_2fa: true as const }, '请输入两步验证码');

@@ -11,9 +11,10 @@ import { looksLikeTotp, newTotpSecret, otpauthUrl } from '../totp.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
-import type { GatewayDeps } from '../../deps.js';
+import type { AccountsContext } from '../../contexts/accounts.js';
+import type { AuditContext } from '../../contexts/audit.js';
 
-export type TwoFactorDeps = Pick<GatewayDeps, 'auditTrail' | 'notices' | 'options' | 'twoFactor'>;
+export type TwoFactorDeps = AccountsContext & AuditContext;
 
 export const NOT_ENABLED = '用户未启用2FA';
 const DEFAULT_ISSUER = 'Tollgate';
