@@ -88,6 +88,8 @@ export const optionDefaults = {
   /** Days a log row is kept; older rows are deleted hourly. 0 keeps every row. */
   LogRetentionDays: '0',
   RetryTimes: '0',
+  /** Seconds a streamed answer may take to its first byte before the call goes to the next channel (as RetryTimes allows); 0: no limit. */
+  StreamFirstByteTimeoutSeconds: '0',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
   /** Minutes between periodic tests of all channels, and between balance updates; 0 turns each off. */

@@ -76,6 +76,7 @@ const optionKinds = {
   LogConsumeEnabled: onOff,
   LogRetentionDays: count,
   RetryTimes: count,
+  StreamFirstByteTimeoutSeconds: count,
   AutomaticDisableChannelEnabled: onOff,
   AutomaticEnableChannelEnabled: onOff,
   ChannelTestFrequency: amount,

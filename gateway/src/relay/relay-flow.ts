@@ -152,7 +152,8 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   });
   clock.upstreamStarted();
   const build = (channel: Channel) => plan.build(channel, admitted.outputLimit);
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined }).catch(async (error: unknown) => {
+  const firstByteWithinMs = plan.isStream ? ctx.deps.options.number('StreamFirstByteTimeoutSeconds') * 1_000 : 0;
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {
     await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;

@@ -9,6 +9,7 @@ import type { UpstreamRequest } from '../../providers/types.js';
 import type { RelayContext } from '../relay-context.js';
 import { RelayError } from '../../http/relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
+import { FirstByteDeadline } from './first-byte-deadline.js';
 
 /** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
 const NEVER_RETRIED = new Set([504, 524]);
@@ -40,6 +41,8 @@ export interface AttemptPlan {
   signal: UpstreamCancel;
   /** A pinned channel is tried once and never swapped for another. */
   pinned?: boolean;
+  /** For a stream: the most milliseconds an attempt may take to its first byte before the next channel is tried; unset, no limit. */
+  firstByteWithinMs?: number;
 }
 
 /** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
@@ -55,11 +58,17 @@ async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamReque
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
   const upstream = await build(channel, plan);
   if (!upstream) return null;
+  const deadline = plan.firstByteWithinMs ? new FirstByteDeadline(plan.signal, plan.firstByteWithinMs) : null;
+  const signal = deadline?.cancel ?? plan.signal;
   try {
     const { exchange } = providerFor(channel.type);
-    return await (exchange ? exchange(upstream, plan.signal.abortSignal()) : ctx.pools.send(upstream, plan.signal));
+    const response = await (exchange ? exchange(upstream, signal.abortSignal()) : ctx.pools.send(upstream, signal));
+    return deadline ? await deadline.firstByte(response) : response;
   } catch {
+    if (deadline?.timedOut && !plan.signal.aborted) ctx.deps.log.warn({ channelId: channel.id, ms: plan.firstByteWithinMs }, 'no first byte in time: the next channel is tried');
     return null;
+  } finally {
+    deadline?.dispose();
   }
 }
 

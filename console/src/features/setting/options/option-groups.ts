@@ -29,7 +29,7 @@ export const operationGroups: OptionGroup[] = [
     title: 'option.general',
     fields: [
       ...of('text', 'TopUpLink', 'ChatLink', 'ChatLink2', 'general_setting.docs_link'),
-      ...of('number', 'QuotaPerUnit', 'RetryTimes', 'token_setting.max_user_tokens'),
+      ...of('number', 'QuotaPerUnit', 'RetryTimes', 'StreamFirstByteTimeoutSeconds', 'token_setting.max_user_tokens'),
       { key: 'general_setting.quota_display_type', kind: 'choice', choices: ['USD', 'CNY', 'TOKENS', 'CUSTOM'] },
       ...of('text', 'general_setting.custom_currency_symbol'),
       ...of('number', 'general_setting.custom_currency_exchange_rate'),

@@ -9,6 +9,7 @@ const labels: Record<string, [zh: string, en: string]> = dict({
   ChatLink2: ['聊天页面 2 链接', 'Second chat page link'],
   QuotaPerUnit: ['单位美元额度', 'Quota per dollar'],
   RetryTimes: ['失败重试次数', 'Retries on failure'],
+  StreamFirstByteTimeoutSeconds: ['流式首字超时（秒，0 为不限）', 'Stream first-byte timeout (seconds, 0: none)'],
   DisplayInCurrencyEnabled: ['以货币形式显示额度', 'Show quota as currency'],
   DisplayTokenStatEnabled: ['额度查询接口返回令牌额度而非用户额度', 'Billing endpoints report the token, not the user'],
   DefaultCollapseSidebar: ['默认折叠侧边栏', 'Collapse the sidebar by default'],
