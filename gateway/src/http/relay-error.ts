@@ -57,4 +57,5 @@ export const RelayMessages = {
   channelDisabled: '该渠道已被禁用',
   billingUnavailable: 'billing is unavailable: usage cannot be recorded right now, so no paid call is served; try again later',
   holdUnconfirmed: "the quota store could not confirm this call's reservation; try again shortly",
+  cannotTake: (provider: string, parts: readonly string[]) => `no channel for this model can take the request's ${parts.join(' and ')}: its ${provider} channels send text messages only`,
 } as const;

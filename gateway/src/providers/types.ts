@@ -17,6 +17,9 @@ export interface Usage {
   audioCompletionTokens?: number;
 }
 
+/** A part of an OpenAI chat request some providers cannot send: tool definitions and calls, and image input. */
+export type RequestPart = 'tools' | 'images';
+
 /** Where a call goes upstream: the origin, the path (with its query) and the auth headers. */
 export interface UpstreamTarget {
   origin: string;
@@ -116,6 +119,12 @@ export interface ProviderAdapter {
   exchange?(upstream: UpstreamRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData>;
   /** The message of a refusal a provider sends with status 200 (Baidu's error_code, Tencent's Error), or null. */
   refusalOf?(answer: unknown): string | null;
+  /**
+   * The parts of an OpenAI request this provider's adapter cannot send (it speaks text messages
+   * only): a request with them goes to a channel that can take them, or is refused with 400 naming
+   * them, never sent with them dropped.
+   */
+  cannotTake?: readonly RequestPart[];
   /** For a provider whose stream is not server-sent events: its bytes re-framed as SSE, before any translation. */
   asSse?: AsSse;
   translation?: ProviderTranslation;

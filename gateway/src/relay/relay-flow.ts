@@ -31,6 +31,8 @@ export interface CallPlan {
   maxTokens: number | undefined;
   isStream: boolean;
   accepts?: (channel: Channel) => boolean;
+  /** Why a channel cannot serve this call (a part of the request its provider cannot send), or null: the client's 400 when no channel can. */
+  unservable?(channel: Channel): string | null;
   /** A call billed per unit of output rather than per token reprices the model's quote (images: per image, by size and quality). */
   priceQuote?: (quote: PriceQuote) => PriceQuote;
   /**
@@ -74,11 +76,18 @@ function pinnedChannel(ctx: RelayContext, id: number, plan: CallPlan): Channel |
   return !plan.accepts || plan.accepts(channel) ? channel : null;
 }
 
+/** No channel serves the call: the request's own fault (400) when a channel exists but cannot take a part of it, else none exists (503). */
+function noChannelFor(ctx: RelayContext, caller: Caller, plan: CallPlan): RelayError {
+  const any = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set()) : ctx.router.byId(caller.pinnedChannelId);
+  const why = any ? (plan.unservable?.(any) ?? null) : null;
+  return why ? new RelayError(400, why, 'unsupported_request_part', 'invalid_request_error') : new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
+}
+
 async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
   checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, plan.model);
   const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
-  if (!channel) throw new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
+  if (!channel) throw noChannelFor(ctx, caller, plan);
   const modelQuote = quoteFor(ctx.deps.options, plan.model, caller.group);
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;

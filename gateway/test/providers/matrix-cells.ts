@@ -4,6 +4,7 @@ import type { ExpectStatic } from 'vitest';
 import { type CaseName, cellTag, SCRIPT } from './matrix-cases.js';
 import type { SeenRequest } from '../mock-upstream/provider-mock.js';
 import type { moneyTracker } from './matrix-money.js';
+import type { RequestPart } from '../../src/providers/types.js';
 
 /** What a row expects its provider to receive: the path (with its query), some headers, some of the body. */
 export interface RequestCheck {
@@ -42,6 +43,8 @@ export interface CellContext {
   bodyCodedErrors: boolean;
   /** The provider never reports usage: every answer is billed by the gateway's count. */
   countsUsage: boolean;
+  /** The parts of a request the provider's adapter cannot send: such a request goes to the row's backup channel. */
+  cannotTake: readonly RequestPart[];
   expect: ExpectStatic;
 }
 
@@ -91,6 +94,17 @@ async function expectFailed(c: CellContext, name: CaseName, status: number) {
 
 const weatherTool: OpenAI.Chat.ChatCompletionTool = { type: 'function', function: { name: SCRIPT.tool.name, description: 'The weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
 
+/** The cell as the channel that serves it sees it: the row's backup (OpenAI, which reports usage) where the row's provider cannot take `part`. */
+const servedBy = (c: CellContext, part: RequestPart): CellContext => (c.cannotTake.includes(part) ? { ...c, countsUsage: false } : c);
+
+/** A part the row's provider cannot send never reaches it: the router took the backup channel, which can. */
+function expectServedWhereItCan(c: CellContext, part: RequestPart & CaseName) {
+  if (!c.cannotTake.includes(part)) return;
+  const mine = (requests: SeenRequest[]) => requests.filter((seen) => seen.text.includes(`:${c.id}]]`));
+  c.expect(mine(c.upstream)).toEqual([]);
+  c.expect(mine(c.backupUpstream).length).toBeGreaterThan(0);
+}
+
 /** Each case: what the client sees and what it is billed, through the OpenAI SDK. */
 export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
   async plain(c) {
@@ -108,7 +122,8 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     if (!c.countsUsage || seen.usage) c.expect(seen.usage).toMatchObject(billedTokens(c, 'streamed', SCRIPT.reply));
     await expectBilled(c, 'streamed', SCRIPT.reply, true);
   },
-  async tools(c) {
+  async tools(row) {
+    const c = servedBy(row, 'tools');
     const messages = ask(c, 'tools');
     const first = await c.client.chat.completions.create({ model: c.model, messages, tools: [weatherTool] });
     const choice = first.choices[0];
@@ -120,12 +135,15 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     const second = await c.client.chat.completions.create({ model: c.model, messages: withResult, tools: [weatherTool] });
     c.expect(second.choices[0]).toMatchObject({ message: { content: SCRIPT.afterTool }, finish_reason: 'stop' });
     await expectBilled(c, 'tools', SCRIPT.afterTool, false);
+    expectServedWhereItCan(row, 'tools');
   },
-  async images(c) {
+  async images(row) {
+    const c = servedBy(row, 'images');
     const content: OpenAI.Chat.ChatCompletionContentPart[] = [{ type: 'text', text: `${cellTag('images', c.id)} What is in this picture?` }, { type: 'image_url', image_url: { url: `data:image/png;base64,${SCRIPT.pixelBase64}` } }];
     const answer = await c.client.chat.completions.create({ model: c.model, messages: [{ role: 'user', content }] });
     c.expect(answer.choices[0]?.message.content).toBe(SCRIPT.seesImage);
     await expectBilled(c, 'images', SCRIPT.seesImage, false);
+    expectServedWhereItCan(row, 'images');
   },
   async '429'(c) {
     if (c.bodyCodedErrors) return expectFailed(c, '429', 429);

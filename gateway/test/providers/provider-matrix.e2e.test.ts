@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import type { ProviderMock } from '../mock-upstream/provider-mock.js';
 import { type EmbeddedFixture, priceModels, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { providerFor } from '../../src/providers/index.js';
 import { FAMILIES } from './families/index.js';
 import { CELLS } from './matrix-cells.js';
 import { moneyTracker } from './matrix-money.js';
@@ -50,7 +51,7 @@ describe.concurrent('provider matrix', () => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
       const context = { id: `c${index}`, model: row.model, upstream: mocks.get(row.family)?.requests ?? [], backupUpstream: mocks.get('openai')?.requests ?? [], sends: row.sends, testChannel: () => fixture.root.call('GET', `/api/channel/test/${channelIds.get(row)}`) };
-      await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, expect });
+      await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, cannotTake: providerFor(row.channelType).cannotTake ?? [], expect });
     });
   });
 });

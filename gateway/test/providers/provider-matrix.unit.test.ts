@@ -30,6 +30,15 @@ describe('the provider scenario matrix table', () => {
     for (const row of PROVIDER_ROWS) for (const reason of Object.values(row.unsupported ?? {})) expect(reason.length, row.provider).toBeGreaterThan(10);
   });
 
+  it("runs the tools and images cells of a provider that cannot send them (the router serves them elsewhere or refuses them): none is listed as dropped", () => {
+    for (const row of PROVIDER_ROWS) {
+      const cannotTake = providerFor(row.channelType).cannotTake ?? [];
+      for (const part of cannotTake) expect(row.unsupported?.[part], `${row.provider}, ${part}`).toBeUndefined();
+    }
+    const reasons = PROVIDER_ROWS.flatMap((row) => Object.values(row.unsupported ?? {}));
+    expect(reasons.filter((reason) => /not translated|dropped/.test(reason))).toEqual([]);
+  });
+
   it('runs every family mock for some row', () => {
     expect(new Set(PROVIDER_ROWS.map((row) => row.family))).toEqual(new Set(Object.keys(FAMILIES)));
   });

@@ -2,6 +2,7 @@ import { contentText } from '../shared/token-count.js';
 import { bearerTarget, jsonRequest, openai } from '../openai/index.js';
 import type { ProviderAdapter } from '../types.js';
 import { aiProxyStreamTranslator, libraryRefusal, openAIAnswer } from './answer.js';
+import { TEXT_ONLY } from '../shared/text-chat.js';
 
 const target = bearerTarget('https://api.aiproxy.io');
 
@@ -18,6 +19,7 @@ function libraryRequest(libraryId: string, body: Record<string, unknown>): Recor
  */
 export const aiProxyLibrary: ProviderAdapter = {
   id: 'aiproxy-library',
+  cannotTake: TEXT_ONLY,
   request: (channel, _path, body) => jsonRequest(target(channel, '/api/library/ask'), libraryRequest(channel.other.trim(), body)),
   usageOfAnswer: () => null,
   usageOfChunk: () => null,

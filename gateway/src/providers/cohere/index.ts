@@ -2,6 +2,7 @@ import { dict } from '@tollgate/wire';
 import { bearerTarget, jsonRequest, openAICompatible } from '../openai/index.js';
 import { jsonLinesAsSse } from '../sse-frames.js';
 import type { ProviderAdapter } from '../types.js';
+import { TEXT_ONLY } from '../shared/text-chat.js';
 import { cohereStreamTranslator, cohereUsage, openAIAnswer } from './answer.js';
 import { cohereEmbedRequest, isEmbedAnswer, openAIEmbeddings } from './embed.js';
 import { cohereRequest } from './request.js';
@@ -22,6 +23,7 @@ const target = bearerTarget(DEFAULT_BASE_URL);
 export const cohere: ProviderAdapter = {
   // Cohere's rerank takes and answers the Jina-style shape the rerank surface relays as is.
   ...openAICompatible('cohere', DEFAULT_BASE_URL),
+  cannotTake: TEXT_ONLY,
   request(channel, path, body) {
     const native = NATIVE[path];
     return native ? jsonRequest(target(channel, native.path), native.body(body)) : jsonRequest(target(channel, path), body);

@@ -1,6 +1,6 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { baseOf } from '../shared/base-url.js';
-import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { textChatTranslation, translatedReaders, TEXT_ONLY } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 import { hunyuanRequest, readHunyuanAnswer, readHunyuanEvent } from './chat.js';
 import { TC3_CONTENT_TYPE, tc3Authorization } from './tc3.js';
@@ -10,6 +10,7 @@ const DEFAULT_BASE_URL = 'https://hunyuan.tencentcloudapi.com';
 /** Tencent Hunyuan (channel type 23): the ChatCompletions action, signed with TC3 from `AppId|SecretId|SecretKey`. */
 export const hunyuan: ProviderAdapter = {
   id: 'hunyuan',
+  cannotTake: TEXT_ONLY,
   request(channel: Channel, _path, body) {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
     const [, secretId = '', secretKey = ''] = channel.key.split('|');

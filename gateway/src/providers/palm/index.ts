@@ -2,7 +2,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import { countedUsage, promptText } from '../shared/token-count.js';
 import { jsonRequest } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
-import { defined, refused, type TextReading, textChatTranslation, textMessages, translatedReaders } from '../shared/text-chat.js';
+import { defined, refused, type TextReading, textChatTranslation, textMessages, translatedReaders, TEXT_ONLY } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -41,6 +41,7 @@ function readWholeAnswerAsEvent(_json: unknown, raw: string): TextReading | null
 /** Google PaLM 2 (channel type 11): generateMessage, key in the query; a stream is faked as one chunk. */
 export const palm: ProviderAdapter = {
   id: 'palm',
+  cannotTake: TEXT_ONLY,
   request(channel: Channel, _path, body) {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
     const path = `${prefix}/v1beta2/models/${encodeURIComponent(String(body.model))}:generateMessage?key=${encodeURIComponent(channel.key)}`;

@@ -1,6 +1,6 @@
 import { openai } from '../openai/index.js';
 import { chunkWriter, textCompletion } from '../openai-shapes.js';
-import type { ProviderAdapter, ProviderTranslation, StreamTranslator, Usage } from '../types.js';
+import type { ProviderAdapter, ProviderTranslation, RequestPart, StreamTranslator, Usage } from '../types.js';
 
 /** What one answer or one stream event of a text-only chat provider carries, in neutral terms. */
 export interface TextReading {
@@ -12,6 +12,9 @@ export interface TextReading {
   /** Set when the answer is a refusal sent with status 200; `text` then says it to the client. */
   refusal?: string;
 }
+
+/** What a text-only adapter cannot send (ProviderAdapter.cannotTake). */
+export const TEXT_ONLY: readonly RequestPart[] = ['tools', 'images'];
 
 /** A plain-text chat message, the shape most of these providers take. */
 export interface TextMessage {

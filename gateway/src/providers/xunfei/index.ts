@@ -1,6 +1,6 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { baseOf } from '../shared/base-url.js';
-import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { textChatTranslation, translatedReaders, TEXT_ONLY } from '../shared/text-chat.js';
 import type { ProviderAdapter } from '../types.js';
 import { sparkExchange } from './exchange.js';
 import { readSparkFrame, readSparkFrames, sparkRequestFrame } from './frames.js';
@@ -11,6 +11,7 @@ const DEFAULT_BASE_URL = 'wss://spark-api.xf-yun.com';
 /** Xunfei Spark (channel type 18): `APPID|APISecret|APIKey`, JSON frames over a signed WebSocket. */
 export const xunfei: ProviderAdapter = {
   id: 'xunfei',
+  cannotTake: TEXT_ONLY,
   request(channel: Channel, _path, body) {
     const { origin } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
     const [appId = '', apiSecret = '', apiKey = ''] = channel.key.split('|');

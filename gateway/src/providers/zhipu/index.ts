@@ -1,7 +1,7 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openAICompatible } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
-import { textChatTranslation, translatedReaders } from '../shared/text-chat.js';
+import { textChatTranslation, translatedReaders, TEXT_ONLY } from '../shared/text-chat.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 import { zhipuJwt } from './jwt.js';
 import { readV3Answer, readV3Event, zhipuV3Request } from './v3.js';
@@ -11,6 +11,7 @@ const DEFAULT_BASE_URL = 'https://open.bigmodel.cn';
 /** Zhipu ChatGLM v3 (channel type 16): model-api invoke / sse-invoke with a signed JWT. */
 export const zhipu: ProviderAdapter = {
   id: 'zhipu',
+  cannotTake: TEXT_ONLY,
   request(channel: Channel, _path, body) {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
     const method = body.stream === true ? 'sse-invoke' : 'invoke';
