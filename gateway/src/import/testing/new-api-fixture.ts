@@ -34,7 +34,7 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
     ]],
     ['options', 'key, value', [
       ['SystemName', 'Old Gateway'],
-      ['ModelRatio', JSON.stringify({ [channel.model]: 1, 'gpt-4o': 2.5 })],
+      ['ModelRatio', JSON.stringify({ [channel.model]: 1, 'gpt-4o': 1.25 })],
       ['CompletionRatio', JSON.stringify({ [channel.model]: 1 })],
       ['SomeNewApiOnlySetting', 'x'],
     ]],
