@@ -8,6 +8,9 @@ export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
 export const channel = { id: 3, usedQuota: 987_654, model: 'gpt-4o-mini' };
+/** Unused codes with an expiry (new-api's expired_time): one past (2023-11-14), one far ahead (2100). */
+export const expiredCode = { id: 3, key: 'f'.repeat(32), quota: 50_000, expiredTime: 1_700_000_000 };
+export const expiringCode = { id: 4, key: 'b'.repeat(32), quota: 70_000, expiredTime: 4_102_444_800 };
 
 /** Go's bcrypt writes `$2a$`; bcryptjs `$2b$`: the same hash otherwise. */
 const hash = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$/, '$2a$');
@@ -38,9 +41,11 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       ['CompletionRatio', JSON.stringify({ [channel.model]: 1 })],
       ['SomeNewApiOnlySetting', 'x'],
     ]],
-    ['redemptions', 'id, user_id, key, status, name, quota, created_time, redeemed_time, used_user_id', [
-      [1, 1, 'c'.repeat(32), 3, 'used code', 500_000, 1_700_000_000, 1_700_000_100, alice.id],
-      [2, 1, 'e'.repeat(32), 1, 'unused code', 250_000, 1_700_000_000, 0, 0],
+    ['redemptions', 'id, user_id, key, status, name, quota, created_time, redeemed_time, used_user_id, expired_time', [
+      [1, 1, 'c'.repeat(32), 3, 'used code', 500_000, 1_700_000_000, 1_700_000_100, alice.id, 0],
+      [2, 1, 'e'.repeat(32), 1, 'unused code', 250_000, 1_700_000_000, 0, 0, 0],
+      [expiredCode.id, 1, expiredCode.key, 1, 'expired code', expiredCode.quota, 1_690_000_000, 0, 0, expiredCode.expiredTime],
+      [expiringCode.id, 1, expiringCode.key, 1, 'expiring code', expiringCode.quota, 1_690_000_000, 0, 0, expiringCode.expiredTime],
     ]],
     ['top_ups', 'id, user_id, amount, money, trade_no, payment_method, create_time, complete_time, status', [[1, alice.id, 10, 73, 'USR2NOabc', 'alipay', 1_700_000_000, 1_700_000_060, 'success']]],
     ['midjourneys', 'id, code, user_id, action, mj_id, prompt, status, progress, submit_time, channel_id, quota, image_url', [[1, 1, alice.id, 'IMAGINE', 'mj-123', 'a cat', 'SUCCESS', '100%', 1_700_000_000_000, channel.id, 50_000, 'https://cdn.example/cat.png']]],
@@ -69,7 +74,7 @@ function insertLogs(engine: FixtureEngine, count: number): Promise<void> {
  * A new-api database as an operator would bring it, on the engine `source` names (a SQLite path,
  * a MariaDB or PostgreSQL URL): a root and two users with real bcrypt hashes, one deleted; keys
  * live, unlimited and deleted; a channel with its abilities (and one stray); options Tollgate
- * knows and one it does not; used and unused codes; a top-up; a Midjourney row, a Suno and a
+ * knows and one it does not; used and unused codes, one expired and one expiring; a top-up; a Midjourney row, a Suno and a
  * Kling task; and `logRows` log rows.
  */
 export async function buildNewApiDatabase(source: string, options: { upstreamUrl: string; logRows: number }): Promise<void> {
