@@ -25,10 +25,10 @@ const createBody = z.object({
   role: z.number().int().optional(),
 });
 
-/** Users with their ledger balances merged, in wire shape. */
+/** Users with their ledger balances merged, in wire shape, with the administrators' remark. */
 export async function usersWithBalances(deps: Pick<GatewayDeps, 'balances'>, users: User[]) {
   const balances = byId(await deps.balances.users(users.map((u) => u.id)), (b) => b.userId);
-  return users.map((user) => userWire(user, balances.get(user.id)));
+  return users.map((user) => ({ ...userWire(user, balances.get(user.id)), remark: user.remark }));
 }
 
 /** An administrator may act only on users of a lower role; root on anyone. */

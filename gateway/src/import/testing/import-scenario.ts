@@ -93,6 +93,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
       expect(text).toContain('tasks: skipped 1 (platform kling');
       expect(text).toContain('channel fields: skipped 1 (no Tollgate field for tag)');
+      expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
 
       const after = await snapshot();
       expect(after.logs).toEqual(await sourceLogTotals(source));

@@ -3,7 +3,7 @@ import { type FixtureEngine, openFixtureEngine } from './fixture-engines.js';
 import { newApiSchema, quoteName } from './new-api-tables.js';
 
 /** What the fixture holds, for the test to compare Tollgate against. */
-export const alice = { id: 2, username: 'alice', password: 'alice-old-password', quota: 4_000_000, usedQuota: 123_456, requestCount: 77, affQuota: 500, affHistory: 900, affCount: 2 };
+export const alice = { id: 2, username: 'alice', password: 'alice-old-password', quota: 4_000_000, usedQuota: 123_456, requestCount: 77, affQuota: 500, affHistory: 900, affCount: 2, remark: 'pays by invoice; VIP since 2024' };
 export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
@@ -18,10 +18,10 @@ const hash = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$
 /** Rows per table, as new-api would have written them: columns, then one value list per row. */
 function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows: unknown[][]][] {
   return [
-    ['users', 'id, username, password, display_name, role, status, email, access_token, quota, used_quota, request_count, group, aff_code, aff_count, aff_quota, aff_history, inviter_id, deleted_at, oidc_id', [
-      [1, 'root', hash('root-old-password'), 'Root User', 100, 1, '', null, 100_000_000, 0, 0, 'default', 'rootaff1', 0, 0, 0, 0, null, null],
-      [alice.id, alice.username, hash(alice.password), 'Alice', 1, 1, 'alice@example.com', 'a'.repeat(32), alice.quota, alice.usedQuota, alice.requestCount, 'default', 'aliceaff', alice.affCount, alice.affQuota, alice.affHistory, 1, null, 'oidc-alice'],
-      [4, 'gone', hash('gone-password'), 'Gone', 1, 1, '', null, 1000, 0, 0, 'vip', 'goneaff1', 0, 0, 0, 0, '2025-01-02 03:04:05', null],
+    ['users', 'id, username, password, display_name, role, status, email, access_token, quota, used_quota, request_count, group, aff_code, aff_count, aff_quota, aff_history, inviter_id, deleted_at, oidc_id, remark, stripe_customer', [
+      [1, 'root', hash('root-old-password'), 'Root User', 100, 1, '', null, 100_000_000, 0, 0, 'default', 'rootaff1', 0, 0, 0, 0, null, null, '', ''],
+      [alice.id, alice.username, hash(alice.password), 'Alice', 1, 1, 'alice@example.com', 'a'.repeat(32), alice.quota, alice.usedQuota, alice.requestCount, 'default', 'aliceaff', alice.affCount, alice.affQuota, alice.affHistory, 1, null, 'oidc-alice', alice.remark, 'cus_alice'],
+      [4, 'gone', hash('gone-password'), 'Gone', 1, 1, '', null, 1000, 0, 0, 'vip', 'goneaff1', 0, 0, 0, 0, '2025-01-02 03:04:05', null, '', ''],
     ]],
     ['tokens', 'id, user_id, key, status, name, created_time, accessed_time, expired_time, remain_quota, unlimited_quota, model_limits_enabled, model_limits, allow_ips, used_quota, group, deleted_at', [
       [aliceToken.id, alice.id, aliceKey, 1, 'alice-key', 1_700_000_000, 1_700_000_500, -1, aliceToken.remainQuota, 0, 1, 'gpt-4o-mini,gpt-4o', '127.0.0.1\n::1\n::ffff:127.0.0.1', aliceToken.usedQuota, '', null],
