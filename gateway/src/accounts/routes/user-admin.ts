@@ -51,7 +51,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, { deps, guard, syn
   route(app, 'GET', '/user/:id', guard.admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = await deps.users.byId(id);
-    if (!user) throw new ApiFailure('用户不存在');
+    // A deleted user is gone, as new-api's soft delete hides it from GetUserById.
+    if (!user || user.deletedAt !== null) throw new ApiFailure('用户不存在');
     if (!outranks(signedIn(request), user)) throw new ApiFailure('无权获取同级或更高等级用户的信息');
     const [wire] = await usersWithBalances(deps, [user]);
     return ok(wire);
