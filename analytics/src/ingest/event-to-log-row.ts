@@ -66,7 +66,8 @@ function grantRow({ data, metadata }: QuotaGranted): LogRow {
     username: data.username,
     quota: data.amount,
     content: data.content,
-    other: '{}',
+    // new-api's RecordLog leaves `other` empty on top-up and system rows.
+    other: '',
   };
 }
 
@@ -99,9 +100,9 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
       return systemRow(event, event.data.quota, JSON.stringify({ task_id: event.data.taskId }));
     // Invite rows as new-api writes them: the reward shows quota 0 (it went to the invite account), a transfer its amount.
     case 'InviterRewarded':
-      return systemRow(event, 0, '{}');
+      return systemRow(event, 0, '');
     case 'AffQuotaTransferred':
-      return systemRow(event, event.data.amount, '{}');
+      return systemRow(event, event.data.amount, '');
     case 'TokenQuotaSet':
     case 'AffQuotaMigrated':
     case 'OpeningBalanceRecorded':

@@ -66,9 +66,9 @@ describe('eventToLogRow', () => {
   it.each([
     [1, 'top-up'],
     [4, 'system'],
-  ] as const)('maps QuotaGranted with logType %i to a %s row', (logType, _label) => {
+  ] as const)('maps QuotaGranted with logType %i to a %s row, its `other` empty as new-api writes it', (logType, _label) => {
     const event = quotaGranted({ logType, amount: 1234 });
-    expect(eventToLogRow(event)).toMatchObject({ type: logType, quota: 1234, content: event.data.content, other: '{}' });
+    expect(eventToLogRow(event)).toMatchObject({ type: logType, quota: 1234, content: event.data.content, other: '' });
   });
 
   it('logs nothing for TokenQuotaSet', () => {
@@ -89,8 +89,8 @@ describe('eventToLogRow', () => {
     const reward = { type: 'InviterRewarded', data: { userId: 1, username: 'alice', inviteeId: 2, amount: 500, content: '邀请用户赠送 500 点额度' }, metadata } as const;
     const transfer = { type: 'AffQuotaTransferred', data: { userId: 1, username: 'alice', holdId: 'aff-1', amount: 300, content: '邀请额度划转 300 点额度' }, metadata } as const;
     const migrated = { type: 'AffQuotaMigrated', data: { userId: 1, affQuota: 1, affHistoryQuota: 1, affCount: 1 }, metadata } as const;
-    expect(eventToLogRow(reward)).toMatchObject({ type: 4, user_id: 1, quota: 0, content: '邀请用户赠送 500 点额度' });
-    expect(eventToLogRow(transfer)).toMatchObject({ type: 4, user_id: 1, quota: 300, content: '邀请额度划转 300 点额度' });
+    expect(eventToLogRow(reward)).toMatchObject({ type: 4, user_id: 1, quota: 0, content: '邀请用户赠送 500 点额度', other: '' });
+    expect(eventToLogRow(transfer)).toMatchObject({ type: 4, user_id: 1, quota: 300, content: '邀请额度划转 300 点额度', other: '' });
     expect(eventToLogRow(migrated)).toBeNull();
   });
 });

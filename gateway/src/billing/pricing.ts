@@ -1,5 +1,6 @@
 import type { Options } from '../ports/options.js';
 import type { Usage } from '../providers/types.js';
+import { completionRatioFor } from './builtin-completion-ratio.js';
 
 /** The ratios one request is billed with; `modelPrice` is -1 when billed by tokens. */
 export interface PriceQuote {
@@ -16,6 +17,9 @@ export interface PriceQuote {
   /** Image input tokens (ImageRatio), relative to ordinary prompt tokens; absent = 1. */
   imageRatio?: number;
 }
+
+/** new-api's cache-write ratio for a model its CreateCacheRatio map leaves out (its GetCreateCacheRatio). */
+export const DEFAULT_CACHE_CREATION_RATIO = 1.25;
 
 /** new-api's ratio for a model nobody priced, served only in self-use mode. */
 export const SELF_USE_MODEL_RATIO = 37.5;
@@ -35,10 +39,10 @@ export function quoteFor(options: Options, model: string, group: string): PriceQ
   if (modelPrice !== undefined) return { modelRatio: 0, completionRatio: 0, groupRatio, modelPrice, quotaPerUnit };
   const modelRatio = options.numberMap('ModelRatio')[model] ?? (options.boolean('SelfUseModeEnabled') ? SELF_USE_MODEL_RATIO : undefined);
   if (modelRatio === undefined) return null;
-  const completionRatio = options.numberMap('CompletionRatio')[model] ?? 1;
+  const completionRatio = completionRatioFor(options.numberMap('CompletionRatio'), model);
   const special = {
     cacheRatio: options.numberMap('CacheRatio')[model] ?? 1,
-    cacheCreationRatio: options.numberMap('CreateCacheRatio')[model] ?? 1,
+    cacheCreationRatio: options.numberMap('CreateCacheRatio')[model] ?? DEFAULT_CACHE_CREATION_RATIO,
     audioRatio: options.numberMap('AudioRatio')[model] ?? 1,
     audioCompletionRatio: options.numberMap('AudioCompletionRatio')[model] ?? 1,
     imageRatio: options.numberMap('ImageRatio')[model] ?? 1,

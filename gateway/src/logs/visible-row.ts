@@ -5,8 +5,10 @@ import type { LedgerEvent, LogEntry, SelfLogEntry } from '@tollgate/wire';
 export function selfRow(row: LogEntry): SelfLogEntry {
   const { channel: _channel, ...fields } = row;
   const rest = { ...fields, channel_name: '' as const };
+  // An empty `other` (top-up and system rows, as new-api writes them) stays empty.
+  if (!row.other) return rest;
   try {
-    const other: unknown = JSON.parse(row.other || '{}');
+    const other: unknown = JSON.parse(row.other);
     if (other === null || typeof other !== 'object' || Array.isArray(other)) return rest;
     const { admin_info: _adminInfo, ...visible } = other as Record<string, unknown>;
     return { ...rest, other: JSON.stringify(visible) };

@@ -41,3 +41,11 @@ describe('log rows from analytics, as the console parses them', () => {
     expect(JSON.parse(selfRow(row).other)).not.toHaveProperty('admin_info');
   });
 });
+
+describe('a top-up row, as new-api writes it', () => {
+  it("has an empty `other`, in the log row and in the user's own view (not {})", () => {
+    const row = logRowOf({ type: 'QuotaGranted', data: { userId: 7, username: 'amy', amount: 500, logType: 1, content: '通过兑换码充值 $1', source: 'redemption' }, metadata: metadata('e4') });
+    expect(row?.other).toBe('');
+    expect(row && selfRow(row).other).toBe('');
+  });
+});

@@ -58,7 +58,7 @@ export class InMemoryUserStore implements UserStore {
   private readonly table = new MemoryTable<User>();
 
   async create(user: NewUser): Promise<User> {
-    return this.table.insert((id) => ({ ...user, id, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
+    return this.table.insert((id) => ({ ...user, id, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', remark: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }));
   }
   restore = async (row: User) => this.table.restore(row);
   byId = async (id: number) => this.table.get(id);

@@ -25,6 +25,8 @@ export const userRowSchema = z.object({
   telegram_id: z.string(),
   linux_do_id: z.string(),
   oidc_id: z.string(),
+  /** The administrators' note on the user (new-api's remark); sent only to administrators. */
+  remark: z.optional(z.string()),
   /** When it was deleted (ISO time), as new-api's gorm soft delete; null while it exists. */
   DeletedAt: z.nullable(z.string()),
 });

@@ -17,5 +17,7 @@ export const redemptionRowSchema = z.object({
   redeemed_time: nonNegativeInt(),
   /** Who redeemed it (0 while unused). */
   used_user_id: nonNegativeInt(),
+  /** Epoch seconds after which it no longer redeems; 0 never expires. */
+  expired_time: z.int(),
 });
 export type RedemptionRow = z.infer<typeof redemptionRowSchema>;

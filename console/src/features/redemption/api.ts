@@ -3,9 +3,10 @@ import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
 /** A redemption code as the server sends it (spec: redemption), the columns the page reads. */
-export type Redemption = Pick<RedemptionRow, 'id' | 'name' | 'key' | 'status' | 'quota' | 'created_time' | 'redeemed_time' | 'used_user_id'>;
+export type Redemption = Pick<RedemptionRow, 'id' | 'name' | 'key' | 'status' | 'quota' | 'created_time' | 'redeemed_time' | 'used_user_id' | 'expired_time'>;
 
-export type RedemptionFields = Pick<RedemptionRow, 'name' | 'quota'>;
+/** `expired_time`: epoch seconds, 0 for never. */
+export type RedemptionFields = Pick<RedemptionRow, 'name' | 'quota' | 'expired_time'>;
 
 export const redemptionApi = {
   list: async (page: number, size: number, signal?: AbortSignal) =>

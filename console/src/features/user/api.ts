@@ -3,7 +3,7 @@ import { api, query } from '../../api/client';
 import { type Page, toPage } from '../../api/page';
 
 /** A user as administrators see it (spec: user): the columns the pages read. */
-export type AdminUser = Pick<UserRow, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'email' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'DeletedAt'>;
+export type AdminUser = Pick<UserRow, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'email' | 'group' | 'quota' | 'used_quota' | 'request_count' | 'DeletedAt' | 'remark'>;
 
 export type ManageAction = 'promote' | 'demote' | 'disable' | 'enable' | 'delete';
 
@@ -14,6 +14,8 @@ export interface UserEdit {
   password: string;
   group: string;
   quota: number;
+  /** The administrators' note on the user. */
+  remark: string;
 }
 
 export const userApi = {

@@ -10,7 +10,7 @@ const pages = (
     <Route path="/user" element={<p>user list</p>} />
   </Routes>
 );
-const bob = { id: 5, username: 'bob', display_name: 'Bob', role: 1, status: 1, email: '', group: 'vip', quota: 700, used_quota: 0, request_count: 0, DeletedAt: null };
+const bob = { id: 5, username: 'bob', display_name: 'Bob', role: 1, status: 1, email: '', group: 'vip', quota: 700, used_quota: 0, request_count: 0, DeletedAt: null, remark: 'pays by invoice' };
 
 describe('UserEditPage', () => {
   it('loads the user into the form, saves the edit and goes back to the list', async () => {
@@ -23,6 +23,18 @@ describe('UserEditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText('user list')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, username: 'bob', display_name: 'Robert', group: 'vip', quota: 700 });
+  });
+
+  it("shows the administrators' remark and saves an edit of it", async () => {
+    signIn(10, 1);
+    const calls = stubApi({ 'GET /api/user/5': bob, 'GET /api/group/': ['default', 'vip'], 'PUT /api/user/': null });
+    renderPage(pages, '/user/edit/5');
+    const remark = (await screen.findByLabelText('备注')) as HTMLInputElement;
+    expect(remark.value).toBe('pays by invoice');
+    fireEvent.change(remark, { target: { value: 'pays by card' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('user list')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, remark: 'pays by card' });
   });
 
   it("lets root end the user's sessions", async () => {

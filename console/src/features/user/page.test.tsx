@@ -59,7 +59,7 @@ describe('UserPage', () => {
     fireEvent.change(screen.getByLabelText('分组', { selector: '#user-group' }), { target: { value: 'vip' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText('用户信息更新成功！')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, username: 'u4', display_name: '', password: '', group: 'vip', quota: 5000 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, username: 'u4', display_name: '', password: '', group: 'vip', quota: 5000, remark: '' });
   });
 
   it('keeps the sort and the columns each user chose', async () => {

@@ -8,6 +8,7 @@ export const userEn: Record<keyof typeof userZh, string> = {
   'user.id': 'ID',
   'user.username': 'Username',
   'user.displayName': 'Display name',
+  'user.remark': 'Remark',
   'user.password': 'Password',
   'user.group': 'Group',
   'user.quota': 'Quota left',

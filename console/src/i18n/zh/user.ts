@@ -6,6 +6,7 @@ export const userZh = {
   'user.id': 'ID',
   'user.username': '用户名',
   'user.displayName': '显示名称',
+  'user.remark': '备注',
   'user.password': '密码',
   'user.group': '分组',
   'user.quota': '剩余额度',

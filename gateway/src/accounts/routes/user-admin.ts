@@ -26,10 +26,10 @@ const createBody = z.object({
   role: z.number().int().optional(),
 });
 
-/** Users with their ledger balances merged, in wire shape. */
+/** Users with their ledger balances merged, in wire shape, with the administrators' remark. */
 export async function usersWithBalances(deps: MoneyContext, users: User[]) {
   const balances = byId(await deps.balances.users(users.map((u) => u.id)), (b) => b.userId);
-  return users.map((user) => userWire(user, balances.get(user.id)));
+  return users.map((user) => ({ ...userWire(user, balances.get(user.id)), remark: user.remark }));
 }
 
 /** An administrator may act only on users of a lower role; root on anyone. */
@@ -52,7 +52,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, { deps, guard, syn
   route(app, 'GET', '/user/:id', guard.admin, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = await deps.users.byId(id);
-    if (!user) throw new ApiFailure('用户不存在');
+    // A deleted user is gone, as new-api's soft delete hides it from GetUserById.
+    if (!user || user.deletedAt !== null) throw new ApiFailure('用户不存在');
     if (!outranks(signedIn(request), user)) throw new ApiFailure('无权获取同级或更高等级用户的信息');
     const [wire] = await usersWithBalances(deps, [user]);
     return ok(wire);

@@ -28,6 +28,8 @@ const updateBody = z.object({
   group: z.string().trim().min(1).optional(),
   quota: nonNegativeInt('quota', '额度不能为负数').optional(),
   role: z.number().int().optional(),
+  // new-api's User.Remark: varchar(255), validate max=255.
+  remark: z.string().max(255, { message: '备注长度不得超过 255 位！' }).optional(),
 });
 type UpdateBody = z.infer<typeof updateBody>;
 
@@ -40,6 +42,7 @@ async function documentPatch(ctx: ApiContext<UserUpdateDeps>, target: User, body
   if (body.display_name !== undefined) patch.displayName = body.display_name || body.username || target.username;
   if (body.group) patch.group = body.group;
   if (body.password) patch.passwordHash = await hashPassword(body.password);
+  if (body.remark !== undefined) patch.remark = body.remark;
   return patch;
 }
 

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/documents/redemption-store.js';
+import { isExpired, type Redemption, RedemptionStatus, type RedemptionStore } from '../../ports/documents/redemption-store.js';
 import { Claims } from './claims.js';
 import { containing, NumberedCollection } from './numbered-collection.js';
 
@@ -12,6 +12,14 @@ const redemptionShape = {
   createdTime: Number,
   redeemedTime: Number,
   usedUserId: Number,
+  expiredTime: { type: Number, default: 0 },
+};
+
+/** A code stored before expiry existed reads as never expiring. */
+const withExpiry = (code: Redemption | null): Redemption | null => code && { ...code, expiredTime: code.expiredTime ?? 0 };
+const pageWithExpiry = async (page: Promise<{ items: Redemption[]; total: number }>) => {
+  const { items, total } = await page;
+  return { items: items.map((code) => ({ ...code, expiredTime: code.expiredTime ?? 0 })), total };
 };
 
 /**
@@ -25,10 +33,10 @@ export async function createMongoRedemptionStore(connection: Connection): Promis
   const claims = new Claims(connection);
   return {
     restore: (redemption) => codes.restore(redemption),
-    create: (redemption) => codes.insert({ ...redemption, status: RedemptionStatus.Unused, redeemedTime: 0, usedUserId: 0 }),
-    byId: (id) => codes.findOne({ _id: id }),
-    byKey: (key) => codes.findOne({ key }),
-    update: (id, patch) => codes.update(id, patch),
+    create: (redemption) => codes.insert({ ...redemption, expiredTime: redemption.expiredTime ?? 0, status: RedemptionStatus.Unused, redeemedTime: 0, usedUserId: 0 }),
+    byId: async (id) => withExpiry(await codes.findOne({ _id: id })),
+    byKey: async (key) => withExpiry(await codes.findOne({ key })),
+    update: async (id, patch) => withExpiry(await codes.update(id, patch)),
     delete: (id) => codes.delete(id),
     list(query) {
       const filter: Record<string, unknown> = {};
@@ -37,18 +45,18 @@ export async function createMongoRedemptionStore(connection: Connection): Promis
         if (/^\d+$/.test(query.keyword)) either.push({ _id: Number(query.keyword) });
         filter.$or = either;
       }
-      return codes.page(filter, { _id: -1 }, query.offset, query.limit);
+      return pageWithExpiry(codes.page(filter, { _id: -1 }, query.offset, query.limit));
     },
     listRedeemed({ usedUserId, name }, { offset, limit }) {
       const filter: Record<string, unknown> = { status: RedemptionStatus.Used };
       if (usedUserId !== undefined) filter.usedUserId = usedUserId;
       if (name) filter.name = containing(name);
-      return codes.page(filter, { redeemedTime: -1, _id: -1 }, offset, limit);
+      return pageWithExpiry(codes.page(filter, { redeemedTime: -1, _id: -1 }, offset, limit));
     },
     async redeem(key, userId, nowSeconds) {
-      const code = await codes.findOne({ key });
-      if (code?.status !== RedemptionStatus.Unused || !(await claims.claim(`redemption:${code.id}`))) return null;
-      return codes.update(code.id, { status: RedemptionStatus.Used, usedUserId: userId, redeemedTime: nowSeconds });
+      const code = withExpiry(await codes.findOne({ key }));
+      if (code?.status !== RedemptionStatus.Unused || isExpired(code, nowSeconds) || !(await claims.claim(`redemption:${code.id}`))) return null;
+      return withExpiry(await codes.update(code.id, { status: RedemptionStatus.Used, usedUserId: userId, redeemedTime: nowSeconds }));
     },
   };
 }

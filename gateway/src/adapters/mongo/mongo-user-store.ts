@@ -24,6 +24,7 @@ const userShape = {
   linuxDoId: String,
   oidcId: { type: String, default: '' },
   setting: { type: String, default: '' },
+  remark: { type: String, default: '' },
   createdAt: Number,
   deletedAt: { type: Number, default: null },
 };
@@ -45,7 +46,7 @@ function searchFilter(query: { keyword?: string; group?: string }): Record<strin
 function withCounters(stored: User | null): User | null {
   if (!stored) return null;
   const { affVersion: _version, ...user } = stored as User & { affVersion?: number };
-  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0, setting: user.setting ?? '', oidcId: user.oidcId ?? '' };
+  return { ...user, affCount: user.affCount ?? 0, affQuota: user.affQuota ?? 0, affHistoryQuota: user.affHistoryQuota ?? 0, setting: user.setting ?? '', oidcId: user.oidcId ?? '', remark: user.remark ?? '' };
 }
 
 /** Users in MongoDB. Deleted users keep their document (deletedAt set) so their name stays taken. */
@@ -64,7 +65,7 @@ export async function createMongoUserStore(connection: Connection): Promise<User
   await users.ready();
   return {
     restore: (user) => users.restore(user),
-    create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
+    create: (user: NewUser) => users.insert({ ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', remark: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null }),
     byId: async (id) => withCounters(await users.findOne({ _id: id })),
     byUsername: async (username) => withCounters(await users.findOne({ username })),
     byAccessToken: async (token) => (token ? withCounters(await users.findOne({ accessToken: token })) : null),

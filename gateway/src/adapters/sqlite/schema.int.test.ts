@@ -24,3 +24,19 @@ it('adds the invite counters to a users table created before them', async () => 
   await documents.users.update(user?.id ?? 0, { affCount: 1, affQuota: 7 });
   expect(await documents.users.byUsername('old')).toMatchObject({ affCount: 1, affQuota: 7 });
 });
+
+it('adds expired_time to a redemptions table created before it: old codes never expire, and redeem', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tollgate-schema-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'documents.db');
+  const old = new Database(path);
+  old.exec(`CREATE TABLE redemptions (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, redemption_key TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL, status INTEGER NOT NULL DEFAULT 1, quota INTEGER NOT NULL, created_time INTEGER NOT NULL,
+    redeemed_time INTEGER NOT NULL DEFAULT 0, used_user_id INTEGER NOT NULL DEFAULT 0)`);
+  old.prepare("INSERT INTO redemptions (user_id, redemption_key, name, quota, created_time) VALUES (1, 'k', 'old', 5, 1)").run();
+  old.close();
+  const documents = createSqliteDocuments({ path });
+  onTestFinished(() => documents.close());
+  expect(await documents.redemptions.byKey('k')).toMatchObject({ expiredTime: 0 });
+  expect(await documents.redemptions.redeem('k', 2, 2_000_000_000)).toMatchObject({ usedUserId: 2 });
+});

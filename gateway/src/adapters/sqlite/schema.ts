@@ -127,6 +127,8 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'users', column: 'aff_history_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'users', column: 'setting', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'users', column: 'oidc_id', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'users', column: 'remark', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'redemptions', column: 'expired_time', definition: 'INTEGER NOT NULL DEFAULT 0' },
 ];
 
 function addMissingColumns(db: Database): void {

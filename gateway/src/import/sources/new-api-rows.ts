@@ -9,7 +9,7 @@ export const sourceUser = z.object({
   id: int, username: text, password: text, display_name: text, role: int, status: int, email: text,
   github_id: text, oidc_id: text, wechat_id: text, telegram_id: text, linux_do_id: text, access_token: fixedText,
   quota: int, used_quota: int, request_count: int, group: text, aff_code: text, aff_count: int, aff_quota: int,
-  aff_history: int, inviter_id: int, deleted_at: deletedAt, setting: text, remark: text,
+  aff_history: int, inviter_id: int, deleted_at: deletedAt, setting: text, remark: text, stripe_customer: text,
 });
 
 export const sourceToken = z.object({

@@ -1,5 +1,6 @@
 import { BATCH_SIZE, type ImportContext } from '../import-context.js';
 import { sourceAbility, sourceChannel } from '../sources/new-api-rows.js';
+import { channelsBroughtBy } from './import-channels.js';
 
 const split = (text: string) =>
   text
@@ -25,7 +26,10 @@ export async function checkAbilities(context: ImportContext): Promise<void> {
   }
   for (const ability of (await source.all('abilities')).map((row) => sourceAbility.parse(row))) {
     const key = `${ability.channel_id}\n${ability.group}\n${ability.model}`;
-    if (implied.has(key)) report.add('abilities (from channel models and groups)');
-    else report.skip('abilities', `${ability.channel_id}/${ability.group}/${ability.model}`, "not implied by its channel's models and groups");
+    // Counted only when this run wrote its channel (a second run writes none).
+    if (implied.has(key)) {
+      if (channelsBroughtBy(context).has(ability.channel_id)) report.add('abilities (from channel models and groups)');
+      else report.skip('abilities', `${ability.channel_id}/${ability.group}/${ability.model}`, 'its channel was not imported in this run');
+    } else report.skip('abilities', `${ability.channel_id}/${ability.group}/${ability.model}`, "not implied by its channel's models and groups");
   }
 }

@@ -35,9 +35,18 @@ function toChannel(row: SourceChannel): Channel {
   };
 }
 
+/** The ids of the channels each run brought: their abilities are what that run wrote. */
+const broughtChannels = new WeakMap<ImportContext, Set<number>>();
+
+export function channelsBroughtBy(context: ImportContext): ReadonlySet<number> {
+  return broughtChannels.get(context) ?? new Set();
+}
+
 /** Channels with their keys, models, groups, priorities, weights and mappings; used quota as an opening event. */
 export function importChannels(context: ImportContext): Promise<void> {
   const { channels } = context.targets.documents;
+  const brought = new Set<number>();
+  broughtChannels.set(context, brought);
   const spec: DocumentImport<SourceChannel, Channel> = {
     table: 'channels',
     kind: 'channels',
@@ -50,6 +59,7 @@ export function importChannels(context: ImportContext): Promise<void> {
     },
     conflict: (channel) => firstConflict([[async () => (await channels.byId(channel.id)) !== null, ALREADY_IN_TOLLGATE]]),
     write: (channel) => channels.restore(channel),
+    brought: (channel) => brought.add(channel.id),
   };
   return importDocuments(context, spec);
 }

@@ -17,6 +17,8 @@ export interface DocumentImport<Row, Doc extends { id: number }> {
   conflict(doc: Doc): Promise<string | null>;
   /** Writes the document unless it exists; true when it did. */
   write(doc: Doc): Promise<boolean>;
+  /** Told of each document this run brought (written, or on a dry run would write), for what derives from them. */
+  brought?(doc: Doc): void;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function importDocuments<Row, Doc extends { id: number }>(context: 
         openings.push(...mapped.openings);
       }
     }
+    if (context.dryRun) fresh.forEach((doc) => spec.brought?.(doc));
     report.add(spec.kind, context.dryRun ? fresh.length : await writeAll(context, spec, fresh, openings));
     context.onProgress(spec.table, (done += rows.length), total);
   }
@@ -52,8 +55,10 @@ async function writeAll<Row, Doc extends { id: number }>(context: ImportContext,
   if (openings.length > 0) await context.targets.eventLog.append(openings);
   let written = 0;
   for (const doc of docs) {
-    if (await spec.write(doc)) written++;
-    else context.report.skip(spec.kind, doc.id, ALREADY_IN_TOLLGATE);
+    if (await spec.write(doc)) {
+      written++;
+      spec.brought?.(doc);
+    } else context.report.skip(spec.kind, doc.id, ALREADY_IN_TOLLGATE);
   }
   return written;
 }

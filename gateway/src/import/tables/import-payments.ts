@@ -5,7 +5,7 @@ import type { ImportContext } from '../import-context.js';
 import { importDocuments } from './import-documents.js';
 import { type SourceRedemption, type SourceTopUp, sourceRedemption, sourceTopUp } from '../sources/new-api-rows.js';
 
-/** Redemption codes as they stand (a used code stays used, by whom and when); their quota is already in the users' balances. */
+/** Redemption codes as they stand (a used code stays used, by whom and when; an expiring one keeps its expiry); their quota is already in the users' balances. */
 export function importRedemptions(context: ImportContext): Promise<void> {
   const { redemptions } = context.targets.documents;
   return importDocuments<SourceRedemption, Redemption>(context, {
@@ -14,8 +14,7 @@ export function importRedemptions(context: ImportContext): Promise<void> {
     row: sourceRedemption,
     map(row) {
       if (row.deleted_at !== null) return { skip: 'deleted in new-api' };
-      if (row.expired_time > 0) context.report.skip('redemption fields', row.id, 'expiry time: Tollgate codes do not expire');
-      const code = { id: row.id, userId: row.user_id, key: row.key, name: row.name, status: row.status, quota: row.quota, createdTime: row.created_time, redeemedTime: row.redeemed_time, usedUserId: row.used_user_id };
+      const code = { id: row.id, userId: row.user_id, key: row.key, name: row.name, status: row.status, quota: row.quota, createdTime: row.created_time, redeemedTime: row.redeemed_time, usedUserId: row.used_user_id, expiredTime: row.expired_time };
       return { doc: code, openings: [] };
     },
     conflict: (code) =>

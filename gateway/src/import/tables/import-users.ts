@@ -29,13 +29,14 @@ function toUser(row: SourceUser, nowSeconds: number): User {
     linuxDoId: row.linux_do_id,
     oidcId: row.oidc_id,
     setting: row.setting,
+    remark: row.remark,
     // new-api keeps no sign-up time.
     createdAt: nowSeconds,
     deletedAt: row.deleted_at,
   };
 }
 
-/** Users with their password hashes, roles, groups and linked accounts; balances as opening events. */
+/** Users with their password hashes, roles, groups, linked accounts and remarks; balances as opening events. */
 export function importUsers(context: ImportContext): Promise<void> {
   const { users } = context.targets.documents;
   const spec: DocumentImport<SourceUser, User> = {
@@ -44,6 +45,8 @@ export function importUsers(context: ImportContext): Promise<void> {
     row: sourceUser,
     map(row) {
       if (!row.username) return { skip: 'no username' };
+      // Said, not dropped silently: Tollgate has no Stripe billing to link a customer to.
+      if (row.stripe_customer) context.report.skip('user fields', row.id, 'no Tollgate field for stripe_customer');
       const { quota, used_quota: usedQuota, request_count: requestCount, aff_quota: affQuota, aff_history: affHistoryQuota, aff_count: affCount } = row;
       const opening = openingBalance(row.id, { kind: 'user', quota, usedQuota, requestCount, affQuota, affHistoryQuota, affCount }, context.nowSeconds * 1000);
       return { doc: toUser(row, context.nowSeconds), openings: [opening] };

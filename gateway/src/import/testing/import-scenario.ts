@@ -86,13 +86,14 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       if (from.logRows >= 500_000) expect(figures.lateHeapGrowthMb).toBeLessThan(50);
       expect(figures.logProgressCalls).toBeGreaterThanOrEqual(Math.ceil(from.logRows / 20_000));
       expect([report.importedCount('users'), report.importedCount('tokens'), report.importedCount('channels'), report.importedCount('abilities (from channel models and groups)')]).toEqual([3, 2, 1, 4]);
-      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 2, 1, 1, 1]);
+      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 4, 1, 1, 1]);
       const text = report.toText();
       expect(text).toContain('tokens: skipped 1 (deleted in new-api): 7');
       expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
       expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
       expect(text).toContain('tasks: skipped 1 (platform kling');
       expect(text).toContain('channel fields: skipped 1 (no Tollgate field for tag)');
+      expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
 
       const after = await snapshot();
       expect(after.logs).toEqual(await sourceLogTotals(source));

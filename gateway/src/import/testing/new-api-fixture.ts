@@ -3,11 +3,14 @@ import { type FixtureEngine, openFixtureEngine } from './fixture-engines.js';
 import { newApiSchema, quoteName } from './new-api-tables.js';
 
 /** What the fixture holds, for the test to compare Tollgate against. */
-export const alice = { id: 2, username: 'alice', password: 'alice-old-password', quota: 4_000_000, usedQuota: 123_456, requestCount: 77, affQuota: 500, affHistory: 900, affCount: 2 };
+export const alice = { id: 2, username: 'alice', password: 'alice-old-password', quota: 4_000_000, usedQuota: 123_456, requestCount: 77, affQuota: 500, affHistory: 900, affCount: 2, remark: 'pays by invoice; VIP since 2024' };
 export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
 export const channel = { id: 3, usedQuota: 987_654, model: 'gpt-4o-mini' };
+/** Unused codes with an expiry (new-api's expired_time): one past (2023-11-14), one far ahead (2100). */
+export const expiredCode = { id: 3, key: 'f'.repeat(32), quota: 50_000, expiredTime: 1_700_000_000 };
+export const expiringCode = { id: 4, key: 'b'.repeat(32), quota: 70_000, expiredTime: 4_102_444_800 };
 
 /** Go's bcrypt writes `$2a$`; bcryptjs `$2b$`: the same hash otherwise. */
 const hash = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$/, '$2a$');
@@ -15,10 +18,10 @@ const hash = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$
 /** Rows per table, as new-api would have written them: columns, then one value list per row. */
 function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows: unknown[][]][] {
   return [
-    ['users', 'id, username, password, display_name, role, status, email, access_token, quota, used_quota, request_count, group, aff_code, aff_count, aff_quota, aff_history, inviter_id, deleted_at, oidc_id', [
-      [1, 'root', hash('root-old-password'), 'Root User', 100, 1, '', null, 100_000_000, 0, 0, 'default', 'rootaff1', 0, 0, 0, 0, null, null],
-      [alice.id, alice.username, hash(alice.password), 'Alice', 1, 1, 'alice@example.com', 'a'.repeat(32), alice.quota, alice.usedQuota, alice.requestCount, 'default', 'aliceaff', alice.affCount, alice.affQuota, alice.affHistory, 1, null, 'oidc-alice'],
-      [4, 'gone', hash('gone-password'), 'Gone', 1, 1, '', null, 1000, 0, 0, 'vip', 'goneaff1', 0, 0, 0, 0, '2025-01-02 03:04:05', null],
+    ['users', 'id, username, password, display_name, role, status, email, access_token, quota, used_quota, request_count, group, aff_code, aff_count, aff_quota, aff_history, inviter_id, deleted_at, oidc_id, remark, stripe_customer', [
+      [1, 'root', hash('root-old-password'), 'Root User', 100, 1, '', null, 100_000_000, 0, 0, 'default', 'rootaff1', 0, 0, 0, 0, null, null, '', ''],
+      [alice.id, alice.username, hash(alice.password), 'Alice', 1, 1, 'alice@example.com', 'a'.repeat(32), alice.quota, alice.usedQuota, alice.requestCount, 'default', 'aliceaff', alice.affCount, alice.affQuota, alice.affHistory, 1, null, 'oidc-alice', alice.remark, 'cus_alice'],
+      [4, 'gone', hash('gone-password'), 'Gone', 1, 1, '', null, 1000, 0, 0, 'vip', 'goneaff1', 0, 0, 0, 0, '2025-01-02 03:04:05', null, '', ''],
     ]],
     ['tokens', 'id, user_id, key, status, name, created_time, accessed_time, expired_time, remain_quota, unlimited_quota, model_limits_enabled, model_limits, allow_ips, used_quota, group, deleted_at', [
       [aliceToken.id, alice.id, aliceKey, 1, 'alice-key', 1_700_000_000, 1_700_000_500, -1, aliceToken.remainQuota, 0, 1, 'gpt-4o-mini,gpt-4o', '127.0.0.1\n::1\n::ffff:127.0.0.1', aliceToken.usedQuota, '', null],
@@ -34,13 +37,15 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
     ]],
     ['options', 'key, value', [
       ['SystemName', 'Old Gateway'],
-      ['ModelRatio', JSON.stringify({ [channel.model]: 1, 'gpt-4o': 2.5 })],
+      ['ModelRatio', JSON.stringify({ [channel.model]: 1, 'gpt-4o': 1.25 })],
       ['CompletionRatio', JSON.stringify({ [channel.model]: 1 })],
       ['SomeNewApiOnlySetting', 'x'],
     ]],
-    ['redemptions', 'id, user_id, key, status, name, quota, created_time, redeemed_time, used_user_id', [
-      [1, 1, 'c'.repeat(32), 3, 'used code', 500_000, 1_700_000_000, 1_700_000_100, alice.id],
-      [2, 1, 'e'.repeat(32), 1, 'unused code', 250_000, 1_700_000_000, 0, 0],
+    ['redemptions', 'id, user_id, key, status, name, quota, created_time, redeemed_time, used_user_id, expired_time', [
+      [1, 1, 'c'.repeat(32), 3, 'used code', 500_000, 1_700_000_000, 1_700_000_100, alice.id, 0],
+      [2, 1, 'e'.repeat(32), 1, 'unused code', 250_000, 1_700_000_000, 0, 0, 0],
+      [expiredCode.id, 1, expiredCode.key, 1, 'expired code', expiredCode.quota, 1_690_000_000, 0, 0, expiredCode.expiredTime],
+      [expiringCode.id, 1, expiringCode.key, 1, 'expiring code', expiringCode.quota, 1_690_000_000, 0, 0, expiringCode.expiredTime],
     ]],
     ['top_ups', 'id, user_id, amount, money, trade_no, payment_method, create_time, complete_time, status', [[1, alice.id, 10, 73, 'USR2NOabc', 'alipay', 1_700_000_000, 1_700_000_060, 'success']]],
     ['midjourneys', 'id, code, user_id, action, mj_id, prompt, status, progress, submit_time, channel_id, quota, image_url', [[1, 1, alice.id, 'IMAGINE', 'mj-123', 'a cat', 'SUCCESS', '100%', 1_700_000_000_000, channel.id, 50_000, 'https://cdn.example/cat.png']]],
@@ -69,7 +74,7 @@ function insertLogs(engine: FixtureEngine, count: number): Promise<void> {
  * A new-api database as an operator would bring it, on the engine `source` names (a SQLite path,
  * a MariaDB or PostgreSQL URL): a root and two users with real bcrypt hashes, one deleted; keys
  * live, unlimited and deleted; a channel with its abilities (and one stray); options Tollgate
- * knows and one it does not; used and unused codes; a top-up; a Midjourney row, a Suno and a
+ * knows and one it does not; used and unused codes, one expired and one expiring; a top-up; a Midjourney row, a Suno and a
  * Kling task; and `logRows` log rows.
  */
 export async function buildNewApiDatabase(source: string, options: { upstreamUrl: string; logRows: number }): Promise<void> {

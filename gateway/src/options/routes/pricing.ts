@@ -7,6 +7,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { usableGroups } from '../user-groups.js';
 import { route } from '../../api/support/route.js';
+import { completionRatioFor } from '../../billing/builtin-completion-ratio.js';
 
 export type PricingDeps = AccountsContext & ChannelsContext;
 
@@ -36,7 +37,8 @@ async function pricing(deps: PricingDeps) {
     quota_type: Object.hasOwn(prices, model) ? QuotaType.PerCall : QuotaType.PerUsage,
     model_ratio: ratios[model] ?? 0,
     model_price: prices[model] ?? 0,
-    completion_ratio: completion[model] ?? 1,
+    // The ratio billing applies (the saved one, else new-api's built-in rule), not just the saved map.
+    completion_ratio: completionRatioFor(completion, model),
     enable_groups: [...groups].sort(),
   }));
   return { entries, groupRatio: options.numberMap('GroupRatio') };

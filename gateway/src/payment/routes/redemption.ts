@@ -19,19 +19,26 @@ const NAME_LENGTH = '兑换码名称长度必须在1-20之间';
 
 const nameField = z.string({ message: NAME_LENGTH }).trim().min(1, NAME_LENGTH).max(20, NAME_LENGTH);
 const quotaField = z.number({ message: INVALID_PARAMS }).int().positive('额度必须大于0');
+/** Epoch seconds, 0 for never; new-api refuses an expiry already past when a code is made or edited. */
+const expiryField = z
+  .number({ message: INVALID_PARAMS })
+  .int()
+  .min(0, INVALID_PARAMS)
+  .refine((expiry) => expiry === 0 || expiry >= Math.floor(Date.now() / 1000), '过期时间不能早于当前时间');
 const createBody = z.object({
   name: nameField,
   quota: quotaField,
   count: z.number({ message: INVALID_PARAMS }).int().min(1, '兑换码个数必须大于0').max(MAX_BATCH, `一次兑换码批量生成的个数不能大于 ${MAX_BATCH}`).default(1),
+  expired_time: expiryField.default(0),
 });
-const updateBody = z.object({ id: z.number({ message: INVALID_PARAMS }).int().positive(), name: nameField.optional(), quota: quotaField.optional(), status: z.number().int().optional() });
+const updateBody = z.object({ id: z.number({ message: INVALID_PARAMS }).int().positive(), name: nameField.optional(), quota: quotaField.optional(), status: z.number().int().optional(), expired_time: z.number().optional() });
 const listQuery = z.object({ p: queryInt, page_size: queryInt, size: queryInt, keyword: queryString });
 const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The wire shape of new-api's redemption (snake_case). */
 const wire = (r: Redemption): RedemptionRow => ({
   id: r.id, user_id: r.userId, key: r.key, name: r.name, status: r.status, quota: r.quota,
-  created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId,
+  created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId, expired_time: r.expiredTime,
 });
 
 async function existing(ctx: ApiContext<RedemptionDeps>, id: number): Promise<Redemption> {
@@ -66,7 +73,7 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext<R
     const createdTime = Math.floor(Date.now() / 1000);
     const keys: string[] = [];
     for (let i = 0; i < body.count; i++) {
-      const created = await deps.redemptions.create({ userId: admin.id, key: randomUUID().replace(/-/g, ''), name: body.name, quota: body.quota, createdTime });
+      const created = await deps.redemptions.create({ userId: admin.id, key: randomUUID().replace(/-/g, ''), name: body.name, quota: body.quota, createdTime, expiredTime: body.expired_time });
       keys.push(created.key);
     }
     return ok(keys);
@@ -77,7 +84,9 @@ export function registerRedemptionRoutes(app: FastifyInstance, ctx: ApiContext<R
     const current = await existing(ctx, body.id);
     if (parseInput(updateQuery, request.query).status_only) return ok(wire((await deps.redemptions.update(current.id, statusUpdate(current, body.status ?? 0))) ?? current));
     if (current.status !== RedemptionStatus.Unused) throw new ApiFailure('只能编辑未使用的兑换码');
-    return ok(wire((await deps.redemptions.update(current.id, { name: body.name, quota: body.quota })) ?? current));
+    // The expiry is checked only on a full edit (a status toggle leaves it), as new-api does; absent, it stays.
+    const expiredTime = body.expired_time === undefined ? undefined : parseInput(expiryField, body.expired_time);
+    return ok(wire((await deps.redemptions.update(current.id, { name: body.name, quota: body.quota, expiredTime })) ?? current));
   }, audits.redemptionUpdated);
 
   route(app, 'DELETE', '/redemption/:id', guard.admin, async (request) => {

@@ -16,12 +16,21 @@ export function runRedemptionStoreContract(name: string, factory: StoreFactory<R
       const store = await open();
       const first = await store.create({ userId: 1, key: code(1), name: 'spring', quota: 100, createdTime: 10 });
       await store.create({ userId: 1, key: code(2), name: 'summer', quota: 200, createdTime: 11 });
-      expect(first).toMatchObject({ status: RedemptionStatus.Unused, usedUserId: 0, redeemedTime: 0 });
+      expect(first).toMatchObject({ status: RedemptionStatus.Unused, usedUserId: 0, redeemedTime: 0, expiredTime: 0 });
       const all = await store.list({ offset: 0, limit: 10 });
       expect(all.total).toBe(2);
       expect(all.items.map((r) => r.name)).toEqual(['summer', 'spring']);
       expect((await store.list({ offset: 0, limit: 10, keyword: 'spr' })).items.map((r) => r.name)).toEqual(['spring']);
       expect((await store.list({ offset: 0, limit: 10, keyword: String(first.id) })).items.map((r) => r.id)).toEqual([first.id]);
+    });
+
+    it('refuses an expired code and keeps it unused; redeems one at its expiry second; edits the expiry', async () => {
+      const store = await open();
+      const expired = await store.create({ userId: 1, key: code(20), name: 'old', quota: 50, createdTime: 10, expiredTime: 100 });
+      expect(await store.redeem(code(20), 7, 101)).toBeNull();
+      expect(await store.byKey(code(20))).toMatchObject({ status: RedemptionStatus.Unused, usedUserId: 0, expiredTime: 100 });
+      expect(await store.update(expired.id, { expiredTime: 200 })).toMatchObject({ expiredTime: 200 });
+      expect(await store.redeem(code(20), 7, 200)).toMatchObject({ status: RedemptionStatus.Used, usedUserId: 7 });
     });
 
     it('redeems a code once: the winner gets it, everyone after gets null', async () => {

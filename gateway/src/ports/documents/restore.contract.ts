@@ -15,10 +15,10 @@ interface RestoreCase {
   createNext(documents: Documents): Promise<{ id: number }>;
 }
 
-const user = { ...newUser({ username: 'imported' }), affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '{"notify_type":"email"}', createdAt: 1_600_000_000, deletedAt: null };
+const user = { ...newUser({ username: 'imported' }), affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '{"notify_type":"email"}', remark: 'moved from new-api', createdAt: 1_600_000_000, deletedAt: null };
 const token = newToken({ key: 'i'.repeat(48) });
 const channel = newChannel({ name: 'imported' });
-const code = { userId: 1, key: 'c'.repeat(32), name: 'used code', status: RedemptionStatus.Used, quota: 500, createdTime: 1_600_000_000, redeemedTime: 1_600_000_100, usedUserId: 7 };
+const code = { userId: 1, key: 'c'.repeat(32), name: 'used code', status: RedemptionStatus.Used, quota: 500, createdTime: 1_600_000_000, redeemedTime: 1_600_000_100, usedUserId: 7, expiredTime: 1_700_000_000 };
 const order = { userId: 1, amount: 10, money: 7.3, tradeNo: 'USR1NO1', paymentMethod: 'alipay', createTime: 1_600_000_000, completeTime: 1_600_000_050, status: TopUpStatus.Success };
 
 const cases: Record<string, RestoreCase> = {

@@ -93,6 +93,8 @@ export function runUserStoreContract(name: string, factory: StoreFactory<UserSto
       expect(updated).toEqual({ ...a, displayName: 'Al', group: 'vip', deletedAt: 123 });
       expect(await users.update(9999, { displayName: 'x' })).toBeNull();
       expect(await users.update(a.id, {})).toEqual(updated);
+      expect(a.remark).toBe('');
+      expect(await users.update(a.id, { remark: 'pays by invoice' })).toEqual({ ...updated, remark: 'pays by invoice' });
     });
 
     it('lists newest first, pages, and searches by id, name, email and group', async () => {

@@ -32,6 +32,8 @@ export interface User {
   oidcId: string;
   /** new-api's user setting as JSON text (notify type, warning threshold, webhook, ...); empty until saved. */
   setting: string;
+  /** An administrator's note on the user (new-api's remark, up to 255 characters); empty when none. */
+  remark: string;
   createdAt: number;
   deletedAt: number | null;
 }
@@ -40,7 +42,7 @@ export interface User {
 export type LinkedAccount = 'githubId' | 'wechatId' | 'telegramId' | 'linuxDoId' | 'oidcId';
 
 /** A user to create; invite counters start at zero. */
-export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota' | 'setting'>;
+export type NewUser = Omit<User, 'id' | 'createdAt' | 'deletedAt' | 'affCount' | 'affQuota' | 'affHistoryQuota' | 'setting' | 'remark'>;
 
 export interface UserPage {
   items: User[];

@@ -14,6 +14,9 @@ import { useRedemptionActions } from '../hooks/use-redemptions';
 const statusTag: Record<number, string> = { 1: tag.green, 2: tag.red, 3: tag.grey };
 const UNUSED = 1;
 const DISABLED = 2;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** An unused code past its expiry no longer redeems; the list says so rather than "unused". */
+const isExpired = (code: Redemption) => code.status === UNUSED && code.expired_time !== 0 && code.expired_time < nowSeconds();
 
 export interface RedemptionRowHandlers {
   isSelected(id: number): boolean;
@@ -45,7 +48,10 @@ function RedemptionActions({ code, handlers }: { code: Redemption; handlers: Red
 export function useRedemptionColumns(handlers: RedemptionRowHandlers): Column<Redemption>[] {
   const t = useT();
   const display = useQuotaDisplay();
-  const statusKey = (code: Redemption): MessageKey => (Object.hasOwn(statusTag, code.status) ? (`redemption.status.${code.status}` as MessageKey) : 'token.status.unknown');
+  const statusKey = (code: Redemption): MessageKey => {
+    if (isExpired(code)) return 'redemption.expired';
+    return Object.hasOwn(statusTag, code.status) ? (`redemption.status.${code.status}` as MessageKey) : 'token.status.unknown';
+  };
   return [
     {
       id: 'select', label: t('table.select'), labelHidden: true, required: true,
@@ -53,10 +59,11 @@ export function useRedemptionColumns(handlers: RedemptionRowHandlers): Column<Re
     },
     { id: 'id', label: t('redemption.id'), numeric: true, cell: (code) => code.id, sortValue: (code) => code.id },
     { id: 'name', label: t('redemption.name'), required: true, cell: (code) => code.name, sortValue: (code) => code.name },
-    { id: 'status', label: t('redemption.status'), cell: (code) => <span className={`${tag.base} ${statusTag[code.status] ?? tag.grey}`}>{t(statusKey(code))}</span>, sortValue: (code) => code.status },
+    { id: 'status', label: t('redemption.status'), cell: (code) => <span className={`${tag.base} ${isExpired(code) ? tag.grey : (statusTag[code.status] ?? tag.grey)}`}>{t(statusKey(code))}</span>, sortValue: (code) => code.status },
     { id: 'quota', label: t('redemption.quota'), numeric: true, cell: (code) => formatQuota(code.quota, display), sortValue: (code) => code.quota },
     { id: 'created', label: t('redemption.created'), cell: (code) => formatTime(code.created_time), sortValue: (code) => code.created_time },
     { id: 'redeemer', label: t('redemption.redeemer'), cell: (code) => (code.used_user_id === 0 ? t('redemption.none') : code.used_user_id), sortValue: (code) => code.used_user_id },
+    { id: 'expires', label: t('redemption.expires'), cell: (code) => (code.expired_time === 0 ? t('redemption.never') : formatTime(code.expired_time)), sortValue: (code) => code.expired_time || Number.MAX_SAFE_INTEGER },
     { id: 'actions', label: t('redemption.actions'), required: true, cell: (code) => <RedemptionActions code={code} handlers={handlers} /> },
   ];
 }

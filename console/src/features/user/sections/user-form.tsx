@@ -9,13 +9,13 @@ import { type AdminUser, userApi } from '../api';
 import { useGroups, usersQueryKey } from '../hooks/use-users';
 import { QuotaEquivalent } from '../../status/quota-equivalent';
 
-/** Adds a user (username, display name, password) or edits one (also group and quota); `onDone` after a save or a cancel. */
+/** Adds a user (username, display name, password) or edits one (also group, quota and the administrators' remark); `onDone` after a save or a cancel. */
 export function UserForm({ user, onDone }: { user: AdminUser | null; onDone(): void }) {
   const t = useT();
   const notify = useToast();
   const queryClient = useQueryClient();
   const { data: groups } = useGroups();
-  const [form, setForm] = useState({ username: user?.username ?? '', display_name: user?.display_name ?? '', password: '', group: user?.group ?? 'default', quota: user?.quota ?? 0 });
+  const [form, setForm] = useState({ username: user?.username ?? '', display_name: user?.display_name ?? '', password: '', group: user?.group ?? 'default', quota: user?.quota ?? 0, remark: user?.remark ?? '' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user && (!form.username.trim() || !form.password)) return notify(t('user.required'), 'error');
@@ -40,6 +40,7 @@ export function UserForm({ user, onDone }: { user: AdminUser | null; onDone(): v
           <Select id="user-group" label={t('user.group')} value={form.group} options={groupOptions} onChange={(group) => setForm({ ...form, group })} />
           <Field id="user-quota" label={t('user.quota')} type="number" value={form.quota} onChange={(e) => setForm({ ...form, quota: Number.parseInt(e.target.value, 10) || 0 })} />
           <QuotaEquivalent quota={form.quota} testId="user-quota-equivalent" />
+          <Field id="user-remark" label={t('user.remark')} value={form.remark} maxLength={255} onChange={(e) => setForm({ ...form, remark: e.target.value })} />
         </>
       )}
       <FormActions onCancel={onDone} />

@@ -12,6 +12,7 @@ interface RedemptionRow {
   created_time: number;
   redeemed_time: number;
   used_user_id: number;
+  expired_time: number;
 }
 
 const fromRow = (row: RedemptionRow): Redemption => ({
@@ -24,6 +25,7 @@ const fromRow = (row: RedemptionRow): Redemption => ({
   createdTime: row.created_time,
   redeemedTime: row.redeemed_time,
   usedUserId: row.used_user_id,
+  expiredTime: row.expired_time,
 });
 
 /** Redemption codes in SQLite; redeeming is one conditional UPDATE, so it can succeed only once. */
@@ -35,11 +37,11 @@ export function createSqliteRedemptionStore(db: Database): RedemptionStore {
   };
   return {
     async restore(r) {
-      const row = { id: r.id, user_id: r.userId, redemption_key: r.key, name: r.name, status: r.status, quota: r.quota, created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId };
+      const row = { id: r.id, user_id: r.userId, redemption_key: r.key, name: r.name, status: r.status, quota: r.quota, created_time: r.createdTime, redeemed_time: r.redeemedTime, used_user_id: r.usedUserId, expired_time: r.expiredTime };
       return cache.insertUnlessIdTaken('redemptions', row);
     },
     async create(r: NewRedemption) {
-      const id = cache.insert('redemptions', { user_id: r.userId, redemption_key: r.key, name: r.name, quota: r.quota, created_time: r.createdTime, status: RedemptionStatus.Unused });
+      const id = cache.insert('redemptions', { user_id: r.userId, redemption_key: r.key, name: r.name, quota: r.quota, created_time: r.createdTime, status: RedemptionStatus.Unused, expired_time: r.expiredTime ?? 0 });
       return byColumn('id', id) as Redemption;
     },
     async byId(id) {
@@ -49,7 +51,8 @@ export function createSqliteRedemptionStore(db: Database): RedemptionStore {
       return byColumn('redemption_key', key);
     },
     async update(id, patch) {
-      const row: Row = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      const columns = { name: patch.name, quota: patch.quota, status: patch.status, expired_time: patch.expiredTime };
+      const row: Row = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
       return cache.update('redemptions', id, row) ? byColumn('id', id) : null;
     },
     async delete(id) {
@@ -72,7 +75,7 @@ export function createSqliteRedemptionStore(db: Database): RedemptionStore {
     },
     async redeem(key, userId, nowSeconds) {
       const won = cache
-        .prepare('UPDATE redemptions SET status = @used, used_user_id = @userId, redeemed_time = @now WHERE redemption_key = @key AND status = @unused')
+        .prepare('UPDATE redemptions SET status = @used, used_user_id = @userId, redeemed_time = @now WHERE redemption_key = @key AND status = @unused AND (expired_time = 0 OR expired_time >= @now)')
         .run({ used: RedemptionStatus.Used, unused: RedemptionStatus.Unused, userId, now: nowSeconds, key }).changes;
       return won === 1 ? byColumn('redemption_key', key) : null;
     },

@@ -24,6 +24,7 @@ const userColumns: ColumnMap<Omit<User, 'id'>> = {
     linuxDoId: 'linux_do_id',
     oidcId: 'oidc_id',
     setting: 'setting',
+    remark: 'remark',
     createdAt: 'created_at',
     deletedAt: 'deleted_at',
   },
@@ -50,6 +51,7 @@ interface UserRow {
   linux_do_id: string;
   oidc_id: string;
   setting: string;
+  remark: string;
   created_at: number;
   deleted_at: number | null;
 }
@@ -76,6 +78,7 @@ function fromRow(row: UserRow): User {
     linuxDoId: row.linux_do_id,
     oidcId: row.oidc_id,
     setting: row.setting,
+    remark: row.remark,
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
   };
@@ -111,7 +114,7 @@ export function createSqliteUserStore(db: Database): UserStore {
       return cache.insertUnlessIdTaken('users', { id, ...toRow(userColumns, user) });
     },
     async create(user: NewUser) {
-      const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
+      const fresh = { ...user, affCount: 0, affQuota: 0, affHistoryQuota: 0, setting: '', remark: '', createdAt: Math.floor(Date.now() / 1000), deletedAt: null };
       const id = cache.insert('users', toRow(userColumns, fresh));
       return byColumn('id', id) as User;
     },
