@@ -17,8 +17,18 @@ const isPerCall = (quote: PriceQuote) => quote.modelPrice >= 0;
  */
 export function holdRange(quote: PriceQuote, promptTokens: number, completionCap: number, promptFloor = 0): HoldRange {
   const least = costOf(quote, { promptTokens, completionTokens: isPerCall(quote) ? 0 : Math.min(1, completionCap) });
-  const most = costOf(quote, { promptTokens: Math.max(promptTokens, promptFloor), completionTokens: completionCap });
+  const prompt = Math.ceil(Math.max(promptTokens, promptFloor) * dearestPromptWeight(quote));
+  const most = costOf(quote, { promptTokens: prompt, completionTokens: Math.ceil(completionCap * Math.max(1, quote.audioCompletionRatio ?? 1)) });
   return { least, most: Math.max(least, most) };
+}
+
+/**
+ * What a prompt token can cost at most, relative to a plain one: every token of the prompt may be
+ * a cache write (1.25 by default), audio or an image. The worst case prices the whole prompt at
+ * that weight, so the call settles within its hold whatever kinds its usage reports.
+ */
+function dearestPromptWeight(quote: PriceQuote): number {
+  return Math.max(1, quote.cacheRatio ?? 1, quote.cacheCreationRatio ?? 1, quote.audioRatio ?? 1, quote.imageRatio ?? 1);
 }
 
 /**

@@ -58,4 +58,24 @@ describe('hold sizing', () => {
       { seed: 23, numRuns: 500 },
     );
   });
+
+  it('for any ratios of special tokens, any usage within the counted prompt and the cap settles within the worst case, whatever its kinds', () => {
+    const weight = fc.double({ min: 0.1, max: 25, noNaN: true });
+    const quote = fc.record({ cacheRatio: weight, cacheCreationRatio: weight, audioRatio: weight, imageRatio: weight, audioCompletionRatio: weight });
+    const split = fc.tuple(fc.nat(1_000), fc.nat(1_000), fc.nat(1_000), fc.nat(1_000), fc.nat(1_000));
+    fc.assert(
+      fc.property(quote, fc.double({ min: 0.01, max: 50, noNaN: true }), fc.nat(5_000), fc.integer({ min: 1, max: 5_000 }), split, fc.nat(1_000), (special, completion, prompt, cap, [plain, cached, written, audio, image], audioOut) => {
+        const priced = { ...perToken(1.25, completion), ...special };
+        // The counted prompt, shared out among its kinds; the answer's tokens, some of them audio.
+        const shares = [plain, cached, written, audio, image].map((share) => share + 1);
+        const total = shares.reduce((sum, share) => sum + share, 0);
+        const [cachedTokens = 0, writtenTokens = 0, audioTokens = 0, imageTokens = 0] = shares.slice(1).map((share) => Math.floor((share / total) * prompt));
+        const completionTokens = cap;
+        const audioCompletionTokens = Math.min(audioOut, cap);
+        const usage = { promptTokens: prompt, completionTokens, cachedPromptTokens: cachedTokens, cacheWriteTokens: writtenTokens, audioPromptTokens: audioTokens, imagePromptTokens: imageTokens, audioCompletionTokens };
+        expect(costOf(priced, usage)).toBeLessThanOrEqual(holdRange(priced, prompt, cap).most);
+      }),
+      { seed: 37, numRuns: 2_000 },
+    );
+  });
 });

@@ -43,6 +43,8 @@ export async function priceBurstModels(root: ConsoleClient): Promise<void> {
     ModelPrice: { 'percall-model': 0.002 }, // x 500,000 quota per unit = 1,000
     ModelMaxOutputTokens: { 'cheap-model': ANSWER_TOKENS, 'dear-model': ANSWER_TOKENS, 'stream-model': ANSWER_TOKENS },
     PreConsumedQuota: 0, // no margin: a call's worst case is exactly what a whole answer costs
+    // No cache-write premium (new-api's default 1.25, which the worst case otherwise counts on every prompt token).
+    CreateCacheRatio: { 'cheap-model': 1, 'dear-model': 1, 'stream-model': 1, 'unlisted-model': 1 },
   };
   for (const [key, value] of Object.entries(options)) await root.must('PUT', '/api/option/', { key, value: JSON.stringify(value) });
 }

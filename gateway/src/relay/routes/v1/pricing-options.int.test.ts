@@ -110,9 +110,10 @@ describe('the hold before the upstream answers', () => {
       await h.usageEvents();
       return held;
     };
-    expect(await heldInFlight()).toBe(508); // ('Say hello' = 3 prompt tokens + 100 x 2) x 2.5
+    // ('Say hello' = 3 prompt tokens, each as dear as a cache write: 1.25 -> 4, + 100 x 2) x 2.5
+    expect(await heldInFlight()).toBe(510);
     await h.deps.options.set('ModelMaxOutputTokens', '{"test-model":40}');
-    expect(await heldInFlight()).toBe(48 + 208); // the first call's charge, and (3 + 40 x 2) x 2.5
+    expect(await heldInFlight()).toBe(48 + 210); // the first call's charge, and (4 + 40 x 2) x 2.5
   });
 
   it('PreConsumedQuota: the worst case counts at least that many prompt tokens where the balance allows, and never refuses the call the last quota pays for', async () => {
@@ -122,7 +123,7 @@ describe('the hold before the upstream answers', () => {
     await h.addChannel({ models: 'test-model' });
     const call = h.post('/v1/chat/completions', bearer, { ...chat(), max_tokens: 100 });
     await new Promise((r) => setTimeout(r, 150));
-    expect(await h.deps.holds.available(rich.id)).toBe(100_000 - (700 + 100 * 2) * 2.5); // held in flight
+    expect(await h.deps.holds.available(rich.id)).toBe(100_000 - Math.round((700 * 1.25 + 100 * 2) * 2.5)); // held in flight, every prompt token as dear as a cache write
     expect((await call).statusCode).toBe(200);
     expect(await h.deps.holds.available(rich.id)).toBe(100_000 - 48); // the hold became the actual cost
 
