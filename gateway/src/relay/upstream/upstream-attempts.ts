@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
+import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { providerFor } from '../../providers/index.js';
@@ -108,6 +110,39 @@ async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispa
 const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
 
 /**
+ * Tells the channel's breaker how an attempt went. Only a failure (breaker-rules.ts) or a probe's
+ * outcome is reported; a healthy call that was no probe costs nothing here. A call the client
+ * abandoned says nothing of the channel: its probe slot frees itself after a cool-down.
+ */
+function reportToBreaker(ctx: RelayContext, channel: Channel, attempted: Attempted | null, probe: string | null, aborted: boolean): void {
+  if (attempted && attempted.refusal === undefined && attempted.response.statusCode < 400) {
+    if (probe) ctx.breakers.probeSucceeded(channel.id, probe);
+    return;
+  }
+  if (aborted) return;
+  const status = attempted ? attemptStatus(attempted) : null;
+  const reason = breakerFailureReason(healthSwitches(ctx.deps), status, attempted ? attempted.refusal ?? attempted.errorText ?? '' : '');
+  if (reason) ctx.breakers.failed(channel.id, reason, probe);
+  else if (probe) ctx.breakers.probeSucceeded(channel.id, probe); // the channel answered: a client's error is no sign of ill health
+}
+
+/**
+ * The probe slot of `channel` when its breaker's cool-down has passed: claimed, this call is the
+ * probe; held elsewhere, the channel is passed over (no attempt spent) for the next the router
+ * gives. Healthy channels cost one map lookup here. A pinned channel has no breaker.
+ */
+async function claimed(ctx: RelayContext, first: Channel | null, plan: AttemptPlan, tried: Set<number>): Promise<{ channel: Channel | null; probe: string | null }> {
+  let channel = first;
+  while (channel && !plan.pinned && ctx.breakers.view.isDue(channel.id)) {
+    const probe = await ctx.breakers.claim(channel.id);
+    if (probe) return { channel, probe };
+    tried.add(channel.id);
+    channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
+  }
+  return { channel, probe: null };
+}
+
+/**
  * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
  * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
  * runs, so a retry is always safe. Returns the last answer (good or not); throws when none came.
@@ -118,12 +153,20 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   let last: Attempted | null = null;
   const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
+    let probe: string | null = null;
+    if (ctx.breakers.view.isDue(channel.id)) {
+      const claim = await claimed(ctx, channel, plan, tried);
+      if (!claim.channel) break;
+      channel = claim.channel;
+      probe = claim.probe;
+    }
     const response = await send(ctx, channel, plan);
-    if (response) {
-      const attempted = response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response);
-      const status = attempted ? attemptStatus(attempted) : 0;
-      if (attempted && (status < 400 || !retryable(ctx, status))) return attempted;
-      last = attempted ?? last;
+    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response)) : null;
+    reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
+    if (attempted) {
+      const status = attemptStatus(attempted);
+      if (status < 400 || !retryable(ctx, status)) return attempted;
+      last = attempted;
     }
     tried.add(channel.id);
     channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
