@@ -7,6 +7,7 @@ import type { OpsMeter } from '../ops/ops-meter.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { ChannelRouter } from '../relay/upstream/channel-router.js';
 import { ChannelBreakers } from '../relay/upstream/channel-breakers.js';
+import { breakerHistoryRecorder } from '../ops/breaker-history.js';
 import { DocumentCache } from '../relay/admission/document-cache.js';
 import { InFlightHolds } from '../relay/admission/in-flight-holds.js';
 import { ModelRequestLimit } from '../relay/admission/model-request-limit.js';
@@ -23,7 +24,7 @@ import { startTaskPoller } from '../tasks/task-poller.js';
 
 /** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
 function createRelayContext(app: FastifyInstance, deps: RelayDeps, live: LiveFanout, ops: OpsMeter, metrics: RelayMetrics): RelayContext {
-  const breakers = new ChannelBreakers(deps.breakers, deps.options, app.log);
+  const breakers = new ChannelBreakers(deps.breakers, deps.options, app.log, breakerHistoryRecorder(deps, app.log));
   const router = new ChannelRouter(deps.channels, Math.random, breakers.view);
   const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type BackgroundLog, reportBackgroundFailure, runInBackground } from '@tollgate/ledger';
 import { breakerSettings } from './breaker-rules.js';
-import { type BreakerTransition, type CircuitBreakers, isTransition } from '../../ports/hot-state/circuit-breakers.js';
+import { type BreakerState, type BreakerTransition, type CircuitBreakers, isTransition } from '../../ports/hot-state/circuit-breakers.js';
 import type { Options } from '../../ports/options.js';
 import { BreakerView } from './breaker-view.js';
 
@@ -22,6 +22,8 @@ export class ChannelBreakers {
     private readonly breakers: CircuitBreakers,
     private readonly options: Options,
     private readonly log: BackgroundLog,
+    /** Each transition this gateway made (the others' are theirs to tell): the channel's health history. */
+    private readonly made: (transition: BreakerTransition) => void = () => {},
     private readonly now: () => number = Date.now,
   ) {
     this.view = new BreakerView(now);
@@ -38,7 +40,7 @@ export class ChannelBreakers {
     const probe = `${this.gatewayTag}:${++this.probes}`;
     try {
       const answer = await this.breakers.claimProbe(channelId, probe, this.now());
-      this.view.apply(answer);
+      this.applied(answer);
       return isTransition(answer) ? probe : null;
     } catch (error) {
       // The store away: the channel stays passed over here for a cool-down, then is tried again.
@@ -53,7 +55,7 @@ export class ChannelBreakers {
     const settings = breakerSettings(this.options);
     // Off, or already open here: the store would change nothing.
     if (settings.threshold <= 0 || this.view.isOpen(channelId)) return;
-    runInBackground('count a channel failure', async () => this.view.apply(await this.breakers.failure(channelId, this.now(), settings, reason)), this.log);
+    runInBackground('count a channel failure', async () => this.applied(await this.breakers.failure(channelId, this.now(), settings, reason)), this.log);
   }
 
   /** The probe answered: the breaker closes. */
@@ -69,7 +71,12 @@ export class ChannelBreakers {
     const settings = breakerSettings(this.options);
     runInBackground('report a breaker probe', async () => {
       const transition = await this.breakers.probeEnded(channelId, probe, ok, this.now(), settings, reason);
-      if (transition) this.view.apply(transition);
+      if (transition) this.applied(transition);
     }, this.log);
+  }
+
+  private applied(answer: BreakerTransition | BreakerState): void {
+    this.view.apply(answer);
+    if (isTransition(answer)) this.made(answer);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRelayHarness } from '../../../test/fakes/relay-harness.js';
+import { channelHealthOf } from '../../ops/channel-health.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than a failure's report, which runs beside the call. */
@@ -22,6 +23,8 @@ describe('the circuit breaker in the relay', () => {
     };
     const transitions: string[] = [];
     h.deps.breakers.subscribe((t) => transitions.push(`${t.channelId}:${t.change}`));
+    const healthNotices: (number | undefined)[] = [];
+    h.deps.notices.subscribe((kind, id) => kind === 'channelHealth' && healthNotices.push(id));
 
     expect([await call(), await call()]).toEqual([502, 502]); // the higher priority, failing twice: open
     expect(transitions).toEqual([`${failing.id}:opened`]);
@@ -41,6 +44,14 @@ describe('the circuit breaker in the relay', () => {
     expect(await call()).toBe(200);
     expect(transitions.slice(3)).toEqual([`${failing.id}:half-open`, `${failing.id}:closed`]);
     expect(h.upstream.requests.map((r) => r.authorization).slice(-2)).toEqual(['Bearer sk-failing', 'Bearer sk-failing']);
+
+    // Each transition, with its reason, in the channel's health history and its operations row.
+    const stored = await h.deps.channels.byId(failing.id);
+    const info = JSON.parse(stored?.otherInfo ?? '{}') as { breaker_history: { change: string; reason: string }[] };
+    expect(info.breaker_history.map((note) => note.change)).toEqual(['opened', 'half-open', 'reopened', 'half-open', 'closed']);
+    expect(info.breaker_history[0]?.reason).toBe('no answer (connection failed or timed out)');
+    expect(channelHealthOf(stored!).breaker).toMatchObject({ state: 'closed', change: 'closed', reason: 'probe answered' });
+    expect(healthNotices.filter((id) => id === failing.id)).toHaveLength(5);
   });
 
   it('CircuitBreakerFailureThreshold 0 (the default): nothing is counted, a failing channel stays in rotation', async () => {
