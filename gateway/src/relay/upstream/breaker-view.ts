@@ -26,6 +26,11 @@ export class BreakerView {
     return held === undefined || this.now() >= held.until;
   }
 
+  /** No breaker holds the channel: the call goes as picked (the usual case: one size check). */
+  isClosed(channelId: number): boolean {
+    return this.held.size === 0 || !this.held.has(channelId);
+  }
+
   /** An open breaker whose cool-down has passed: the call that picked it must claim the probe slot first. */
   isDue(channelId: number): boolean {
     if (this.held.size === 0) return false;

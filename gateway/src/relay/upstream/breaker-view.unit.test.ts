@@ -7,6 +7,14 @@ describe('BreakerView', () => {
     expect(view.admits(1)).toBe(true);
     expect(view.isDue(1)).toBe(false);
     expect(view.isOpen(1)).toBe(false);
+    expect(view.isClosed(1)).toBe(true);
+  });
+
+  // A call picked while the slot was free, whose hold was taken while another call claimed it, must not go as a second probe.
+  it('holds a half-open channel that another call probes: not closed, not due, not admitted', () => {
+    const view = new BreakerView(() => 2_500);
+    view.apply({ channelId: 7, state: 'half-open', until: 3_000, coolDownMs: 1_000 });
+    expect([view.isClosed(7), view.isDue(7), view.admits(7), view.isClosed(8)]).toEqual([false, false, false, true]);
   });
 
   it('keeps an open channel out until its cool-down has passed, then admits it as due a probe', () => {

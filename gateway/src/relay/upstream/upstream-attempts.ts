@@ -127,15 +127,19 @@ function reportToBreaker(ctx: RelayContext, channel: Channel, attempted: Attempt
 }
 
 /**
- * The probe slot of `channel` when its breaker's cool-down has passed: claimed, this call is the
- * probe; held elsewhere, the channel is passed over (no attempt spent) for the next the router
- * gives. Healthy channels cost one map lookup here. A pinned channel has no breaker.
+ * For a channel a breaker holds: when its cool-down has passed, the probe slot (claimed: this call
+ * is the probe); when it opened, or another call took the slot, since the router picked it (the
+ * hold was taken meanwhile), the channel is passed over, no attempt spent, for the next the router
+ * gives. Only called off the usual path (a channel no breaker holds goes as picked).
  */
 async function claimed(ctx: RelayContext, first: Channel | null, plan: AttemptPlan, tried: Set<number>): Promise<{ channel: Channel | null; probe: string | null }> {
+  const { view } = ctx.breakers;
   let channel = first;
-  while (channel && !plan.pinned && ctx.breakers.view.isDue(channel.id)) {
-    const probe = await ctx.breakers.claim(channel.id);
-    if (probe) return { channel, probe };
+  while (channel && !view.isClosed(channel.id)) {
+    if (view.isDue(channel.id)) {
+      const probe = await ctx.breakers.claim(channel.id);
+      if (probe) return { channel, probe };
+    }
     tried.add(channel.id);
     channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
   }
@@ -154,7 +158,8 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
     let probe: string | null = null;
-    if (ctx.breakers.view.isDue(channel.id)) {
+    // A pinned channel has no breaker.
+    if (!plan.pinned && !ctx.breakers.view.isClosed(channel.id)) {
       const claim = await claimed(ctx, channel, plan, tried);
       if (!claim.channel) break;
       channel = claim.channel;
