@@ -8,6 +8,7 @@ import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { createSqliteSessionStore } from '../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
+import { InProcessCircuitBreakers } from '../src/adapters/in-process/circuit-breakers.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
 import { createSmtpMailer } from '../src/adapters/smtp/smtp-mailer.js';
 import { InProcessGatewayReports } from '../src/adapters/in-process/gateway-reports.js';
@@ -78,6 +79,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     balances: ledger.balances,
     notifier: ledger.notifier,
     holds,
+    breakers: new InProcessCircuitBreakers(),
     inviteHolds,
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),

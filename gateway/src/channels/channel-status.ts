@@ -6,7 +6,8 @@ import { notifyRootDisabled, notifyRootEnabled, type RootNoticeDeps } from './ro
 type Deps = ChannelsContext;
 export type ChannelStatusDeps = Deps & RootNoticeDeps;
 
-function otherInfo(channel: Channel): Record<string, unknown> {
+/** The channel's `other_info` JSON as an object: empty when unset or unreadable. */
+export function otherInfoOf(channel: Channel): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(channel.otherInfo || '{}');
     return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
@@ -17,7 +18,7 @@ function otherInfo(channel: Channel): Record<string, unknown> {
 
 /** Switches a channel off by itself, leaving the reason and time the console's tooltip shows, and tells root. */
 export async function disableAutomatically(deps: ChannelStatusDeps, channel: Channel, reason: string, now = Date.now()): Promise<void> {
-  const info = { ...otherInfo(channel), status_reason: reason, status_time: Math.floor(now / 1000) };
+  const info = { ...otherInfoOf(channel), status_reason: reason, status_time: Math.floor(now / 1000) };
   await deps.channels.update(channel.id, { status: ChannelStatus.AutoDisabled, otherInfo: JSON.stringify(info) });
   deps.notices.publish('channels', channel.id);
   notifyRootDisabled(deps, channel, reason);

@@ -53,7 +53,7 @@ export function buildContexts(core: CoreContext, engines: OpenedEngines): Gatewa
     redemptions: docs.redemptions,
     topUps: docs.topUps,
   };
-  const channels: ChannelsContext = { ...core, channels: docs.channels };
+  const channels: ChannelsContext = { ...core, channels: docs.channels, breakers: hot.breakers };
   const tasks: TasksContext = { ...core, tasks: docs.tasks };
   const ops: OpsContext = {
     ...core,

@@ -8,6 +8,9 @@ import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { ServerOptions } from 'socket.io';
 import type { Logger } from 'pino';
+import { InProcessCircuitBreakers } from '../adapters/in-process/circuit-breakers.js';
+import { RedisCircuitBreakers } from '../adapters/redis/breakers/circuit-breakers.js';
+import type { CircuitBreakers } from '../ports/hot-state/circuit-breakers.js';
 import { createInProcessChangeNotices } from '../adapters/in-process/change-notices.js';
 import { createInProcessHoldStore } from '../adapters/in-process/hold-store.js';
 import { createMongoDocuments } from '../adapters/mongo/index.js';
@@ -61,6 +64,8 @@ export interface HotState {
   holds: HoldStore;
   inviteHolds: HoldStore;
   notices: ChangeNotices;
+  /** Each channel's circuit breaker, and its transitions told to every gateway. */
+  breakers: CircuitBreakers;
   notifier: BalanceNotifier;
   rateLimiters: RateLimiters;
   meter: UsageMeter;
@@ -118,6 +123,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
       holds: createInProcessHoldStore(),
       inviteHolds: createInProcessHoldStore(),
       notices: createInProcessChangeNotices(),
+      breakers: new InProcessCircuitBreakers(),
       notifier: createInProcessBalanceNotifier(),
       rateLimiters: inProcessRateLimiters,
       meter: new InProcessUsageMeter(),
@@ -153,6 +159,8 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
     leases: new RedisLeases(commands, prefix),
     codes: new RedisOneTimeCodes(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`, log),
+    // Failures and probes only (a healthy call costs Redis nothing); transitions on one shard channel.
+    breakers: new RedisCircuitBreakers(commands, subscriber, `${prefix}breakers`, prefix, log),
     notifier,
     close: async () => {
       await notifier.close();

@@ -6,6 +6,8 @@ import { tapAppendedEvents } from '../live/usage-tap.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { ChannelRouter } from '../relay/upstream/channel-router.js';
+import { ChannelBreakers } from '../relay/upstream/channel-breakers.js';
+import { breakerHistoryRecorder } from '../ops/breaker-history.js';
 import { DocumentCache } from '../relay/admission/document-cache.js';
 import { InFlightHolds } from '../relay/admission/in-flight-holds.js';
 import { ModelRequestLimit } from '../relay/admission/model-request-limit.js';
@@ -22,12 +24,14 @@ import { startTaskPoller } from '../tasks/task-poller.js';
 
 /** The relay's in-process hot-path state: caches, routing table, pools, the usage publisher. */
 function createRelayContext(app: FastifyInstance, deps: RelayDeps, live: LiveFanout, ops: OpsMeter, metrics: RelayMetrics): RelayContext {
-  const router = new ChannelRouter(deps.channels);
+  const breakers = new ChannelBreakers(deps.breakers, deps.options, app.log, breakerHistoryRecorder(deps, app.log));
+  const router = new ChannelRouter(deps.channels, Math.random, breakers.view);
   const channelNameOf = (id: number) => router.byId(id)?.name ?? '';
   return {
     deps,
     cache: new DocumentCache(deps.tokens, deps.users, { entries: deps.config.DOCUMENT_CACHE_ENTRIES, ttlMs: deps.config.DOCUMENT_CACHE_TTL_MS }),
     router,
+    breakers,
     pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
     publisher: new UsagePublisher(deps.usageOutbox, {
       onError: (error) => app.log.error({ err: error }, 'event append failed; retrying'),
@@ -87,6 +91,7 @@ export async function wireRelay(app: FastifyInstance, { deps, live, ops, metrics
     await ctx.publisher.close();
     await ctx.pools.close();
     ctx.inFlight.close();
+    ctx.breakers.close();
   });
   registerV1Routes(app, ctx);
   registerGeminiNative(app, ctx);

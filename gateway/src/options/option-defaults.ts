@@ -99,6 +99,16 @@ export const optionDefaults = {
   LedgerAuditFrequency: '1440',
   /** Seconds a channel test may take before the test-all run disables the channel. */
   ChannelDisableThreshold: '5',
+  /**
+   * The channels' circuit breaker (Tollgate's own; new-api has none): this many failures of a
+   * channel within CircuitBreakerWindowSeconds skip it for CircuitBreakerCoolDownSeconds, then one
+   * call probes it; each failed probe doubles the cool-down up to CircuitBreakerMaxCoolDownSeconds.
+   * 0 turns the breaker off, as new-api behaves.
+   */
+  CircuitBreakerFailureThreshold: '0',
+  CircuitBreakerWindowSeconds: '60',
+  CircuitBreakerCoolDownSeconds: '30',
+  CircuitBreakerMaxCoolDownSeconds: '600',
   QuotaForNewUser: '0',
   QuotaForInviter: '0',
   QuotaForInvitee: '0',

@@ -7,6 +7,7 @@ import type { TasksContext } from '../contexts/tasks.js';
 import type { OpsContext } from '../contexts/ops.js';
 import type { UsagePublisher } from '../events/usage-publisher.js';
 import type { ChannelRouter } from './upstream/channel-router.js';
+import type { ChannelBreakers } from './upstream/channel-breakers.js';
 import type { InFlightHolds } from './admission/in-flight-holds.js';
 import type { DocumentCache } from './admission/document-cache.js';
 import type { RelayMetrics } from './overhead.js';
@@ -22,6 +23,8 @@ export interface RelayContext {
   deps: RelayDeps;
   cache: DocumentCache;
   router: ChannelRouter;
+  /** The channels' circuit breakers: the router's local view of them, and what a failure or a probe reports. */
+  breakers: ChannelBreakers;
   pools: UpstreamPools;
   publisher: UsagePublisher;
   /** The holds of this gateway's calls in flight, renewed until they settle. */

@@ -11,6 +11,7 @@ import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-sto
 import { createSqliteSessionStore } from '../../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
+import { InProcessCircuitBreakers } from '../../src/adapters/in-process/circuit-breakers.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
@@ -112,6 +113,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),
     channels: new InMemoryChannelStore(),
+    breakers: new InProcessCircuitBreakers(),
     tasks: unusedTaskStore,
     options: optionCache,
     eventLog: ledger.eventLog,

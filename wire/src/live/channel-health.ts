@@ -4,6 +4,18 @@ import { ledgerAuditSummarySchema } from './ledger-audit-summary.js';
 import { trafficMinuteSchema } from './traffic-minute.js';
 
 /** The `ops_channel` push and the seed's channel rows: a channel's state, last test, and why it was switched off. */
+/** A channel's circuit breaker as its last transition left it (Tollgate's own; new-api has none). */
+export const breakerNoteSchema = z.object({
+  state: z.enum(['closed', 'open', 'half-open']),
+  change: z.enum(['opened', 'half-open', 'closed', 'reopened']),
+  /** Skipped until then (milliseconds since the epoch; 0 when closed). */
+  until: z.number(),
+  reason: z.string(),
+  /** When the transition was made (milliseconds since the epoch). */
+  at: z.number(),
+});
+export type BreakerNote = z.infer<typeof breakerNoteSchema>;
+
 export const channelHealthSchema = z.object({
   id: nonNegativeInt(),
   name: z.string(),
@@ -15,6 +27,8 @@ export const channelHealthSchema = z.object({
   /** Set while the channel is disabled automatically: why, and when (epoch seconds). */
   reason: z.nullable(z.string()),
   statusTime: z.nullable(z.number()),
+  /** The breaker's last transition; null before its first. */
+  breaker: z.optional(z.nullable(breakerNoteSchema)),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;
 

@@ -43,4 +43,21 @@ describe('OpsPage', () => {
     expect(warn).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId('ops-connection').textContent).toContain('实时');
   });
+
+  it("shows each channel's breaker, and its transitions as they are pushed", async () => {
+    signIn(100);
+    const channel = { id: 4, name: 'flaky', status: 1, testTime: 0, responseTime: 0, reason: null, statusTime: null, breaker: null };
+    stubApi({ '/api/ops/': { minutes: [], channels: [channel], ledgerAudit: null }, '/api/status': {} });
+    renderPage(<OpsPage />, '/ops');
+    await screen.findByTestId('ops-health');
+    const socket = live.plain.at(-1)!;
+    socket.emit('connect');
+    const at = new Date(2026, 0, 2, 3, 4, 5).getTime();
+    socket.emit('ops_channel', { ...channel, breaker: { state: 'open', change: 'opened', until: at + 30_000, reason: 'httpCode 500', at } });
+    await waitFor(() => expect(screen.getByTestId('breaker').textContent).toBe('开启至 2026-01-02 03:04:35'));
+    expect(screen.getByTestId('ops-health-events').textContent).toContain('渠道 flaky 熔断开启，暂时跳过：httpCode 500');
+    socket.emit('ops_channel', { ...channel, breaker: { state: 'closed', change: 'closed', until: 0, reason: 'probe answered', at: at + 31_000 } });
+    await waitFor(() => expect(screen.getByTestId('breaker').textContent).toBe('关闭'));
+    expect(screen.getByTestId('ops-health-events').textContent).toContain('渠道 flaky 熔断关闭，探测请求成功');
+  });
 });

@@ -38,6 +38,7 @@ export const settingEn: Record<keyof typeof settingZh, string> = {
   'option.log': 'Logs',
   'option.export': 'Data export',
   'option.monitor': 'Monitoring',
+  'option.breaker': 'Circuit breaker',
   'option.quota': 'Quota',
   'option.ratio': 'Ratios and prices',
   'option.chats': 'Chats',

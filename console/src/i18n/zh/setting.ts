@@ -36,6 +36,7 @@ export const settingZh = {
   'option.log': '日志设置',
   'option.export': '数据看板',
   'option.monitor': '监控设置',
+  'option.breaker': '熔断设置',
   'option.quota': '额度设置',
   'option.ratio': '倍率设置',
   'option.chats': '聊天设置',

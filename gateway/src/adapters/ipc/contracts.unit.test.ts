@@ -1,6 +1,7 @@
 import { runBalanceNotifierContract } from '@tollgate/ledger/balance-notifier-contract';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { dict } from '@tollgate/wire';
+import { runCircuitBreakersContract } from '../../ports/hot-state/circuit-breakers.contract.js';
 import { runChangeNoticesContract } from '../../ports/hot-state/change-notices.contract.js';
 import { runGatewayReportsContract } from '../../ports/hot-state/gateway-reports.contract.js';
 import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
@@ -9,6 +10,7 @@ import { runOneTimeCodesContract } from '../../ports/hot-state/one-time-codes.co
 import { runRateLimiterContract } from '../../ports/hot-state/rate-limiter.contract.js';
 import { runRoomPresenceContract } from '../../ports/hot-state/room-presence.contract.js';
 import { runUsageMeterContract } from '../../ports/hot-state/usage-meter.contract.js';
+import { InProcessCircuitBreakers } from '../in-process/circuit-breakers.js';
 import { createInProcessChangeNotices } from '../in-process/change-notices.js';
 import { InProcessGatewayReports } from '../in-process/gateway-reports.js';
 import { createInProcessHoldStore } from '../in-process/hold-store.js';
@@ -18,6 +20,7 @@ import { inProcessRateLimiters } from '../in-process/rate-limiter.js';
 import { InProcessUsageMeter } from '../in-process/usage-meter.js';
 import { IpcBalanceNotifier, balanceNotifierHandlers } from './balance-notifier.js';
 import { IpcChangeNotices, changeNoticesHandlers } from './change-notices.js';
+import { IpcCircuitBreakers, circuitBreakersHandlers } from './circuit-breakers.js';
 import { IpcClient } from './client.js';
 import { IpcGatewayReports, gatewayReportsHandlers } from './gateway-reports.js';
 import { IpcHoldStore, holdStoreHandlers } from './hold-store.js';
@@ -84,4 +87,9 @@ runRoomPresenceContract('ipc (two workers, one owner)', async () => {
 runGatewayReportsContract('ipc (two workers, one owner)', async () => {
   const [a, b] = workers(2, (owner) => gatewayReportsHandlers(new InProcessGatewayReports(), owner), 'reports');
   return [new IpcGatewayReports(a!, fail), new IpcGatewayReports(b!, fail), noClose];
+});
+
+runCircuitBreakersContract('ipc (two workers, one owner)', async () => {
+  const [a, b] = workers(2, (owner) => circuitBreakersHandlers(new InProcessCircuitBreakers(), owner), 'breakers');
+  return [new IpcCircuitBreakers(a!, fail), new IpcCircuitBreakers(b!, fail), noClose];
 });

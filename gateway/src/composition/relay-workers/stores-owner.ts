@@ -3,6 +3,7 @@ import { dict } from '@tollgate/wire';
 import type { Logger } from 'pino';
 import { analyticsQuerierHandlers } from '../../adapters/ipc/analytics-querier.js';
 import { balanceNotifierHandlers } from '../../adapters/ipc/balance-notifier.js';
+import { circuitBreakersHandlers } from '../../adapters/ipc/circuit-breakers.js';
 import { changeNoticesHandlers } from '../../adapters/ipc/change-notices.js';
 import { gatewayReportsHandlers } from '../../adapters/ipc/gateway-reports.js';
 import { holdStoreHandlers } from '../../adapters/ipc/hold-store.js';
@@ -27,6 +28,7 @@ export function serveStores({ hot, querier, wakeups }: { hot: HotState; querier:
     holds: holdStoreHandlers(hot.holds),
     inviteHolds: holdStoreHandlers(hot.inviteHolds),
     notices: changeNoticesHandlers(hot.notices, owner),
+    breakers: circuitBreakersHandlers(hot.breakers, owner),
     notifier: balanceNotifierHandlers(hot.notifier, owner),
     limits: rateLimiterHandlers(hot.rateLimiters),
     meter: usageMeterHandlers(hot.meter),

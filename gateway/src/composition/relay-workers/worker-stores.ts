@@ -2,6 +2,7 @@ import type { AnalyticsQuerier } from '@tollgate/analytics';
 import type { Logger } from 'pino';
 import { IpcAnalyticsQuerier } from '../../adapters/ipc/analytics-querier.js';
 import { IpcBalanceNotifier } from '../../adapters/ipc/balance-notifier.js';
+import { IpcCircuitBreakers } from '../../adapters/ipc/circuit-breakers.js';
 import { IpcChangeNotices } from '../../adapters/ipc/change-notices.js';
 import { type IpcClient, OwnerGoneError } from '../../adapters/ipc/client.js';
 import { IpcGatewayReports } from '../../adapters/ipc/gateway-reports.js';
@@ -29,6 +30,7 @@ export function workerStores(client: IpcClient, wakeups: SharedArrayBuffer, log:
     holds: new IpcHoldStore(client, 'holds'),
     inviteHolds: new IpcHoldStore(client, 'inviteHolds'),
     notices: new IpcChangeNotices(client, onError),
+    breakers: new IpcCircuitBreakers(client, onError),
     notifier: new IpcBalanceNotifier(client, onError),
     rateLimiters: ipcRateLimiters(client),
     meter: new IpcUsageMeter(client),

@@ -6,9 +6,17 @@ const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(
 /** Candidates for one group and model, highest priority first. */
 type Tiers = Channel[][];
 
+/** Which channels a circuit breaker keeps out now (breaker-view.ts); the router reads it for every candidate. */
+export interface ChannelGate {
+  admits(channelId: number): boolean;
+}
+
+const ALL_ADMITTED: ChannelGate = { admits: () => true };
+
 /**
  * The group/model ability table, in memory: a channel serves each model in `models` for each group
  * in `group`. Picks the highest priority, weighted at random within it; rebuilt on change notices.
+ * A channel whose breaker is open is skipped like a disabled one, its stored status untouched.
  */
 export class ChannelRouter {
   private table = new Map<string, Tiers>();
@@ -17,6 +25,7 @@ export class ChannelRouter {
   constructor(
     private readonly channels: ChannelStore,
     private readonly random: () => number = Math.random,
+    private readonly gate: ChannelGate = ALL_ADMITTED,
   ) {}
 
   async reload(): Promise<void> {
@@ -40,10 +49,10 @@ export class ChannelRouter {
     return this.byIds.get(id) ?? null;
   }
 
-  /** A channel for the model in the group, skipping `exclude`d ones and any `accepts` refuses; null when none serves it. */
+  /** A channel for the model in the group, skipping `exclude`d ones, any `accepts` refuses and those an open breaker keeps out; null when none serves it. */
   pick(group: string, model: string, exclude: ReadonlySet<number> = new Set(), accepts: (channel: Channel) => boolean = () => true): Channel | null {
     for (const tier of this.table.get(`${group}\u0000${model}`) ?? []) {
-      const open = tier.filter((c) => !exclude.has(c.id) && accepts(c));
+      const open = tier.filter((c) => !exclude.has(c.id) && accepts(c) && this.gate.admits(c.id));
       if (open.length > 0) return weightedPick(open, this.random);
     }
     return null;

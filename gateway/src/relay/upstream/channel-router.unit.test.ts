@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
-import { ChannelRouter } from './channel-router.js';
+import { type ChannelGate, ChannelRouter } from './channel-router.js';
 
 function channel(id: number, fields: Partial<Channel>): Channel {
   return {
@@ -10,9 +10,9 @@ function channel(id: number, fields: Partial<Channel>): Channel {
   };
 }
 
-async function routerOver(channels: Channel[], random: () => number = Math.random): Promise<ChannelRouter> {
+async function routerOver(channels: Channel[], random: () => number = Math.random, gate?: ChannelGate): Promise<ChannelRouter> {
   const store = { all: async () => channels } as unknown as ChannelStore;
-  const router = new ChannelRouter(store, random);
+  const router = new ChannelRouter(store, random, gate);
   await router.reload();
   return router;
 }
@@ -25,6 +25,17 @@ describe('ChannelRouter', () => {
     expect(router.pick('svip', 'a')).toBeNull();
     expect(router.pick('default', 'c')).toBeNull();
     expect(router.models('vip')).toEqual(['a', 'b']);
+  });
+
+  it('skips a channel its breaker keeps out, for the next priority, as a disabled one', async () => {
+    const open = new Set([2]);
+    const router = await routerOver([channel(1, { priority: 0 }), channel(2, { priority: 10 })], Math.random, { admits: (id) => !open.has(id) });
+    expect(router.pick('default', 'gpt-4o')?.id).toBe(1);
+    open.clear();
+    expect(router.pick('default', 'gpt-4o')?.id).toBe(2);
+    open.add(1).add(2);
+    expect(router.pick('default', 'gpt-4o')).toBeNull();
+    expect(router.byId(2)?.status).toBe(1);
   });
 
   it('skips disabled channels', async () => {

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
+import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { providerFor } from '../../providers/index.js';
@@ -117,6 +119,43 @@ async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispa
 const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
 
 /**
+ * Tells the channel's breaker how an attempt went. Only a failure (breaker-rules.ts) or a probe's
+ * outcome is reported; a healthy call that was no probe costs nothing here. A call the client
+ * abandoned says nothing of the channel: its probe slot frees itself after a cool-down.
+ */
+function reportToBreaker(ctx: RelayContext, channel: Channel, attempted: Attempted | null, probe: string | null, aborted: boolean): void {
+  if (attempted && attempted.refusal === undefined && attempted.response.statusCode < 400) {
+    if (probe) ctx.breakers.probeSucceeded(channel.id, probe);
+    return;
+  }
+  if (aborted) return;
+  const status = attempted ? attemptStatus(attempted) : null;
+  const reason = breakerFailureReason(healthSwitches(ctx.deps), status, attempted ? attempted.refusal ?? attempted.errorText ?? '' : '');
+  if (reason) ctx.breakers.failed(channel.id, reason, probe);
+  else if (probe) ctx.breakers.probeSucceeded(channel.id, probe); // the channel answered: a client's error is no sign of ill health
+}
+
+/**
+ * For a channel a breaker holds: when its cool-down has passed, the probe slot (claimed: this call
+ * is the probe); when it opened, or another call took the slot, since the router picked it (the
+ * hold was taken meanwhile), the channel is passed over, no attempt spent, for the next the router
+ * gives. Only called off the usual path (a channel no breaker holds goes as picked).
+ */
+async function claimed(ctx: RelayContext, first: Channel | null, plan: AttemptPlan, tried: Set<number>): Promise<{ channel: Channel | null; probe: string | null }> {
+  const { view } = ctx.breakers;
+  let channel = first;
+  while (channel && !view.isClosed(channel.id)) {
+    if (view.isDue(channel.id)) {
+      const probe = await ctx.breakers.claim(channel.id);
+      if (probe) return { channel, probe };
+    }
+    tried.add(channel.id);
+    channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
+  }
+  return { channel, probe: null };
+}
+
+/**
  * Sends to `first`, and on a retryable failure up to RetryTimes more times, each to a channel not
  * tried yet (the same priority first, then lower ones). Nothing has reached the client while this
  * runs, so a retry is always safe. Returns the last answer (good or not); throws when none came.
@@ -127,12 +166,21 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   let last: Attempted | null = null;
   const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
+    let probe: string | null = null;
+    // A pinned channel has no breaker.
+    if (!plan.pinned && !ctx.breakers.view.isClosed(channel.id)) {
+      const claim = await claimed(ctx, channel, plan, tried);
+      if (!claim.channel) break;
+      channel = claim.channel;
+      probe = claim.probe;
+    }
     const response = await send(ctx, channel, plan);
-    if (response) {
-      const attempted = response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response);
-      const status = attempted ? attemptStatus(attempted) : 0;
-      if (attempted && (status < 400 || !retryable(ctx, status))) return attempted;
-      last = attempted ?? last;
+    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response)) : null;
+    reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
+    if (attempted) {
+      const status = attemptStatus(attempted);
+      if (status < 400 || !retryable(ctx, status)) return attempted;
+      last = attempted;
     }
     tried.add(channel.id);
     channel = plan.signal.aborted ? null : ctx.router.pick(plan.group, plan.model, tried, plan.accepts);

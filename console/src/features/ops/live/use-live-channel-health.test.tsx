@@ -16,6 +16,14 @@ describe('healthEventOf', () => {
     expect(healthEventOf(autoDisabled, enabled, 5)).toEqual({ kind: 'enabled', channelId: 2, name: 'main', reason: '', at: 5 });
   });
 
+  it("sees each of a breaker's transitions once, with its reason and time", () => {
+    const opened = { ...enabled, breaker: { state: 'open' as const, change: 'opened' as const, until: 40_000, reason: 'httpCode 500', at: 10_000 } };
+    const halfOpen = { ...enabled, breaker: { state: 'half-open' as const, change: 'half-open' as const, until: 70_000, reason: '', at: 40_000 } };
+    expect(healthEventOf(enabled, opened, 5)).toEqual({ kind: 'opened', channelId: 2, name: 'main', reason: 'httpCode 500', at: 10_000 });
+    expect(healthEventOf(opened, halfOpen, 5)).toMatchObject({ kind: 'half-open', at: 40_000 });
+    expect(healthEventOf(halfOpen, { ...halfOpen, testTime: 9 }, 5)).toBeNull();
+  });
+
   it('sees nothing in a test result, an edit, or a switch-off by hand', () => {
     expect(healthEventOf(enabled, { ...enabled, testTime: 9, responseTime: 120 }, 5)).toBeNull();
     expect(healthEventOf(autoDisabled, autoDisabled, 5)).toBeNull();

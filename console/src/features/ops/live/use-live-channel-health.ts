@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { connectSocket, type LiveSocket } from '../../../live/socket';
 import { opsSeedQueryKey } from '../api';
-import { type ChannelHealth, ChannelStatus, type LivePushName, type OpsSeed } from '@tollgate/wire';
+import { type BreakerNote, type ChannelHealth, ChannelStatus, type LivePushName, type OpsSeed } from '@tollgate/wire';
 import { type LivePushState, useLivePush } from '../../../live/use-live-push';
 
 /** The server's `ops_channel` event (gateway live/channel-health-pusher.ts). */
@@ -11,7 +11,8 @@ export const OPS_CHANNEL_EVENT = 'ops_channel' satisfies LivePushName;
 export const HEALTH_EVENTS_KEPT = 50;
 
 export interface HealthEvent {
-  kind: 'disabled' | 'enabled';
+  /** An automatic switch-off or re-enable, or a circuit breaker's transition. */
+  kind: 'disabled' | 'enabled' | BreakerNote['change'];
   channelId: number;
   name: string;
   reason: string;
@@ -19,9 +20,11 @@ export interface HealthEvent {
   at: number;
 }
 
-/** An automatic switch-off (with its reason) or a re-enable, read from a channel's state before and after. */
+/** An automatic switch-off (with its reason), a re-enable, or a breaker's transition, read from a channel's state before and after. */
 export function healthEventOf(before: ChannelHealth | undefined, after: ChannelHealth, nowMs: number): HealthEvent | null {
   const base = { channelId: after.id, name: after.name };
+  const breaker = after.breaker;
+  if (breaker && breaker.at !== before?.breaker?.at) return { ...base, kind: breaker.change, reason: breaker.reason, at: breaker.at };
   if (after.status === ChannelStatus.AutoDisabled && before?.status !== ChannelStatus.AutoDisabled) {
     return { ...base, kind: 'disabled', reason: after.reason ?? '', at: after.statusTime === null ? nowMs : after.statusTime * 1000 };
   }

@@ -5,9 +5,11 @@ import { card, tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import type { HealthEvent } from '../live/use-live-channel-health';
-import type { ChannelHealth } from '@tollgate/wire';
+import type { BreakerNote, ChannelHealth } from '@tollgate/wire';
 
 const statusTag: Record<number, string> = { 1: tag.green, 2: tag.grey, 3: tag.red };
+const breakerTag: Record<BreakerNote['state'], string> = { closed: tag.green, open: tag.red, 'half-open': tag.grey };
+const isGood = (kind: HealthEvent['kind']) => kind === 'enabled' || kind === 'closed';
 const time = (epochMs: number) => format(epochMs, 'yyyy-MM-dd HH:mm:ss');
 
 function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
@@ -18,12 +20,23 @@ function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
       {events.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{t('ops.noEvents')}</p>}
       <ul className="space-y-1 text-sm" data-testid="ops-health-events">
         {events.map((event) => (
-          <li key={`${event.kind}-${event.channelId}-${event.at}`} className={event.kind === 'disabled' ? 'text-rose-700 dark:text-rose-300' : 'text-emerald-700 dark:text-emerald-300'}>
-            {time(event.at)} · {t(event.kind === 'disabled' ? 'ops.event.disabled' : 'ops.event.enabled', { name: event.name, reason: event.reason })}
+          <li key={`${event.kind}-${event.channelId}-${event.at}`} className={isGood(event.kind) ? 'text-emerald-700 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300'}>
+            {time(event.at)} · {t(`ops.event.${event.kind}` as MessageKey, { name: event.name, reason: event.reason })}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The breaker's state, and until when an open one keeps the channel out. */
+function BreakerCell({ note }: { note: BreakerNote }) {
+  const t = useT();
+  return (
+    <span title={note.reason} data-testid="breaker">
+      <span className={`${tag.base} ${breakerTag[note.state]}`}>{t(`ops.breaker.${note.state}` as MessageKey)}</span>
+      {note.state === 'open' && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{t('ops.breaker.until', { time: time(note.until) })}</span>}
+    </span>
   );
 }
 
@@ -36,13 +49,17 @@ function useHealthColumns(): Column<ChannelHealth>[] {
       id: 'status', label: t('ops.col.status'), sortValue: (channel) => channel.status,
       cell: (channel) => <span className={`${tag.base} ${statusTag[channel.status] ?? tag.grey}`} data-testid="status">{t(`ops.status.${channel.status}` as MessageKey)}</span>,
     },
+    {
+      id: 'breaker', label: t('ops.col.breaker'), sortValue: (channel) => channel.breaker?.state ?? '',
+      cell: (channel) => (channel.breaker ? <BreakerCell note={channel.breaker} /> : '-'),
+    },
     { id: 'testTime', label: t('ops.col.testTime'), cell: (channel) => (tested(channel) ? time(channel.testTime * 1000) : t('ops.never')), sortValue: (channel) => channel.testTime },
     { id: 'responseTime', label: t('ops.col.responseTime'), numeric: true, cell: (channel) => (tested(channel) ? `${channel.responseTime} ms` : '-'), sortValue: (channel) => (tested(channel) ? channel.responseTime : -1) },
     { id: 'reason', label: t('ops.col.reason'), cell: (channel) => channel.reason ?? '', sortValue: (channel) => channel.reason ?? '' },
   ];
 }
 
-/** Each channel's state, last test and response time, and the automatic switch-offs and re-enables as they happen. */
+/** Each channel's state, breaker, last test and response time, and the automatic switch-offs, re-enables and breaker transitions as they happen. */
 export function HealthSection({ channels, events }: { channels: readonly ChannelHealth[]; events: readonly HealthEvent[] }) {
   const t = useT();
   const columns = useHealthColumns();

@@ -60,6 +60,11 @@ export const operationGroups: OptionGroup[] = [
       ...of('textarea', 'AutomaticDisableKeywords'),
     ],
   },
+  {
+    id: 'breaker',
+    title: 'option.breaker',
+    fields: of('number', 'CircuitBreakerFailureThreshold', 'CircuitBreakerWindowSeconds', 'CircuitBreakerCoolDownSeconds', 'CircuitBreakerMaxCoolDownSeconds'),
+  },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
   { id: 'ratio', title: 'option.ratio', fields: of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'UserUsableGroups') },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },

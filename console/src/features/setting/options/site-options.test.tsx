@@ -89,6 +89,22 @@ describe("the settings pages save new-api's site options (issue #25)", { timeout
     ]);
   });
 
+  it('CircuitBreakerFailureThreshold, CircuitBreakerWindowSeconds, CircuitBreakerCoolDownSeconds and CircuitBreakerMaxCoolDownSeconds are saved from the circuit breaker group', async () => {
+    const calls = open('operation');
+    const breaker = await screen.findByRole('region', { name: '熔断设置' });
+    type(breaker, '熔断失败次数（0 表示关闭熔断）', '5');
+    type(breaker, '熔断统计窗口（秒）', '60');
+    type(breaker, '熔断冷却时间（秒）', '0.5');
+    type(breaker, '最长冷却时间（秒，探测失败时加倍直至此值）', '600');
+    await save(breaker, '熔断设置');
+    expect(puts(calls)).toEqual([
+      { key: 'CircuitBreakerFailureThreshold', value: '5' },
+      { key: 'CircuitBreakerWindowSeconds', value: '60' },
+      { key: 'CircuitBreakerCoolDownSeconds', value: '0.5' },
+      { key: 'CircuitBreakerMaxCoolDownSeconds', value: '600' },
+    ]);
+  });
+
   it('legal.user_agreement and legal.privacy_policy are saved from the other tab', async () => {
     const calls = open('other');
     const legal = await screen.findByRole('region', { name: '用户协议与隐私政策' });

@@ -1,0 +1,48 @@
+import type { BackgroundLog } from '@tollgate/ledger';
+import { runInBackground } from '@tollgate/ledger';
+import { type BreakerNote, breakerNoteSchema } from '@tollgate/wire';
+import { z } from 'zod/mini';
+import { otherInfoOf } from '../channels/channel-status.js';
+import type { ChannelsContext } from '../contexts/channels.js';
+import type { Channel } from '../ports/documents/channel-store.js';
+import type { BreakerTransition } from '../ports/hot-state/circuit-breakers.js';
+
+/** Transitions kept in a channel's `other_info.breaker_history`, newest last. */
+export const BREAKER_HISTORY_KEPT = 20;
+
+const historySchema = z.array(breakerNoteSchema);
+
+/** The breaker's last transition as `other_info.breaker` keeps it, or null before the first (or unreadable). */
+export function breakerNoteOf(channel: Channel): BreakerNote | null {
+  const note = breakerNoteSchema.safeParse(otherInfoOf(channel).breaker);
+  return note.success ? note.data : null;
+}
+
+const noteOf = (t: BreakerTransition): BreakerNote => ({ state: t.state, change: t.change, until: t.until, reason: t.reason, at: t.at });
+
+async function record(deps: ChannelsContext, transition: BreakerTransition): Promise<void> {
+  const channel = await deps.channels.byId(transition.channelId);
+  if (!channel) return;
+  const info = otherInfoOf(channel);
+  const kept = historySchema.safeParse(info.breaker_history);
+  const note = noteOf(transition);
+  const history = [...(kept.success ? kept.data : []), note].slice(-BREAKER_HISTORY_KEPT);
+  await deps.channels.update(channel.id, { otherInfo: JSON.stringify({ ...info, breaker: note, breaker_history: history }) });
+  // Health, not routing: the routing tables follow the breakers' own pub/sub, the operations views this notice.
+  deps.notices.publish('channelHealth', channel.id);
+}
+
+/**
+ * Writes each transition this gateway made into the channel's health history (`other_info.breaker`
+ * and the last BREAKER_HISTORY_KEPT in `breaker_history`, beside auto-disable's `status_reason`) and
+ * tells the operations views. One gateway makes each transition, so each is written once; this
+ * gateway's writes go one after another, so two quick ones (a probe claimed and answered) both stay.
+ */
+export function breakerHistoryRecorder(deps: ChannelsContext, log: BackgroundLog): (transition: BreakerTransition) => void {
+  let queue: Promise<void> = Promise.resolve();
+  return (transition) => {
+    const next = queue.then(() => record(deps, transition));
+    queue = next.catch(() => undefined);
+    runInBackground(`record a channel's breaker ${transition.change}`, () => next, log);
+  };
+}
