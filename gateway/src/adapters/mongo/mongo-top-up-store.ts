@@ -12,6 +12,10 @@ const topUpShape = {
   createTime: Number,
   completeTime: Number,
   status: String,
+  checkoutId: String,
+  checkoutAmount: Number,
+  checkoutCurrency: String,
+  quota: Number,
 };
 
 /**

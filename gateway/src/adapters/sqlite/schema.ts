@@ -127,6 +127,11 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'users', column: 'aff_history_quota', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'users', column: 'setting', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'users', column: 'oidc_id', definition: "TEXT NOT NULL DEFAULT ''" },
+  // A Stripe or Creem order's checkout and the quota it credits (null for Epay's and imported orders).
+  { table: 'top_ups', column: 'checkout_id', definition: 'TEXT' },
+  { table: 'top_ups', column: 'checkout_amount', definition: 'INTEGER' },
+  { table: 'top_ups', column: 'checkout_currency', definition: 'TEXT' },
+  { table: 'top_ups', column: 'quota', definition: 'INTEGER' },
 ];
 
 function addMissingColumns(db: Database): void {

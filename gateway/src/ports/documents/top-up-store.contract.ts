@@ -23,6 +23,17 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
       expect(await store.byTradeNo('nope')).toBeNull();
     });
 
+    it('keeps a Stripe or Creem order\'s checkout (id, amount, currency) and quota; an Epay order has none', async () => {
+      const store = await open();
+      const checkout = { checkoutId: 'cs_test_1', checkoutAmount: 499, checkoutCurrency: 'usd', quota: 2_500_000 };
+      await store.create(order('ref_1', { paymentMethod: 'stripe', ...checkout }));
+      expect(await store.byTradeNo('ref_1')).toMatchObject(checkout);
+      expect(await store.complete('ref_1', 1_700_000_100)).toMatchObject({ ...checkout, status: TopUpStatus.Success });
+      await store.create(order('USR7NOepay'));
+      const epay = await store.byTradeNo('USR7NOepay');
+      for (const field of Object.keys(checkout)) expect(epay, field).not.toHaveProperty(field);
+    });
+
     it('completes a pending order once, even under concurrent calls', async () => {
       const store = await open();
       await store.create(order('USR7NOabc2'));

@@ -14,9 +14,19 @@ export interface TopUpOrder {
   createTime: number;
   completeTime: number;
   status: string;
+  /** Stripe and Creem: the provider's checkout id (cs_…, ch_…), which the signed webhook must name. */
+  checkoutId?: string;
+  /** What the provider was asked to charge, in the currency's minor unit (cents), and the currency (lowercase ISO). */
+  checkoutAmount?: number;
+  checkoutCurrency?: string;
+  /** The quota the order credits once paid, fixed when it was placed; an order without one credits amount × QuotaPerUnit (Epay's). */
+  quota?: number;
 }
 
-export type NewTopUpOrder = Pick<TopUpOrder, 'userId' | 'amount' | 'money' | 'tradeNo' | 'paymentMethod' | 'createTime'>;
+/** The provider's side of an order, absent for Epay and for orders imported from new-api. */
+export type OrderCheckout = Required<Pick<TopUpOrder, 'checkoutId' | 'checkoutAmount' | 'checkoutCurrency' | 'quota'>>;
+
+export type NewTopUpOrder = Pick<TopUpOrder, 'userId' | 'amount' | 'money' | 'tradeNo' | 'paymentMethod' | 'createTime'> & Partial<OrderCheckout>;
 
 export interface TopUpFilter {
   userId?: number;
