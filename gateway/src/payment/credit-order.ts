@@ -20,10 +20,12 @@ export const orderEventId = (order: TopUpOrder) => `top-up-${order.tradeNo}`;
  * type 1, source `payment`, `content` the cause) whose id is derived from the order: concurrent
  * deliveries append the same id and the ledger applies it once. The order is marked paid only
  * after the event is durable, so a crash in between leaves the order pending and the next
- * delivery appends the same id again, which changes nothing. 'credited' or 'already paid'.
+ * delivery appends the same id again, which changes nothing.
  */
-export async function creditPaidOrder(deps: CreditOrderDeps, order: TopUpOrder, content: string): Promise<'credited' | 'already paid' | 'no such user'> {
+export async function creditPaidOrder(deps: CreditOrderDeps, order: TopUpOrder, content: string): Promise<'credited' | 'already paid' | 'not pending' | 'no such user'> {
   if (order.status === TopUpStatus.Success) return 'already paid';
+  // An expired order is never credited: it could never be marked paid, so each late copy of the event would credit again.
+  if (order.status !== TopUpStatus.Pending) return 'not pending';
   const user = await deps.users.byId(order.userId);
   if (!user) return 'no such user';
   const amount = orderQuota(order, deps.options.number('QuotaPerUnit'));

@@ -33,7 +33,8 @@ export function registerCreemWebhookRoute(app: FastifyInstance, { deps }: ApiCon
     if (mismatch) return refuse(reply, request, 400, mismatch, { eventId: event.id, tradeNo });
     const quota = orderQuota(order, deps.options.number('QuotaPerUnit'));
     const content = `使用 Creem 充值成功，充值金额: ${logQuota(deps.options, quota)}，支付金额：${(paid.amount / 100).toFixed(2)} ${paid.currency.toUpperCase()}，订单号：${tradeNo}`;
-    if ((await creditPaidOrder(deps, order, content)) === 'no such user') return refuse(reply, request, 400, 'the order\'s user is gone', { eventId: event.id, tradeNo });
+    const outcome = await creditPaidOrder(deps, order, content);
+    if (outcome === 'no such user' || outcome === 'not pending') return refuse(reply, request, 400, outcome === 'no such user' ? 'the order\'s user is gone' : `the order is ${order.status}`, { eventId: event.id, tradeNo });
     return reply.code(200).send();
   };
 

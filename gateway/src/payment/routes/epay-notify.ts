@@ -36,7 +36,8 @@ export function registerEpayNotifyRoute(app: FastifyInstance, { deps }: ApiConte
     const order = await deps.topUps.byTradeNo(params.out_trade_no ?? '');
     if (!order || Math.abs(Number(params.money) - order.money) >= 0.005) return answer('fail');
     const content = `使用在线充值成功，充值金额: ${order.amount}，支付金额：${order.money.toFixed(6)}`;
-    if ((await creditPaidOrder(deps, order, content)) === 'no such user') return answer('fail');
+    const outcome = await creditPaidOrder(deps, order, content);
+    if (outcome === 'no such user' || outcome === 'not pending') return answer('fail');
     return answer('success');
   };
   for (const method of ['GET', 'POST'] as const) app.route({ method, url: '/user/epay/notify', config: { providerCallback: true }, handler: handle });

@@ -18,7 +18,8 @@ const PAID_STATUSES = new Set(['paid', 'no_payment_required']);
  * must be ours over the raw body, its timestamp within 300 s; a refused event is logged (a warn
  * line, never the secret) and answered 400. A paid session must be its order's, for the amount
  * and currency it was created with; then the order is credited once however often Stripe
- * delivers the event (credit-order.ts). Answers 200 to every event it has nothing more to do with.
+ * delivers the event (credit-order.ts); an expired session expires its order. Answers 200 to every
+ * event it has nothing more to do with.
  */
 export function registerStripeWebhookRoute(app: FastifyInstance, { deps }: ApiContext<StripeWebhookDeps>): void {
   const refuse = (reply: FastifyReply, request: FastifyRequest, reason: string, fields: object = {}) => {
@@ -37,7 +38,17 @@ export function registerStripeWebhookRoute(app: FastifyInstance, { deps }: ApiCo
     const paid = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? '').toUpperCase()}`;
     const content = `使用 Stripe 充值成功，充值金额: ${logQuota(deps.options, orderQuota(order, deps.options.number('QuotaPerUnit')))}，支付金额：${paid}，订单号：${tradeNo}`;
     const outcome = await creditPaidOrder(deps, order, content);
-    if (outcome === 'no such user') return refuse(reply, request, 'the order\'s user is gone', { eventId: event.id, tradeNo });
+    if (outcome === 'no such user' || outcome === 'not pending') return refuse(reply, request, outcome === 'no such user' ? 'the order\'s user is gone' : `the order is ${order.status}`, { eventId: event.id, tradeNo });
+    return reply.code(200).send();
+  };
+
+  /** A session that lapsed unpaid: its order is marked expired, as new-api marks it (a paid order stays paid). */
+  const expire = async (request: FastifyRequest, reply: FastifyReply, event: StripeEvent) => {
+    const session = event.data.object;
+    const tradeNo = session.client_reference_id ?? '';
+    const order = await deps.topUps.byTradeNo(tradeNo);
+    if (!order || order.paymentMethod !== 'stripe' || order.checkoutId !== session.id) return refuse(reply, request, 'the expired session is not an order\'s', { eventId: event.id, tradeNo });
+    await deps.topUps.expire(tradeNo);
     return reply.code(200).send();
   };
 
@@ -50,7 +61,8 @@ export function registerStripeWebhookRoute(app: FastifyInstance, { deps }: ApiCo
     if (!verdict.ok) return refuse(reply, request, verdict.reason);
     const event = stripeEventSchema.safeParse(parseProven(body));
     if (!event.success) return refuse(reply, request, 'not a Stripe event');
-    if (!PAID_EVENTS.has(event.data.type)) return reply.code(200).send(); // expired sessions and others: the order stays pending, as unpaid
+    if (event.data.type === 'checkout.session.expired') return expire(request, reply, event.data);
+    if (!PAID_EVENTS.has(event.data.type)) return reply.code(200).send(); // any other event: nothing to do
     return settle(request, reply, event.data);
   });
 }

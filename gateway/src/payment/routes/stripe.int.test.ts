@@ -112,6 +112,18 @@ describe('Stripe top-up', () => {
     ]);
   });
 
+  it('expires the order of a session that lapsed unpaid, and credits nothing', async () => {
+    const h = await stripeHarness();
+    const session = await checkout(h, 2);
+    expect(await h.stripe.deliver(h.stripe.expire(session.id))).toBe(200);
+    expect((await h.deps.topUps.byTradeNo(session.client_reference_id ?? ''))?.status).toBe(TopUpStatus.Expired);
+    expect(await credited(h, h.amy.userId)).toEqual({ quota: 0, events: 0 });
+    // A paid event for it (Stripe sends none) is refused: an expired order could never be marked paid, so every copy would credit.
+    expect(await h.stripe.deliver(h.stripe.complete(session.id))).toBe(400);
+    expect(await credited(h, h.amy.userId)).toEqual({ quota: 0, events: 0 });
+    expect(h.spy.warns().map(([fields]) => (fields as { reason: string }).reason)).toEqual(['the order is expired']);
+  });
+
   it('StripeUnitPrice and StripeMinTopUp: the quote is amount x StripeUnitPrice x the group top-up ratio, at or above the minimum; the rest refused as new-api does', async () => {
     const h = await stripeHarness({ StripeUnitPrice: '7.5', StripeMinTopUp: '2', TopupGroupRatio: '{"default":0.8}' });
     expect((await h.amy.call('POST', '/api/user/stripe/amount', { amount: 10 })).body).toEqual({ success: true, message: 'success', data: '60.00' });

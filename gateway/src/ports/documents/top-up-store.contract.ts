@@ -45,6 +45,19 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
       expect(await store.complete('unknown', 1_700_000_200)).toBeNull();
     });
 
+    it('expires a pending order once, and never a paid one', async () => {
+      const store = await open();
+      await store.create(order('ref_lapsed'));
+      expect(await store.expire('ref_lapsed')).toBe(true);
+      expect(await store.expire('ref_lapsed')).toBe(false);
+      expect((await store.byTradeNo('ref_lapsed'))?.status).toBe(TopUpStatus.Expired);
+      expect(await store.complete('ref_lapsed', 1_700_000_100)).toBeNull();
+      await store.create(order('ref_paid'));
+      await store.complete('ref_paid', 1_700_000_100);
+      expect(await store.expire('ref_paid')).toBe(false);
+      expect(await store.expire('unknown')).toBe(false);
+    });
+
     it("lists a user's orders newest first, with the total", async () => {
       const store = await open();
       for (const [i, userId] of [7, 8, 7, 7].entries()) await store.create(order(`T${i}`, { userId }));

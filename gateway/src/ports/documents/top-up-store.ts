@@ -1,5 +1,5 @@
 /** An online top-up order's status, as new-api keeps it. */
-export const TopUpStatus = { Pending: 'pending', Success: 'success' } as const;
+export const TopUpStatus = { Pending: 'pending', Success: 'success', Expired: 'expired' } as const;
 
 /** One online payment: `amount` quota units bought for `money` (in the operator's currency). */
 export interface TopUpOrder {
@@ -41,6 +41,8 @@ export interface TopUpStore {
    * Exactly one of any number of concurrent calls wins, so a payment is credited once.
    */
   complete(tradeNo: string, nowSeconds: number): Promise<TopUpOrder | null>;
+  /** Marks a pending order expired (its checkout lapsed unpaid, as Stripe says); false when it was not pending. */
+  expire(tradeNo: string): Promise<boolean>;
   /** Orders newest first: one user's when `userId` is set, those whose trade number contains `tradeNo` when set. */
   list(filter: TopUpFilter, page: { offset: number; limit: number }): Promise<{ items: TopUpOrder[]; total: number }>;
   /** Inserts an order under its own id (an import from new-api) unless that id is taken; false when it was. */

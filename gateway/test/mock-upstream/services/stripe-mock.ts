@@ -49,6 +49,8 @@ export interface StripeMock {
   requests: URLSearchParams[];
   /** The buyer paid: the session completes and its `checkout.session.completed` event is signed (not yet sent). */
   complete(sessionId: string, changes?: Partial<StripeSession>, signedAt?: number): StripeDelivery;
+  /** The session lapsed unpaid (24 h in Stripe): its signed `checkout.session.expired` event. */
+  expire(sessionId: string): StripeDelivery;
   /** Posts a delivery to the webhook endpoint as Stripe does; resolves to the HTTP status it got. */
   deliver(delivery: StripeDelivery): Promise<number>;
   close(): Promise<void>;
@@ -92,21 +94,28 @@ export async function startStripeMock(settings: StripeMockSettings): Promise<Str
     return sendJson(res, 200, session);
   }));
   const listening = await listenOnLoopback(server);
+  const sessionOf = (id: string) => {
+    const session = sessions.find((s) => s.id === id);
+    if (!session) throw new Error(`no session ${id}`);
+    return session;
+  };
+  /** An event around `object`, signed as Stripe signs it at `signedAt`. */
+  const signed = (type: string, object: object, signedAt: number): StripeDelivery => {
+    const event = { id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2024-06-20', created: signedAt, livemode: false, pending_webhooks: 1, type, data: { object } };
+    const body = JSON.stringify(event);
+    return { body, signature: sign(body, settings.webhookSecret, signedAt) };
+  };
   const mock: StripeMock = {
     url: listening.url,
     webhookUrl: '',
     sessions,
     requests,
     complete(sessionId, changes = {}, signedAt = Math.floor(Date.now() / 1000)) {
-      const session = sessions.find((s) => s.id === sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid' });
-      const event = {
-        id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2024-06-20', created: signedAt, livemode: false, pending_webhooks: 1,
-        type: 'checkout.session.completed', data: { object: { ...session, customer: `cus_${randomBytes(6).toString('hex')}`, ...changes } },
-      };
-      const body = JSON.stringify(event);
-      return { body, signature: sign(body, settings.webhookSecret, signedAt) };
+      const session = Object.assign(sessionOf(sessionId), { status: 'complete', payment_status: 'paid' });
+      return signed('checkout.session.completed', { ...session, customer: `cus_${randomBytes(6).toString('hex')}`, ...changes }, signedAt);
+    },
+    expire(sessionId) {
+      return signed('checkout.session.expired', { ...Object.assign(sessionOf(sessionId), { status: 'expired' }) }, Math.floor(Date.now() / 1000));
     },
     async deliver({ body, signature }) {
       const response = await fetch(mock.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body });

@@ -74,6 +74,9 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
       const done = cache.prepare('UPDATE top_ups SET status = ?, complete_time = ? WHERE trade_no = ? AND status = ?').run(TopUpStatus.Success, nowSeconds, tradeNo, TopUpStatus.Pending);
       return done.changes === 1 ? byTradeNo(tradeNo) : null;
     },
+    async expire(tradeNo) {
+      return cache.prepare('UPDATE top_ups SET status = ? WHERE trade_no = ? AND status = ?').run(TopUpStatus.Expired, tradeNo, TopUpStatus.Pending).changes === 1;
+    },
     async list(filter, { offset, limit }) {
       const { where, params } = whereOf(filter);
       const total = (cache.prepare(`SELECT COUNT(*) AS n FROM top_ups ${where}`).get(params) as { n: number }).n;
