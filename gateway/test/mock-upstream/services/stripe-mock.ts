@@ -73,6 +73,9 @@ export async function startStripeMock(settings: StripeMockSettings): Promise<Str
   const requests: URLSearchParams[] = [];
   const server = createServer(answering(async (req, res) => {
     const form = new URLSearchParams(await readText(req));
+    // The hosted checkout page the buyer is sent to.
+    const hosted = sessions.find((s) => req.method === 'GET' && req.url === `/c/pay/${s.id}`);
+    if (hosted) return res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><title>Stripe Checkout</title>${hosted.amount_total}</html>`);
     if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') return sendJson(res, 404, stripeError('Unrecognized request URL'));
     if (req.headers.authorization !== `Bearer ${settings.secretKey}`) return sendJson(res, 401, stripeError('Invalid API Key provided', 'authentication_error'));
     if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return sendJson(res, 400, stripeError('Invalid request body'));
