@@ -239,6 +239,11 @@ export const gatewayConfigSchema = engineConfigSchema.extend({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   LINUXDO_OAUTH_URL: z.url().default('https://connect.linux.do'),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** Where payment providers' APIs live (checkouts are created there); overridable for the tests' stand-ins or a proxy. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  CREEM_API_URL: z.url().default('https://api.creem.io'),
+  /** Creem's test API, used while the CreemTestMode option is on. */
+  CREEM_TEST_API_URL: z.url().default('https://test-api.creem.io'),
 });
 
 export type EngineConfig = z.infer<typeof engineConfigSchema>;

@@ -15,7 +15,7 @@ type Deps = MoneyContext;
 
 function onlineRow(order: TopUpOrder, quotaPerUnit: number): TopUpRow {
   return {
-    id: order.id, kind: 'online', user_id: order.userId, amount: order.amount, money: order.money, quota: Math.round(order.amount * quotaPerUnit),
+    id: order.id, kind: 'online', user_id: order.userId, amount: order.amount, money: order.money, quota: order.quota ?? Math.round(order.amount * quotaPerUnit),
     trade_no: order.tradeNo, name: '', payment_method: order.paymentMethod, create_time: order.createTime, complete_time: order.completeTime, status: order.status,
   };
 }

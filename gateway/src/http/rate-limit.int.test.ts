@@ -37,4 +37,13 @@ describe('API rate limits per client IP', () => {
     expect((await call('/api/oauth/email/bind?email=a@example.com&code=x')).statusCode).toBe(429);
     expect((await call('/api/oauth/state')).statusCode).toBe(200);
   });
+
+  it('counts Stripe and Creem checkouts against the tight limit, as new-api does, but not the quote', async () => {
+    const { app } = await buildApiHarness({}, LIMITS);
+    const post = (url: string) => app.inject({ method: 'POST', url, remoteAddress: '198.51.100.11', payload: {} });
+    expect((await post('/api/user/stripe/pay')).statusCode).toBe(401);
+    expect((await post('/api/user/creem/pay')).statusCode).toBe(401);
+    expect((await post('/api/user/stripe/pay')).statusCode).toBe(429);
+    expect((await post('/api/user/stripe/amount')).statusCode).toBe(401);
+  });
 });

@@ -14,6 +14,9 @@ const criticalRoutes = new Set([
   '/api/user/reset',
   '/api/verification',
   '/api/user/topup',
+  // Each creates a checkout at the provider, as new-api limits them.
+  '/api/user/stripe/pay',
+  '/api/user/creem/pay',
   '/api/oauth/github',
   '/api/oauth/linuxdo',
   '/api/oauth/oidc',

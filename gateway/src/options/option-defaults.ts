@@ -23,6 +23,22 @@ export const optionDefaults = {
   Price: '7.3',
   MinTopUp: '1',
   TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
+  /** Stripe top-up (new-api's names and defaults): on when the secret key, the webhook secret and the Price are set. */
+  StripeApiSecret: '',
+  StripeWebhookSecret: '',
+  /** The Stripe Price a checkout buys `amount` of. */
+  StripePriceId: '',
+  /** What one unit costs, for the quote (/api/user/stripe/amount); Stripe charges the Price's own amount. */
+  StripeUnitPrice: '8.0',
+  StripeMinTopUp: '1',
+  StripePromotionCodesEnabled: 'false',
+  /** Creem top-up: on when the API key, the webhook secret and at least one product are set. */
+  CreemApiKey: '',
+  CreemWebhookSecret: '',
+  /** JSON: [{"productId","name","price","currency","quota"}]. */
+  CreemProducts: '[]',
+  /** Checkouts go to Creem's test API. */
+  CreemTestMode: 'false',
   ChatLink: '',
   ChatLink2: '',
   Chats: '[]',

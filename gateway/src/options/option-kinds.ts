@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-ranges.js';
 import { isAddressEntry, isDomainPattern, isPortRange } from '../http/fetch-guard/address-rules.js';
 import { isHttpUrl } from '../http/http-url.js';
+import { creemProductsSchema } from '../payment/creem-products.js';
 
 /**
  * What an option's value may be. Each kind is a schema over the stored string that names the key
@@ -134,3 +135,6 @@ const checkedList =
 export const domainPatterns = checkedList(isDomainPattern, '域名（如 example.com 或 *.example.com）');
 export const addressEntries = checkedList(isAddressEntry, ' IP 或 CIDR（如 10.0.0.0/8）');
 export const portRanges = checkedList(isPortRange, '端口或端口范围（如 443 或 8000-9000）');
+
+/** CreemProducts: a JSON list of products, each with its Creem id, a name, a positive price, a currency and a whole quota. */
+export const creemProductList: OptionKind = (key) => parsedJson(key, creemProductsSchema, `${key} 必须是产品列表：[{"productId","name","price","currency","quota"}]`);

@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { addressEntries, amount, chatList, count, domainList, domainPatterns, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -18,6 +18,16 @@ const optionKinds = {
   Price: amount,
   MinTopUp: count,
   TopupGroupRatio: ratioMap,
+  StripeApiSecret: text,
+  StripeWebhookSecret: text,
+  StripePriceId: text,
+  StripeUnitPrice: amount,
+  StripeMinTopUp: count,
+  StripePromotionCodesEnabled: onOff,
+  CreemApiKey: text,
+  CreemWebhookSecret: text,
+  CreemProducts: creemProductList,
+  CreemTestMode: onOff,
   ChatLink: url,
   ChatLink2: url,
   Chats: chatList,

@@ -44,6 +44,8 @@ export const settingEn: Record<keyof typeof settingZh, string> = {
   'option.chats': 'Chats',
   'option.server': 'Server',
   'option.payment': 'Payment',
+  'option.stripe': 'Stripe',
+  'option.creem': 'Creem',
   'option.login': 'Login and registration',
   'option.smtp': 'SMTP',
   'option.oauth': 'OAuth',

@@ -42,6 +42,8 @@ export const settingZh = {
   'option.chats': '聊天设置',
   'option.server': '服务器设置',
   'option.payment': '支付设置',
+  'option.stripe': 'Stripe 设置',
+  'option.creem': 'Creem 设置',
   'option.login': '配置登录注册',
   'option.smtp': '配置 SMTP',
   'option.oauth': '配置 OAuth',

@@ -12,6 +12,10 @@ const topUpShape = {
   createTime: Number,
   completeTime: Number,
   status: String,
+  checkoutId: String,
+  checkoutAmount: Number,
+  checkoutCurrency: String,
+  quota: Number,
 };
 
 /**
@@ -34,6 +38,10 @@ export async function createMongoTopUpStore(connection: Connection): Promise<Top
       const order = await orders.findOne({ tradeNo });
       if (order?.status !== TopUpStatus.Pending || !(await claims.claim(`top-up:${tradeNo}`))) return null;
       return orders.update(order.id, { status: TopUpStatus.Success, completeTime: nowSeconds });
+    },
+    async expire(tradeNo) {
+      const order = await orders.findOne({ tradeNo });
+      return order !== null && orders.updateIf(order.id, { status: TopUpStatus.Pending }, { $set: { status: TopUpStatus.Expired } });
     },
     list: ({ userId, tradeNo }, { offset, limit }) => {
       const filter = { ...(userId !== undefined ? { userId } : {}), ...(tradeNo ? { tradeNo: containing(tradeNo) } : {}) };

@@ -129,6 +129,11 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'users', column: 'oidc_id', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'users', column: 'remark', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'redemptions', column: 'expired_time', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  // A Stripe or Creem order's checkout and the quota it credits (null for Epay's and imported orders).
+  { table: 'top_ups', column: 'checkout_id', definition: 'TEXT' },
+  { table: 'top_ups', column: 'checkout_amount', definition: 'INTEGER' },
+  { table: 'top_ups', column: 'checkout_currency', definition: 'TEXT' },
+  { table: 'top_ups', column: 'quota', definition: 'INTEGER' },
 ];
 
 function addMissingColumns(db: Database): void {

@@ -60,4 +60,9 @@ describe("new-api's later /api/status fields follow the options (issue #25)", ()
     expect(Object.fromEntries(values.map(([key]) => [key, saved[key]]))).toEqual(Object.fromEntries(values));
     expect((await root.call('PUT', '/api/option/', { key: 'ModelRequestRateLimitGroup', value: '{"vip":[5,0]}' })).body.success).toBe(false);
   });
+
+  it('StripeUnitPrice reaches stripe_unit_price, which new-api\'s wallet shows beside Stripe', async () => {
+    expect((await afterSaving([])).status).toMatchObject({ stripe_unit_price: 8 });
+    expect((await afterSaving([['StripeUnitPrice', '7.5']])).status).toMatchObject({ stripe_unit_price: 7.5 });
+  });
 });

@@ -17,5 +17,7 @@ export function compatibilityStatus(options: Options) {
     privacy_policy_enabled: options.string('legal.privacy_policy').trim() !== '',
     self_use_mode_enabled: options.boolean('SelfUseModeEnabled'),
     demo_site_enabled: options.boolean('DemoSiteEnabled'),
+    // What new-api's wallet shows per unit beside the Stripe button.
+    stripe_unit_price: options.number('StripeUnitPrice'),
   };
 }

@@ -3,7 +3,7 @@ import { topUpKinds } from '@tollgate/wire';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { topUpHistory } from '../../billing/top-up-history.js';
-import type { Options } from '../../ports/options.js';
+import { topUpInfo } from '../top-up-info.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
@@ -14,22 +14,6 @@ export type UserTopupListDeps = MoneyContext;
 
 /** `kind` narrows to online orders or redeemed codes; `user_id` is the administrators' filter. */
 const listQuery = z.object({ p: queryInt, page_size: queryInt, keyword: queryString, user_id: queryInt, kind: z.enum(topUpKinds).optional() });
-
-/** The methods user-pay.ts accepts, named as new-api's default PayMethods. */
-const EPAY_METHODS = [
-  { name: '支付宝', type: 'alipay', color: 'rgba(var(--semi-blue-5), 1)' },
-  { name: '微信', type: 'wxpay', color: 'rgba(var(--semi-green-5), 1)' },
-];
-
-/** GET /api/user/topup/info: what the wallet page may offer. Only Epay is wired, so Stripe, Creem and Waffo read as off. */
-function topUpInfo(options: Options) {
-  const epay = ['PayAddress', 'EpayId', 'EpayKey'].every((name) => options.string(name) !== '');
-  return {
-    enable_online_topup: epay, enable_stripe_topup: false, enable_creem_topup: false, enable_waffo_topup: false,
-    enable_redemption: true, pay_methods: epay ? EPAY_METHODS : [], min_topup: options.number('MinTopUp'),
-    stripe_min_topup: 0, amount_options: [], discount: {}, creem_products: '[]', topup_link: options.string('TopUpLink'),
-  };
-}
 
 /**
  * The top-up history, online orders and redeemed codes as one list (billing/top-up-history.ts): the

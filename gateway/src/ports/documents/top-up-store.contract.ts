@@ -23,6 +23,17 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
       expect(await store.byTradeNo('nope')).toBeNull();
     });
 
+    it('keeps a Stripe or Creem order\'s checkout (id, amount, currency) and quota; an Epay order has none', async () => {
+      const store = await open();
+      const checkout = { checkoutId: 'cs_test_1', checkoutAmount: 499, checkoutCurrency: 'usd', quota: 2_500_000 };
+      await store.create(order('ref_1', { paymentMethod: 'stripe', ...checkout }));
+      expect(await store.byTradeNo('ref_1')).toMatchObject(checkout);
+      expect(await store.complete('ref_1', 1_700_000_100)).toMatchObject({ ...checkout, status: TopUpStatus.Success });
+      await store.create(order('USR7NOepay'));
+      const epay = await store.byTradeNo('USR7NOepay');
+      for (const field of Object.keys(checkout)) expect(epay, field).not.toHaveProperty(field);
+    });
+
     it('completes a pending order once, even under concurrent calls', async () => {
       const store = await open();
       await store.create(order('USR7NOabc2'));
@@ -32,6 +43,19 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
       expect(winners[0]).toMatchObject({ status: TopUpStatus.Success, completeTime: 1_700_000_100 });
       expect(await store.complete('USR7NOabc2', 1_700_000_200)).toBeNull();
       expect(await store.complete('unknown', 1_700_000_200)).toBeNull();
+    });
+
+    it('expires a pending order once, and never a paid one', async () => {
+      const store = await open();
+      await store.create(order('ref_lapsed'));
+      expect(await store.expire('ref_lapsed')).toBe(true);
+      expect(await store.expire('ref_lapsed')).toBe(false);
+      expect((await store.byTradeNo('ref_lapsed'))?.status).toBe(TopUpStatus.Expired);
+      expect(await store.complete('ref_lapsed', 1_700_000_100)).toBeNull();
+      await store.create(order('ref_paid'));
+      await store.complete('ref_paid', 1_700_000_100);
+      expect(await store.expire('ref_paid')).toBe(false);
+      expect(await store.expire('unknown')).toBe(false);
     });
 
     it("lists a user's orders newest first, with the total", async () => {

@@ -19,6 +19,9 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/user/reset': 'public',
   'GET /api/user/epay/notify': 'public',
   'POST /api/user/epay/notify': 'public',
+  // Payment providers' signed webhooks: the signature, not a session, proves the caller.
+  'POST /api/stripe/webhook': 'public',
+  'POST /api/creem/webhook': 'public',
   // The first-run wizard answers visitors, as new-api's: it runs before anyone can sign in as root.
   'GET /api/setup': 'public',
   'POST /api/setup': 'public',
@@ -58,6 +61,9 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/user/aff_transfer': 'user',
   'POST /api/user/amount': 'user',
   'POST /api/user/pay': 'user',
+  'POST /api/user/stripe/amount': 'user',
+  'POST /api/user/stripe/pay': 'user',
+  'POST /api/user/creem/pay': 'user',
   'GET /api/user/models': 'user',
   'GET /api/models': 'user',
   'GET /api/token/': 'user',

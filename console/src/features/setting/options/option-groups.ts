@@ -80,6 +80,18 @@ export const systemGroups: OptionGroup[] = [
     fields: [...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress')],
   },
   {
+    id: 'stripe',
+    title: 'option.stripe',
+    // Stripe sends the buyer back to <ServerAddress>/log; the webhook endpoint is <ServerAddress>/api/stripe/webhook.
+    rule: 'needsServerAddress',
+    fields: [...of('secret', 'StripeApiSecret', 'StripeWebhookSecret'), ...of('text', 'StripePriceId'), ...of('number', 'StripeUnitPrice', 'StripeMinTopUp'), ...of('switch', 'StripePromotionCodesEnabled')],
+  },
+  {
+    id: 'creem',
+    title: 'option.creem',
+    fields: [...of('secret', 'CreemApiKey', 'CreemWebhookSecret'), ...of('json', 'CreemProducts'), ...of('switch', 'CreemTestMode')],
+  },
+  {
     id: 'login',
     title: 'option.login',
     fields: [

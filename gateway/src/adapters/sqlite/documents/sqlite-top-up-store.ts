@@ -13,7 +13,15 @@ interface TopUpRow {
   create_time: number;
   complete_time: number;
   status: string;
+  checkout_id: string | null;
+  checkout_amount: number | null;
+  checkout_currency: string | null;
+  quota: number | null;
 }
+
+/** The checkout's columns, present only when the order has one. */
+const checkoutOf = (row: TopUpRow): Partial<TopUpOrder> =>
+  row.checkout_id === null ? {} : { checkoutId: row.checkout_id, checkoutAmount: row.checkout_amount ?? 0, checkoutCurrency: row.checkout_currency ?? '', quota: row.quota ?? 0 };
 
 const fromRow = (row: TopUpRow): TopUpOrder => ({
   id: row.id,
@@ -25,6 +33,7 @@ const fromRow = (row: TopUpRow): TopUpOrder => ({
   createTime: row.create_time,
   completeTime: row.complete_time,
   status: row.status,
+  ...checkoutOf(row),
 });
 
 function whereOf({ userId, tradeNo }: TopUpFilter): { where: string; params: Record<string, string | number> } {
@@ -54,7 +63,8 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
       return cache.insertUnlessIdTaken('top_ups', row);
     },
     async create(o) {
-      cache.insert('top_ups', { user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, status: TopUpStatus.Pending });
+      const checkout = o.checkoutId === undefined ? {} : { checkout_id: o.checkoutId, checkout_amount: o.checkoutAmount ?? 0, checkout_currency: o.checkoutCurrency ?? '', quota: o.quota ?? 0 };
+      cache.insert('top_ups', { user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, status: TopUpStatus.Pending, ...checkout });
       return byTradeNo(o.tradeNo) as TopUpOrder;
     },
     async byTradeNo(tradeNo) {
@@ -63,6 +73,9 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
     async complete(tradeNo, nowSeconds) {
       const done = cache.prepare('UPDATE top_ups SET status = ?, complete_time = ? WHERE trade_no = ? AND status = ?').run(TopUpStatus.Success, nowSeconds, tradeNo, TopUpStatus.Pending);
       return done.changes === 1 ? byTradeNo(tradeNo) : null;
+    },
+    async expire(tradeNo) {
+      return cache.prepare('UPDATE top_ups SET status = ? WHERE trade_no = ? AND status = ?').run(TopUpStatus.Expired, tradeNo, TopUpStatus.Pending).changes === 1;
     },
     async list(filter, { offset, limit }) {
       const { where, params } = whereOf(filter);
