@@ -125,6 +125,12 @@ export interface ProviderAdapter {
    * them, never sent with them dropped.
    */
   cannotTake?: readonly RequestPart[];
+  /**
+   * For a provider that speaks OpenAI's shapes but says "filtered" its own way (MiniMax's
+   * output_sensitive, GLM-4's finish reason `sensitive`): whether this answer or chunk was
+   * filtered, so the client sees OpenAI's `content_filter`.
+   */
+  filtered?(answerOrChunk: unknown): boolean;
   /** For a provider whose stream is not server-sent events: its bytes re-framed as SSE, before any translation. */
   asSse?: AsSse;
   translation?: ProviderTranslation;
@@ -135,4 +141,4 @@ export interface ProviderAdapter {
 }
 
 /** What the relay needs to read an answer as it passes: usage and text, and the translation for a provider that does not speak OpenAI. */
-export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'textOfAnswer' | 'translation' | 'asSse'>;
+export type AnswerReader = Pick<ProviderAdapter, 'usageOfAnswer' | 'usageOfChunk' | 'textOfChunk' | 'textOfAnswer' | 'translation' | 'asSse' | 'filtered'>;

@@ -4,7 +4,7 @@ import { CASES, type CaseName } from './matrix-cases.js';
 import type { RequestCheck } from './matrix-cells.js';
 
 /** The wire protocols the matrix has a mock for; providers of one family share its mock. */
-export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'anthropic' | 'gemini' | 'baidu' | 'zhipu-v3' | 'dashscope' | 'hunyuan' | 'palm' | 'cohere' | 'dify' | 'aiproxy' | 'bedrock' | 'vertex' | 'xunfei';
+export type FamilyName = 'openai' | 'cloudflare' | 'minimax' | 'glm' | 'anthropic' | 'gemini' | 'baidu' | 'zhipu-v3' | 'dashscope' | 'hunyuan' | 'palm' | 'cohere' | 'dify' | 'aiproxy' | 'bedrock' | 'vertex' | 'xunfei';
 
 /** One provider of the matrix: its channel, the mock family it speaks, and the cases it cannot have (each with why). */
 export interface ProviderRow {
@@ -60,8 +60,8 @@ export const PROVIDER_ROWS: ProviderRow[] = [
   { provider: 'ai360', channelType: ChannelType.AI360, family: 'openai', model: '360gpt-pro', key: 'sk-360', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-360' } } },
   { provider: 'fastgpt', channelType: ChannelType.FastGPT, family: 'openai', model: 'fastgpt-kb', key: 'fastgpt-k9Xy2mPq-65f1c2a9e4b0a1d2c3e4f5a6', sends: { path: '/v1/chat/completions', headers: { authorization: 'Bearer fastgpt-k9Xy2mPq' }, body: { appId: '65f1c2a9e4b0a1d2c3e4f5a6', model: 'fastgpt-kb' } } },
   { provider: 'cloudflare', channelType: ChannelType.Cloudflare, family: 'cloudflare', model: '@cf/meta/llama-3.1-8b-instruct', key: 'cf-token', other: 'cf-account', sends: { path: '/client/v4/accounts/cf-account/ai/v1/chat/completions', headers: { authorization: 'Bearer cf-token' } } },
-  { provider: 'minimax', channelType: ChannelType.MiniMax, family: 'minimax', model: 'abab6.5s-chat', key: 'mm-key', sends: { path: '/v1/text/chatcompletion_v2', headers: { authorization: 'Bearer mm-key' } }, unsupported: { refusal: 'MiniMax flags filtered output with output_sensitive; the pass-through adapter does not map it to a finish reason' } },
-  { provider: 'zhipu-v4', channelType: ChannelType.ZhipuV4, family: 'openai', model: 'glm-4v', key: 'kid4.secret4', sends: { path: '/api/paas/v4/chat/completions' }, unsupported: { refusal: "GLM-4 ends a filtered answer with finish_reason 'sensitive', which the OpenAI-wire adapter passes on as is" } },
+  { provider: 'minimax', channelType: ChannelType.MiniMax, family: 'minimax', model: 'abab6.5s-chat', key: 'mm-key', sends: { path: '/v1/text/chatcompletion_v2', headers: { authorization: 'Bearer mm-key' } } },
+  { provider: 'zhipu-v4', channelType: ChannelType.ZhipuV4, family: 'glm', model: 'glm-4v', key: 'kid4.secret4', sends: { path: '/api/paas/v4/chat/completions' } },
   { provider: 'jina', channelType: ChannelType.Jina, family: 'openai', model: 'jina-embeddings-v3', key: 'jina-secret', unsupported: noChat('Jina serves embeddings and rerank only') },
   { provider: 'baidu', channelType: ChannelType.Baidu, family: 'baidu', model: 'ERNIE-3.5-8K', key: 'ak-1|sk-1', sends: { path: '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions?access_token=24.matrix-access-token' } },
   { provider: 'zhipu-v3', channelType: ChannelType.Zhipu, family: 'zhipu-v3', model: 'chatglm_turbo', key: 'kid.ksecret', sends: { path: '/api/paas/v3/model-api/chatglm_turbo/invoke' }, unsupported: { refusal: "ChatGLM v3's answers carry no content-filter signal" } },

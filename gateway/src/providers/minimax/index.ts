@@ -2,6 +2,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openai } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
 import type { ProviderAdapter } from '../types.js';
+import { outputSensitive } from '../shared/content-filter.js';
 
 const DEFAULT_BASE_URL = 'https://api.minimax.chat';
 
@@ -22,4 +23,5 @@ export const minimax: ProviderAdapter = {
     return jsonRequest({ origin, path: `${prefix}/v1/text/chatcompletion_v2`, headers: { authorization: `Bearer ${channel.key}` } }, body);
   },
   refusalOf: minimaxRefusal,
+  filtered: outputSensitive,
 };

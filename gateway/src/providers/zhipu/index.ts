@@ -1,6 +1,7 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { jsonRequest, openAICompatible } from '../openai/index.js';
 import { baseOf } from '../shared/base-url.js';
+import { finishedAsSensitive } from '../shared/content-filter.js';
 import { textChatTranslation, translatedReaders, TEXT_ONLY } from '../shared/text-chat.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 import { zhipuJwt } from './jwt.js';
@@ -34,4 +35,5 @@ export const zhipuV4: ProviderAdapter = {
   ...openAICompatible('zhipu_v4', DEFAULT_BASE_URL),
   request: (channel, path, body) => jsonRequest(v4Target(channel, path), body),
   openAITarget: v4Target,
+  filtered: finishedAsSensitive,
 };

@@ -4,6 +4,7 @@ import { openAIAnswerText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader, Usage } from '../../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from '../overhead.js';
 import { needsCompletionText } from '../../providers/shared/token-count.js';
+import { asContentFiltered } from '../../providers/shared/content-filter.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {
@@ -38,7 +39,8 @@ export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatche
     const text = needsCompletionText(translated.usage) ? (translated.text ?? openAIAnswerText(translated.body)) : '';
     return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt };
   }
-  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(body);
+  const sent = json !== null && adapter.filtered?.(json) ? JSON.stringify(asContentFiltered(json)) : body;
+  await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(sent);
   if (json === null) return { usage: null, text: '', firstResponseMs: Date.now() - startedAt };
   const usage = adapter.usageOfAnswer(json);
   const text = needsCompletionText(usage) ? (adapter.textOfAnswer?.(json) ?? openAIAnswerText(json)) : '';

@@ -8,6 +8,7 @@ import { eventJson, SseEventSplitter } from '../../providers/shared/sse-events.j
 import { clientBackpressure } from '../upstream/client-backpressure.js';
 import { CompletionTally } from '../completion-tally.js';
 import { forEachChunk } from '../upstream/upstream-chunks.js';
+import { asContentFiltered } from '../../providers/shared/content-filter.js';
 
 /** The final chunk OpenAI sends for include_usage: usage and no choices. */
 function isUsageOnly(json: unknown): boolean {
@@ -37,6 +38,14 @@ const passthrough: StreamMode = {
   end: () => [],
   usage: (seen) => seen,
 };
+
+/** The passthrough of a provider that says "filtered" its own way: that event is sent as OpenAI says it (content_filter). */
+function filteringPassthrough(filtered: (chunk: unknown) => boolean): StreamMode {
+  return {
+    ...passthrough,
+    events: (event, json) => (json !== null && filtered(json) ? [{ out: `data: ${JSON.stringify(asContentFiltered(json))}\n\n`, json }] : passthrough.events(event, json)),
+  };
+}
 
 const openAIFraming: StreamFraming = { frame: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`, closing: 'data: [DONE]\n\n' };
 const DONE: OutEvent = { out: openAIFraming.closing, json: null };
@@ -88,7 +97,7 @@ export async function pipeStreamAnswer(
   const raw = reply.raw;
   const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
   raw.writeHead(200, { ...headers, [OVERHEAD_HEADER]: clock.report() });
-  const mode = adapter.translation ? translated(adapter.translation.stream(model), adapter.translation.framing) : passthrough;
+  const mode = adapter.translation ? translated(adapter.translation.stream(model), adapter.translation.framing) : adapter.filtered ? filteringPassthrough(adapter.filtered) : passthrough;
   // What the client receives is read for text: OpenAI chunks after a provider's translation, else the reader's own shape.
   const textOf = adapter.translation && !adapter.translation.framing ? openAIChunkText : adapter.textOfChunk;
   const splitter = new SseEventSplitter();

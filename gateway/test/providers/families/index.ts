@@ -6,7 +6,7 @@ import { bedrockFamily, vertexFamily } from './cloud-families.js';
 import { geminiFamily } from './gemini-family.js';
 import { aiProxyFamily, cohereFamily, difyFamily } from './knowledge-families.js';
 import { openAIFamily } from './openai-family.js';
-import { cloudflareFamily, minimaxFamily } from './openai-variants.js';
+import { cloudflareFamily, glmFamily, minimaxFamily } from './openai-variants.js';
 import { startFamilyMock, type WireFamily } from './wire-family.js';
 import { startXunfeiFamilyMock } from './xunfei-family.js';
 
@@ -23,6 +23,7 @@ export const FAMILIES: Record<FamilyName, FamilyMock> = {
   openai: http(openAIFamily),
   cloudflare: http(cloudflareFamily),
   minimax: http(minimaxFamily),
+  glm: http(glmFamily),
   anthropic: http(anthropicFamily),
   gemini: http(geminiFamily),
   baidu: http(baiduFamily),
