@@ -43,6 +43,8 @@ export interface CellContext {
   bodyCodedErrors: boolean;
   /** The provider never reports usage: every answer is billed by the gateway's count. */
   countsUsage: boolean;
+  /** The model's completion ratio as the pricing page shows it (1 as priced, or new-api's built-in rule where it wins: claude 5, mistral 3, ...). */
+  completionRatio: number;
   /** The parts of a request the provider's adapter cannot send: such a request goes to the row's backup channel. */
   cannotTake: readonly RequestPart[];
   expect: ExpectStatic;
@@ -77,7 +79,7 @@ function billedTokens(c: CellContext, name: CaseName, answer: string) {
 /** The next log row bills exactly those tokens at ratio 1, and the ledger moved by as much. */
 async function expectBilled(c: CellContext, name: CaseName, answer: string, isStream: boolean) {
   const tokens = billedTokens(c, name, answer);
-  c.expect(await c.money.nextCharge()).toMatchObject({ model_name: c.model, ...tokens, quota: tokens.prompt_tokens + tokens.completion_tokens, is_stream: isStream });
+  c.expect(await c.money.nextCharge()).toMatchObject({ model_name: c.model, ...tokens, quota: Math.round(tokens.prompt_tokens + tokens.completion_tokens * c.completionRatio), is_stream: isStream });
 }
 
 /**
@@ -155,7 +157,7 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     c.expect(mine(c.upstream).length).toBeGreaterThan(0);
     c.expect(mine(c.backupUpstream).length).toBeGreaterThan(0);
     // Billed once, by the backup's (OpenAI's) reported usage.
-    c.expect(await c.money.nextCharge()).toMatchObject({ model_name: c.model, prompt_tokens: prompt, completion_tokens: completion, quota: prompt + completion, is_stream: false });
+    c.expect(await c.money.nextCharge()).toMatchObject({ model_name: c.model, prompt_tokens: prompt, completion_tokens: completion, quota: Math.round(prompt + completion * c.completionRatio), is_stream: false });
   },
   '5xx': (c) => expectFailed(c, '5xx', 500),
   async 'malformed-stream'(c) {
@@ -165,14 +167,14 @@ export const CELLS: Record<CaseName, (c: CellContext) => Promise<void>> = {
     c.expect(SCRIPT.reply.startsWith(seen.text)).toBe(true);
     const row = await c.money.nextCharge();
     c.expect(row).toMatchObject({ prompt_tokens: countTokens(question(c, 'malformed-stream')), completion_tokens: countTokens(seen.text), is_stream: true });
-    c.expect(row.quota).toBe(row.prompt_tokens + row.completion_tokens);
+    c.expect(row.quota).toBe(Math.round(row.prompt_tokens + row.completion_tokens * c.completionRatio));
   },
   async 'no-usage'(c) {
     const seen = await collectStream(await streamOf(c, ask(c, 'no-usage')));
     const counted = { prompt_tokens: countTokens(question(c, 'no-usage')), completion_tokens: countTokens(SCRIPT.reply) };
     c.expect(seen).toMatchObject({ text: SCRIPT.reply, finish: 'stop', error: null });
     const row = await c.money.nextCharge();
-    c.expect(row).toMatchObject({ ...counted, quota: counted.prompt_tokens + counted.completion_tokens, is_stream: true });
+    c.expect(row).toMatchObject({ ...counted, quota: Math.round(counted.prompt_tokens + counted.completion_tokens * c.completionRatio), is_stream: true });
   },
   async refusal(c) {
     const answer = await c.client.chat.completions.create({ model: c.model, messages: ask(c, 'refusal') });

@@ -23,6 +23,7 @@ describe.concurrent('provider matrix', () => {
   let fixture: EmbeddedFixture;
   const mocks = new Map<FamilyName, ProviderMock>();
   const channelIds = new Map<ProviderRow, number>();
+  const completionRatios = new Map<string, number>();
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture();
@@ -39,6 +40,8 @@ describe.concurrent('provider matrix', () => {
       const [id] = await fixture.root.must<number[]>('POST', '/api/channel/', channel);
       channelIds.set(row, id ?? 0);
     }
+    const pricing = (await (await fetch(`${fixture.tollgate.url}/api/pricing`)).json()) as { data: { model_name: string; completion_ratio: number }[] };
+    for (const entry of pricing.data) completionRatios.set(entry.model_name, entry.completion_ratio);
   });
 
   afterAll(async () => {
@@ -51,7 +54,7 @@ describe.concurrent('provider matrix', () => {
       const { user, key } = await userWithKey(fixture, `cell${index}`, START_QUOTA);
       const client = new OpenAI({ apiKey: key, baseURL: `${fixture.tollgate.url}/v1`, maxRetries: 0, timeout: 20_000 });
       const context = { id: `c${index}`, model: row.model, upstream: mocks.get(row.family)?.requests ?? [], backupUpstream: mocks.get('openai')?.requests ?? [], sends: row.sends, testChannel: () => fixture.root.call('GET', `/api/channel/test/${channelIds.get(row)}`) };
-      await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, countsUsage: row.reportsUsage === false, cannotTake: providerFor(row.channelType).cannotTake ?? [], expect });
+      await CELLS[name]({ ...context, client, url: fixture.tollgate.url, key, money: moneyTracker(user, START_QUOTA), bodyCodedErrors: FAMILIES[row.family].bodyCodedErrors, completionRatio: completionRatios.get(row.model) ?? Number.NaN, countsUsage: row.reportsUsage === false, cannotTake: providerFor(row.channelType).cannotTake ?? [], expect });
     });
   });
 });
