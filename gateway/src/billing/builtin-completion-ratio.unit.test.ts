@@ -21,11 +21,11 @@ describe('completion ratios as new-api resolves them', () => {
     expect([completionRatioFor(saved, 'gpt-4'), completionRatioFor(saved, 'gpt-3.5-turbo-0613'), completionRatioFor(saved, 'llama-3-70b'), completionRatioFor(saved, 'my-model')]).toEqual([2, 2, 1, 2]);
   });
 
-  it("a saved ratio wins over an unlocked rule, a locked rule wins over the saved ratio, and a path-like name's saved ratio wins over both", () => {
+  it("a saved ratio wins over every built-in rule, as the console shows it; gizmo names share one entry", () => {
     expect(completionRatioFor({ 'gpt-4o': 3 }, 'gpt-4o')).toBe(3);
-    expect(builtinCompletionRatio('claude-3-opus-20240229')).toEqual({ ratio: 5, locked: true });
-    expect(completionRatioFor({ 'claude-3-opus-20240229': 2 }, 'claude-3-opus-20240229')).toBe(5);
-    expect(completionRatioFor({ 'gpt-4o-2024-05-13': 4 }, 'gpt-4o-2024-05-13')).toBe(3);
+    expect(builtinCompletionRatio('claude-3-opus-20240229')).toBe(5);
+    expect(completionRatioFor({ 'claude-3-opus-20240229': 2 }, 'claude-3-opus-20240229')).toBe(2);
+    expect(completionRatioFor({}, 'claude-3-opus-20240229')).toBe(5);
     expect(completionRatioFor({ 'deepseek-ai/DeepSeek-R1': 4 }, 'deepseek-ai/DeepSeek-R1')).toBe(4);
     expect(completionRatioFor({ 'gpt-4-gizmo-*': 6 }, 'gpt-4-gizmo-g-abc')).toBe(6);
   });
