@@ -55,6 +55,9 @@ describe.each(['thread', 'loop'])('the ledger audit on a real embedded Tollgate 
     expect(await chatStatus(fixture.tollgate.url, key, 16)).toBe(200);
     const alice = await user.must<{ id: number }>('GET', '/api/user/self');
     await eventually(async () => ((await user.must<{ used_quota: number }>('GET', '/api/user/self')).used_quota > 0 ? true : undefined), 10_000, 'the call charged');
+    // The proof reads the history analytics ingests (movements first, then the log rows, one batch):
+    // once the call's log row is there, so is every event before it, and the proof settles at once.
+    await eventually(async () => ((await user.must<{ total: number }>('GET', '/api/log/self/?type=2')).total > 0 ? true : undefined), 30_000, "the call's log row (the history ingested)");
     const clean = await root.must<Run>('POST', '/api/ledger_audit/');
     expect(clean).toMatchObject({ clean: true, drift_count: 0, actor_name: 'root' });
 
