@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { UpstreamCancel } from './upstream-cancel.js';
 
-const isEventStream = (response: Dispatcher.ResponseData): boolean => String(response.headers['content-type'] ?? '').includes('text/event-stream');
+/** Whether an answer is a stream of server-sent events (its first byte is then worth waiting for). */
+export const isEventStream = (response: Dispatcher.ResponseData): boolean => String(response.headers['content-type'] ?? '').includes('text/event-stream');
 
 /** The answer again, its first chunk already taken: the same bytes, in order. */
 function withFirstChunk(response: Dispatcher.ResponseData, first: Uint8Array, rest: AsyncIterator<Uint8Array>): Dispatcher.ResponseData {

@@ -11,7 +11,7 @@ import type { UpstreamRequest } from '../../providers/types.js';
 import type { RelayContext } from '../relay-context.js';
 import { RelayError } from '../../http/relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
-import { FirstByteDeadline } from './first-byte-deadline.js';
+import { FirstByteDeadline, isEventStream } from './first-byte-deadline.js';
 
 /** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
 const NEVER_RETRIED = new Set([504, 524]);
@@ -80,8 +80,6 @@ async function failedAttempt(ctx: RelayContext, channel: Channel, response: Disp
   await reportUpstreamFailure(ctx.deps, channel, response.statusCode, errorText);
   return { channel, response, errorText };
 }
-
-const isEventStream = (response: Dispatcher.ResponseData): boolean => String(response.headers['content-type'] ?? '').includes('text/event-stream');
 
 function parsedOrNull(text: string): unknown {
   try {
