@@ -156,8 +156,10 @@ describe('RELAY_WORKERS=2: one port, two relay processes, one owner of the holds
       killedAt = performance.now();
       process.kill(victim, 'SIGKILL');
     };
-    await driveLoad({ total: 800, concurrency: 16, perSecond: 200 }, loadCall, [{ name: 'kill -9', afterAnswered: 300, downMs: 0, inject: kill, repair: async () => {} }]);
-    expect(answeredAt.size).toBeGreaterThan(600);
+    const { statuses } = await driveLoad({ total: 800, concurrency: 16, perSecond: 200 }, loadCall, [{ name: 'kill -9', afterAnswered: 300, downMs: 0, inject: kill, repair: async () => {} }]);
+    // Only the calls in flight on the victim may fail; the histogram says what the others got when more did.
+    const byStatus = statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+    expect(answeredAt.size, `statuses ${JSON.stringify(byStatus)}`).toBeGreaterThan(600);
     await eventually(async () => {
       const pids = relayWorkerPids(tollgate.pid);
       return pids.length === 2 && !pids.includes(victim) ? true : undefined;
