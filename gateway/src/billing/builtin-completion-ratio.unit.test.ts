@@ -5,6 +5,9 @@ import type { OptionStore } from '../ports/documents/option-store.js';
 import { builtinCompletionRatio, completionRatioFor } from './builtin-completion-ratio.js';
 import { costOf, quoteFor } from './pricing.js';
 
+/** A caller of the user group `group` calling in that same group. */
+const inGroup = (group: string) => ({ group, user: { group } });
+
 async function optionsWith(values: Record<string, string>): Promise<OptionCache> {
   const store: OptionStore = { all: async () => values, set: async () => {} };
   const cache = new OptionCache(store);
@@ -35,13 +38,13 @@ describe('completion ratios as new-api resolves them', () => {
     const expected = Math.round((100 + 50 * 4) * 1.25 * 1);
     expect(expected).toBe(375);
     const options = await optionsWith({ ...optionDefaults, CompletionRatio: JSON.stringify({ 'gpt-4o-mini': 1 }) });
-    const quote = quoteFor(options, 'gpt-4o', 'default')!;
+    const quote = quoteFor(options, 'gpt-4o', inGroup('default'))!;
     expect(quote).toMatchObject({ modelRatio: 1.25, completionRatio: 4, groupRatio: 1 });
     expect(costOf(quote, { promptTokens: 100, completionTokens: 50 })).toBe(expected);
   });
 
   it("prices written cache tokens at new-api's 1.25 for a model CreateCacheRatio leaves out", async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}', CreateCacheRatio: '{}' }), 'm', 'default')!;
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}', CreateCacheRatio: '{}' }), 'm', inGroup('default'))!;
     // 60 plain + 40 written x 1.25 = 110
     expect(costOf(quote, { promptTokens: 100, completionTokens: 0, cacheWriteTokens: 40 })).toBe(110);
   });

@@ -1,12 +1,15 @@
 import type { Options } from '../ports/options.js';
 import type { Usage } from '../providers/types.js';
 import { completionRatioFor } from './builtin-completion-ratio.js';
+import { type GroupedCaller, groupRatioFor } from './group-ratio.js';
 
 /** The ratios one request is billed with; `modelPrice` is -1 when billed by tokens. */
 export interface PriceQuote {
   modelRatio: number;
   completionRatio: number;
   groupRatio: number;
+  /** Set when the group ratio is the user group's own for this group (GroupGroupRatio): new-api's `user_group_ratio`. */
+  userGroupRatio?: number;
   modelPrice: number;
   quotaPerUnit: number;
   /** Prices of special tokens relative to ordinary prompt (or, for audio output, completion) tokens; absent = 1. */
@@ -28,26 +31,27 @@ export const SELF_USE_MODEL_RATIO = 37.5;
 export type TokenUsage = Usage;
 
 /**
- * The ratios for a model in a group, or null when the operator set neither a ratio nor a price
- * for it: an unpriced model is refused rather than served for free, unless SelfUseModeEnabled,
- * where it is billed at SELF_USE_MODEL_RATIO (new-api's self-use mode).
+ * The ratios for a model called in the caller's group, or null when the operator set neither a
+ * ratio nor a price for it: an unpriced model is refused rather than served for free, unless
+ * SelfUseModeEnabled, where it is billed at SELF_USE_MODEL_RATIO (new-api's self-use mode).
  */
-export function quoteFor(options: Options, model: string, group: string): PriceQuote | null {
-  const groupRatio = options.numberMap('GroupRatio')[group] ?? 1;
+export function quoteFor(options: Options, model: string, caller: GroupedCaller): PriceQuote | null {
+  const { ratio: groupRatio, special } = groupRatioFor(options, caller);
+  const grouped = special ? { groupRatio, userGroupRatio: groupRatio } : { groupRatio };
   const quotaPerUnit = options.number('QuotaPerUnit');
   const modelPrice = options.numberMap('ModelPrice')[model];
-  if (modelPrice !== undefined) return { modelRatio: 0, completionRatio: 0, groupRatio, modelPrice, quotaPerUnit };
+  if (modelPrice !== undefined) return { modelRatio: 0, completionRatio: 0, ...grouped, modelPrice, quotaPerUnit };
   const modelRatio = options.numberMap('ModelRatio')[model] ?? (options.boolean('SelfUseModeEnabled') ? SELF_USE_MODEL_RATIO : undefined);
   if (modelRatio === undefined) return null;
   const completionRatio = completionRatioFor(options.numberMap('CompletionRatio'), model);
-  const special = {
+  const specialTokens = {
     cacheRatio: options.numberMap('CacheRatio')[model] ?? 1,
     cacheCreationRatio: options.numberMap('CreateCacheRatio')[model] ?? DEFAULT_CACHE_CREATION_RATIO,
     audioRatio: options.numberMap('AudioRatio')[model] ?? 1,
     audioCompletionRatio: options.numberMap('AudioCompletionRatio')[model] ?? 1,
     imageRatio: options.numberMap('ImageRatio')[model] ?? 1,
   };
-  return { modelRatio, completionRatio, groupRatio, modelPrice: -1, quotaPerUnit, ...special };
+  return { modelRatio, completionRatio, ...grouped, modelPrice: -1, quotaPerUnit, ...specialTokens };
 }
 
 /** Prompt and completion tokens weighted by what each kind costs relative to ordinary text. */
@@ -90,6 +94,7 @@ export function priceOther(quote: PriceQuote, firstResponseMs: number, usage?: T
     model_ratio: quote.modelRatio,
     completion_ratio: quote.completionRatio,
     group_ratio: quote.groupRatio,
+    ...(quote.userGroupRatio === undefined ? {} : { user_group_ratio: quote.userGroupRatio }),
     model_price: quote.modelPrice,
     frt: firstResponseMs,
     ...(usage?.cachedPromptTokens ? { cache_tokens: usage.cachedPromptTokens, cache_ratio: quote.cacheRatio ?? 1 } : {}),

@@ -3,6 +3,9 @@ import { OptionCache } from '../options/option-cache.js';
 import type { OptionStore } from '../ports/documents/option-store.js';
 import { costOf, priceContent, priceOther, quoteFor } from './pricing.js';
 
+/** A caller of the user group `group` calling in that same group. */
+const inGroup = (group: string) => ({ group, user: { group } });
+
 async function optionsWith(values: Record<string, string>): Promise<OptionCache> {
   const store: OptionStore = { all: async () => values, set: async () => {} };
   const cache = new OptionCache(store);
@@ -20,7 +23,7 @@ describe('pricing', () => {
       AudioRatio: '{"m":8}',
       AudioCompletionRatio: '{"m":2}',
     });
-    const quote = quoteFor(options, 'm', 'default')!;
+    const quote = quoteFor(options, 'm', inGroup('default'))!;
     // prompt: 100 plain + 40 cached x 0.5 + 8 written x 1.25 + 2 audio x 8 = 146; completion: 10 plain + 5 audio x 2 = 20
     const usage = { promptTokens: 150, completionTokens: 15, cachedPromptTokens: 40, cacheWriteTokens: 8, audioPromptTokens: 2, audioCompletionTokens: 5 };
     expect(costOf(quote, usage)).toBe((146 + 20 * 4) * 2);
@@ -28,48 +31,48 @@ describe('pricing', () => {
   });
 
   it('bills cached tokens as ordinary ones for a model without a cache ratio', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}' }), 'm', 'default')!;
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}' }), 'm', inGroup('default'))!;
     expect(costOf(quote, { promptTokens: 100, completionTokens: 0, cachedPromptTokens: 60 })).toBe(100);
     expect(priceOther(quote, 0, { promptTokens: 100, completionTokens: 0 })).not.toHaveProperty('cache_tokens');
   });
 
   it('given ratios, bills (prompt + completion x completion ratio) x model ratio x group ratio', async () => {
     const options = await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}', GroupRatio: '{"vip":1.5}' });
-    const quote = quoteFor(options, 'm', 'vip');
+    const quote = quoteFor(options, 'm', inGroup('vip'));
     expect(quote).toMatchObject({ modelRatio: 2, completionRatio: 3, groupRatio: 1.5, modelPrice: -1 });
     expect(costOf(quote!, { promptTokens: 10, completionTokens: 20 })).toBe(210);
   });
 
   it('given no completion ratio, completion tokens weigh like prompt tokens; an unknown group has ratio 1', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":0.5}', CompletionRatio: '{}' }), 'm', 'nowhere');
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":0.5}', CompletionRatio: '{}' }), 'm', inGroup('nowhere'));
     expect(costOf(quote!, { promptTokens: 7, completionTokens: 9 })).toBe(8);
   });
 
   it('given a per-call price, bills price x quota per unit x group ratio whatever the tokens', async () => {
     const options = await optionsWith({ ModelPrice: '{"img":0.02}', QuotaPerUnit: '500000', GroupRatio: '{"default":2}' });
-    const quote = quoteFor(options, 'img', 'default');
+    const quote = quoteFor(options, 'img', inGroup('default'));
     expect(costOf(quote!, { promptTokens: 1000, completionTokens: 1000 })).toBe(20_000);
     expect(priceContent(quote!)).toBe('模型价格 0.02，分组倍率 2.00');
   });
 
   it('given a model with neither ratio nor price, quotes nothing (the relay refuses it)', async () => {
-    expect(quoteFor(await optionsWith({ ModelRatio: '{}' }), 'unpriced', 'default')).toBeNull();
+    expect(quoteFor(await optionsWith({ ModelRatio: '{}' }), 'unpriced', inGroup('default'))).toBeNull();
   });
 
   it('never bills a non-empty request at 0 because of rounding', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"tiny":0.001}' }), 'tiny', 'default');
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"tiny":0.001}' }), 'tiny', inGroup('default'));
     expect(costOf(quote!, { promptTokens: 3, completionTokens: 0 })).toBe(1);
     expect(costOf(quote!, { promptTokens: 0, completionTokens: 0 })).toBe(0);
   });
 
   it('rounds half away from zero, as the wire-compatible gateway does', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1.25}', CompletionRatio: '{"m":1}' }), 'm', 'default');
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1.25}', CompletionRatio: '{"m":1}' }), 'm', inGroup('default'));
     expect(quote && costOf(quote, { promptTokens: 1, completionTokens: 1 })).toBe(3);
     expect(quote && costOf(quote, { promptTokens: 1, completionTokens: 0 })).toBe(1);
   });
 
   it('writes the content and other JSON the log shows', async () => {
-    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}' }), 'm', 'default');
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":2}', CompletionRatio: '{"m":3}' }), 'm', inGroup('default'));
     expect(priceContent(quote!)).toBe('模型倍率 2.00，补全倍率 3.00，分组倍率 1.00');
     expect(priceOther(quote!, 42)).toEqual({ model_ratio: 2, completion_ratio: 3, group_ratio: 1, model_price: -1, frt: 42 });
   });

@@ -147,6 +147,11 @@ export const optionDefaults = {
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+  // A user group's own ratio for a group it calls in; new-api's default names no real group.
+  GroupGroupRatio: JSON.stringify({}),
+  // The groups an `auto` token tries, in order (new-api's default); `auto` itself must be in UserUsableGroups.
+  AutoGroups: JSON.stringify(['default']),
+  DefaultUseAutoGroup: 'false',
   ...compatibilityDefaults,
 } satisfies Record<string, string>;
 

@@ -75,6 +75,13 @@ export const image: OptionKind = (key) =>
 export const ratioMap: OptionKind = (key) =>
   parsedJson(key, z.record(z.string(), z.number().nonnegative()), `${key} 必须是 JSON 对象，且每个值都是非负数`);
 
+/** A user group's ratio for each group it calls in (GroupGroupRatio): a JSON object of ratio objects. */
+export const groupRatioTable: OptionKind = (key) =>
+  parsedJson(key, z.record(z.string(), z.record(z.string(), z.number().nonnegative())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"使用分组": 倍率}}，倍率为非负数`);
+
+/** Group names in order (AutoGroups): a JSON array of strings. */
+export const groupList: OptionKind = (key) => parsedJson(key, z.array(z.string()), `${key} 必须是 JSON 数组，每一项都是分组名`);
+
 /** Group names a user may pick, with their descriptions: a JSON object of strings. */
 export const nameMap: OptionKind = (key) => parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是字符串`);
 

@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, groupList, groupRatioTable, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -115,7 +115,10 @@ const optionKinds = {
   StopOnSensitiveEnabled: onOff,
   SensitiveWords: text,
   GroupRatio: ratioMap,
+  GroupGroupRatio: groupRatioTable,
   UserUsableGroups: nameMap,
+  AutoGroups: groupList,
+  DefaultUseAutoGroup: onOff,
   ModelRequestRateLimitEnabled: onOff,
   ModelRequestRateLimitDurationMinutes: wholePositive,
   ModelRequestRateLimitCount: count,

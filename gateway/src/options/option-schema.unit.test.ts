@@ -16,6 +16,8 @@ describe('option values', () => {
     ['Chats', '[{"ChatGPT Next Web":"https://app.nextchat.dev/#/?settings={\\"key\\":\\"{key}\\",\\"url\\":\\"{address}\\"}"}]'],
     ['ModelPrice', '{"mj_imagine":0.1,"suno_music":0}'],
     ['UserUsableGroups', '{"default":"默认分组"}'],
+    ['GroupGroupRatio', '{"vip":{"default":0.8,"vip":0.5}}'],
+    ['AutoGroups', '["cheap","default"]'],
     ['ModelRatio', '{"__proto__":1,"constructor":2,"toString":0.5}'],
     ['ChannelTestFrequency', '0.5'],
     ['ChannelDisableThreshold', '2.5'],
@@ -50,6 +52,12 @@ describe('option values', () => {
     ['UserUsableGroups', '{"__proto__":{"x":1}}'],
     ['ModelRequestRateLimitGroup', '{"__proto__":"x"}'],
     ['Chats', '[{"__proto__":7}]'],
+    ['GroupGroupRatio', '{"vip":0.5}'],
+    ['GroupGroupRatio', '{"vip":{"vip":-1}}'],
+    ['GroupGroupRatio', '{"vip":{"__proto__":"x"}}'],
+    ['AutoGroups', '{"default":1}'],
+    ['AutoGroups', '["default",1]'],
+    ['DefaultUseAutoGroup', 'yes'],
   ])('given %s = %j, then it is refused', (key, value) => {
     expect(checkOptionValue(key, value)).toMatchObject({ ok: false, problem: expect.stringContaining(key) });
   });

@@ -1,6 +1,9 @@
 import { dict, parseJsonTable } from '@tollgate/wire';
 import type { Options } from '../ports/options.js';
 
+/** The group of a key that lets the gateway pick the group per call (AutoGroups). */
+export const AUTO_GROUP = 'auto';
+
 /** The label new-api gives a user's own group when UserUsableGroups does not list it. */
 const OWN_GROUP_LABEL = '用户分组';
 
@@ -23,5 +26,34 @@ export function usableGroups(options: Options, userGroup: string): Record<string
 export function selectableGroups(options: Options, userGroup: string): Record<string, string> {
   const usable = usableGroups(options, userGroup);
   const priced = Object.keys(options.numberMap('GroupRatio')).filter((group) => Object.hasOwn(usable, group));
-  return dict(priced.map((group) => [group, usable[group] as string] as const));
+  // `auto` has no ratio of its own: a call is billed in the group it is served in.
+  const auto = Object.hasOwn(usable, AUTO_GROUP) ? [AUTO_GROUP] : [];
+  return dict([...priced, ...auto].map((group) => [group, usable[group] as string] as const));
+}
+
+let parsedAutoGroups: { text: string; groups: readonly string[] } | null = null;
+
+function configuredAutoGroups(options: Options): readonly string[] {
+  const text = options.string('AutoGroups') || '[]';
+  if (parsedAutoGroups?.text !== text) parsedAutoGroups = { text, groups: parsedList(text) };
+  return parsedAutoGroups.groups;
+}
+
+function parsedList(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((group): group is string => typeof group === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The groups an `auto` key tries, in AutoGroups' order: those its owner may use that still have a
+ * group ratio (new-api's GetUserAutoGroup; an unpriced group would bill at 1 by accident).
+ */
+export function autoGroupsFor(options: Options, userGroup: string): string[] {
+  const usable = usableGroups(options, userGroup);
+  const ratios = options.numberMap('GroupRatio');
+  return configuredAutoGroups(options).filter((group) => group !== AUTO_GROUP && Object.hasOwn(usable, group) && Object.hasOwn(ratios, group));
 }

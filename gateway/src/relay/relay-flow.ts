@@ -8,6 +8,7 @@ import type { Channel } from '../ports/documents/channel-store.js';
 import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './admission/caller.js';
+import { inServingGroup } from './admission/auto-group.js';
 import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './surfaces/chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
@@ -88,7 +89,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   checkModelAllowed(caller, plan.model);
   const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw noChannelFor(ctx, caller, plan);
-  const modelQuote = quoteFor(ctx.deps.options, plan.model, caller.group);
+  const modelQuote = quoteFor(ctx.deps.options, plan.model, caller);
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
   const holdId = newId();
@@ -103,8 +104,9 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
  * Admit with a hold, forward (retrying other channels before any byte reached the client), then
  * bill exactly what was used. A failure that charged nothing releases the hold.
  */
-export async function relayWithPlan(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
+export async function relayWithPlan(ctx: RelayContext, keyCaller: Caller, request: FastifyRequest, reply: FastifyReply, plan: CallPlan): Promise<void> {
   const startedAt = Date.now();
+  const caller = inServingGroup(ctx.router, ctx.deps.options, keyCaller, plan.model, plan.accepts);
   // The channel a failure is counted under in the operations view: 0 until one is picked.
   const picked = { channelId: 0 };
   ctx.ops.callStarted();

@@ -5,6 +5,7 @@ import type { Channel } from '../ports/documents/channel-store.js';
 import type { TaskPlatform } from '../ports/documents/task-store.js';
 import { admit } from '../relay/admission/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup } from '../relay/admission/caller.js';
+import { inServingGroup } from '../relay/admission/auto-group.js';
 import type { RelayContext } from '../relay/relay-context.js';
 import { RelayError, RelayMessages } from '../http/relay-error.js';
 import { settle } from '../relay/admission/settle.js';
@@ -40,13 +41,14 @@ function pickChannel(ctx: RelayContext, caller: Caller, submission: TaskSubmissi
  * accepted a task (recorded, to be polled; refunded if it fails). A refused submit costs nothing
  * and reaches the client as the upstream sent it.
  */
-export async function submitTask(ctx: RelayContext, caller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
+export async function submitTask(ctx: RelayContext, keyCaller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
   const startedAt = Date.now();
+  const caller = inServingGroup(ctx.router, ctx.deps.options, keyCaller, submission.model, servesPlatform(submission.platform));
   ctx.sensitive.checkPrompt(submission.prompt);
   checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, submission.model);
   const first = pickChannel(ctx, caller, submission);
-  const quote = quoteFor(ctx.deps.options, submission.model, caller.group);
+  const quote = quoteFor(ctx.deps.options, submission.model, caller);
   if (!quote) throw new RelayError(400, RelayMessages.unpriced(submission.model), 'model_price_error');
   const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
   const holdId = newId();

@@ -20,8 +20,9 @@ export const priceEntrySchema = z.object({
 export type PriceEntry = z.infer<typeof priceEntrySchema>;
 
 /**
- * The whole answer of GET /api/pricing: new-api puts the group ratios and the caller's usable
- * groups (group -> label; a visitor's is `default`) beside `data`, not inside it.
+ * The whole answer of GET /api/pricing: new-api puts the group ratios (the caller's own where
+ * GroupGroupRatio names one) and the caller's usable groups (group -> label; a visitor's is
+ * `default`) beside `data`, not inside it.
  */
 export const pricingAnswerSchema = z.object({
   success: z.literal(true),
@@ -29,5 +30,7 @@ export const pricingAnswerSchema = z.object({
   data: z.array(priceEntrySchema),
   group_ratio: z.record(z.string(), z.number()),
   usable_group: z.record(z.string(), z.string()),
+  /** The groups an `auto` key of the caller tries, in order (new-api's GetUserAutoGroup). */
+  auto_groups: z.array(z.string()),
 });
 export type PricingAnswer = z.infer<typeof pricingAnswerSchema>;

@@ -11,6 +11,7 @@ const answered: PricingAnswer = {
   ],
   group_ratio: { default: 1, vip: 0.8 },
   usable_group: { default: '默认分组' },
+  auto_groups: ['default'],
 };
 
 describe('pricing', () => {

@@ -75,6 +75,8 @@ export const serverStatusSchema = z.object({
   privacy_policy_enabled: z.boolean(),
   self_use_mode_enabled: z.boolean(),
   demo_site_enabled: z.boolean(),
+  /** DefaultUseAutoGroup: a new key's group starts as `auto`. */
+  default_use_auto_group: z.boolean(),
   /** StripeUnitPrice: the price per unit new-api's wallet shows for Stripe. */
   stripe_unit_price: z.number(),
 });

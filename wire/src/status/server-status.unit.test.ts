@@ -10,7 +10,7 @@ const answered: ServerStatus = {
   wechat_login: false, wechat_qrcode: '', telegram_oauth: false, telegram_bot_name: '', linuxdo_oauth: false, linuxdo_client_id: '', oidc_enabled: false,
   oidc_client_id: '', server_address: '', top_up_link: '', price: 7.3, min_topup: 1, enable_online_topup: false, docs_link: '', display_in_currency: true,
   quota_display_type: 'USD', custom_currency_symbol: '¤', custom_currency_exchange_rate: 1, usd_exchange_rate: 7.3, display_token_stat_enabled: true,
-  user_agreement_enabled: false, privacy_policy_enabled: false, self_use_mode_enabled: false, demo_site_enabled: false, stripe_unit_price: 8, oidc_authorization_endpoint: '',
+  user_agreement_enabled: false, privacy_policy_enabled: false, self_use_mode_enabled: false, demo_site_enabled: false, default_use_auto_group: false, stripe_unit_price: 8, oidc_authorization_endpoint: '',
   github_authorize_url: 'https://github.com/login/oauth/authorize', linuxdo_authorize_url: 'https://connect.linux.do/oauth2/authorize',
 };
 

@@ -7,7 +7,7 @@ export type Token = Pick<TokenRow, 'id' | 'name' | 'key' | 'status' | 'remain_qu
   Partial<Pick<TokenRow, 'group' | 'model_limits_enabled'>>;
 
 /** The fields the create form sets; the rest of the POST body is the spec's defaults. */
-export type NewToken = Pick<TokenRow, 'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota'>;
+export type NewToken = Pick<TokenRow, 'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota' | 'group'>;
 
 type TokenList = Page<Token> | Token[];
 
@@ -22,7 +22,7 @@ export const tokenApi = {
   /** By name keyword and by key (with or without `sk-`); either may be empty. */
   search: async ({ keyword, key }: TokenSearch, signal?: AbortSignal) =>
     toPage(await api<TokenList>('GET', `/api/token/search?${query({ keyword, token: key })}`, undefined, { signal })),
-  create: (token: NewToken) => api<Token>('POST', '/api/token/', { ...token, model_limits_enabled: false, model_limits: '', allow_ips: '', group: '' }),
+  create: (token: NewToken) => api<Token>('POST', '/api/token/', { model_limits_enabled: false, model_limits: '', allow_ips: '', ...token }),
   /** Changes only the fields the edit form shows; the server keeps the rest. */
   update: (id: number, token: NewToken) => api<Token>('PUT', '/api/token/', { id, ...token }),
   setStatus: (id: number, status: number) => api<Token>('PUT', '/api/token/?status_only=true', { id, status }),

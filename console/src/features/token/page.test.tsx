@@ -65,6 +65,29 @@ describe('TokenPage', () => {
     expect(posts[1]?.body).toMatchObject({ name: expect.stringMatching(/^ci-[A-Za-z0-9]{6}$/) });
   });
 
+  it("DefaultUseAutoGroup: starts a new key in the `auto` group when the site defaults to it, and sends the group the user picks instead", async () => {
+    signIn();
+    const groups = { default: { ratio: 1, desc: '默认分组' }, auto: { ratio: '自动', desc: '自动选择' } };
+    const calls = stubApi({ 'GET /api/token/?': [], 'POST /api/token/': null, '/api/user/self/groups': groups, '/api/user/self': self, '/api/status': { ...status, default_use_auto_group: true } });
+    renderPage(<TokenPage />, '/token');
+    fireEvent.click(screen.getByRole('button', { name: '添加令牌' }));
+    const dialog = await screen.findByRole('dialog');
+    const group = within(dialog).getByLabelText('令牌分组') as HTMLSelectElement;
+    await waitFor(() => expect(group.value).toBe('auto'));
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: 'a' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'a', group: 'auto' });
+
+    fireEvent.click(screen.getByRole('button', { name: '添加令牌' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.change(within(again).getByLabelText('令牌分组'), { target: { value: '' } });
+    fireEvent.change(within(again).getByLabelText('名称'), { target: { value: 'own' } });
+    fireEvent.click(within(again).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ name: 'own', group: '' });
+  });
+
   it('wants a name before creating', async () => {
     signIn();
     const calls = stubApi({ '/api/token/?': [], '/api/user/self': self, '/api/status': status });
@@ -119,7 +142,7 @@ describe('TokenPage', () => {
     fireEvent.change(within(drawer).getByLabelText('名称'), { target: { value: 'ci-2' } });
     fireEvent.click(within(drawer).getByRole('button', { name: '提交' }));
     expect(await screen.findByText('令牌更新成功！')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 7, name: 'ci-2', remain_quota: 2_500, expired_time: -1, unlimited_quota: false });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 7, name: 'ci-2', remain_quota: 2_500, expired_time: -1, unlimited_quota: false, group: '' });
   });
 
   it('searches by key as well as by name, and remembers the page size in local storage page-size', async () => {

@@ -12,6 +12,8 @@ export const tokenEn: Record<keyof typeof tokenZh, string> = {
   'token.expiry': 'Expires',
   'token.actions': 'Actions',
   'token.unlimited': 'Unlimited quota',
+  'token.group': 'Group',
+  'token.groupOwn': 'My group',
   'token.unlimitedTag': 'Unlimited',
   'token.never': 'Never',
   'token.hour': '1 hour',

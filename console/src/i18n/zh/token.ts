@@ -10,6 +10,8 @@ export const tokenZh = {
   'token.expiry': '过期时间',
   'token.actions': '操作',
   'token.unlimited': '无限额度',
+  'token.group': '令牌分组',
+  'token.groupOwn': '用户分组',
   'token.unlimitedTag': '无限制',
   'token.never': '永不过期',
   'token.hour': '一小时',

@@ -12,6 +12,25 @@ describe('GET /api/user/self/groups', () => {
     expect(body).toEqual({ success: true, message: '', data: { default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1.5, desc: 'vip分组' } } });
   });
 
+  it("answers the user's own ratio where GroupGroupRatio names one, and `auto` as new-api does when the user may use it", async () => {
+    const { app } = await buildApiHarness({
+      GroupRatio: JSON.stringify({ default: 1, vip: 1.5 }),
+      GroupGroupRatio: JSON.stringify({ default: { vip: 1.2 } }),
+      UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组', auto: '自动选择' }),
+      AutoGroups: JSON.stringify(['vip', 'default', 'nowhere']),
+      DefaultUseAutoGroup: 'true',
+    });
+    const alice = await signUp(app, 'alice');
+    const { body } = await alice.call('GET', '/api/user/self/groups');
+    expect(body).toMatchObject({ data: { default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1.2, desc: 'vip分组' }, auto: { ratio: '自动', desc: '自动选择' } } });
+    const pricing = await alice.call('GET', '/api/pricing');
+    expect(pricing.body).toMatchObject({ group_ratio: { default: 1, vip: 1.2 }, auto_groups: ['vip', 'default'] });
+    // The console starts a new key in `auto` (DefaultUseAutoGroup).
+    expect((await alice.call('GET', '/api/status')).body).toMatchObject({ data: { default_use_auto_group: true } });
+    // A key may be made for `auto`; the group it names must still be usable.
+    expect((await alice.call('POST', '/api/token/', { name: 'a', group: 'auto' })).body).toMatchObject({ success: true });
+  });
+
   it('refuses a visitor', async () => {
     const { app } = await buildApiHarness();
     const answer = await app.inject({ method: 'GET', url: '/api/user/self/groups' });

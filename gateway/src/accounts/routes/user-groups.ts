@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { ChannelStatus } from '@tollgate/wire';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
-import { selectableGroups, usableGroups } from '../../options/user-groups.js';
+import { AUTO_GROUP, selectableGroups, usableGroups } from '../../options/user-groups.js';
+import { groupRatioFor } from '../../billing/group-ratio.js';
 import { commaList } from '../../api/support/groups.js';
 import { route } from '../../api/support/route.js';
 import type { ChannelsContext } from '../../contexts/channels.js';
@@ -14,9 +15,10 @@ export type UserGroupsDeps = ChannelsContext;
  * its label (the UserUsableGroups text) as `desc`.
  */
 function groupsWithRatios(options: ApiContext<UserGroupsDeps>['deps']['options'], userGroup: string) {
-  const ratios = options.numberMap('GroupRatio');
   const picked = Object.entries(selectableGroups(options, userGroup));
-  return Object.fromEntries(picked.map(([group, desc]) => [group, { ratio: ratios[group] ?? 1, desc }]));
+  // The ratio the user pays in each group (their own where GroupGroupRatio names one); `auto` has none of its own.
+  const ratioOf = (group: string) => (group === AUTO_GROUP ? '自动' : groupRatioFor(options, { group, user: { group: userGroup } }).ratio);
+  return Object.fromEntries(picked.map(([group, desc]) => [group, { ratio: ratioOf(group), desc }]));
 }
 
 /** Groups and the models they reach: the groups a user may pick for a token, the models of the usable ones, and the admin's group list. */

@@ -5,7 +5,8 @@ import type { ChannelsContext } from '../../contexts/channels.js';
 import { ChannelStatus, type PriceEntry, type PricingAnswer, QuotaType } from '@tollgate/wire';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
-import { usableGroups } from '../user-groups.js';
+import { autoGroupsFor, usableGroups } from '../user-groups.js';
+import { groupRatioFor } from '../../billing/group-ratio.js';
 import { route } from '../../api/support/route.js';
 import { completionRatioFor } from '../../billing/builtin-completion-ratio.js';
 
@@ -54,7 +55,11 @@ export function registerPricingRoute(app: FastifyInstance, { deps }: ApiContext<
     const { entries, groupRatio } = await pricing(deps);
     const userId = await sessionUserId(deps, request);
     const user = userId === null ? null : await deps.users.byId(userId);
+    const userGroup = user?.group ?? 'default';
     const groups = user ? usableGroups(deps.options, user.group) : { default: usableGroups(deps.options, 'default').default ?? 'default' };
-    return { success: true, message: '', data: entries, group_ratio: groupRatio, usable_group: groups } satisfies PricingAnswer;
+    // What this caller pays in each group: their own ratio where GroupGroupRatio names one.
+    const ratios = Object.fromEntries(Object.keys(groupRatio).map((group) => [group, groupRatioFor(deps.options, { group, user: { group: userGroup } }).ratio]));
+    const autoGroups = autoGroupsFor(deps.options, userGroup);
+    return { success: true, message: '', data: entries, group_ratio: ratios, usable_group: groups, auto_groups: autoGroups } satisfies PricingAnswer;
   });
 }

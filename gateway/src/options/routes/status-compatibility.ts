@@ -17,6 +17,8 @@ export function compatibilityStatus(options: Options) {
     privacy_policy_enabled: options.string('legal.privacy_policy').trim() !== '',
     self_use_mode_enabled: options.boolean('SelfUseModeEnabled'),
     demo_site_enabled: options.boolean('DemoSiteEnabled'),
+    // A new key's group starts as `auto` in the console's form.
+    default_use_auto_group: options.boolean('DefaultUseAutoGroup'),
     // What new-api's wallet shows per unit beside the Stripe button.
     stripe_unit_price: options.number('StripeUnitPrice'),
   };

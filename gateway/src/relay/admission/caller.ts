@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Options } from '../../ports/options.js';
-import { usableGroups } from '../../options/user-groups.js';
+import { AUTO_GROUP, usableGroups } from '../../options/user-groups.js';
 import { TokenStatus, type Token } from '../../ports/documents/token-store.js';
 import { Role, type User, UserStatus } from '../../ports/documents/user-store.js';
 import { closeUnreadUpload } from '../../http/close-unread-upload.js';
@@ -114,13 +114,14 @@ export function callerOf(request: FastifyRequest): Caller {
 
 /**
  * A token's group must still be one its owner may use and one that has a ratio: an admin who takes
- * a group out of UserUsableGroups or GroupRatio stops the keys made for it, as new-api does.
+ * a group out of UserUsableGroups or GroupRatio stops the keys made for it, as new-api does. `auto`
+ * has no ratio: its calls are billed in the group that serves them (auto-group.ts).
  */
 export function checkTokenGroup(caller: Caller, options: Options): void {
   const group = caller.token.group;
   if (!group) return;
   if (!Object.hasOwn(usableGroups(options, caller.user.group), group)) throw new RelayError(403, RelayMessages.tokenGroupDisabled(group), 'group_not_allowed');
-  if (!Object.hasOwn(options.numberMap('GroupRatio'), group)) throw new RelayError(403, RelayMessages.groupDeprecated(group), 'group_not_allowed');
+  if (group !== AUTO_GROUP && !Object.hasOwn(options.numberMap('GroupRatio'), group)) throw new RelayError(403, RelayMessages.groupDeprecated(group), 'group_not_allowed');
 }
 
 /** A token with model limits may call only the models it lists. */

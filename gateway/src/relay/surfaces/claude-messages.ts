@@ -6,6 +6,7 @@ import { ANTHROPIC_CHANNEL_TYPE, claudePassthroughReader } from '../../providers
 import type { ClaudeNative } from '../../providers/types.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { Caller } from '../admission/caller.js';
+import { inServingGroup } from '../admission/auto-group.js';
 import type { ClaudeBody } from './claude-surface/claude-body.js';
 import { claudeClientReader } from './claude-surface/claude-reader.js';
 import { claudeRequestToOpenAI } from './claude-surface/openai-request.js';
@@ -87,7 +88,8 @@ function isJsonClaudeError(text: string): boolean {
 }
 
 /** POST /v1/messages/count_tokens: asked of a Claude channel; counting costs nothing. */
-export async function countClaudeTokens(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, body: ClaudeBody): Promise<void> {
+export async function countClaudeTokens(ctx: RelayContext, keyCaller: Caller, request: FastifyRequest, reply: FastifyReply, body: ClaudeBody): Promise<void> {
+  const caller = inServingGroup(ctx.router, ctx.deps.options, keyCaller, body.model, isClaudeChannel);
   const channel = ctx.router.pick(caller.group, body.model, new Set(), isClaudeChannel);
   if (!channel) {
     await reply.code(200).send({ input_tokens: await tokenCountPool.count(claudePromptText(body)) });

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
@@ -14,9 +15,19 @@ import { newTokenNames } from '../new-token-names';
 import { DEFAULT_TOKEN_QUOTA, QUOTA_SHORTCUTS } from '../quota-shortcuts';
 import { Shortcuts } from './shortcuts';
 import { QuotaEquivalent } from '../../status/quota-equivalent';
+import { useStatus } from '../../status/hooks/use-status';
+import { type UserGroup, useUserGroups } from '../../playground/api';
 
-const emptyForm = { name: '', remainQuota: DEFAULT_TOKEN_QUOTA, unlimited: false, expiry: '', count: 1 };
-type TokenForm = typeof emptyForm;
+/** `group` is null until the user picks one: a new key then gets the site's default (newKeyGroup). */
+interface TokenForm {
+  name: string;
+  remainQuota: number;
+  unlimited: boolean;
+  expiry: string;
+  count: number;
+  group: string | null;
+}
+const emptyForm: TokenForm = { name: '', remainQuota: DEFAULT_TOKEN_QUOTA, unlimited: false, expiry: '', count: 1, group: null };
 const countOptions = COUNT_SHORTCUTS.map((n) => ({ label: String(n), value: n }));
 const quotaOptions = QUOTA_SHORTCUTS.map((s) => ({ label: s.label, value: s.quota }));
 
@@ -27,7 +38,11 @@ const formOf = (token: Token): TokenForm => ({
   unlimited: token.unlimited_quota,
   expiry: token.expired_time === -1 ? '' : toLocalInput(token.expired_time),
   count: 1,
+  group: token.group ?? '',
 });
+
+/** A new key's group: `auto` when the site says so (DefaultUseAutoGroup) and the user may use it, else the user's own (empty). */
+const newKeyGroup = (defaultAuto: boolean, groups: UserGroup[]) => (defaultAuto && groups.some((g) => g.name === 'auto') ? 'auto' : '');
 
 /**
  * Create one token or a batch of them (one POST each, as the spec says), in a drawer from the left;
@@ -37,7 +52,11 @@ export function TokenDialog({ open, editing = null, onClose }: { open: boolean; 
   const t = useT();
   const notify = useToast();
   const queryClient = useQueryClient();
+  const groups = useUserGroups().data ?? [];
+  const defaultAuto = useStatus().data?.default_use_auto_group ?? false;
   const [form, setForm] = useState(() => (editing ? formOf(editing) : emptyForm));
+  const group = form.group ?? newKeyGroup(defaultAuto, groups);
+  const groupOptions = [{ value: '', label: t('token.groupOwn') }, ...groups.map((g) => ({ value: g.name, label: `${g.name} · ${g.desc}` }))];
   const [busy, setBusy] = useState(false);
   const save = async (fields: NewToken) => {
     if (editing) {
@@ -57,7 +76,7 @@ export function TokenDialog({ open, editing = null, onClose }: { open: boolean; 
     if (!form.name.trim()) return notify(t('token.nameRequired'), 'error');
     setBusy(true);
     try {
-      await save({ name: form.name.trim(), remain_quota: form.remainQuota, expired_time: expiredTime, unlimited_quota: form.unlimited });
+      await save({ name: form.name.trim(), remain_quota: form.remainQuota, expired_time: expiredTime, unlimited_quota: form.unlimited, group });
       onClose();
     } catch {
       // The client showed the server's message; tokens created before the failure stay listed.
@@ -78,6 +97,7 @@ export function TokenDialog({ open, editing = null, onClose }: { open: boolean; 
         {!form.unlimited && <QuotaEquivalent quota={form.remainQuota} testId="token-quota-equivalent" />}
         <Shortcuts options={quotaOptions} disabled={form.unlimited} onPick={(remainQuota) => setForm({ ...form, remainQuota })} />
         <Switch checked={form.unlimited} onChange={(unlimited) => setForm({ ...form, unlimited })} label={t('token.unlimited')} />
+        <Select id="token-group" label={t('token.group')} value={group} options={groupOptions} onChange={(picked) => setForm({ ...form, group: picked })} />
         {!editing && (
           <>
             <Field id="token-count" label={t('token.count')} type="number" min={1} value={form.count} onChange={(e) => setForm({ ...form, count: Number.parseInt(e.target.value, 10) || 1 })} />

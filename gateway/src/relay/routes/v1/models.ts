@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { type Caller, callerOf, keyFirst } from '../../admission/caller.js';
 import type { RelayContext } from '../../relay-context.js';
+import { AUTO_GROUP, autoGroupsFor } from '../../../options/user-groups.js';
 import { RelayError } from '../../../http/relay-error.js';
 
 const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'tollgate' });
 
-/** The models a key may call: those its group is served, narrowed by the token's model limits. */
+/** The models a key may call: those its group is served (any of its auto groups for an `auto` key), narrowed by the token's model limits. */
 function callableModels(ctx: RelayContext, caller: Caller): string[] {
-  const served = ctx.router.models(caller.group);
+  const groups = caller.group === AUTO_GROUP ? autoGroupsFor(ctx.deps.options, caller.user.group) : [caller.group];
+  const served = [...new Set(groups.flatMap((group) => ctx.router.models(group)))];
   const { modelLimitsEnabled, modelLimits } = caller.token;
   return modelLimitsEnabled ? served.filter((m) => modelLimits.includes(m)) : served;
 }

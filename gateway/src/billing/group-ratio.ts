@@ -1,0 +1,34 @@
+import { parseJsonTable } from '@tollgate/wire';
+import type { Options } from '../ports/options.js';
+
+/** The group ratio a call is billed with; `special` when it is the user group's own (GroupGroupRatio). */
+export interface GroupRatio {
+  ratio: number;
+  special: boolean;
+}
+
+/** Who calls, for the group ratio: the group the call is served in and the caller's own group. */
+export interface GroupedCaller {
+  group: string;
+  user: { group: string };
+}
+
+let parsedTable: { text: string; table: Readonly<Record<string, unknown>> } | null = null;
+
+/** GroupGroupRatio parsed once per text: it is read on every priced call. */
+function groupGroupTable(options: Options): Readonly<Record<string, unknown>> {
+  const text = options.string('GroupGroupRatio') || '{}';
+  if (parsedTable?.text !== text) parsedTable = { text, table: parseJsonTable(text) };
+  return parsedTable.table;
+}
+
+/**
+ * new-api's rule (its HandleGroupRatio): the user group's own ratio for the group the call is served
+ * in when GroupGroupRatio names one, else that group's GroupRatio (1 when unset).
+ */
+export function groupRatioFor(options: Options, { group, user }: GroupedCaller): GroupRatio {
+  const own = groupGroupTable(options)[user.group];
+  const special = own !== null && typeof own === 'object' && Object.hasOwn(own, group) ? (own as Record<string, unknown>)[group] : undefined;
+  if (typeof special === 'number') return { ratio: special, special: true };
+  return { ratio: options.numberMap('GroupRatio')[group] ?? 1, special: false };
+}
