@@ -1,4 +1,5 @@
-import { costOf, type PriceQuote } from './pricing.js';
+import { costOf, expressionQuota, type PriceQuote } from './pricing.js';
+import type { PriceExpression } from './expression/price-expression.js';
 
 /** What a hold may take: at least the prompt's cost (and one token of answer), at most the call's worst case. */
 export interface HoldRange {
@@ -17,9 +18,32 @@ const isPerCall = (quote: PriceQuote) => quote.modelPrice >= 0;
  */
 export function holdRange(quote: PriceQuote, promptTokens: number, completionCap: number, promptFloor = 0): HoldRange {
   const least = costOf(quote, { promptTokens, completionTokens: isPerCall(quote) ? 0 : Math.min(1, completionCap) });
+  if (quote.expression) return { least, most: Math.max(least, expressionWorstCase(quote, quote.expression, Math.max(promptTokens, promptFloor), completionCap)) };
   const prompt = Math.ceil(Math.max(promptTokens, promptFloor) * dearestPromptWeight(quote));
   const most = costOf(quote, { promptTokens: prompt, completionTokens: Math.ceil(completionCap * Math.max(1, quote.audioCompletionRatio ?? 1)) });
   return { least, most: Math.max(least, most) };
+}
+
+/** The prompt and answer kinds an expression may price apart: the worst case puts every token in each in turn. */
+const PROMPT_KIND_FIELDS = [null, 'cachedPromptTokens', 'cacheWriteTokens', 'imagePromptTokens', 'audioPromptTokens'] as const;
+const COMPLETION_KIND_FIELDS = [null, 'audioCompletionTokens'] as const;
+
+/**
+ * An expression's worst case: its dearest branch (whatever a condition tests: a usage may cross into
+ * a dearer tier than its estimate) with the whole prompt, then the whole answer, in each kind it
+ * may price apart. Ten evaluations at admission; an expression that cannot be priced holds nothing
+ * beyond the least (settlement then charges the hold).
+ */
+function expressionWorstCase(quote: PriceQuote, expression: PriceExpression, promptTokens: number, completionTokens: number): number {
+  let most = 0;
+  for (const promptKind of PROMPT_KIND_FIELDS) {
+    for (const completionKind of COMPLETION_KIND_FIELDS) {
+      const usage = { promptTokens, completionTokens, ...(promptKind ? { [promptKind]: promptTokens } : {}), ...(completionKind ? { [completionKind]: completionTokens } : {}) };
+      const quota = expressionQuota(quote, expression, usage, true);
+      if (Number.isFinite(quota)) most = Math.max(most, quota);
+    }
+  }
+  return most;
 }
 
 /**

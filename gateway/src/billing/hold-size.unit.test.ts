@@ -2,11 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completionLimit, holdRange } from './hold-size.js';
 import { costOf, type PriceQuote } from './pricing.js';
+import { compilePriceExpression } from './expression/price-expression.js';
 
 const perToken = (modelRatio: number, completionRatio: number, groupRatio = 1): PriceQuote => ({ modelRatio, completionRatio, groupRatio, modelPrice: -1, quotaPerUnit: 500_000 });
 const perCall = (price: number): PriceQuote => ({ modelRatio: 0, completionRatio: 0, groupRatio: 1, modelPrice: price, quotaPerUnit: 500_000 });
 
 describe('hold sizing', () => {
+  it('given a tiered expression, when sizing a hold for a prompt in its cheap tier, then the worst case is the dear tier with every prompt token at its dearest kind', () => {
+    // $2/$8 per 1M up to 1,000 prompt tokens, $4/$16 past it; a cached token $40: no kind is cheaper than the worst case says.
+    const expression = compilePriceExpression('len <= 1000 ? tier("short", p * 2 + c * 8) : tier("long", p * 4 + c * 16 + cr * 40)');
+    const quote: PriceQuote = { ...perToken(0, 0), expression };
+    const toQuota = (usd1e6: number) => Math.round((usd1e6 / 1e6) * 500_000);
+    expect(holdRange(quote, 100, 50)).toEqual({ least: toQuota(100 * 2 + 1 * 8), most: toQuota(100 * 40 + 50 * 16) });
+    // Settled on the real usage in the cheap tier, the call costs less than its hold.
+    expect(costOf(quote, { promptTokens: 100, completionTokens: 50 })).toBe(toQuota(100 * 2 + 50 * 8));
+  });
+
   it('given a per-token price, when sizing a hold, then it ranges from the prompt and one answer token to the prompt and the whole cap', () => {
     expect(holdRange(perToken(2, 3), 100, 50)).toEqual({ least: (100 + 3) * 2, most: (100 + 150) * 2 });
   });

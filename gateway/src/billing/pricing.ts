@@ -2,6 +2,8 @@ import type { Options } from '../ports/options.js';
 import type { Usage } from '../providers/types.js';
 import { completionRatioFor } from './builtin-completion-ratio.js';
 import { type GroupedCaller, groupRatioFor } from './group-ratio.js';
+import { costOfUsage, type PriceExpression } from './expression/price-expression.js';
+import { priceExpressionFor } from './expression/model-expressions.js';
 
 /** The ratios one request is billed with; `modelPrice` is -1 when billed by tokens. */
 export interface PriceQuote {
@@ -19,6 +21,8 @@ export interface PriceQuote {
   audioCompletionRatio?: number;
   /** Image input tokens (ImageRatio), relative to ordinary prompt tokens; absent = 1. */
   imageRatio?: number;
+  /** A model in new-api's tiered_expr billing mode: its expression prices the call (the ratios above are unused). */
+  expression?: PriceExpression;
 }
 
 /** new-api's cache-write ratio for a model its CreateCacheRatio map leaves out (its GetCreateCacheRatio). */
@@ -39,6 +43,8 @@ export function quoteFor(options: Options, model: string, caller: GroupedCaller)
   const { ratio: groupRatio, special } = groupRatioFor(options, caller);
   const grouped = special ? { groupRatio, userGroupRatio: groupRatio } : { groupRatio };
   const quotaPerUnit = options.number('QuotaPerUnit');
+  const expression = priceExpressionFor(options, model);
+  if (expression) return { modelRatio: 0, completionRatio: 0, ...grouped, modelPrice: -1, quotaPerUnit, expression };
   const modelPrice = options.numberMap('ModelPrice')[model];
   if (modelPrice !== undefined) return { modelRatio: 0, completionRatio: 0, ...grouped, modelPrice, quotaPerUnit };
   const modelRatio = options.numberMap('ModelRatio')[model] ?? (options.boolean('SelfUseModeEnabled') ? SELF_USE_MODEL_RATIO : undefined);
@@ -75,6 +81,7 @@ function weightedTokens(quote: PriceQuote, usage: TokenUsage): { prompt: number;
  * x quota per unit x group ratio. Rounded; a priced, non-empty request never costs 0.
  */
 export function costOf(quote: PriceQuote, usage: TokenUsage): number {
+  if (quote.expression) return expressionQuota(quote, quote.expression, usage);
   if (quote.modelPrice >= 0) return Math.round(quote.modelPrice * quote.quotaPerUnit * quote.groupRatio);
   const tokens = weightedTokens(quote, usage);
   const weighted = (tokens.prompt + tokens.completion * quote.completionRatio) * quote.modelRatio * quote.groupRatio;
@@ -82,8 +89,30 @@ export function costOf(quote: PriceQuote, usage: TokenUsage): number {
   return quota === 0 && weighted > 0 ? 1 : quota;
 }
 
+/** An expression's USD x 1e6 as quota: / 1e6 x QuotaPerUnit x group ratio (new-api's v1 conversion), rounded half away from zero. */
+const EXPRESSION_SCALE = 1_000_000;
+
+/**
+ * The quota of a usage under the model's expression; a usage it cannot price (a division by zero in
+ * it) costs Infinity, so settlement charges the call's hold rather than nothing (new-api keeps the
+ * reservation when settlement's evaluation fails).
+ */
+export function expressionQuota(quote: PriceQuote, expression: PriceExpression, usage: TokenUsage, worst = false): number {
+  let value: number;
+  try {
+    value = costOfUsage(expression, usage, worst).value;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+  const weighted = (value / EXPRESSION_SCALE) * quote.quotaPerUnit * quote.groupRatio;
+  if (!Number.isFinite(weighted) || weighted < 0) return Number.POSITIVE_INFINITY;
+  const quota = Math.round(weighted);
+  return quota === 0 && weighted > 0 ? 1 : quota;
+}
+
 /** The consume row's content, as the wire-compatible gateway writes it. */
 export function priceContent(quote: PriceQuote): string {
+  if (quote.expression) return `表达式计费，分组倍率 ${quote.groupRatio.toFixed(2)}`;
   if (quote.modelPrice >= 0) return `模型价格 ${quote.modelPrice.toFixed(2)}，分组倍率 ${quote.groupRatio.toFixed(2)}`;
   return `模型倍率 ${quote.modelRatio.toFixed(2)}，补全倍率 ${quote.completionRatio.toFixed(2)}，分组倍率 ${quote.groupRatio.toFixed(2)}`;
 }
@@ -102,5 +131,17 @@ export function priceOther(quote: PriceQuote, firstResponseMs: number, usage?: T
     ...(usage?.audioPromptTokens ? { audio_input: usage.audioPromptTokens, audio_ratio: quote.audioRatio ?? 1 } : {}),
     ...(usage?.imagePromptTokens ? { image: true, image_output: usage.imagePromptTokens, image_ratio: quote.imageRatio ?? 1 } : {}),
     ...(usage?.audioCompletionTokens ? { audio_output: usage.audioCompletionTokens, audio_completion_ratio: quote.audioCompletionRatio ?? 1 } : {}),
+    ...(quote.expression ? expressionOther(quote.expression, usage) : {}),
   };
+}
+
+/** new-api's log fields of an expression-priced call: the mode, the expression (base64) and the tier it settled in. */
+function expressionOther(expression: PriceExpression, usage: TokenUsage | undefined) {
+  let tier: string | null = null;
+  try {
+    tier = usage ? costOfUsage(expression, usage).tier : null;
+  } catch {
+    tier = null;
+  }
+  return { billing_mode: 'tiered_expr', expr_b64: Buffer.from(expression.text).toString('base64'), ...(tier === null ? {} : { matched_tier: tier }) };
 }

@@ -152,6 +152,9 @@ export const optionDefaults = {
   // The groups an `auto` token tries, in order (new-api's default); `auto` itself must be in UserUsableGroups.
   AutoGroups: JSON.stringify(['default']),
   DefaultUseAutoGroup: 'false',
+  // new-api's expression billing: a model in `tiered_expr` mode is priced by its expression (billing/expression/).
+  'billing_setting.billing_mode': '{}',
+  'billing_setting.billing_expr': '{}',
   ...compatibilityDefaults,
 } satisfies Record<string, string>;
 

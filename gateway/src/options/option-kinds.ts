@@ -3,6 +3,7 @@ import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-r
 import { isAddressEntry, isDomainPattern, isPortRange } from '../http/fetch-guard/address-rules.js';
 import { isHttpUrl } from '../http/http-url.js';
 import { creemProductsSchema } from '../payment/creem-products.js';
+import { compilePriceExpression } from '../billing/expression/price-expression.js';
 
 /**
  * What an option's value may be. Each kind is a schema over the stored string that names the key
@@ -78,6 +79,28 @@ export const ratioMap: OptionKind = (key) =>
 /** A user group's ratio for each group it calls in (GroupGroupRatio): a JSON object of ratio objects. */
 export const groupRatioTable: OptionKind = (key) =>
   parsedJson(key, z.record(z.string(), z.record(z.string(), z.number().nonnegative())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"使用分组": 倍率}}，倍率为非负数`);
+
+/** Each model's billing mode (billing_setting.billing_mode): a JSON object of strings, `tiered_expr` pricing by its expression. */
+export const modeMap: OptionKind = (key) => parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是字符串`);
+
+/** Each model's price expression (billing_setting.billing_expr): every one must compile, or the save names the model and the fault. */
+export const expressionMap: OptionKind = (key) =>
+  parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是表达式字符串`).superRefine((text, ctx) => {
+    let table: Record<string, unknown>;
+    try {
+      table = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    for (const [model, expression] of Object.entries(table)) {
+      try {
+        compilePriceExpression(String(expression));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${key} 中模型 ${model} 的表达式无效：${error instanceof Error ? error.message : String(error)}` });
+        return;
+      }
+    }
+  });
 
 /** Group names in order (AutoGroups): a JSON array of strings. */
 export const groupList: OptionKind = (key) => parsedJson(key, z.array(z.string()), `${key} 必须是 JSON 数组，每一项都是分组名`);

@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, groupList, groupRatioTable, image, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, expressionMap, groupList, groupRatioTable, image, modeMap, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -119,6 +119,8 @@ const optionKinds = {
   UserUsableGroups: nameMap,
   AutoGroups: groupList,
   DefaultUseAutoGroup: onOff,
+  'billing_setting.billing_mode': modeMap,
+  'billing_setting.billing_expr': expressionMap,
   ModelRequestRateLimitEnabled: onOff,
   ModelRequestRateLimitDurationMinutes: wholePositive,
   ModelRequestRateLimitCount: count,

@@ -18,6 +18,8 @@ describe('option values', () => {
     ['UserUsableGroups', '{"default":"默认分组"}'],
     ['GroupGroupRatio', '{"vip":{"default":0.8,"vip":0.5}}'],
     ['AutoGroups', '["cheap","default"]'],
+    ['billing_setting.billing_mode', '{"gpt-5":"tiered_expr","gpt-4o":"ratio"}'],
+    ['billing_setting.billing_expr', '{"gpt-5":"len <= 272000 ? tier(\\"base\\", p * 1.25 + c * 10 + cr * 0.125) : tier(\\"long\\", p * 2.5 + c * 15)"}'],
     ['ModelRatio', '{"__proto__":1,"constructor":2,"toString":0.5}'],
     ['ChannelTestFrequency', '0.5'],
     ['ChannelDisableThreshold', '2.5'],
@@ -58,6 +60,9 @@ describe('option values', () => {
     ['AutoGroups', '{"default":1}'],
     ['AutoGroups', '["default",1]'],
     ['DefaultUseAutoGroup', 'yes'],
+    ['billing_setting.billing_expr', '{"m":"p * 2"}'],
+    ['billing_setting.billing_expr', '{"m":"tier(\\"x\\", header(\\"a\\") * 2)"}'],
+    ['billing_setting.billing_mode', '{"m":1}'],
   ])('given %s = %j, then it is refused', (key, value) => {
     expect(checkOptionValue(key, value)).toMatchObject({ ok: false, problem: expect.stringContaining(key) });
   });

@@ -16,6 +16,9 @@ export const priceEntrySchema = z.object({
   model_price: z.number(),
   /** The groups whose channels serve the model, sorted. */
   enable_groups: z.array(z.string()),
+  /** A model priced by an expression (new-api's `tiered_expr`) and that expression; absent for ratios and per-call prices. */
+  billing_mode: z.optional(z.string()),
+  billing_expr: z.optional(z.string()),
 });
 export type PriceEntry = z.infer<typeof priceEntrySchema>;
 

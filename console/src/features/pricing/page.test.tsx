@@ -6,6 +6,7 @@ import { PricingPage } from './page';
 const entries = [
   { model_name: 'gpt-4o', quota_type: 0, model_ratio: 2.5, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'] },
   { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['vip'] },
+  { model_name: 'gpt-5', quota_type: 0, model_ratio: 0, completion_ratio: 0, model_price: 0, enable_groups: ['default'], billing_mode: 'tiered_expr', billing_expr: 'len <= 272000 ? tier("base", p * 1.25) : tier("long", p * 2.5)' },
 ];
 
 /** /api/pricing answers group_ratio and usable_group beside data, which the generic stub cannot express. */
@@ -27,6 +28,8 @@ describe('PricingPage', () => {
     expect(cells(rows[0]!).slice(1)).toEqual(['可用', 'gpt-4o', '按量计费', 'defaultvip', '2.5 / 4 / 1', '提示 $5 / 1M · 补全 $20 / 1M']);
     expect(cells(rows[1]!).slice(1)).toEqual(['当前分组不可用', 'dall-e-3', '按次计费', 'vip', '—', '$0.04']);
     expect(screen.getByTestId('admission-rule').textContent).toContain('余额永不为负');
+    // billing_setting.billing_expr: a tiered model shows its expression as its price.
+    expect(cells(rows[2]!).slice(3)).toEqual(['表达式计费（阶梯）', 'default', '—', 'len <= 272000 ? tier("base", p * 1.25) : tier("long", p * 2.5)']);
   });
 
   it('general_setting.quota_display_type: CNY prices in yuan at the exchange rate', async () => {
@@ -47,7 +50,7 @@ describe('PricingPage', () => {
     const rows = screen.getAllByTestId('price-row');
     expect(cells(rows[1]!)[1]).toBe('可用');
     expect(cells(rows[1]!)[6]).toBe('$0.02');
-    fireEvent.change(screen.getByLabelText('模糊搜索模型名称'), { target: { value: 'GPT' } });
+    fireEvent.change(screen.getByLabelText('模糊搜索模型名称'), { target: { value: 'GPT-4' } });
     expect(screen.getAllByTestId('price-row')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: '复制选中模型' }));
     expect(await screen.findByText('请至少选择一个模型！')).toBeTruthy();

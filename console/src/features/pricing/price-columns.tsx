@@ -15,6 +15,8 @@ function useMoney(): (usd: number) => string {
 function PriceCell({ entry, groupRatio }: { entry: PriceEntry; groupRatio: number }) {
   const t = useT();
   const usd = useMoney();
+  // An expression is the price itself ($ per 1M tokens, before the group ratio): shown as the operator wrote it.
+  if (entry.billing_expr) return <code data-testid="price-expression" className="text-xs">{entry.billing_expr}</code>;
   const price = priceIn(entry, groupRatio);
   if ('perCall' in price) return <>{usd(price.perCall)}</>;
   return <>{t('pricing.promptPrice')} {usd(price.prompt)} / 1M · {t('pricing.completionPrice')} {usd(price.completion)} / 1M</>;
@@ -45,9 +47,9 @@ export function usePriceColumns({ group, groupRatio, isSelected, onSelect }: Pri
       cell: (entry) => <span className={`${tag.base} ${available(entry) ? tag.green : tag.red}`}>{t(available(entry) ? 'pricing.availableYes' : 'pricing.availableNo')}</span>,
     },
     { id: 'model', label: t('pricing.model'), required: true, cell: (entry) => entry.model_name, sortValue: (entry) => entry.model_name },
-    { id: 'billing', label: t('pricing.billing'), cell: (entry) => t(entry.quota_type === QuotaType.PerCall ? 'pricing.perCall' : 'pricing.perUsage'), sortValue: (entry) => entry.quota_type },
+    { id: 'billing', label: t('pricing.billing'), cell: (entry) => t(entry.billing_expr ? 'pricing.byExpression' : entry.quota_type === QuotaType.PerCall ? 'pricing.perCall' : 'pricing.perUsage'), sortValue: (entry) => entry.quota_type },
     { id: 'groups', label: t('pricing.groups'), cell: (entry) => entry.enable_groups.map((g) => <span key={g} className={`${tag.base} ${tag.blue} mr-1`}>{g}</span>) },
-    { id: 'ratio', label: t('pricing.ratio'), cell: (entry) => (entry.quota_type === QuotaType.PerCall ? '—' : `${entry.model_ratio} / ${entry.completion_ratio} / ${groupRatio}`), sortValue: (entry) => entry.model_ratio },
+    { id: 'ratio', label: t('pricing.ratio'), cell: (entry) => (entry.quota_type === QuotaType.PerCall || entry.billing_expr ? '—' : `${entry.model_ratio} / ${entry.completion_ratio} / ${groupRatio}`), sortValue: (entry) => entry.model_ratio },
     { id: 'price', label: t('pricing.price'), cell: (entry) => <span data-testid="price"><PriceCell entry={entry} groupRatio={groupRatio} /></span>, sortValue: sortPrice },
   ];
 }

@@ -39,6 +39,7 @@ export const commonEn: Record<keyof typeof commonZh, string> = {
   'pricing.model': 'Model',
   'pricing.billing': 'Billing',
   'pricing.perUsage': 'Per token',
+  'pricing.byExpression': 'By expression (tiered)',
   'pricing.perCall': 'Per call',
   'pricing.groups': 'Groups',
   'pricing.ratio': 'Ratios',

@@ -37,6 +37,7 @@ export const commonZh = {
   'pricing.model': '模型名称',
   'pricing.billing': '计费类型',
   'pricing.perUsage': '按量计费',
+  'pricing.byExpression': '表达式计费（阶梯）',
   'pricing.perCall': '按次计费',
   'pricing.groups': '可用分组',
   'pricing.ratio': '倍率',

@@ -7,6 +7,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { autoGroupsFor, usableGroups } from '../user-groups.js';
 import { groupRatioFor } from '../../billing/group-ratio.js';
+import { priceExpressionFor, TIERED_EXPR } from '../../billing/expression/model-expressions.js';
 import { route } from '../../api/support/route.js';
 import { completionRatioFor } from '../../billing/builtin-completion-ratio.js';
 
@@ -27,6 +28,12 @@ function servedModels(channels: Channel[]): Map<string, Set<string>> {
   return groupsOf;
 }
 
+/** A model in tiered_expr mode shows its expression, as new-api's pricing page does. */
+function expressionFields(options: PricingDeps['options'], model: string): Pick<PriceEntry, 'billing_mode' | 'billing_expr'> {
+  const expression = priceExpressionFor(options, model);
+  return expression ? { billing_mode: TIERED_EXPR, billing_expr: expression.text } : {};
+}
+
 /** The pricing table: a price entry per served model, as new-api's /api/pricing answers it. */
 async function pricing(deps: PricingDeps) {
   const { options } = deps;
@@ -41,6 +48,7 @@ async function pricing(deps: PricingDeps) {
     // The ratio billing applies (the saved one, else new-api's built-in rule), not just the saved map.
     completion_ratio: completionRatioFor(completion, model),
     enable_groups: [...groups].sort(),
+    ...expressionFields(options, model),
   }));
   return { entries, groupRatio: options.numberMap('GroupRatio') };
 }

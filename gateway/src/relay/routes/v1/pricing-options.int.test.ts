@@ -65,6 +65,18 @@ describe('price options on a running relay', () => {
     expect(await charge()).toBe(48);
   });
 
+  it('billing_setting.billing_mode, billing_setting.billing_expr: a model in tiered_expr mode is priced by its expression, its tier in the log row', async () => {
+    const { h, charge } = await relayWithKey('vip');
+    await h.deps.options.set('billing_setting.billing_expr', JSON.stringify({ 'test-model': 'len <= 4 ? tier("short", p * 2 + c * 8) : tier("long", p * 4 + c * 16)' }));
+    expect(await charge()).toBe(71); // the mode is not set yet: ratios as before
+    await h.deps.options.set('billing_setting.billing_mode', JSON.stringify({ 'test-model': 'tiered_expr' }));
+    // 5 prompt tokens: past 4, the long tier; (5 x $4 + 7 x $16) per 1M = 132e-6 USD x 500,000 quota per USD x vip's 1.5
+    expect(await charge()).toBe(Math.round((132 / 1e6) * 500_000 * 1.5));
+    const row = (await h.usageEvents()).at(-1)?.data;
+    expect(row?.other).toMatchObject({ billing_mode: 'tiered_expr', matched_tier: 'long', group_ratio: 1.5 });
+    expect(Buffer.from(String(row?.other.expr_b64), 'base64').toString()).toContain('tier("long"');
+  });
+
   it("GroupRatio: a saved change reprices the next call of the key's group", async () => {
     const { h, charge } = await relayWithKey('vip');
     expect(await charge()).toBe(71); // 47.5 x 1.5 = 71.25
