@@ -8,6 +8,11 @@ const perToken = (modelRatio: number, completionRatio: number, groupRatio = 1): 
 const perCall = (price: number): PriceQuote => ({ modelRatio: 0, completionRatio: 0, groupRatio: 1, modelPrice: price, quotaPerUnit: 500_000 });
 
 describe('hold sizing', () => {
+  it('tool_price_setting.prices: given a request that allows 3 web searches at $10 per 1,000, then its worst case holds them too, never its least', () => {
+    const quote: PriceQuote = { ...perToken(1, 1), toolPrices: { web_search_preview: 25, file_search: 2.5, web_search: 10, google_search: 35 }, toolAllowance: { web_search: 3 } };
+    expect(holdRange(quote, 100, 50)).toEqual({ least: 101, most: 150 + (3 * 10 * 500_000) / 1_000 });
+  });
+
   it('given a tiered expression, when sizing a hold for a prompt in its cheap tier, then the worst case is the dear tier with every prompt token at its dearest kind', () => {
     // $2/$8 per 1M up to 1,000 prompt tokens, $4/$16 past it; a cached token $40: no kind is cheaper than the worst case says.
     const expression = compilePriceExpression('len <= 1000 ? tier("short", p * 2 + c * 8) : tier("long", p * 4 + c * 16 + cr * 40)');

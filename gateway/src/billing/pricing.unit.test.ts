@@ -77,3 +77,31 @@ describe('pricing', () => {
     expect(priceOther(quote!, 42)).toEqual({ model_ratio: 2, completion_ratio: 3, group_ratio: 1, model_price: -1, frt: 42 });
   });
 });
+
+describe('cache writes kept an hour, and server tools', () => {
+  it('CreateCacheRatio: given 200 of 300 written tokens kept an hour, then those cost 1.6 times the write ratio', async () => {
+    const quote = quoteFor(await optionsWith({ ModelRatio: '{"m":1}', CompletionRatio: '{"m":1}', CreateCacheRatio: '{"m":1.25}' }), 'm', inGroup('default'))!;
+    const usage = { promptTokens: 310, completionTokens: 0, cacheWriteTokens: 300, cacheWrite1hTokens: 200 };
+    expect(costOf(quote, usage)).toBe(Math.round(10 + 100 * 1.25 + 200 * 1.25 * 1.6));
+    expect(priceOther(quote, 0, usage)).toMatchObject({ cache_creation_tokens_1h: 200, cache_creation_ratio_1h: 2 });
+  });
+
+  it.each([
+    ['gpt-4o', '{}', 25],
+    ['gpt-5-mini', '{}', 10],
+    ['o3-pro', '{}', 10],
+    ['gpt-4o', '{"web_search_preview:gpt-4o*": 30}', 30],
+    ['gpt-4o-mini', '{"web_search_preview:gpt-4o*": 30, "web_search_preview:gpt-4o-mini*": 20}', 20],
+  ])('tool_price_setting.prices: given %s and %s, then a web search costs $%d per 1,000 on top of the tokens, in the log row too', async (model, prices, perThousand) => {
+    const options = await optionsWith({ ModelRatio: JSON.stringify({ [model]: 1 }), CompletionRatio: JSON.stringify({ [model]: 1 }), 'tool_price_setting.prices': prices });
+    const quote = quoteFor(options, model, inGroup('default'))!;
+    const usage = { promptTokens: 10, completionTokens: 10, toolCalls: { web_search_preview: 3 } };
+    expect(costOf(quote, usage)).toBe(Math.round(20 + ((3 * perThousand) / 1000) * 500_000));
+    expect(priceOther(quote, 0, usage)).toMatchObject({ web_search_preview_call_count: 3, web_search_preview_price: perThousand });
+  });
+
+  it("given Claude's web searches on a per-call price, then each adds $10 per 1,000", async () => {
+    const quote = quoteFor(await optionsWith({ ModelPrice: '{"c":0.01}' }), 'c', inGroup('default'))!;
+    expect(costOf(quote, { promptTokens: 0, completionTokens: 0, toolCalls: { web_search: 2 } })).toBe(Math.round(0.01 * 500_000 + 0.02 * 500_000));
+  });
+});

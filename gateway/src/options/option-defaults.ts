@@ -155,6 +155,8 @@ export const optionDefaults = {
   // new-api's expression billing: a model in `tiered_expr` mode is priced by its expression (billing/expression/).
   'billing_setting.billing_mode': '{}',
   'billing_setting.billing_expr': '{}',
+  // $ per 1,000 server tool calls (`tool` or `tool:model-prefix*`), over new-api's defaults (billing/tool-prices.ts).
+  'tool_price_setting.prices': '{}',
   ...compatibilityDefaults,
 } satisfies Record<string, string>;
 

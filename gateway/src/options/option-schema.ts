@@ -121,6 +121,7 @@ const optionKinds = {
   DefaultUseAutoGroup: onOff,
   'billing_setting.billing_mode': modeMap,
   'billing_setting.billing_expr': expressionMap,
+  'tool_price_setting.prices': ratioMap,
   ModelRequestRateLimitEnabled: onOff,
   ModelRequestRateLimitDurationMinutes: wholePositive,
   ModelRequestRateLimitCount: count,

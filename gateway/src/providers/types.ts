@@ -9,13 +9,21 @@ export interface Usage {
   cachedPromptTokens?: number;
   /** Of the prompt tokens, those written to the cache (Anthropic's cache creation, billed at CreateCacheRatio). */
   cacheWriteTokens?: number;
+  /** Of the cache-written tokens, those kept an hour (Anthropic's 1h TTL), billed at CACHE_WRITE_1H_FACTOR x CreateCacheRatio. */
+  cacheWrite1hTokens?: number;
   /** Of the prompt tokens, audio input (billed at AudioRatio). */
   audioPromptTokens?: number;
   /** Of the prompt tokens, image input (billed at ImageRatio). */
   imagePromptTokens?: number;
   /** Of the completion tokens, audio output (billed at AudioCompletionRatio). */
   audioCompletionTokens?: number;
+  /** Server-side tool calls the upstream reports, by new-api's tool price names (billed per call, billing/tool-prices.ts). */
+  toolCalls?: ToolCalls;
 }
+
+/** new-api's priced tools: OpenAI's web and file search, Claude's web search, Gemini's Google search. */
+export type PricedTool = 'web_search_preview' | 'file_search' | 'web_search' | 'google_search';
+export type ToolCalls = Partial<Record<PricedTool, number>>;
 
 /** A part of an OpenAI chat request some providers cannot send: tool definitions and calls, and image input. */
 export type RequestPart = 'tools' | 'images';

@@ -3,10 +3,16 @@ import { evaluate, type Evaluated, KNOWN_FUNCTIONS } from './evaluate.js';
 import { ExpressionError } from './lexer.js';
 import { type Node, parse } from './parser.js';
 
-/** The prompt kinds an expression may price apart from `p`, and the usage field each reads. */
-const PROMPT_KINDS = { cr: 'cachedPromptTokens', cc: 'cacheWriteTokens', img: 'imagePromptTokens', ai: 'audioPromptTokens' } as const;
+/** The prompt kinds an expression may price apart from `p`: the tokens of each (a cache write is `cc` for five minutes, `cc1h` for an hour). */
+const PROMPT_KINDS: Readonly<Record<string, (usage: Usage) => number>> = {
+  cr: (usage) => usage.cachedPromptTokens ?? 0,
+  cc: (usage) => (usage.cacheWriteTokens ?? 0) - Math.min(usage.cacheWrite1hTokens ?? 0, usage.cacheWriteTokens ?? 0),
+  cc1h: (usage) => Math.min(usage.cacheWrite1hTokens ?? 0, usage.cacheWriteTokens ?? 0),
+  img: (usage) => usage.imagePromptTokens ?? 0,
+  ai: (usage) => usage.audioPromptTokens ?? 0,
+};
 /** Tollgate's usage does not tell these apart; they read 0, and their tokens stay in `p` and `c`. */
-const UNREPORTED_KINDS = ['cc1h', 'img_cr', 'img_o'] as const;
+const UNREPORTED_KINDS = ['img_cr', 'img_o'] as const;
 const COMPLETION_KINDS = { ao: 'audioCompletionTokens' } as const;
 const VARIABLES: ReadonlySet<string> = new Set(['p', 'c', 'len', ...Object.keys(PROMPT_KINDS), ...UNREPORTED_KINDS, ...Object.keys(COMPLETION_KINDS)]);
 
@@ -50,8 +56,8 @@ export function compilePriceExpression(text: string): PriceExpression {
 function variablesOf(expression: PriceExpression, usage: Usage): Record<string, number> {
   const variables: Record<string, number> = Object.create(null) as Record<string, number>;
   let plainPrompt = usage.promptTokens;
-  for (const [name, field] of Object.entries(PROMPT_KINDS)) {
-    const tokens = usage[field] ?? 0;
+  for (const [name, tokensOf] of Object.entries(PROMPT_KINDS)) {
+    const tokens = tokensOf(usage);
     variables[name] = tokens;
     if (expression.priced.has(name)) plainPrompt -= tokens;
   }

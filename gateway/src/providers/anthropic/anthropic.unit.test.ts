@@ -100,3 +100,19 @@ describe('Claude thinking for an OpenAI client', () => {
     expect(deltas.map((chunk) => (chunk as { choices: { delta: object }[] }).choices[0]?.delta)).toEqual([{ reasoning_content: 'Hmm.' }]);
   });
 });
+
+describe("Claude's usage: cache writes by time to live, and server tools", () => {
+  const usage = { input_tokens: 10, output_tokens: 0, cache_read_input_tokens: 5, cache_creation_input_tokens: 300, cache_creation: { ephemeral_5m_input_tokens: 100, ephemeral_1h_input_tokens: 200 } };
+
+  it('reads the hour-long writes apart, and the web searches a message_delta reports at the end of a stream', () => {
+    const stream = claudeStreamTranslator('claude-x');
+    stream.onEvent({ type: 'message_start', message: { id: 'm', usage } });
+    stream.onEvent({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9, server_tool_use: { web_search_requests: 3 } } });
+    expect(stream.usage()).toEqual({ promptTokens: 315, completionTokens: 9, cachedPromptTokens: 5, cacheWriteTokens: 300, cacheWrite1hTokens: 200, toolCalls: { web_search: 3 } });
+  });
+
+  it('never counts more hour-long writes than writes', () => {
+    const answer = openAIAnswer({ id: 'm', model: 'claude-x', content: [], stop_reason: 'end_turn', usage: { ...usage, cache_creation_input_tokens: 50 } }, 'claude-x');
+    expect(answer.usage).toMatchObject({ cacheWriteTokens: 50, cacheWrite1hTokens: 50 });
+  });
+});

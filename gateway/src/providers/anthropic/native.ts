@@ -1,13 +1,13 @@
 import { claudeAnswerText, claudeEventText } from '../shared/completion-text.js';
 import type { ProviderAdapter, Usage } from '../types.js';
-import { type ClaudeAnswer, claudeUsage } from './types.js';
+import { type ClaudeAnswer, type ClaudeUsage, claudeUsage, withDeltaUsage } from './types.js';
 
 export const ANTHROPIC_CHANNEL_TYPE = 14;
 
 interface ClaudeStreamEvent {
   type?: string;
   message?: { usage?: ClaudeAnswer['usage'] };
-  usage?: { output_tokens?: number };
+  usage?: ClaudeUsage;
 }
 
 /**
@@ -25,7 +25,7 @@ export function claudePassthroughReader(): ProviderAdapter {
     usageOfChunk(chunk) {
       const event = chunk as ClaudeStreamEvent | null;
       if (event?.type === 'message_start') usage = claudeUsage({ output_tokens: 0, ...event.message?.usage });
-      if (event?.type === 'message_delta' && usage) usage = { ...usage, completionTokens: event.usage?.output_tokens ?? usage.completionTokens };
+      if (event?.type === 'message_delta' && usage) usage = withDeltaUsage(usage, event.usage);
       return usage;
     },
     textOfChunk: claudeEventText,

@@ -1,15 +1,15 @@
 import { dict } from '@tollgate/wire';
 import type { StreamTranslator, Usage } from '../types.js';
 import { chunkWriter } from '../openai-shapes.js';
-import { claudeUsage, finishReason } from './types.js';
+import { type ClaudeUsage, claudeUsage, finishReason, withDeltaUsage } from './types.js';
 
 interface ClaudeEvent {
   type?: string;
   index?: number;
-  message?: { id?: string; usage?: { input_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number } };
+  message?: { id?: string; usage?: ClaudeUsage };
   content_block?: { type?: string; id?: string; name?: string };
   delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
-  usage?: { output_tokens?: number };
+  usage?: ClaudeUsage;
   error?: { message?: string };
 }
 
@@ -22,9 +22,9 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
   const writer = chunkWriter(model, 'chatcmpl-claude');
   const chunk = writer.delta;
   let started: Usage | null = null;
-  let completion = 0;
+  let delta: ClaudeUsage | undefined;
   const toolIndexOfBlock = new Map<number, number>();
-  const usage = (): Usage | null => (started === null ? null : { ...started, completionTokens: completion });
+  const usage = (): Usage | null => (started === null ? null : withDeltaUsage({ ...started, completionTokens: 0 }, delta));
 
   const handlers: Record<string, (e: ClaudeEvent) => object[]> = dict({
     message_start: (e) => {
@@ -46,7 +46,7 @@ export function claudeStreamTranslator(model: string): StreamTranslator {
       return [];
     },
     message_delta: (e) => {
-      completion = e.usage?.output_tokens ?? completion;
+      delta = { ...delta, ...e.usage };
       return [chunk({}, finishReason(e.delta?.stop_reason))];
     },
     message_stop: () => [writer.usage(usage())],

@@ -18,6 +18,10 @@ export interface ClaudeUsage {
   output_tokens?: number;
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
+  /** The cache writes by time to live (Anthropic's extended cache TTL). */
+  cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number };
+  /** Server tools the model ran (web search), billed per request. */
+  server_tool_use?: { web_search_requests?: number };
 }
 
 export interface ClaudeAnswer {
@@ -42,5 +46,15 @@ export function claudeUsage(usage: ClaudeUsage | undefined): Usage | null {
   const counted: Usage = { promptTokens: usage.input_tokens + written + read, completionTokens: usage.output_tokens ?? 0 };
   if (read > 0) counted.cachedPromptTokens = read;
   if (written > 0) counted.cacheWriteTokens = written;
+  const writtenForAnHour = Math.min(usage.cache_creation?.ephemeral_1h_input_tokens ?? 0, written);
+  if (writtenForAnHour > 0) counted.cacheWrite1hTokens = writtenForAnHour;
+  const searches = usage.server_tool_use?.web_search_requests ?? 0;
+  if (searches > 0) counted.toolCalls = { web_search: searches };
   return counted;
+}
+
+/** A message_delta's usage over what message_start said: its output count, and the server tools it reports by the end. */
+export function withDeltaUsage(started: Usage, delta: ClaudeUsage | undefined): Usage {
+  const searches = delta?.server_tool_use?.web_search_requests ?? 0;
+  return { ...started, completionTokens: delta?.output_tokens ?? started.completionTokens, ...(searches > 0 ? { toolCalls: { web_search: searches } } : {}) };
 }

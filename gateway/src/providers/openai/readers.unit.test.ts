@@ -11,6 +11,13 @@ describe('the Responses API reader', () => {
     expect(responsesReader.textOfChunk({ type: 'response.output_text.delta', delta: 'Hi' })).toBe('Hi');
     expect(responsesReader.textOfChunk({ type: 'response.output_text.done', text: 'Hi' })).toBe('');
   });
+
+  it('counts the web and file searches among the output items, and the cached input, for their prices', () => {
+    const output = [{ type: 'web_search_call' }, { type: 'message' }, { type: 'web_search_call' }, { type: 'file_search_call' }, { type: 'toString' }, null];
+    const answer = { usage: { input_tokens: 100, output_tokens: 5, input_tokens_details: { cached_tokens: 40 } }, output };
+    expect(responsesReader.usageOfAnswer(answer)).toEqual({ promptTokens: 100, completionTokens: 5, cachedPromptTokens: 40, toolCalls: { web_search_preview: 2, file_search: 1 } });
+    expect(responsesReader.usageOfChunk({ type: 'response.completed', response: answer })).toMatchObject({ toolCalls: { web_search_preview: 2, file_search: 1 } });
+  });
 });
 
 describe('the transcription reader', () => {

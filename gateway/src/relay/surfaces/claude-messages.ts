@@ -15,6 +15,8 @@ import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayContext } from '../relay-context.js';
 import { bounded, claudeLimit } from '../admission/output-limit.js';
 import { relayWithPlan } from '../relay-flow.js';
+import { asksHourLongCache, searchAllowance } from './claude-surface/worst-case-hints.js';
+import type { PriceQuote } from '../../billing/pricing.js';
 import { contentText, roughTokens } from '../../providers/shared/token-count.js';
 import { upstreamModel } from '../../channels/model-mapping.js';
 
@@ -43,6 +45,12 @@ function claudeError(status: number, text: string): object {
   return { type: 'error', error: { type: 'api_error', message } };
 }
 
+/** The quote as the request shapes its worst case: hour-long cache writes, and the web searches it allows. */
+function claudeQuote(quote: PriceQuote, body: ClaudeBody): PriceQuote {
+  const toolAllowance = searchAllowance(body);
+  return { ...quote, ...(asksHourLongCache(body) ? { hourLongWrites: true } : {}), ...(toolAllowance ? { toolAllowance } : {}) };
+}
+
 /**
  * The native Messages API (/v1/messages). A channel that serves Claude's models natively
  * (Anthropic, AWS Bedrock, Vertex) gets the client's body as it came, with the client's beta
@@ -60,6 +68,7 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: claudeLimit.own(body),
     isStream: stream,
+    priceQuote: (quote: PriceQuote) => claudeQuote(quote, body),
     build: (channel, outputLimit) => {
       const model = upstreamModel(channel, body.model);
       const native = nativeOf(channel, body.model);

@@ -9,6 +9,7 @@ import type { RelayContext } from '../relay-context.js';
 import { bounded, responsesLimit } from '../admission/output-limit.js';
 import { relayWithPlan } from '../relay-flow.js';
 import { contentText, roughTokens } from '../../providers/shared/token-count.js';
+import { withSearchAllowance } from './responses-tools.js';
 
 /** The fields of a Responses API request the relay reads; the rest passes through untouched. */
 export interface ResponsesBody extends Record<string, unknown> {
@@ -34,6 +35,7 @@ export function relayResponses(ctx: RelayContext, caller: Caller, request: Fasti
     maxTokens: responsesLimit.own(body),
     isStream: stream,
     accepts: speaksOpenAI,
+    priceQuote: (quote) => withSearchAllowance(quote, body.tools),
     build: (channel, outputLimit) => openAIUpstream(channel, '/v1/responses', body.model, { kind: 'json', body: bounded(responsesLimit, body, outputLimit) }),
     answer: ({ response }, startedAt, clock) =>
       stream ? pipeStreamAnswer(reply, response, responsesReader, body.model, true, startedAt, clock) : forwardJsonAnswer(reply, response, responsesReader, body.model, startedAt, clock),

@@ -7,6 +7,9 @@ export interface AnthropicMockOptions {
   toolCall?: { name: string; input: Record<string, unknown> };
   inputTokens?: number;
   outputTokens?: number;
+  /** More of Claude's usage fields: cache reads and writes (by TTL) at message_start, server tools (web search) at message_delta. */
+  cacheUsage?: Record<string, unknown>;
+  serverToolUse?: { web_search_requests: number };
 }
 
 export interface AnthropicMock {
@@ -30,7 +33,7 @@ function content(o: Required<AnthropicMockOptions>) {
 export function claudeStreamEvents(model: string, o: Required<AnthropicMockOptions>): { type: string }[] {
   const events: { type: string }[] = [];
   const send = (type: string, data: object) => events.push({ type, ...data });
-  send('message_start', { message: { id: 'msg_mock', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: o.inputTokens, output_tokens: 1 } } });
+  send('message_start', { message: { id: 'msg_mock', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: o.inputTokens, output_tokens: 1, ...o.cacheUsage } } });
   if (o.toolCall.name) {
     send('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_mock', name: o.toolCall.name, input: {} } });
     send('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(o.toolCall.input) } });
@@ -40,7 +43,7 @@ export function claudeStreamEvents(model: string, o: Required<AnthropicMockOptio
     for (const piece of o.reply.split(/(?<= )/)) send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } });
   }
   send('content_block_stop', { index: 0 });
-  send('message_delta', { delta: { stop_reason: o.toolCall.name ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: o.outputTokens } });
+  send('message_delta', { delta: { stop_reason: o.toolCall.name ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: o.outputTokens, ...serverTools(o) } });
   send('message_stop', {});
   return events;
 }
@@ -48,10 +51,12 @@ export function claudeStreamEvents(model: string, o: Required<AnthropicMockOptio
 /** Claude's whole answer (the Messages API's non-streamed body). */
 export function claudeAnswer(model: string, o: Required<AnthropicMockOptions>): object {
   const stop = o.toolCall.name ? 'tool_use' : 'end_turn';
-  return { id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens } };
+  return { id: 'msg_mock', type: 'message', role: 'assistant', model, content: content(o), stop_reason: stop, stop_sequence: null, usage: { input_tokens: o.inputTokens, output_tokens: o.outputTokens, ...o.cacheUsage, ...serverTools(o) } };
 }
 
-export const defaultClaudeOptions = (initial: AnthropicMockOptions): Required<AnthropicMockOptions> => ({ reply: 'Hello from Claude', toolCall: { name: '', input: {} }, inputTokens: 11, outputTokens: 13, ...initial });
+const serverTools = (o: Required<AnthropicMockOptions>) => (o.serverToolUse.web_search_requests > 0 ? { server_tool_use: o.serverToolUse } : {});
+
+export const defaultClaudeOptions = (initial: AnthropicMockOptions): Required<AnthropicMockOptions> => ({ reply: 'Hello from Claude', toolCall: { name: '', input: {} }, inputTokens: 11, outputTokens: 13, cacheUsage: {}, serverToolUse: { web_search_requests: 0 }, ...initial });
 
 /** Streams as Anthropic does: named SSE events. */
 function stream(response: ServerResponse, model: string, o: Required<AnthropicMockOptions>): void {

@@ -50,6 +50,7 @@ const labels: Record<string, [zh: string, en: string]> = dict({
   GroupGroupRatio: ['分组特殊倍率（用户分组 → 使用分组）', 'A user group\'s own ratio per group it calls in'],
   AutoGroups: ['自动分组（auto 令牌依次尝试的分组）', 'Auto groups (tried in order by `auto` keys)'],
   DefaultUseAutoGroup: ['新令牌默认使用 auto 分组', 'New keys start in the `auto` group'],
+  'tool_price_setting.prices': ['工具调用价格（$/千次，如 {"web_search_preview:gpt-5*": 10}）', 'Tool call prices ($ per 1,000 calls, e.g. {"web_search_preview:gpt-5*": 10})'],
   'billing_setting.billing_mode': ['模型计费模式（tiered_expr 为表达式计费）', 'Billing mode per model (tiered_expr: priced by expression)'],
   'billing_setting.billing_expr': ['模型计费表达式（$/1M tokens，如 tier("base", p * 2.5 + c * 10)）', 'Price expression per model ($ per 1M tokens, e.g. tier("base", p * 2.5 + c * 10))'],
   Chats: ['聊天应用配置', 'Chat apps'],
