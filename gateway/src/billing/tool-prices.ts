@@ -1,4 +1,4 @@
-import { parseJsonTable } from '@tollgate/wire';
+import { dict, parseJsonTable } from '@tollgate/wire';
 import type { Options } from '../ports/options.js';
 import type { PricedTool, ToolCalls } from '../providers/types.js';
 
@@ -72,7 +72,7 @@ export function toolDollars(prices: ToolPrices | undefined, calls: ToolCalls | u
 
 /** new-api's log fields of the tool calls: each tool's count and its price per 1,000. */
 export function toolOther(prices: ToolPrices | undefined, calls: ToolCalls | undefined): Record<string, number> {
-  const other: Record<string, number> = {};
+  const other: Record<string, number> = dict();
   if (!prices || !calls) return other;
   for (const tool of TOOLS) {
     const count = calls[tool] ?? 0;
