@@ -3,7 +3,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import { tokenCountPool } from '../../providers/shared/token-count-pool.js';
 import { providerFor } from '../../providers/index.js';
 import type { Caller } from '../admission/caller.js';
-import { type AnswerOutcome, forwardJsonAnswer } from './chat-answer.js';
+import { type AnswerOutcome, type BillUsage, forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayEndpoint } from './endpoints.js';
 import { speaksOpenAI } from '../upstream/openai-upstream.js';
@@ -81,15 +81,17 @@ class OpenAICallPlan implements CallPlan {
     return providerFor(channel.type).request(channel, endpoint.path, { ...limited, model: upstreamModel(channel, body.model) });
   }
 
-  answer({ channel, response }: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
+  answer({ channel, response }: Attempted, startedAt: number, clock: OverheadClock, bill: BillUsage): Promise<AnswerOutcome> {
     const { endpoint, body, reply } = this;
     const provider = providerFor(channel.type);
     // An untranslated surface's answer is the upstream's own, whatever the provider translates for chat.
     const untranslated = endpoint.untranslated ? { ...provider, translation: undefined } : provider;
     const adapter = endpoint.usageOfAnswer ? { ...untranslated, usageOfAnswer: endpoint.usageOfAnswer } : untranslated;
+    // A translated chat answer tells the client the usage it is billed, where the provider reports none or part (AI Proxy's library, PaLM).
+    const tell = endpoint.untranslated ? undefined : bill;
     return this.isStream
-      ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, this.ctx.sensitive.streamStopper())
-      : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);
+      ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, this.ctx.sensitive.streamStopper(), tell)
+      : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock, tell);
   }
 
   countUsage(outcome: AnswerOutcome): Promise<Usage> {
