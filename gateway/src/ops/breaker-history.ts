@@ -18,15 +18,23 @@ export function breakerNoteOf(channel: Channel): BreakerNote | null {
   return note.success ? note.data : null;
 }
 
+/** Transitions a channel's health row carries (channel-health.ts): enough for the bursts one push may fold together. */
+export const BREAKER_HISTORY_SHOWN = 5;
+
+/** The breaker's latest transitions as `other_info.breaker_history` keeps them, oldest first (none when unreadable). */
+export function breakerHistoryOf(channel: Channel, kept = BREAKER_HISTORY_SHOWN): BreakerNote[] {
+  const history = historySchema.safeParse(otherInfoOf(channel).breaker_history);
+  return history.success ? history.data.slice(-kept) : [];
+}
+
 const noteOf = (t: BreakerTransition): BreakerNote => ({ state: t.state, change: t.change, until: t.until, reason: t.reason, at: t.at });
 
 async function record(deps: ChannelsContext, transition: BreakerTransition): Promise<void> {
   const channel = await deps.channels.byId(transition.channelId);
   if (!channel) return;
   const info = otherInfoOf(channel);
-  const kept = historySchema.safeParse(info.breaker_history);
   const note = noteOf(transition);
-  const history = [...(kept.success ? kept.data : []), note].slice(-BREAKER_HISTORY_KEPT);
+  const history = [...breakerHistoryOf(channel, BREAKER_HISTORY_KEPT), note].slice(-BREAKER_HISTORY_KEPT);
   await deps.channels.update(channel.id, { otherInfo: JSON.stringify({ ...info, breaker: note, breaker_history: history }) });
   // Health, not routing: the routing tables follow the breakers' own pub/sub, the operations views this notice.
   deps.notices.publish('channelHealth', channel.id);

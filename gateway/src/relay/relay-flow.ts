@@ -9,7 +9,7 @@ import type { UpstreamRequest, Usage } from '../providers/types.js';
 import { admit } from './admission/admission.js';
 import { type Caller, checkModelAllowed, checkTokenGroup, spenderOf } from './admission/caller.js';
 import { inServingGroup } from './admission/auto-group.js';
-import { type AnswerOutcome, forwardUpstreamError, type UpstreamErrorAnswer } from './surfaces/chat-answer.js';
+import { type AnswerOutcome, type BillUsage, forwardUpstreamError, type UpstreamErrorAnswer } from './surfaces/chat-answer.js';
 import type { RelayContext } from './relay-context.js';
 import { OverheadClock } from './overhead.js';
 import { RelayError, RelayMessages } from '../http/relay-error.js';
@@ -41,7 +41,8 @@ export interface CallPlan {
    * below what the client asked: written into the surface's own limit field.
    */
   build(channel: Channel, outputLimit?: number): UpstreamRequest | Promise<UpstreamRequest>;
-  answer(attempted: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome>;
+  /** Forwards the answer; `bill` works out the usage billed, for a surface that tells the client before the answer ends. */
+  answer(attempted: Attempted, startedAt: number, clock: OverheadClock, bill: BillUsage): Promise<AnswerOutcome>;
   /** Usage counted from what was sent and received, for what the upstream did not report (see completedUsage). */
   countUsage(outcome: AnswerOutcome): Usage | Promise<Usage>;
   /** How an upstream failure reaches the client (the surface's error shape). */
@@ -176,7 +177,8 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     ctx.ops.record({ channelId: attempted.channel.id, model: plan.model, status: failure.status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
-  const outcome = await plan.answer(attempted, startedAt, clock);
-  const usage = await completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
+  const bill: BillUsage = (outcome) => completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
+  const outcome = await plan.answer(attempted, startedAt, clock, bill);
+  const usage = outcome.billed ?? (await bill(outcome));
   await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
 }

@@ -12,6 +12,7 @@ import { createSqliteSessionStore } from '../../src/adapters/sqlite/hot-state/sq
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessCircuitBreakers } from '../../src/adapters/in-process/circuit-breakers.js';
+import type { CircuitBreakers } from '../../src/ports/hot-state/circuit-breakers.js';
 import { createSmtpMailer } from '../../src/adapters/smtp/smtp-mailer.js';
 import { InProcessUsageMeter } from '../../src/adapters/in-process/usage-meter.js';
 import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limiter.js';
@@ -97,7 +98,12 @@ export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): N
   };
 }
 
-async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore, log: ContextLog): Promise<RelayDeps> {
+/** Ports a harness may take from outside: the breakers of a fleet of harnesses on one Redis. */
+export interface HarnessPorts {
+  breakers?: CircuitBreakers;
+}
+
+async function buildDeps(options: Record<string, string>, ledger: FakeLedger, sessions: SessionStore, log: ContextLog, ports: HarnessPorts): Promise<RelayDeps> {
   const optionCache = new OptionCache(new InMemoryOptionStore());
   for (const [key, value] of Object.entries(options)) await optionCache.set(key, value);
   const [holds, inviteHolds] = [createInProcessHoldStore(), createInProcessHoldStore()];
@@ -113,7 +119,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     users: new InMemoryUserStore(),
     tokens: new InMemoryTokenStore(),
     channels: new InMemoryChannelStore(),
-    breakers: new InProcessCircuitBreakers(),
+    breakers: ports.breakers ?? new InProcessCircuitBreakers(),
     tasks: unusedTaskStore,
     options: optionCache,
     eventLog: ledger.eventLog,
@@ -136,14 +142,14 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
 }
 
 /** The relay routes alone (no management API) over in-memory documents, the fake ledger, in-process holds and a mock OpenAI upstream. */
-export async function buildRelayHarness(options: Record<string, string> = {}, mock: OpenAIMockOptions = {}): Promise<RelayHarness> {
+export async function buildRelayHarness(options: Record<string, string> = {}, mock: OpenAIMockOptions = {}, ports: HarnessPorts = {}): Promise<RelayHarness> {
   const upstream = await startOpenAIMock(mock);
   const ledger = new FakeLedger();
   const sessions = createSqliteSessionStore({ path: ':memory:' });
   // Warnings and errors kept for the tests to read: a background failure must reach the log, Fastify's or the contexts'.
   const logged: LoggedLine[] = [];
   const stream = { write: (line: string) => void logged.push(JSON.parse(line) as LoggedLine) };
-  const deps = await buildDeps(options, ledger, sessions, pino({ level: 'warn' }, stream));
+  const deps = await buildDeps(options, ledger, sessions, pino({ level: 'warn' }, stream), ports);
   const app = Fastify({ logger: { level: 'warn', stream } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

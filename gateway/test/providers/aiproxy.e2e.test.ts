@@ -25,18 +25,30 @@ describe('an OpenAI client on an AI Proxy knowledge-base channel', () => {
     await aiproxy?.close();
   });
 
-  it('asks the library and returns the answer with its sources, billed by counted tokens', async () => {
+  /** The usage the gateway counts (the library reports none): what the client is told, and billed. */
+  const counted = { prompt_tokens: countTokens(QUESTION), completion_tokens: countTokens(SHOWN), total_tokens: countTokens(QUESTION) + countTokens(SHOWN) };
+
+  it('asks the library and returns the answer with its sources, billed by counted tokens, and tells the client that usage', async () => {
     const completion = await harness.client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: QUESTION }] });
     expect(completion.choices[0]).toMatchObject({ message: { role: 'assistant', content: SHOWN }, finish_reason: 'stop' });
+    expect(completion.usage).toEqual(counted);
     expect(aiproxy.requests.at(-1)).toMatchObject({ path: '/api/library/ask', body: { model: MODEL, query: QUESTION, libraryId: LIBRARY, stream: false } });
-    const row = await harness.charges.expectCharged(countTokens(QUESTION) + countTokens(SHOWN));
-    expect(row).toMatchObject({ prompt_tokens: countTokens(QUESTION), completion_tokens: countTokens(SHOWN) });
+    const row = await harness.charges.expectCharged(counted.total_tokens);
+    expect(row).toMatchObject({ prompt_tokens: completion.usage?.prompt_tokens, completion_tokens: completion.usage?.completion_tokens });
   });
 
-  it('streams the answer and then its sources, billed by counted tokens', async () => {
+  it('streams the answer and then its sources, billed by counted tokens, told in the last chunk (include_usage)', async () => {
     const streamed = await streamChat(harness.client, MODEL, QUESTION);
-    expect(streamed).toMatchObject({ text: SHOWN, finish: 'stop' });
-    await harness.charges.expectCharged(countTokens(QUESTION) + countTokens(SHOWN));
+    expect(streamed).toMatchObject({ text: SHOWN, finish: 'stop', usage: counted });
+    await harness.charges.expectCharged(counted.total_tokens);
+  });
+
+  it('sends no usage chunk to a streaming client that did not ask for one, and still bills the count', async () => {
+    const stream = await harness.client.chat.completions.create({ model: MODEL, stream: true, messages: [{ role: 'user', content: QUESTION }] });
+    const chunks: { usage?: unknown; choices: unknown[] }[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.filter((chunk) => chunk.usage || chunk.choices.length === 0)).toEqual([]);
+    await harness.charges.expectCharged(counted.total_tokens);
   });
 
   it('relays the library’s refusal as an error and charges nothing for it', async () => {

@@ -1,5 +1,5 @@
 /** The cases of the provider matrix, in the order its table lists them. */
-export const CASES = ['plain', 'streamed', 'tools', 'images', '429', '5xx', 'malformed-stream', 'no-usage', 'refusal'] as const;
+export const CASES = ['plain', 'streamed', 'tools', 'images', '429', '5xx', '200-refusal', 'malformed-stream', 'no-usage', 'refusal'] as const;
 export type CaseName = (typeof CASES)[number];
 
 /** What a family mock answers in the cells that answer: the reply, its usage, and the tool call of the tools cell. */

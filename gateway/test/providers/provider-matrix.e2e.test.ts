@@ -29,9 +29,9 @@ describe.concurrent('provider matrix', () => {
     fixture = await startEmbeddedFixture();
     for (const [name, family] of Object.entries(FAMILIES)) mocks.set(name as FamilyName, await family.start());
     await priceModels(fixture, Object.fromEntries(PROVIDER_ROWS.map((row) => [row.model, 1])));
-    // A 429 is retried once on another channel; a 5xx is not, so its cell sees the upstream's error.
+    // A 429, and a refusal sent with 200 (judged as 502), are retried once on another channel; a 500 is not, so its cell sees the upstream's error.
     await fixture.root.must('PUT', '/api/option/', { key: 'RetryTimes', value: '1' });
-    await fixture.root.must('PUT', '/api/option/', { key: 'AutomaticRetryStatusCodes', value: '429' });
+    await fixture.root.must('PUT', '/api/option/', { key: 'AutomaticRetryStatusCodes', value: '429,502' });
     for (const row of PROVIDER_ROWS) {
       const backup = { name: `${row.provider}-backup`, type: 1, key: 'sk-backup', base_url: mocks.get('openai')?.url, models: row.model, group: 'default', priority: 0 };
       await fixture.root.must('POST', '/api/channel/', backup);

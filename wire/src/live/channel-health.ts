@@ -3,7 +3,6 @@ import { nonNegativeInt } from '../shared/numbers.js';
 import { ledgerAuditSummarySchema } from './ledger-audit-summary.js';
 import { trafficMinuteSchema } from './traffic-minute.js';
 
-/** The `ops_channel` push and the seed's channel rows: a channel's state, last test, and why it was switched off. */
 /** A channel's circuit breaker as its last transition left it (Tollgate's own; new-api has none). */
 export const breakerNoteSchema = z.object({
   state: z.enum(['closed', 'open', 'half-open']),
@@ -16,6 +15,7 @@ export const breakerNoteSchema = z.object({
 });
 export type BreakerNote = z.infer<typeof breakerNoteSchema>;
 
+/** The `ops_channel` push and the seed's channel rows: a channel's state, last test, and why it was switched off. */
 export const channelHealthSchema = z.object({
   id: nonNegativeInt(),
   name: z.string(),
@@ -29,6 +29,11 @@ export const channelHealthSchema = z.object({
   statusTime: z.nullable(z.number()),
   /** The breaker's last transition; null before its first. */
   breaker: z.optional(z.nullable(breakerNoteSchema)),
+  /**
+   * Its latest transitions, oldest first, the last one `breaker`: a push reads the channel when it
+   * goes, so two quick transitions (a probe claimed, then answered) may reach the view in one push.
+   */
+  breakerHistory: z.optional(z.array(breakerNoteSchema)),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;
 

@@ -94,6 +94,11 @@ export function countedUsage(prompt: string, completionText: string): Usage {
 /** Whether completedUsage will read the completion text: the upstream reported no completion count. */
 export const needsCompletionText = (reported: Usage | null): boolean => !reported || reported.completionTokens === 0;
 
+/** Whether the upstream's usage is billed as it is (completedUsage counts nothing). */
+export function isWholeUsage(reported: Usage | null, completionText: string): boolean {
+  return reported !== null && reported.promptTokens > 0 && (!needsCompletionText(reported) || completionText === '');
+}
+
 /**
  * The usage to bill: the upstream's where it is whole, else counted. A missing usage is counted
  * in full; a zero prompt is counted, and so is a zero completion when text came back, while what
@@ -101,7 +106,7 @@ export const needsCompletionText = (reported: Usage | null): boolean => !reporte
  * fills only the missing fields. `count` runs only when something is missing.
  */
 export async function completedUsage(reported: Usage | null, completionText: string, count: () => Usage | Promise<Usage>): Promise<Usage> {
-  if (reported && reported.promptTokens > 0 && (!needsCompletionText(reported) || completionText === '')) return reported;
+  if (reported && isWholeUsage(reported, completionText)) return reported;
   const counted = await count();
   if (!reported) return counted;
   return { ...reported, promptTokens: reported.promptTokens || counted.promptTokens, completionTokens: reported.completionTokens || counted.completionTokens };

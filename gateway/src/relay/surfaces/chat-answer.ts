@@ -3,7 +3,8 @@ import type { Dispatcher } from 'undici';
 import { openAIAnswerText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader, Usage } from '../../providers/types.js';
 import { OVERHEAD_HEADER, type OverheadClock } from '../overhead.js';
-import { needsCompletionText } from '../../providers/shared/token-count.js';
+import { isWholeUsage, needsCompletionText } from '../../providers/shared/token-count.js';
+import { openAIUsage } from '../../providers/openai-shapes.js';
 import { asContentFiltered } from '../../providers/shared/content-filter.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
@@ -15,6 +16,16 @@ export interface AnswerOutcome {
   countedTokens?: Promise<number>;
   /** Milliseconds from the start of the request to the first byte sent to the client. */
   firstResponseMs: number;
+  /** The usage billed, when it was worked out before the answer ended so the client could be told it. */
+  billed?: Usage;
+}
+
+/** The usage a call is billed for what it answered: the upstream's, completed by the gateway's count (relay-flow.ts). */
+export type BillUsage = (outcome: AnswerOutcome) => Promise<Usage>;
+
+/** An OpenAI chat answer told the usage it was billed, in place of what the upstream reported (nothing, or part of it). */
+function withBilledUsage(body: object, billed: Usage): object {
+  return { ...body, usage: openAIUsage(billed) };
 }
 
 function parseJson(text: string): unknown {
@@ -29,15 +40,18 @@ function parseJson(text: string): unknown {
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
  * does not. Reads its usage either way.
  */
-export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: AnswerReader, model: string, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
+export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: AnswerReader, model: string, startedAt: number, clock: OverheadClock, bill?: BillUsage): Promise<AnswerOutcome> {
   const body = await response.body.text();
   clock.upstreamAnswered();
   const json = parseJson(body);
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
-    await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(translated.body);
     const text = needsCompletionText(translated.usage) ? (translated.text ?? openAIAnswerText(translated.body)) : '';
-    return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt };
+    // A provider that reports no usage, or part of it (AI Proxy's library, PaLM): the client is told what it is billed.
+    const answered = translated.status === undefined || translated.status === 200;
+    const billed = bill && answered && !isWholeUsage(translated.usage, text) ? await bill({ usage: translated.usage, text, firstResponseMs: 0 }) : undefined;
+    await reply.code(translated.status ?? 200).header(OVERHEAD_HEADER, clock.report()).send(billed ? withBilledUsage(translated.body, billed) : translated.body);
+    return { usage: translated.usage, text, firstResponseMs: Date.now() - startedAt, ...(billed ? { billed } : {}) };
   }
   const sent = json !== null && adapter.filtered?.(json) ? JSON.stringify(asContentFiltered(json)) : body;
   await reply.code(200).header('content-type', response.headers['content-type'] ?? 'application/json').header(OVERHEAD_HEADER, clock.report()).send(sent);

@@ -2,7 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { openAIChunkText } from '../../providers/shared/completion-text.js';
 import type { AnswerReader, StreamFraming, StreamTranslator, Usage } from '../../providers/types.js';
-import type { AnswerOutcome } from './chat-answer.js';
+import type { AnswerOutcome, BillUsage } from './chat-answer.js';
+import { isWholeUsage } from '../../providers/shared/token-count.js';
+import { openAIUsage } from '../../providers/openai-shapes.js';
 import { OVERHEAD_HEADER, type OverheadClock } from '../overhead.js';
 import { eventJson, SseEventSplitter } from '../../providers/shared/sse-events.js';
 import { clientBackpressure } from '../upstream/client-backpressure.js';
@@ -92,6 +94,7 @@ export async function pipeStreamAnswer(
   startedAt: number,
   clock: OverheadClock,
   stopAt: ((added: string) => boolean) | null = null,
+  bill?: BillUsage,
 ): Promise<AnswerOutcome> {
   reply.hijack();
   const raw = reply.raw;
@@ -106,12 +109,16 @@ export async function pipeStreamAnswer(
   const text = new CompletionTally();
   let firstResponseMs = -1;
   let stopped = false;
+  // Only an OpenAI-framed translation's usage chunk is rewritten; its last chunk names the one written.
+  const tellsBilled = bill && adapter.translation && !adapter.translation.framing ? bill : null;
+  let lastChunk: ChunkHead | null = null;
   const emit = ({ out, json }: OutEvent) => {
     const added = json ? textOf(json) : '';
     if (stopAt && added && stopAt(added)) {
       stopped = true;
       return;
     }
+    if (tellsBilled && json) lastChunk = json as ChunkHead;
     seen = adapter.usageOfChunk(json) ?? seen;
     text.add(added);
     if (!clientWantsUsage && isUsageOnly(json)) return;
@@ -125,15 +132,45 @@ export async function pipeStreamAnswer(
     for (const event of splitter.push(decoder.decode(chunk, { stream: true }))) forward(event);
     return !stopped; // false drops the upstream connection
   };
+  let billed: Usage | undefined;
   try {
     await forEachChunk(adapter.asSse?.(response.body) ?? response.body, onChunk, clientBackpressure(raw));
     const rest = splitter.rest();
     if (rest.trim() && !stopped) forward(rest);
     if (stopped) endStopped(mode).forEach(({ out }) => raw.write(out));
+    else if (tellsBilled) billed = await endTellingBilled(mode.end(), emit, () => lastChunk, () => ({ usage: mode.usage(seen), text: text.text(), countedTokens: text.countedTokens(), firstResponseMs: 0 }), tellsBilled);
     else mode.end().forEach(emit);
   } catch {
     // The upstream broke off or the client left: end what we have and bill it.
   }
   raw.end();
-  return { usage: mode.usage(seen), text: text.text(), countedTokens: text.countedTokens(), firstResponseMs: Math.max(firstResponseMs, 0) };
+  return { usage: mode.usage(seen), text: text.text(), countedTokens: text.countedTokens(), firstResponseMs: Math.max(firstResponseMs, 0), ...(billed ? { billed } : {}) };
+}
+
+/** What a usage chunk copies from the stream's last chunk. */
+interface ChunkHead {
+  id?: string;
+  created?: number;
+  model?: string;
+}
+
+/**
+ * Ends a translated stream whose provider reported no usage, or part of it (AI Proxy's library,
+ * PaLM): its last text and finish first, then the usage chunk with the usage billed, worked out
+ * from everything the client received (emit drops that chunk unless the client asked for it), then [DONE].
+ */
+async function endTellingBilled(closing: OutEvent[], emit: (event: OutEvent) => void, lastChunk: () => ChunkHead | null, soFar: () => AnswerOutcome, bill: BillUsage): Promise<Usage | undefined> {
+  const isTail = (event: OutEvent) => event.json === null || isUsageOnly(event.json);
+  closing.filter((event) => !isTail(event)).forEach(emit);
+  const outcome = soFar();
+  const head = lastChunk();
+  if (isWholeUsage(outcome.usage, outcome.text) || !head) {
+    closing.filter(isTail).forEach(emit);
+    return undefined;
+  }
+  const billed = await bill(outcome);
+  const chunk = { id: head.id, object: 'chat.completion.chunk', created: head.created, model: head.model, choices: [], usage: openAIUsage(billed) };
+  emit({ out: openAIFraming.frame(chunk), json: chunk });
+  closing.filter((event) => event.json === null).forEach(emit);
+  return billed;
 }

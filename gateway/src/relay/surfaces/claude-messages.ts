@@ -19,6 +19,8 @@ import { asksHourLongCache, searchAllowance } from './claude-surface/worst-case-
 import type { PriceQuote } from '../../billing/pricing.js';
 import { contentText, roughTokens } from '../../providers/shared/token-count.js';
 import { upstreamModel } from '../../channels/model-mapping.js';
+import { requestParts } from '../../providers/shared/request-parts.js';
+import { requestPartsGate } from './request-parts-gate.js';
 
 const isClaudeChannel = (channel: Channel) => channel.type === ANTHROPIC_CHANNEL_TYPE;
 
@@ -62,6 +64,8 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
   const beta = request.headers['anthropic-beta'] as string | undefined;
   const prompt = claudePromptText(body);
   const stream = body.stream === true;
+  // Tools and images reach a text-only provider only through the translation, which would drop them.
+  const parts = requestPartsGate(() => requestParts(claudeRequestToOpenAI(body)), (channel) => nativeOf(channel, body.model) !== null);
   return relayWithPlan(ctx, caller, request, reply, {
     model: body.model,
     promptText: prompt,
@@ -69,6 +73,8 @@ export function relayClaudeMessages(ctx: RelayContext, caller: Caller, request: 
     maxTokens: claudeLimit.own(body),
     isStream: stream,
     priceQuote: (quote: PriceQuote) => claudeQuote(quote, body),
+    accepts: parts.accepts,
+    unservable: parts.unservable,
     build: (channel, outputLimit) => {
       const model = upstreamModel(channel, body.model);
       const native = nativeOf(channel, body.model);

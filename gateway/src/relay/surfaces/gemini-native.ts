@@ -17,6 +17,8 @@ import { bounded, geminiLimit } from '../admission/output-limit.js';
 import { relayWithPlan } from '../relay-flow.js';
 import { roughTokens } from '../../providers/shared/token-count.js';
 import { upstreamModel } from '../../channels/model-mapping.js';
+import { requestParts } from '../../providers/shared/request-parts.js';
+import { requestPartsGate } from './request-parts-gate.js';
 
 /** The methods of Google's native surface this relay serves, whether each streams, and whether other providers can serve it. */
 const METHODS: Record<string, { stream: boolean; anyChannel: boolean }> = dict({
@@ -78,13 +80,16 @@ export function relayGeminiNative(ctx: RelayContext, caller: Caller, request: Fa
   const { model, method } = parseTarget(target);
   const { stream, anyChannel } = METHODS[method] ?? { stream: false, anyChannel: false };
   const prompt = geminiPromptText(body);
+  // Function declarations and inline images reach a text-only provider only through the translation, which would drop them.
+  const parts = requestPartsGate(() => requestParts(geminiRequestToOpenAI(body, model, stream)), (channel) => nativeOf(channel, model) !== null);
   return relayWithPlan(ctx, caller, request, reply, {
     model,
     promptText: prompt,
     promptTokensEstimate: roughTokens(prompt),
     maxTokens: anyChannel ? geminiLimit.own(body) : 0, // embeddings answer no tokens
     isStream: stream,
-    accepts: anyChannel ? undefined : isGeminiChannel,
+    accepts: anyChannel ? parts.accepts : isGeminiChannel,
+    unservable: parts.unservable,
     build: (channel, outputLimit) => {
       const native = nativeOf(channel, model);
       const upstream = upstreamModel(channel, model);

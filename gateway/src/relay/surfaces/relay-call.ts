@@ -3,7 +3,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import { tokenCountPool } from '../../providers/shared/token-count-pool.js';
 import { providerFor } from '../../providers/index.js';
 import type { Caller } from '../admission/caller.js';
-import { type AnswerOutcome, forwardJsonAnswer } from './chat-answer.js';
+import { type AnswerOutcome, type BillUsage, forwardJsonAnswer } from './chat-answer.js';
 import { pipeStreamAnswer } from './chat-stream.js';
 import type { RelayEndpoint } from './endpoints.js';
 import { speaksOpenAI } from '../upstream/openai-upstream.js';
@@ -13,9 +13,9 @@ import { passThroughRequest } from './pass-through.js';
 import { type CallPlan, relayWithPlan } from '../relay-flow.js';
 import type { OverheadClock } from '../overhead.js';
 import type { Attempted } from '../upstream/upstream-attempts.js';
-import type { RequestPart, UpstreamRequest, Usage } from '../../providers/types.js';
+import type { UpstreamRequest, Usage } from '../../providers/types.js';
+import { type RequestPartsGate, requestPartsGate } from './request-parts-gate.js';
 import { requestParts } from '../../providers/shared/request-parts.js';
-import { RelayMessages } from '../../http/relay-error.js';
 import { roughTokens } from '../../providers/shared/token-count.js';
 import { upstreamModel } from '../../channels/model-mapping.js';
 
@@ -47,7 +47,7 @@ class OpenAICallPlan implements CallPlan {
   /** Usage is always asked of the upstream; the client sees it only if it asked. */
   private readonly upstreamBody: Record<string, unknown>;
   /** The request's parts some providers cannot send, read when a channel of such a provider is first considered. */
-  private parts: RequestPart[] | undefined;
+  private readonly parts: RequestPartsGate;
 
   constructor(
     private readonly ctx: RelayContext,
@@ -62,15 +62,12 @@ class OpenAICallPlan implements CallPlan {
     this.promptText = endpoint.promptText(body);
     this.promptTokensEstimate = roughTokens(this.promptText);
     this.maxTokens = endpoint.outputLimit ? endpoint.outputLimit.own(body) : 0;
-    this.accepts = endpoint.untranslated ? speaksOpenAI : (channel) => this.unservable(channel) === null;
+    this.parts = requestPartsGate(() => requestParts(body));
+    this.accepts = endpoint.untranslated ? speaksOpenAI : this.parts.accepts;
   }
 
   unservable(channel: Channel): string | null {
-    const { cannotTake, id } = providerFor(channel.type);
-    if (!cannotTake) return null;
-    this.parts ??= requestParts(this.body);
-    const refused = this.parts.filter((part) => cannotTake.includes(part));
-    return refused.length === 0 ? null : RelayMessages.cannotTake(id, refused);
+    return this.parts.unservable(channel);
   }
 
   build(channel: Channel, outputLimit?: number): UpstreamRequest | Promise<UpstreamRequest> {
@@ -81,15 +78,17 @@ class OpenAICallPlan implements CallPlan {
     return providerFor(channel.type).request(channel, endpoint.path, { ...limited, model: upstreamModel(channel, body.model) });
   }
 
-  answer({ channel, response }: Attempted, startedAt: number, clock: OverheadClock): Promise<AnswerOutcome> {
+  answer({ channel, response }: Attempted, startedAt: number, clock: OverheadClock, bill: BillUsage): Promise<AnswerOutcome> {
     const { endpoint, body, reply } = this;
     const provider = providerFor(channel.type);
     // An untranslated surface's answer is the upstream's own, whatever the provider translates for chat.
     const untranslated = endpoint.untranslated ? { ...provider, translation: undefined } : provider;
     const adapter = endpoint.usageOfAnswer ? { ...untranslated, usageOfAnswer: endpoint.usageOfAnswer } : untranslated;
+    // A translated chat answer tells the client the usage it is billed, where the provider reports none or part (AI Proxy's library, PaLM).
+    const tell = endpoint.untranslated ? undefined : bill;
     return this.isStream
-      ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, this.ctx.sensitive.streamStopper())
-      : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock);
+      ? pipeStreamAnswer(reply, response, adapter, body.model, body.stream_options?.include_usage === true, startedAt, clock, this.ctx.sensitive.streamStopper(), tell)
+      : forwardJsonAnswer(reply, response, adapter, body.model, startedAt, clock, tell);
   }
 
   countUsage(outcome: AnswerOutcome): Promise<Usage> {

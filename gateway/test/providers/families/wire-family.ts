@@ -33,14 +33,18 @@ export interface WireFamily {
   broken?: string | Uint8Array | ((seen: SeenRequest) => string | Uint8Array);
 }
 
-/** The 429 cells already rate-limited, across every family mock: a provider limits the first attempt, and a retry (to any channel) is answered. */
-const limited = new Set<string>();
+/**
+ * The cells whose first attempt has failed, across every family mock: a provider fails the first
+ * attempt (a rate limit, or a refusal a provider of the 200 families sends with status 200), and a
+ * retry (to any channel) is answered.
+ */
+const failedOnce = new Set<string>();
 
-function limitOnce(raw: string): Script | number {
+function failOnce(raw: string, status: number): Script | number {
   const id = cellIdOf(raw) ?? '';
-  if (limited.has(id)) return answering(SCRIPT.reply);
-  limited.add(id);
-  return 429;
+  if (failedOnce.has(id)) return answering(SCRIPT.reply);
+  failedOnce.add(id);
+  return status;
 }
 
 const answering = (text: string, usage: Script['usage'] = SCRIPT.usage): Script => ({ text, tool: null, usage, finish: 'stop' });
@@ -53,7 +57,9 @@ export function scriptFor(name: CaseName, raw: string): Script | number {
     case 'images':
       return raw.includes(SCRIPT.pixelBase64) ? answering(SCRIPT.seesImage) : 400;
     case '429':
-      return limitOnce(raw);
+      return failOnce(raw, 429);
+    case '200-refusal':
+      return failOnce(raw, 500);
     case '5xx':
       return 500;
     case 'no-usage':

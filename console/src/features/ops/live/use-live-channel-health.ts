@@ -20,26 +20,42 @@ export interface HealthEvent {
   at: number;
 }
 
-/** An automatic switch-off (with its reason), a re-enable, or a breaker's transition, read from a channel's state before and after. */
-export function healthEventOf(before: ChannelHealth | undefined, after: ChannelHealth, nowMs: number): HealthEvent | null {
+/** The breaker's transitions a row carries, oldest first: its history, or its last one where it sends none. */
+const breakerNotes = (row: ChannelHealth): BreakerNote[] => (row.breakerHistory?.length ? row.breakerHistory : row.breaker ? [row.breaker] : []);
+
+/**
+ * The automatic switch-offs (with their reason), re-enables and breaker transitions between a
+ * channel's state before and after, oldest first. A push reads the channel when it goes, so one
+ * push may carry several transitions (a probe claimed, then answered): each newer than the last
+ * one seen is an event; a channel seen for the first time shows its last transition only.
+ */
+export function healthEventsOf(before: ChannelHealth | undefined, after: ChannelHealth, nowMs: number): HealthEvent[] {
   const base = { channelId: after.id, name: after.name };
-  const breaker = after.breaker;
-  if (breaker && breaker.at !== before?.breaker?.at) return { ...base, kind: breaker.change, reason: breaker.reason, at: breaker.at };
+  const seenUntil = before?.breaker?.at ?? Number.NEGATIVE_INFINITY;
+  const notes = before ? breakerNotes(after).filter((note) => note.at > seenUntil) : breakerNotes(after).slice(-1);
+  const events: HealthEvent[] = notes.map((note) => ({ ...base, kind: note.change, reason: note.reason, at: note.at }));
   if (after.status === ChannelStatus.AutoDisabled && before?.status !== ChannelStatus.AutoDisabled) {
-    return { ...base, kind: 'disabled', reason: after.reason ?? '', at: after.statusTime === null ? nowMs : after.statusTime * 1000 };
+    events.push({ ...base, kind: 'disabled', reason: after.reason ?? '', at: after.statusTime === null ? nowMs : after.statusTime * 1000 });
+  } else if (before?.status === ChannelStatus.AutoDisabled && after.status === ChannelStatus.Enabled) {
+    events.push({ ...base, kind: 'enabled', reason: '', at: nowMs });
   }
-  if (before?.status === ChannelStatus.AutoDisabled && after.status === ChannelStatus.Enabled) return { ...base, kind: 'enabled', reason: '', at: nowMs };
-  return null;
+  return events;
 }
 
-/** Puts a pushed channel in the seed's list, in id order, replacing its old row. */
+/**
+ * Puts a pushed channel in the seed's list, in id order, replacing its old row. Pushes read the
+ * channel independently, so one may arrive after a newer one: its older breaker is not shown.
+ */
 export function patchChannel(old: OpsSeed | undefined, row: ChannelHealth): OpsSeed | undefined {
   if (!old) return old;
-  const channels = [...old.channels.filter((c) => c.id !== row.id), row].sort((a, b) => a.id - b.id);
+  const current = old.channels.find((c) => c.id === row.id);
+  const stale = (row.breaker?.at ?? Number.NEGATIVE_INFINITY) < (current?.breaker?.at ?? Number.NEGATIVE_INFINITY);
+  const patched = stale && current ? { ...row, breaker: current.breaker, breakerHistory: current.breakerHistory } : row;
+  const channels = [...old.channels.filter((c) => c.id !== row.id), patched].sort((a, b) => a.id - b.id);
   return { ...old, channels };
 }
 
-/** Keeps the channel health list current and returns the automatic switch-offs and re-enables seen while open. */
+/** Keeps the channel health list current and returns the automatic switch-offs, re-enables and breaker transitions seen while open, newest first. */
 export function useLiveChannelHealth(connect: () => LiveSocket = connectSocket): LivePushState & { events: HealthEvent[] } {
   const queryClient = useQueryClient();
   const [events, setEvents] = useState<HealthEvent[]>([]);
@@ -47,8 +63,8 @@ export function useLiveChannelHealth(connect: () => LiveSocket = connectSocket):
     OPS_CHANNEL_EVENT,
     (row) => {
       const before = queryClient.getQueryData<OpsSeed>(opsSeedQueryKey)?.channels.find((c) => c.id === row.id);
-      const event = healthEventOf(before, row, Date.now());
-      if (event) setEvents((old) => [event, ...old].slice(0, HEALTH_EVENTS_KEPT));
+      const seen = healthEventsOf(before, row, Date.now()).reverse();
+      if (seen.length > 0) setEvents((old) => [...seen, ...old].slice(0, HEALTH_EVENTS_KEPT));
       queryClient.setQueryData<OpsSeed>(opsSeedQueryKey, (old) => patchChannel(old, row));
     },
     connect,
