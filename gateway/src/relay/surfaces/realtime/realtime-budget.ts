@@ -1,7 +1,7 @@
 import { newId, runInBackground } from '@tollgate/ledger';
 import { holdRange } from '../../../billing/hold-size.js';
 import { maxOutputTokens } from '../../../billing/output-limits.js';
-import { costOf, type PriceQuote } from '../../../billing/pricing.js';
+import type { PriceQuote } from '../../../billing/pricing.js';
 import type { Channel } from '../../../ports/documents/channel-store.js';
 import type { Usage } from '../../../providers/types.js';
 import { admit } from '../../admission/admission.js';
@@ -39,8 +39,8 @@ export interface RealtimeResponse {
  * read at the dearest input ratio, and the model's most output at the dearest output ratio), or
  * what the balance still has. Each `response.done` settles that hold at the response's cost (a
  * UsageRecorded event, a log row), capped at the hold, and takes the next one: the top-up. The
- * session can therefore never spend what the balance does not have; when a response cost more
- * than was held, or the next hold is refused, the balance has run out and the session must end.
+ * session can therefore never spend what the balance does not have; when the next hold is
+ * refused, the balance has run out and the session must end.
  * Calls are serialised by the session.
  */
 export class RealtimeBudget {
@@ -61,21 +61,19 @@ export class RealtimeBudget {
   }
 
   /**
-   * Bills one response and holds the next; resolves why the session must end (the balance ran
-   * out: the response cost more than was held, or nothing is left to hold), or null.
+   * Bills one response (at most what was held for it: a response that cost more used up all the
+   * balance had, or overran the worst case) and holds the next; resolves why the session must end
+   * (nothing is left to hold), or null.
    */
   async charge(response: RealtimeResponse): Promise<RelayError | null> {
     const hold = this.hold;
     if (!hold) return quotaRunOut();
     this.hold = null;
-    // settle charges at most the hold: a response that cost more has used up what the balance had.
-    const isCovered = costOf(this.quote, response.usage) <= hold.granted;
     try {
       await settle(this.ctx, { caller: this.caller, quote: this.quote, holdId: hold.holdId, granted: hold.granted, model: this.model, isStream: true, ...response });
     } finally {
       hold.done();
     }
-    if (!isCovered) return quotaRunOut();
     return this.holdNext().then(
       () => null,
       (refusal: unknown) => {

@@ -48,15 +48,18 @@ export function dialUpstream(channel: Channel, model: string, beta: string | und
       socket.pause();
       resolve(socket);
     });
+    const unreachable = (error: Error) => new RelayError(502, `the upstream realtime session could not be opened: ${error.message}`, 'upstream_error', 'upstream_error');
     socket.once('unexpected-response', (request, response) => {
-      refusalMessage(response).then(
-        (message) => reject(new RelayError(clientStatus(channel, response.statusCode ?? 502), message, 'upstream_error', 'upstream_error')),
-        reject,
-      );
-      request.destroy();
+      // The refusal is read whole before its request is let go: destroying it first would cut the body.
+      refusalMessage(response)
+        .then(
+          (message) => reject(new RelayError(clientStatus(channel, response.statusCode ?? 502), message, 'upstream_error', 'upstream_error')),
+          (error: Error) => reject(unreachable(error)),
+        )
+        .finally(() => request.destroy());
     });
     // Kept for the socket's life: the session takes over its messages, and an error after the
     // handshake (the session ends then) must not be an unhandled 'error' event.
-    socket.on('error', (error) => reject(new RelayError(502, `the upstream realtime session could not be opened: ${error.message}`, 'upstream_error', 'upstream_error')));
+    socket.on('error', (error) => reject(unreachable(error)));
   });
 }
