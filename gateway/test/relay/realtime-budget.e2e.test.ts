@@ -90,4 +90,22 @@ describe('realtime budget and refusals', () => {
     await respond(full, 'after the refusals');
     await eventually(async () => ((await user.must<Balance>('GET', '/api/user/self')).used_quota === cost(0) ? true : undefined), 5000, 'the next session billed');
   });
+
+  it('counts a session as one request to the per-user model request limits; one that did not open is given back', async () => {
+    const setOption = (key: string, value: string) => rt.fixture.root.must('PUT', '/api/option/', { key, value });
+    await setOption('ModelRequestRateLimitSuccessCount', '2');
+    await setOption('ModelRequestRateLimitEnabled', 'true');
+    try {
+      const { key } = await userWithKey(rt.fixture, 'limited', 1_000_000);
+      const auth = { headers: { authorization: `Bearer ${key}` } };
+      expect(await rawUpgrade(`${rt.ws}?model=gpt-realtime-badkey`, auth)).toMatchObject({ status: 401 });
+      await rt.session(key);
+      await rt.session(key);
+      const refused = await rawUpgrade(`${rt.ws}?model=gpt-realtime`, auth);
+      expect(refused).toMatchObject({ status: 429 });
+      expect(JSON.parse((refused as { body: string }).body).error.message).toContain('2');
+    } finally {
+      await setOption('ModelRequestRateLimitEnabled', 'false');
+    }
+  });
 });

@@ -26,20 +26,32 @@ function chooseProtocol(offered: Set<string>): string | false {
 /** Accepts the upgrades the route has admitted; the route's upgrade listener hands them over (realtime-upgrade.ts). */
 const sessions = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: REALTIME_MAX_EVENT_BYTES, handleProtocols: chooseProtocol });
 
-/**
- * GET /v1/realtime?model=… as a WebSocket, relayed to an OpenAI or Azure channel as new-api
- * relays it. Before the upgrade, as for any call: the key (already checked), the model's channel
- * and price, the session's first hold (refused with new-api's quota error when the balance has
- * nothing), and the upstream session opened; any refusal is an HTTP answer in OpenAI's shape.
- */
-export async function openRealtimeSession(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, model: string): Promise<void> {
-  const upgrade = upgradeOf(request.raw);
-  if (!upgrade) throw new RelayError(426, 'GET /v1/realtime opens a WebSocket session: send it as an upgrade', 'websocket_required', 'invalid_request_error');
+/** The channel, the first hold and the upstream session; the hold goes back when the upstream refuses. */
+async function openUpstream(ctx: RelayContext, caller: Caller, request: FastifyRequest, model: string) {
   const { channel, modelQuote } = routeCall(ctx, caller, { model, accepts: servesRealtime });
   const budget = await RealtimeBudget.open(ctx, caller, modelQuote, model);
   const beta = request.headers['openai-beta'];
   const upstream = await dialUpstream(channel, model, typeof beta === 'string' ? beta : undefined).catch(async (error: unknown) => {
     await budget.close();
+    throw error;
+  });
+  return { channel, budget, upstream };
+}
+
+/**
+ * GET /v1/realtime?model=… as a WebSocket, relayed to an OpenAI or Azure channel as new-api
+ * relays it. Before the upgrade, as for any call: the key (already checked), the per-user model
+ * request limits, the model's channel and price, the session's first hold (refused with new-api's
+ * quota error when the balance has nothing), and the upstream session opened; any refusal is an
+ * HTTP answer in OpenAI's shape.
+ */
+export async function openRealtimeSession(ctx: RelayContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, model: string): Promise<void> {
+  const upgrade = upgradeOf(request.raw);
+  if (!upgrade) throw new RelayError(426, 'GET /v1/realtime opens a WebSocket session: send it as an upgrade', 'websocket_required', 'invalid_request_error');
+  // A session is one request to the per-user model request limits, given back when it does not open.
+  const limited = await ctx.requestLimit.admit(caller.user.id, caller.group);
+  const { channel, budget, upstream } = await openUpstream(ctx, caller, request, model).catch(async (error: unknown) => {
+    await limited.failed().catch((failure: unknown) => request.log.warn({ err: failure }, 'giving back a reserved success failed'));
     throw error;
   });
   reply.hijack();

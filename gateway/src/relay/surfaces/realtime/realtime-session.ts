@@ -4,6 +4,7 @@ import type { Channel } from '../../../ports/documents/channel-store.js';
 import type { RelayError } from '../../../http/relay-error.js';
 import type { RealtimeBudget } from './realtime-budget.js';
 import { clientEventSchema, errorEvent, frameText } from './realtime-events.js';
+import { REALTIME_PING_MS, watchAlive } from './realtime-liveness.js';
 import { realtimeUsageOf } from './realtime-usage.js';
 
 export interface SessionParts {
@@ -12,6 +13,8 @@ export interface SessionParts {
   budget: RealtimeBudget;
   channel: Channel;
   log: FastifyBaseLogger;
+  /** How often the client is pinged; one that has not answered the last ping by the next is gone. */
+  pingEveryMs?: number;
 }
 
 /** Close codes a peer may be sent as given; the others (1005, 1006, 1015: never on the wire) close as 1011. */
@@ -26,7 +29,7 @@ const mentions = (text: string, type: string) => text.includes(`"${type}"`);
  * the budget's hold; when the balance runs out the client gets the protocol's `error` event and a
  * normal close, and nothing more is relayed either way.
  */
-export function runRealtimeSession({ client, upstream, budget, channel, log }: SessionParts): void {
+export function runRealtimeSession({ client, upstream, budget, channel, log, pingEveryMs = REALTIME_PING_MS }: SessionParts): void {
   let ended = false;
   let billing: Promise<void> = Promise.resolve();
   let response = { startedAt: Date.now(), firstResponseMs: 0, awaitingFirst: false };
@@ -34,6 +37,7 @@ export function runRealtimeSession({ client, upstream, budget, channel, log }: S
   const end = (clientCode: number, reason: string) => {
     if (ended) return;
     ended = true;
+    stopWatching();
     if (client.readyState === client.OPEN) client.close(clientCode, reason);
     if (upstream.readyState === upstream.OPEN || upstream.readyState === upstream.CONNECTING) upstream.close(1000);
     // The hold left after the last response goes back once the billing under way is done.
@@ -60,6 +64,11 @@ export function runRealtimeSession({ client, upstream, budget, channel, log }: S
         end(1011, 'billing failed');
       });
   };
+
+  const stopWatching = watchAlive(client, pingEveryMs, () => {
+    end(1001, 'no answer to ping');
+    client.terminate();
+  });
 
   upstream.on('message', (data, isBinary) => {
     if (ended) return;
