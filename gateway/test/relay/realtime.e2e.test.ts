@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithKey } from '../support/gateways/embedded-fixture.js';
 import { eventually } from '../support/clients/console-client.js';
 import { rawUpgrade, respond } from '../support/clients/realtime-client.js';
+import { MALFORMED_FRAME } from '../mock-upstream/openai/realtime-mock.js';
 import { REALTIME_REPLY, type RealtimeFixture, realtimeCostOf, realtimeUsageOf, startRealtimeFixture } from '../support/gateways/realtime-fixture.js';
 
 /**
@@ -93,5 +94,24 @@ describe('realtime over WebSocket', () => {
     expect(JSON.stringify(seen?.headers)).not.toContain(key.replace(/^sk-/, ''));
     await eventually(async () => ((await user.must<Balance>('GET', '/api/user/self')).used_quota === realtimeCostOf(realtimeUsageOf(0)) ? true : undefined), 5000, 'one response billed');
     socket.close();
+  });
+
+  it('passes a malformed upstream frame through untouched and goes on billing the responses that follow', async () => {
+    const { user, key } = await userWithKey(rt.fixture, 'faulty', 1_000_000);
+    const opened = await rawUpgrade(`${rt.ws}?model=gpt-realtime`, { headers: { authorization: `Bearer ${key}` } });
+    if (!('socket' in opened)) throw new Error(`refused: ${opened.status} ${opened.body}`);
+    const frames: string[] = [];
+    const done = new Promise<void>((resolve) =>
+      opened.socket.on('message', (data) => {
+        const frame = String(data);
+        frames.push(frame);
+        if (frame !== MALFORMED_FRAME && (JSON.parse(frame) as { type: string }).type === 'response.done') resolve();
+      }),
+    );
+    opened.socket.send(JSON.stringify({ type: 'response.create', response: { metadata: { mock: 'malformed' } } }));
+    await done;
+    expect(frames).toContain(MALFORMED_FRAME);
+    await eventually(async () => ((await user.must<Balance>('GET', '/api/user/self')).used_quota === realtimeCostOf(realtimeUsageOf(0)) ? true : undefined), 5000, 'the response after the bad frame billed');
+    opened.socket.close();
   });
 });

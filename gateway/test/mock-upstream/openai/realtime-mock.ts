@@ -33,6 +33,9 @@ export interface RealtimeMock {
   close(): Promise<void>;
 }
 
+/** What a faulty upstream sends when asked (`response.create` with `metadata.mock: 'malformed'`). */
+export const MALFORMED_FRAME = '{"type":"response.done","response":{"usage":';
+
 let sequence = 0;
 const eventId = () => `event_mock_${(sequence += 1)}`;
 
@@ -62,6 +65,8 @@ function answer(socket: WebSocket, event: Record<string, unknown>, options: Real
     case 'conversation.item.create':
       return send({ type: 'conversation.item.added', previous_item_id: null, item: { id: `item_user_${session.responses}`, ...(event.item as object), status: 'completed' } });
     case 'response.create':
+      // A faulty upstream, when the test asks through the response's metadata: a frame that is not JSON, naming response.done.
+      if ((event.response as { metadata?: { mock?: string } } | undefined)?.metadata?.mock === 'malformed') socket.send(MALFORMED_FRAME);
       sendResponse(socket, options.reply, options.usageOf(session.responses), session.responses);
       session.responses += 1;
       return;

@@ -51,7 +51,7 @@ export function runRealtimeSession({ client, upstream, budget, channel, log, pin
   };
 
   const bill = (text: string) => {
-    const usage = realtimeUsageOf(JSON.parse(text));
+    const usage = realtimeUsageOf(parsedOrNull(text));
     if (!usage) return;
     const { startedAt, firstResponseMs } = response;
     billing = billing
@@ -97,10 +97,13 @@ export function runRealtimeSession({ client, upstream, budget, channel, log, pin
   upstream.on('error', (error) => log.warn({ err: error }, 'realtime: upstream connection failed'));
 }
 
-function isClientEvent(text: string): boolean {
+/** The JSON of a frame, or null when it is not JSON: a peer's malformed frame must not throw in a socket's listener. */
+function parsedOrNull(text: string): unknown {
   try {
-    return clientEventSchema.safeParse(JSON.parse(text)).success;
+    return JSON.parse(text) as unknown;
   } catch {
-    return false;
+    return null;
   }
 }
+
+const isClientEvent = (text: string): boolean => clientEventSchema.safeParse(parsedOrNull(text)).success;
