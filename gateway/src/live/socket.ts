@@ -51,7 +51,10 @@ async function checkHandshake(app: FastifyInstance, deps: LiveDeps, socket: Sock
  * of its own consoles' users, and hears change notices (channels) by itself: it pushes them to its own sockets only.
  */
 export function registerLive(app: FastifyInstance, deps: LiveDeps, ops: OpsMeter): LiveFanout {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin(deps) });
+  // The engine ends any upgrade on another path that has had no answer after destroyUpgradeTimeout
+  // (1 s by default); a realtime session (GET /v1/realtime) answers only once its upstream session
+  // is open (up to 20 s), so the engine waits longer.
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, adapter: deps.liveAdapter, allowRequest: allowSameOrigin(deps), destroyUpgradeTimeout: 35_000 });
   io.use((socket, next) => {
     checkHandshake(app, deps, socket).then(next, () => next(new Error('unauthorized')));
   });

@@ -70,8 +70,11 @@ function failureOf(attempted: Attempted): UpstreamErrorAnswer {
   return { status: REFUSAL_STATUS, text: JSON.stringify({ error: { message: attempted.refusal } }), code: 'upstream_refused' };
 }
 
+/** What picking a channel reads of a call. */
+type ChannelNeeds = Pick<CallPlan, 'model' | 'accepts' | 'unservable'>;
+
 /** An admin's pinned channel serves whatever model is asked, as long as it exists, is enabled and speaks the surface. */
-function pinnedChannel(ctx: RelayContext, id: number, plan: CallPlan): Channel | null {
+function pinnedChannel(ctx: RelayContext, id: number, plan: ChannelNeeds): Channel | null {
   const channel = ctx.router.byId(id);
   if (!channel) throw new RelayError(400, RelayMessages.invalidChannelId, 'invalid_channel_id');
   if (channel.status !== ChannelStatus.Enabled) throw new RelayError(403, RelayMessages.channelDisabled, 'channel_disabled');
@@ -79,19 +82,28 @@ function pinnedChannel(ctx: RelayContext, id: number, plan: CallPlan): Channel |
 }
 
 /** No channel serves the call: the request's own fault (400) when a channel exists but cannot take a part of it, else none exists (503). */
-function noChannelFor(ctx: RelayContext, caller: Caller, plan: CallPlan): RelayError {
+function noChannelFor(ctx: RelayContext, caller: Caller, plan: ChannelNeeds): RelayError {
   const any = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set()) : ctx.router.byId(caller.pinnedChannelId);
   const why = any ? (plan.unservable?.(any) ?? null) : null;
   return why ? new RelayError(400, why, 'unsupported_request_part', 'invalid_request_error') : new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
 }
 
-async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
+/**
+ * The channel and price of a call its caller may make: the token's group and model limits
+ * checked, a channel that serves it picked (or the admin's pinned one), the model priced.
+ */
+export function routeCall(ctx: RelayContext, caller: Caller, plan: ChannelNeeds): { channel: Channel; modelQuote: PriceQuote } {
   checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, plan.model);
   const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw noChannelFor(ctx, caller, plan);
   const modelQuote = quoteFor(ctx.deps.options, plan.model, caller);
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
+  return { channel, modelQuote };
+}
+
+async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
+  const { channel, modelQuote } = routeCall(ctx, caller, plan);
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
   const holdId = newId();
   // The worst case: the client's own limit, never above what the model can answer.

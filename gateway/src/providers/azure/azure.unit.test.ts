@@ -24,6 +24,12 @@ describe('Azure OpenAI requests', () => {
     expect(JSON.parse(String(request.body)).model).toBe('gpt-41');
   });
 
+  it('send a compaction to /openai/responses/compact, outside any deployment as a response is', async () => {
+    const request = await azure.request(channel({ other: '2025-04-01-preview' }), '/v1/responses/compact', { model: 'gpt-5.1', input: 'hi' });
+    expect(request.path).toBe('/openai/responses/compact?api-version=2025-04-01-preview');
+    expect(JSON.parse(String(request.body)).model).toBe('gpt-51');
+  });
+
   it('target a deployment for a form upload (transcriptions), the key and no body', async () => {
     expect(azure.openAITarget?.(channel({}), '/v1/audio/transcriptions', 'whisper-1')).toEqual({
       origin: 'https://example.openai.azure.com',

@@ -9,13 +9,13 @@ export const DEFAULT_AZURE_API_VERSION = '2023-06-01-preview';
 /** Azure names deployments without dots (gpt-3.5-turbo is deployed as gpt-35-turbo). */
 export const azureDeployment = (model: string): string => model.replace(/\./g, '');
 
-/** The Responses API is not under a deployment: Azure reads the deployment from the body's model. */
-const RESPONSES_PATH = '/v1/responses';
+/** The Responses API (and its compaction) is not under a deployment: Azure reads the deployment from the body's model. */
+const isResponses = (path: string) => path === '/v1/responses' || path === '/v1/responses/compact';
 
 function azureTarget(channel: Channel, path: string, model: string): UpstreamTarget {
   const { origin, prefix } = baseOf(channel.baseUrl, '');
   const version = encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION);
-  const operation = path === RESPONSES_PATH ? 'responses' : `deployments/${encodeURIComponent(azureDeployment(model))}/${path.replace(/^\/v1\//, '')}`;
+  const operation = isResponses(path) ? path.slice('/v1/'.length) : `deployments/${encodeURIComponent(azureDeployment(model))}/${path.replace(/^\/v1\//, '')}`;
   return { origin, path: `${prefix}/openai/${operation}?api-version=${version}`, headers: { 'api-key': channel.key } };
 }
 
@@ -29,6 +29,6 @@ export const azure: ProviderAdapter = {
   openAITarget: azureTarget,
   request(channel: Channel, path, body) {
     const model = String(body.model);
-    return jsonRequest(azureTarget(channel, path, model), path === RESPONSES_PATH ? { ...body, model: azureDeployment(model) } : body);
+    return jsonRequest(azureTarget(channel, path, model), isResponses(path) ? { ...body, model: azureDeployment(model) } : body);
   },
 };

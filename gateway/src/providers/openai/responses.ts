@@ -4,7 +4,7 @@ import type { AnswerReader, ToolCalls, Usage } from '../types.js';
 interface ResponsesUsage {
   input_tokens?: number;
   output_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number };
+  input_tokens_details?: { cached_tokens?: number } | null;
 }
 
 /** A response as its answer or a closing event carries it: the usage, and the output items (the server tools it ran among them). */

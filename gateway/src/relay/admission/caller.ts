@@ -53,11 +53,23 @@ function checkClientIp(token: Token, ip: string): void {
   if (token.allowIps.length > 0 && !token.allowIps.includes(ip)) throw new RelayError(403, RelayMessages.ipNotAllowed, 'access_denied');
 }
 
-/** The key wherever a client of one of the three surfaces puts it: OpenAI's, Anthropic's or Google's. */
+const KEY_SUBPROTOCOL = 'openai-insecure-api-key.';
+
+/** The key a browser's realtime client offers as a WebSocket subprotocol, since it cannot set headers. */
+function subprotocolKey(offered: string | undefined): string | undefined {
+  if (!offered?.includes(KEY_SUBPROTOCOL)) return undefined;
+  return offered
+    .split(',')
+    .map((protocol) => protocol.trim())
+    .find((protocol) => protocol.startsWith(KEY_SUBPROTOCOL))
+    ?.slice(KEY_SUBPROTOCOL.length);
+}
+
+/** The key wherever a client of one of the surfaces puts it: OpenAI's (a realtime browser client's too), Anthropic's or Google's. */
 function presentedKey(request: FastifyRequest): string | undefined {
   const { headers } = request;
   const queryKey = (request.query as { key?: unknown } | undefined)?.key;
-  const raw = headers.authorization ?? headers['x-api-key'] ?? headers['x-goog-api-key'] ?? (typeof queryKey === 'string' ? queryKey : undefined);
+  const raw = headers.authorization ?? headers['x-api-key'] ?? headers['x-goog-api-key'] ?? (typeof queryKey === 'string' ? queryKey : undefined) ?? subprotocolKey(headers['sec-websocket-protocol']);
   return Array.isArray(raw) ? raw[0] : raw;
 }
 

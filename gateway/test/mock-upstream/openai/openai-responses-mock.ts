@@ -50,3 +50,21 @@ export function answerResponses(response: ServerResponse, { body }: RecordedRequ
   if (body.stream === true) return streamResponse(response, model, options);
   json(response, responseObject(model, options, 'completed'));
 }
+
+/**
+ * Compaction (`/v1/responses/compact`) as OpenAI answers it: the user's messages kept, then one
+ * compaction item carrying the encrypted summary, and the pass's usage (cached input included).
+ */
+export function answerCompaction(response: ServerResponse, { body }: RecordedRequest, options: MockOptions): void {
+  const messages = Array.isArray(body.input) ? body.input : [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: String(body.input ?? '') }] }];
+  const kept = messages.filter((item) => (item as { role?: unknown }).role === 'user').map((item, index) => ({ id: `msg_kept_${index}`, type: 'message', ...(item as object) }));
+  const usage = {
+    input_tokens: options.promptTokens,
+    input_tokens_details: { cached_tokens: options.cachedTokens },
+    output_tokens: options.completionTokens,
+    output_tokens_details: { reasoning_tokens: options.completionTokens },
+    total_tokens: options.promptTokens + options.completionTokens,
+  };
+  const compaction = { id: 'cmp_mock', type: 'compaction', encrypted_content: Buffer.from(options.reply).toString('base64') };
+  json(response, { id: 'resp_compact_mock', object: 'response.compaction', created_at: Math.floor(Date.now() / 1000), output: [...kept, compaction], ...(options.omitUsage ? {} : { usage }) });
+}

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { MockOptions, RecordedRequest } from './openai-mock-options.js';
-import { answerModeration, answerRerank, answerResponses } from './openai-responses-mock.js';
+import { answerCompaction, answerModeration, answerRerank, answerResponses } from './openai-responses-mock.js';
 
 type SurfaceHandler = (response: ServerResponse, request: RecordedRequest, options: MockOptions) => void | Promise<void>;
 
@@ -75,6 +75,7 @@ const HANDLERS: [suffix: string, handler: SurfaceHandler][] = [
   ['/moderations', answerModeration],
   ['/rerank', answerRerank],
   ['/responses', answerResponses],
+  ['/responses/compact', answerCompaction],
 ];
 
 /** The handler of an OpenAI surface other than chat, completions and embeddings, by path (Azure's deployment paths too). */
