@@ -145,6 +145,14 @@ end
 for j = i + 1, #ARGV do release(p, ARGV[j]) end
 return 1`;
 
+/** ARGV: p, window key... -> what each subscription window counts: its holds (p wh:<key>) and settled calls (p wu:<key>, gone when the window ends). */
+export const COUNTED = `${RELEASE_FN}
+local p = ARGV[1]
+expire_due(p)
+local counted = {}
+for i = 2, #ARGV do counted[#counted + 1] = num(p .. 'wh:' .. ARGV[i]) + num(p .. 'wu:' .. ARGV[i]) end
+return counted`;
+
 /** ARGV: p -> available, or false when the balance is unknown */
 export const AVAILABLE = `${RELEASE_FN}
 return available(ARGV[1])`;

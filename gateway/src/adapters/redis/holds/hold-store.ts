@@ -1,5 +1,5 @@
 import type { Announced, BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../../ports/hot-state/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript, type ScriptPipeliner, type ScriptRunner } from '../lua-script.js';
 
@@ -12,6 +12,7 @@ const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
 const KEEP = new LuaScript(scripts.KEEP);
 const LIMIT_TOKEN = new LuaScript(scripts.LIMIT_TOKEN);
+const COUNTED = new LuaScript(scripts.COUNTED);
 
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
@@ -114,6 +115,10 @@ export class RedisHoldStore implements HoldStore {
 
   async available(userId: number): Promise<number | null> {
     return availableOf(await this.run(AVAILABLE, userId, []));
+  }
+
+  async counted(userId: number, windows: SubscriptionWindow[]): Promise<number[]> {
+    return (await this.run(COUNTED, userId, windows.map((w) => w.key))) as number[];
   }
 
   private async setBalances(seed: boolean, parts: Map<number, UserPart>): Promise<void> {
