@@ -1,6 +1,7 @@
 import type { SubscriptionPlan, UserSubscription } from '@tollgate/wire';
 import { type Connection, Schema } from 'mongoose';
 import type { SubscriptionStore } from '../../ports/documents/subscription-store.js';
+import { Claims } from './claims.js';
 import { NumberedCollection } from './numbered-collection.js';
 
 /** Each document keeps what queries filter and sort on as fields, the rest as `body`, as the SQLite rows do. */
@@ -23,13 +24,18 @@ const plan = (doc: PlanDoc | null): SubscriptionPlan | null => doc && { ...doc.b
 const subscription = (doc: SubscriptionDoc | null): UserSubscription | null => doc && { ...doc.body, id: doc.id, status: doc.status };
 const planDoc = ({ id: _id, ...body }: SubscriptionPlan) => ({ enabled: body.enabled, sort_order: body.sort_order, body });
 
-/** Plans and user subscriptions in MongoDB; ending a subscription is one conditional update, so it happens once. */
+/**
+ * Plans and user subscriptions in MongoDB. Ending a subscription claims it first (a unique insert):
+ * a conditional update alone let three concurrent ends all match on FerretDB, whose update is a
+ * read then a write.
+ */
 export async function createMongoSubscriptionStore(connection: Connection): Promise<SubscriptionStore> {
   const plans = new NumberedCollection<PlanDoc>(connection, 'subscription_plans', { enabled: Boolean, sort_order: Number, body: Schema.Types.Mixed });
   const subs = new NumberedCollection<SubscriptionDoc>(connection, 'user_subscriptions', { user_id: Number, plan_id: Number, status: String, end_time: Number, body: Schema.Types.Mixed }, [
     { fields: { user_id: 1, end_time: -1 } },
   ]);
   await Promise.all([plans.ready(), subs.ready()]);
+  const claims = new Claims(connection);
   const planById = async (id: number) => plan(await plans.findOne({ _id: id }));
   return {
     async createPlan(fields, now) {
@@ -65,7 +71,11 @@ export async function createMongoSubscriptionStore(connection: Connection): Prom
       const { items } = await subs.page({ user_id: userId }, { end_time: -1, _id: -1 }, 0, 10_000);
       return items.map((doc) => subscription(doc) as UserSubscription);
     },
-    end: (id, status, now) => subs.updateIf(id, { status: 'active' }, { $set: { status, 'body.updated_at': now } }),
+    async end(id, status, now) {
+      const sub = await subs.findOne({ _id: id });
+      if (sub?.status !== 'active' || !(await claims.claim(`subscription-end:${id}`))) return false;
+      return subs.updateIf(id, { status: 'active' }, { $set: { status, 'body.updated_at': now } });
+    },
     countByUserPlan: (userId, planId) => subs.count({ user_id: userId, plan_id: planId }),
   };
 }
