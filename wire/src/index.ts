@@ -14,3 +14,4 @@ export * from './status/server-status.js';
 export * from './pricing/price-entry.js';
 export * from './audit/index.js';
 export * from './payments/redemption-row.js';
+export * from './subscriptions/plan.js';

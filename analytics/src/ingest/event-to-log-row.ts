@@ -1,4 +1,4 @@
-import { LogType, type LedgerEvent, type QuotaAdjusted, type QuotaGranted, type InviterRewarded, type AffQuotaTransferred, type TaskRefunded, type UsageRecorded } from '@tollgate/wire';
+import { LogType, type LedgerEvent, type QuotaAdjusted, type QuotaGranted, type InviterRewarded, type AffQuotaTransferred, type TaskRefunded, type UsageRecorded, type SubscriptionPurchased } from '@tollgate/wire';
 import type { LogRow } from './log-row.js';
 
 /** The columns a row not tied to a request leaves empty. */
@@ -18,6 +18,11 @@ function toSeconds(milliseconds: number): number {
   return Math.floor(milliseconds / 1000);
 }
 
+/** A call a subscription paid for says so in `other`, as new-api's consume rows name their billing source. */
+function otherOf(data: UsageRecorded['data']): UsageRecorded['data']['other'] {
+  return data.subscriptionId === undefined ? data.other : { ...data.other, billing_source: 'subscription', subscription_id: data.subscriptionId };
+}
+
 function consumeRow({ data, metadata }: UsageRecorded): LogRow {
   return {
     id: metadata.eventId,
@@ -35,7 +40,7 @@ function consumeRow({ data, metadata }: UsageRecorded): LogRow {
     use_time: toSeconds(data.useTimeMs),
     is_stream: data.isStream,
     content: data.content,
-    other: JSON.stringify(data.other),
+    other: JSON.stringify(otherOf(data)),
     group: data.group,
   };
 }
@@ -72,7 +77,7 @@ function grantRow({ data, metadata }: QuotaGranted): LogRow {
 }
 
 /** A system row (type 4) on one user: a task refund or an invite row. */
-function systemRow(event: TaskRefunded | InviterRewarded | AffQuotaTransferred, quota: number, other: string): LogRow {
+function systemRow(event: TaskRefunded | InviterRewarded | AffQuotaTransferred | SubscriptionPurchased, quota: number, other: string): LogRow {
   const { data, metadata } = event;
   return {
     ...noRequest,
@@ -103,6 +108,8 @@ export function eventToLogRow(event: LedgerEvent): LogRow | null {
       return systemRow(event, 0, '');
     case 'AffQuotaTransferred':
       return systemRow(event, event.data.amount, '');
+    case 'SubscriptionPurchased':
+      return systemRow(event, event.data.price, JSON.stringify({ subscription_id: event.data.subscriptionId, plan_id: event.data.planId }));
     case 'TokenQuotaSet':
     case 'AffQuotaMigrated':
     case 'OpeningBalanceRecorded':

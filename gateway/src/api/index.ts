@@ -13,6 +13,7 @@ import { registerStatementApi } from '../statement/routes/index.js';
 import { registerTaskListRoutes } from '../tasks/routes/task.js';
 import { registerImportRoutes } from '../import/routes/import.js';
 import { registerAuditApi } from '../audit/routes/index.js';
+import { registerSubscriptionsApi } from '../subscriptions/routes/index.js';
 import type { ApiContext } from './support/context.js';
 
 /**
@@ -37,4 +38,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): 
   registerTaskListRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerAuditApi(app, ctx);
+  registerSubscriptionsApi(app, ctx);
 }

@@ -1,7 +1,7 @@
 import { dict } from '@tollgate/wire';
 import type { FastifyRequest } from 'fastify';
 import type { AuditEventType } from '../ports/documents/audit-event.js';
-import { channelMeasures, channelSnapshot, optionSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
+import { channelMeasures, channelSnapshot, optionSnapshot, planSnapshot, redemptionSnapshot, type SnapshotDeps, userSnapshot } from './snapshots.js';
 
 /**
  * One admin or root write route as the audit trail records it. `state` is read twice: before the
@@ -129,6 +129,15 @@ export const audits = {
   },
   redemptionUpdated: { type: 'RedemptionUpdated', kind: 'redemption', target: bodyId, state: (deps, request) => redemptionSnapshot(deps, asId(bodyId(request))) },
   redemptionDeleted: { type: 'RedemptionDeleted', kind: 'redemption', target: paramId, state: (deps, request) => redemptionSnapshot(deps, asId(paramId(request))) },
+  subscriptionPlanCreated: {
+    type: 'SubscriptionPlanCreated',
+    kind: 'subscription_plan',
+    target: (_request, answer) => String((answer as { id?: number } | undefined)?.id ?? ''),
+    state: (deps, _request, answer) => (answer === undefined ? null : planSnapshot(deps, (answer as { id?: number }).id ?? 0)),
+  },
+  subscriptionPlanUpdated: { type: 'SubscriptionPlanUpdated', kind: 'subscription_plan', target: paramId, state: (deps, request) => planSnapshot(deps, asId(paramId(request))) },
+  subscriptionGranted: { type: 'SubscriptionGranted', kind: 'user', target: (request) => String(bodyOf(request).user_id ?? paramId(request)), detail: (request) => ({ plan_id: bodyOf(request).plan_id }) },
+  subscriptionInvalidated: { type: 'SubscriptionInvalidated', kind: 'user_subscription', target: paramId, state: (deps, request) => deps.subscriptions.byId(asId(paramId(request))) },
   logsDeleted: {
     type: 'LogsDeleted',
     kind: 'log',

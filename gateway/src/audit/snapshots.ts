@@ -65,6 +65,11 @@ export async function redemptionSnapshot(deps: SnapshotDeps, id: number): Promis
   return redemption ? redemptionView(redemption) : null;
 }
 
+/** A subscription plan as it stands (it holds no secret). */
+export function planSnapshot(deps: SnapshotDeps, id: number): Promise<unknown> {
+  return deps.subscriptions.planById(id);
+}
+
 /** One option's value, masked when it is a secret (keys ending in Token, Secret or Key). */
 export function optionSnapshot(deps: SnapshotDeps, key: string): { value: unknown } {
   const value = deps.options.all()[key] ?? '';

@@ -52,6 +52,7 @@ export function buildContexts(core: CoreContext, engines: OpenedEngines): Gatewa
     inviteHolds: hot.inviteHolds,
     redemptions: docs.redemptions,
     topUps: docs.topUps,
+    subscriptions: docs.subscriptions,
   };
   const channels: ChannelsContext = { ...core, channels: docs.channels, breakers: hot.breakers };
   const tasks: TasksContext = { ...core, tasks: docs.tasks };

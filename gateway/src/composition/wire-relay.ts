@@ -9,6 +9,7 @@ import { ChannelRouter } from '../relay/upstream/channel-router.js';
 import { ChannelBreakers } from '../relay/upstream/channel-breakers.js';
 import { breakerHistoryRecorder } from '../ops/breaker-history.js';
 import { DocumentCache } from '../relay/admission/document-cache.js';
+import { ActiveSubscriptions } from '../subscriptions/active-subscriptions.js';
 import { InFlightHolds } from '../relay/admission/in-flight-holds.js';
 import { ModelRequestLimit } from '../relay/admission/model-request-limit.js';
 import type { RelayMetrics } from '../relay/overhead.js';
@@ -30,6 +31,7 @@ function createRelayContext(app: FastifyInstance, deps: RelayDeps, live: LiveFan
   return {
     deps,
     cache: new DocumentCache(deps.tokens, deps.users, { entries: deps.config.DOCUMENT_CACHE_ENTRIES, ttlMs: deps.config.DOCUMENT_CACHE_TTL_MS }),
+    subscriptions: new ActiveSubscriptions(deps.subscriptions, { entries: deps.config.DOCUMENT_CACHE_ENTRIES, ttlMs: deps.config.DOCUMENT_CACHE_TTL_MS }),
     router,
     breakers,
     pools: new UpstreamPools(deps.config.UPSTREAM_CONNECTIONS),
@@ -53,12 +55,14 @@ function createRelayContext(app: FastifyInstance, deps: RelayDeps, live: LiveFan
  */
 function followChanges(app: FastifyInstance, ctx: RelayContext): () => void {
   const stopCache = ctx.cache.follow(ctx.deps.notices);
+  const stopSubscriptions = ctx.subscriptions.follow(ctx.deps.notices);
   const reloads = new Reconciler('routing table reload', () => ctx.router.reload(), app.log);
   const stopRouter = ctx.deps.notices.subscribe((kind) => {
     if (kind === 'channels') reloads.request();
   });
   return () => {
     stopCache();
+    stopSubscriptions();
     stopRouter();
     reloads.stop();
   };

@@ -1,5 +1,6 @@
 import type { BalanceNotifier, BalanceStore, EventLog, LedgerHistory } from '@tollgate/ledger';
 import type { RedemptionStore } from '../ports/documents/redemption-store.js';
+import type { SubscriptionStore } from '../ports/documents/subscription-store.js';
 import type { TopUpStore } from '../ports/documents/top-up-store.js';
 import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import type { UsageOutbox } from '../ports/usage-outbox.js';
@@ -23,4 +24,6 @@ export interface MoneyContext extends CoreContext {
   redemptions: RedemptionStore;
   /** Online payment orders (Epay). */
   topUps: TopUpStore;
+  /** Plans and user subscriptions (issue #41). */
+  subscriptions: SubscriptionStore;
 }

@@ -45,6 +45,8 @@ export const RelayMessages = {
   tokenDisabled: '该令牌状态不可用',
   userBanned: '用户已被封禁',
   userQuota: '用户额度不足',
+  /** The user pays by subscription only, and no running subscription covering the call has room left in every window. */
+  subscriptionQuota: '订阅额度不足',
   ipNotAllowed: '您的 IP 不在令牌允许访问的列表中',
   modelNotAllowed: (model: string) => `该令牌无权访问模型 ${model}`,
   tokenGroupDisabled: (group: string) => `令牌分组 ${group} 已被禁用`,

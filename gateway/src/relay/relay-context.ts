@@ -10,6 +10,7 @@ import type { ChannelRouter } from './upstream/channel-router.js';
 import type { ChannelBreakers } from './upstream/channel-breakers.js';
 import type { InFlightHolds } from './admission/in-flight-holds.js';
 import type { DocumentCache } from './admission/document-cache.js';
+import type { ActiveSubscriptions } from '../subscriptions/active-subscriptions.js';
 import type { RelayMetrics } from './overhead.js';
 import type { OpsMeter } from '../ops/ops-meter.js';
 import type { SensitiveWords } from './admission/sensitive-words.js';
@@ -22,6 +23,8 @@ export type RelayDeps = AccountsContext & MoneyContext & ChannelsContext & Tasks
 export interface RelayContext {
   deps: RelayDeps;
   cache: DocumentCache;
+  /** Each user's active subscriptions, for who pays a call (issue #41). */
+  subscriptions: ActiveSubscriptions;
   router: ChannelRouter;
   /** The channels' circuit breakers: the router's local view of them, and what a failure or a probe reports. */
   breakers: ChannelBreakers;

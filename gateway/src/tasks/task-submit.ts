@@ -52,7 +52,8 @@ export async function submitTask(ctx: RelayContext, keyCaller: Caller, reply: Fa
   if (!quote) throw new RelayError(400, RelayMessages.unpriced(submission.model), 'model_price_error');
   const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
   const holdId = newId();
-  const granted = await admit(ctx, caller, holdId, { least: quota, most: quota });
+  // Tasks are paid by the wallet: their refunds (TaskRefunded) give back to it.
+  const { granted } = await admit(ctx, caller, holdId, { least: quota, most: quota });
   const build = (channel: Channel) => taskUpstream(submission.platform, channel, submission.path, submission.body);
   const plan = { group: caller.group, model: submission.model, build, accepts: servesPlatform(submission.platform), signal: new UpstreamCancel(), pinned: submission.channel !== undefined };
   const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {

@@ -1,3 +1,4 @@
+import type { SubscriptionStore } from '../../src/ports/documents/subscription-store.js';
 import { registerJsonBodyParser } from '../../src/http/json-body.js';
 import { createLogOutbox } from '../../src/adapters/in-process/log-outbox.js';
 import { newEventMetadata } from '@tollgate/ledger';
@@ -137,6 +138,8 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     twoFactor: unusedStore('TwoFactorStore'),
     redemptions: unusedStore('RedemptionStore'),
     topUps: unusedStore('TopUpStore'),
+    // The relay asks who else may pay a call: no one here, the wallet alone pays.
+    subscriptions: { ...unusedStore<SubscriptionStore>('SubscriptionStore'), listByUser: async () => [] },
     imports: unusedStore('DatabaseImports'),
   };
 }

@@ -32,6 +32,7 @@ export function accountKeysOf(event: LedgerEvent): AccountKeys {
     case 'InviterRewarded':
     case 'AffQuotaTransferred':
     case 'AffQuotaMigrated':
+    case 'SubscriptionPurchased':
       return { userId: event.data.userId, tokenId: null, channelId: null };
     case 'OpeningBalanceRecorded':
       return openedAccountKeys(event.data.account, event.data.userId);

@@ -41,6 +41,8 @@ export function evolve(current: TouchedBalances, event: LedgerEvent): TouchedBal
     }
     case 'OpeningBalanceRecorded':
       return evolveOpening(current, event);
+    case 'SubscriptionPurchased':
+      return { user: addQuota(current.user ?? emptyUser(event.data.userId), -event.data.price) };
     case 'TokenQuotaSet': {
       const { tokenId, userId, remainQuota, unlimited } = event.data;
       const token = current.token ?? emptyToken(tokenId);
@@ -54,6 +56,7 @@ export function settledHoldOf(event: LedgerEvent): SettledHold | null {
   switch (event.type) {
     case 'UsageRecorded':
     case 'AffQuotaTransferred':
+    case 'SubscriptionPurchased':
       return { holdId: event.data.holdId, userId: event.data.userId };
     case 'QuotaAdjusted':
     case 'TokenQuotaSet':
@@ -74,7 +77,8 @@ function evolveUsage(current: TouchedBalances, event: UsageRecorded): TouchedBal
   const next: TouchedBalances = {
     user: {
       ...user,
-      quota: user.quota - usage.quota,
+      // A call a subscription paid for takes nothing from the wallet (issue #41).
+      quota: usage.subscriptionId === undefined ? user.quota - usage.quota : user.quota,
       usedQuota: user.usedQuota + usage.quota,
       requestCount: user.requestCount + 1,
     },

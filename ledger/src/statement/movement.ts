@@ -13,6 +13,7 @@ export const movementKinds = [
   'invite_transfer',
   'refund',
   'consumption',
+  'subscription',
 ] as const;
 export type MovementKind = (typeof movementKinds)[number];
 
@@ -66,6 +67,8 @@ function kindOf(event: LedgerEvent): MovementKind | null {
       return 'invite_transfer';
     case 'OpeningBalanceRecorded':
       return event.data.account.kind === 'user' ? 'opening_import' : null;
+    case 'SubscriptionPurchased':
+      return 'subscription';
     case 'TokenQuotaSet':
     case 'AffQuotaMigrated':
       return null;

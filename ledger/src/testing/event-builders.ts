@@ -1,5 +1,5 @@
 import { newEventMetadata } from '../events/event-metadata.js';
-import type { AffQuotaMigrated, OpeningAccount, OpeningBalanceRecorded, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, TaskRefunded, TokenQuotaSet, UsageRecorded } from '@tollgate/wire';
+import type { AffQuotaMigrated, OpeningAccount, OpeningBalanceRecorded, AffQuotaTransferred, InviterRewarded, LedgerEvent, QuotaAdjusted, QuotaGranted, SubscriptionPurchased, TaskRefunded, TokenQuotaSet, UsageRecorded } from '@tollgate/wire';
 import type { StoredEvent } from '../ports/event-log.js';
 
 /** Test builders: valid events with sensible defaults, overridden per test. */
@@ -73,6 +73,14 @@ export function affQuotaTransferred(data: Partial<AffQuotaTransferred['data']> =
   return {
     type: 'AffQuotaTransferred',
     data: { userId: 1, username: 'alice', holdId: `aff-${Math.random().toString(36).slice(2)}`, amount: 300, content: '邀请额度划转 300 点额度', ...data },
+    metadata: newEventMetadata(),
+  };
+}
+
+export function subscriptionPurchased(data: Partial<SubscriptionPurchased['data']> = {}): SubscriptionPurchased {
+  return {
+    type: 'SubscriptionPurchased',
+    data: { userId: 1, username: 'alice', subscriptionId: 5, planId: 2, planTitle: 'Pro', price: 400, holdId: `sub-${Math.random().toString(36).slice(2)}`, content: '使用余额购买订阅套餐 Pro', ...data },
     metadata: newEventMetadata(),
   };
 }

@@ -5,3 +5,4 @@ export * from './task-refunded.js';
 export * from './invite-events.js';
 export * from './opening-balance.js';
 export * from './ledger-event.js';
+export * from './subscription-events.js';

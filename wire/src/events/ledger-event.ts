@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { affQuotaMigratedSchema, affQuotaTransferredSchema, inviterRewardedSchema } from './invite-events.js';
 import { openingBalanceRecordedSchema } from './opening-balance.js';
 import { quotaAdjustedSchema, quotaGrantedSchema, tokenQuotaSetSchema } from './quota-events.js';
+import { subscriptionPurchasedSchema } from './subscription-events.js';
 import { taskRefundedSchema } from './task-refunded.js';
 import { usageRecordedSchema } from './usage-recorded.js';
 
@@ -16,6 +17,7 @@ export const ledgerEventSchema = z.discriminatedUnion('type', [
   affQuotaTransferredSchema,
   affQuotaMigratedSchema,
   openingBalanceRecordedSchema,
+  subscriptionPurchasedSchema,
 ]);
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
 export type LedgerEventType = LedgerEvent['type'];

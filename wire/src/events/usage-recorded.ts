@@ -37,6 +37,12 @@ export const usageRecordedSchema = z.object({
     other: usageOtherSchema,
     /** False when consume logging (LogConsumeEnabled) was off: billed all the same, shown in no log. Absent in older events: logged. */
     logged: z.optional(z.boolean()),
+    /**
+     * The subscription that paid for the call instead of the wallet (issue #41): the ledger takes
+     * nothing from the user's quota for it; the call still counts in used quota, requests and the
+     * token's quota. Absent: the wallet paid.
+     */
+    subscriptionId: z.optional(positiveInt()),
   }),
   metadata: eventMetadataSchema,
 });

@@ -1,5 +1,6 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
+import { addTo, payerOf, SubscriptionWindows } from './subscription-windows.js';
 
 interface Hold {
   /** The accounts it holds from; null for one its scope leaves out. */
@@ -9,6 +10,8 @@ interface Hold {
   expiresAt: number;
   /** Set on a token's limit hold (limitToken): the remaining quota the token is limited to meanwhile. */
   limit?: number;
+  /** Set on a hold a subscription pays (its userId then null: the wallet is not held): the windows it counts in. */
+  windows?: SubscriptionWindow[];
 }
 
 interface TokenState {
@@ -47,8 +50,11 @@ export class InProcessHoldStore implements HoldStore {
   private readonly limits = new Map<number, Map<string, number>>();
   /** No hold expires before this: at or below every live hold's expiry, so most calls skip the sweep. */
   private earliestExpiry = Number.POSITIVE_INFINITY;
+  private readonly windows: SubscriptionWindows;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.windows = new SubscriptionWindows(now);
+  }
 
   async seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void> {
     for (const user of users) if (!this.userQuota.has(user.userId)) this.userQuota.set(user.userId, user.quota);
@@ -65,14 +71,24 @@ export class InProcessHoldStore implements HoldStore {
     if (quota === undefined || token === undefined) return { ok: false, reason: 'balance_unknown' };
     const userRoom = quota - (userId === null ? 0 : (this.heldByUser.get(userId) ?? 0));
     const tokenRoom = tokenId === null ? request.most : this.tokenRoom(tokenId, token, request.most);
-    if (userRoom < request.least) return { ok: false, reason: 'user_quota' };
+    const payer = request.pockets ? payerOf(this.windows, request.pockets, userRoom, request.least) : 'wallet';
+    if (payer === 'user_quota' || payer === 'subscription_quota') return { ok: false, reason: payer };
+    if (payer === 'wallet' && userRoom < request.least) return { ok: false, reason: 'user_quota' };
     if (tokenRoom < request.least) return { ok: false, reason: 'token_quota' };
-    const granted = Math.max(request.least, Math.min(request.most, userRoom, tokenRoom));
+    const room = payer === 'wallet' ? userRoom : payer.room;
+    const granted = Math.max(request.least, Math.min(request.most, room, tokenRoom));
     const expiresAt = this.now() + request.ttlMs;
-    this.holds.set(request.holdId, { userId, tokenId, amount: granted, expiresAt });
     this.earliestExpiry = Math.min(this.earliestExpiry, expiresAt);
-    this.addHeld(userId, tokenId, granted);
-    return { ok: true, granted };
+    if (payer === 'wallet') {
+      this.holds.set(request.holdId, { userId, tokenId, amount: granted, expiresAt });
+      this.addHeld(userId, tokenId, granted);
+      return { ok: true, granted };
+    }
+    const { windows, subscriptionId } = payer.pocket;
+    this.holds.set(request.holdId, { userId: null, tokenId, amount: granted, expiresAt, windows });
+    this.addHeld(null, tokenId, granted);
+    this.windows.hold(windows, granted);
+    return { ok: true, granted, subscriptionId };
   }
 
   async limitToken({ holdId, tokenId, remain, ttlMs }: TokenLimitRequest): Promise<TokenLimitResult> {
@@ -92,6 +108,7 @@ export class InProcessHoldStore implements HoldStore {
     const hold = this.holds.get(holdId);
     if (!hold) return null;
     this.addHeld(hold.userId, hold.tokenId, amount - hold.amount);
+    if (hold.windows) this.windows.hold(hold.windows, amount - hold.amount);
     hold.amount = amount;
     return this.available(userId);
   }
@@ -100,11 +117,14 @@ export class InProcessHoldStore implements HoldStore {
     this.drop(holdId);
   }
 
-  private drop(holdId: string): void {
+  /** Frees a hold; `settled`: the ledger applied its charge, which a subscription's windows go on counting. */
+  private drop(holdId: string, settled = false): void {
     const hold = this.holds.get(holdId);
     if (!hold) return;
     this.holds.delete(holdId);
     this.addHeld(hold.userId, hold.tokenId, -hold.amount);
+    if (hold.windows && settled) this.windows.settle(hold.windows, hold.amount);
+    else if (hold.windows) this.windows.hold(hold.windows, -hold.amount);
     if (hold.limit !== undefined && hold.tokenId !== null) this.dropLimit(hold.tokenId, holdId);
   }
 
@@ -126,13 +146,17 @@ export class InProcessHoldStore implements HoldStore {
     for (const token of changes.tokens) {
       if (newer(this.tokenVersions, token.tokenId, token.version)) this.tokenState.set(token.tokenId, { remain: token.remainQuota, unlimited: token.unlimited });
     }
-    for (const { holdId } of changes.settledHolds) this.drop(holdId);
+    for (const { holdId } of changes.settledHolds) this.drop(holdId, true);
   }
 
   async available(userId: number): Promise<number | null> {
     this.expireHolds();
     const quota = this.userQuota.get(userId);
     return quota === undefined ? null : quota - (this.heldByUser.get(userId) ?? 0);
+  }
+
+  async counted(_userId: number, windows: SubscriptionWindow[]): Promise<number[]> {
+    return windows.map((w) => this.windows.counted(w));
   }
 
   /** What the token can still take: the least of its remaining quota (when limited) and its limit holds, minus its holds; `most` when nothing caps it. */
@@ -167,13 +191,6 @@ export class InProcessHoldStore implements HoldStore {
       else this.earliestExpiry = Math.min(this.earliestExpiry, hold.expiresAt);
     }
   }
-}
-
-/** Adds `delta` to a running total; a total back at zero leaves the map, which so holds only accounts with calls in flight. */
-function addTo(totals: Map<number, number>, key: number, delta: number): void {
-  const total = (totals.get(key) ?? 0) + delta;
-  if (total === 0) totals.delete(key);
-  else totals.set(key, total);
 }
 
 export function createInProcessHoldStore(now?: () => number): HoldStore {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
+import { runSubscriptionHoldContract } from '../../ports/hot-state/hold-store-pockets.contract.js';
 import { createInProcessHoldStore } from './hold-store.js';
 
 runHoldStoreContract('in-process', async () => createInProcessHoldStore());
@@ -43,3 +44,5 @@ describe('in-process holds on a clock of their own', () => {
     expect(await availableAt(clock, store, 650)).toBe(100);
   });
 });
+
+runSubscriptionHoldContract('in-process', async () => createInProcessHoldStore());

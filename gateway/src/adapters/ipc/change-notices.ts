@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ChangeKind, ChangeListener, ChangeNotices } from '../../ports/hot-state/change-notices.js';
+import { type ChangeKind, type ChangeListener, type ChangeNotices, changeKinds } from '../../ports/hot-state/change-notices.js';
 import type { IpcClient } from './client.js';
 import { handle, type IpcOwner, type PortHandlers } from './owner.js';
 
-const kindSchema = z.enum(['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions', 'ledgerAudit']);
+const kindSchema = z.enum(changeKinds);
 const noticeSchema = z.object({ kind: kindSchema, id: z.number().int().optional() });
 const TOPIC = 'notices';
 

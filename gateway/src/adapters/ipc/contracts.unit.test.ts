@@ -5,6 +5,7 @@ import { runCircuitBreakersContract } from '../../ports/hot-state/circuit-breake
 import { runChangeNoticesContract } from '../../ports/hot-state/change-notices.contract.js';
 import { runGatewayReportsContract } from '../../ports/hot-state/gateway-reports.contract.js';
 import { runHoldStoreContract } from '../../ports/hot-state/hold-store.contract.js';
+import { runSubscriptionHoldContract } from '../../ports/hot-state/hold-store-pockets.contract.js';
 import { runLeasesContract } from '../../ports/hot-state/leases.contract.js';
 import { runOneTimeCodesContract } from '../../ports/hot-state/one-time-codes.contract.js';
 import { runRateLimiterContract } from '../../ports/hot-state/rate-limiter.contract.js';
@@ -55,6 +56,11 @@ const fail = (error: unknown) => {
 const noClose = async () => {};
 
 runHoldStoreContract('ipc (one owner, the in-process store)', async () => {
+  const [client] = workers(1, () => holdStoreHandlers(createInProcessHoldStore()), 'holds');
+  return new IpcHoldStore(client!, 'holds');
+});
+
+runSubscriptionHoldContract('ipc (one owner, the in-process store)', async () => {
   const [client] = workers(1, () => holdStoreHandlers(createInProcessHoldStore()), 'holds');
   return new IpcHoldStore(client!, 'holds');
 });

@@ -1,6 +1,6 @@
 import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
 import { z } from 'zod';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
 import type { IpcClient } from './client.js';
 import { balancesChangedSchema, settledHoldSchema, tokenBalanceSchema, userBalanceSchema } from './ledger-shapes.js';
 import { handle, type PortHandlers } from './owner.js';
@@ -8,7 +8,12 @@ import { handle, type PortHandlers } from './owner.js';
 const id = z.number().int().nonnegative();
 const amount = z.number().int().nonnegative();
 const ttlMs = z.number().int().positive();
-const holdRequestSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, scope: z.enum(['user-and-token', 'user', 'token']).optional(), least: amount, most: amount, ttlMs });
+const windowSchema = z.object({ key: z.string().min(1), limit: z.number().int().nonnegative(), endsAt: z.number().int() });
+const pocketsSchema = z.object({
+  order: z.enum(['subscription_first', 'wallet_first', 'subscription_only']),
+  subscriptions: z.array(z.object({ subscriptionId: id, windows: z.array(windowSchema) })),
+});
+const holdRequestSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, scope: z.enum(['user-and-token', 'user', 'token']).optional(), least: amount, most: amount, ttlMs, pockets: pocketsSchema.optional() });
 const tokenLimitSchema = z.object({ holdId: z.string().min(1), tokenId: id, userId: id, remain: z.number().int(), ttlMs });
 const owedHoldSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, amount: z.number().int() });
 
@@ -26,6 +31,7 @@ export function holdStoreHandlers(store: HoldStore): PortHandlers {
     keep: handle(z.tuple([z.array(owedHoldSchema), ttlMs]), ([holds, ms]) => store.keep(holds, ms)),
     applyLedgerChanges: handle(z.tuple([balancesChangedSchema]), ([changes]) => store.applyLedgerChanges(changes)),
     available: handle(z.tuple([id]), ([userId]) => store.available(userId)),
+    counted: handle(z.tuple([id, z.array(windowSchema)]), ([userId, windows]) => store.counted(userId, windows)),
   };
 }
 
@@ -63,5 +69,9 @@ export class IpcHoldStore implements HoldStore {
 
   available(userId: number): Promise<number | null> {
     return this.client.call(this.port, 'available', [userId]);
+  }
+
+  counted(userId: number, windows: SubscriptionWindow[]): Promise<number[]> {
+    return this.client.call(this.port, 'counted', [userId, windows]);
   }
 }

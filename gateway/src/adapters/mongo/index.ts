@@ -5,6 +5,7 @@ import { createMongoOptionStore } from './mongo-option-store.js';
 import { createMongoRedemptionStore } from './mongo-redemption-store.js';
 import { createMongoTokenStore } from './mongo-token-store.js';
 import { createMongoTopUpStore } from './mongo-top-up-store.js';
+import { createMongoSubscriptionStore } from './mongo-subscription-store.js';
 import { createMongoUserStore } from './mongo-user-store.js';
 import { createMongoTaskStore } from './mongo-task-store.js';
 import { createMongoTwoFactorStore } from './mongo-two-factor-store.js';
@@ -20,6 +21,7 @@ export async function createMongoDocuments({ uri }: { uri: string }): Promise<Do
     options: createMongoOptionStore(connection),
     redemptions: await createMongoRedemptionStore(connection),
     topUps: await createMongoTopUpStore(connection),
+    subscriptions: await createMongoSubscriptionStore(connection),
     tasks: await createMongoTaskStore(connection),
     twoFactor: await createMongoTwoFactorStore(connection),
     auditTrail: await createMongoAuditTrail(connection),

@@ -8,11 +8,13 @@ import { runRedemptionStoreContract } from '../../ports/documents/redemption-sto
 import { runTokenStoreContract } from '../../ports/documents/token-store.contract.js';
 import { runTaskStoreContract } from '../../ports/documents/task-store.contract.js';
 import { runTopUpStoreContract } from '../../ports/documents/top-up-store.contract.js';
+import { runSubscriptionStoreContract } from '../../ports/documents/subscription-store.contract.js';
 import { runTwoFactorStoreContract } from '../../ports/documents/two-factor-store.contract.js';
 import { runUserStoreContract } from '../../ports/documents/user-store.contract.js';
 import { runAuditTrailContract } from '../../ports/documents/audit-trail.contract.js';
 import type { NewUser } from '../../ports/documents/user-store.js';
 import { createMongoDocuments } from './index.js';
+import type { Documents } from '../../ports/documents/documents.js';
 
 /** Every document store's contract against a real MongoDB-wire server, each test on a database of its own. */
 const uri = requiredMongoUri();
@@ -25,7 +27,7 @@ async function freshDocuments() {
 
 const newUser = (username: string): NewUser => ({ username, passwordHash: 'h', displayName: username, role: 1, status: 1, email: '', group: 'default', affCode: '', inviterId: 0, accessToken: '', githubId: '', wechatId: '', telegramId: '', linuxDoId: '', oidcId: '' });
 
-function fixture<K extends 'users' | 'tokens' | 'channels' | 'options' | 'redemptions' | 'topUps' | 'tasks' | 'twoFactor' | 'auditTrail'>(kind: K) {
+function fixture<K extends Exclude<keyof Documents, 'close'>>(kind: K) {
   return async () => {
     const documents = await freshDocuments();
     return { store: documents[kind], close: () => documents.close() };
@@ -38,6 +40,7 @@ runChannelStoreContract('mongo', fixture('channels'));
 runOptionStoreContract('mongo', fixture('options'));
 runRedemptionStoreContract('mongo', fixture('redemptions'));
 runTopUpStoreContract('mongo', fixture('topUps'));
+runSubscriptionStoreContract('mongo', fixture('subscriptions'));
 runTaskStoreContract('mongo', fixture('tasks'));
 runAuditTrailContract('mongo', fixture('auditTrail'));
 runTwoFactorStoreContract('mongo', fixture('twoFactor'));

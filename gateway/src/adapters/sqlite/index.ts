@@ -13,6 +13,8 @@ import { createSqliteOptionStore } from './documents/sqlite-option-store.js';
 import { createSqliteRedemptionStore } from './documents/sqlite-redemption-store.js';
 import { createSqliteTokenStore } from './documents/sqlite-token-store.js';
 import { createSqliteTopUpStore } from './documents/sqlite-top-up-store.js';
+import { createSqliteSubscriptionStore } from './documents/sqlite-subscription-store.js';
+import type { SubscriptionStore } from '../../ports/documents/subscription-store.js';
 import { createSqliteUserStore } from './documents/sqlite-user-store.js';
 import { createSqliteTaskStore } from './documents/sqlite-task-store.js';
 import { createSqliteTwoFactorStore } from './documents/sqlite-two-factor-store.js';
@@ -26,6 +28,7 @@ export interface SqliteDocuments {
   options: OptionStore;
   redemptions: RedemptionStore;
   topUps: TopUpStore;
+  subscriptions: SubscriptionStore;
   tasks: TaskStore;
   twoFactor: TwoFactorStore;
   auditTrail: AuditTrail;
@@ -46,6 +49,7 @@ export function createSqliteDocuments({ path }: { path: string }): SqliteDocumen
     options: createSqliteOptionStore(db),
     redemptions: createSqliteRedemptionStore(db),
     topUps: createSqliteTopUpStore(db),
+    subscriptions: createSqliteSubscriptionStore(db),
     tasks: createSqliteTaskStore(db),
     twoFactor: createSqliteTwoFactorStore(db),
     auditTrail: createSqliteAuditTrail(db),

@@ -73,6 +73,23 @@ CREATE TABLE IF NOT EXISTS top_ups (
 );
 CREATE INDEX IF NOT EXISTS top_ups_user ON top_ups (user_id, id);
 
+CREATE TABLE IF NOT EXISTS subscription_plans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  enabled INTEGER NOT NULL,
+  sort_order INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS user_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  plan_id INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  end_time INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS user_subscriptions_user ON user_subscriptions (user_id, end_time);
+
 CREATE TABLE IF NOT EXISTS channels (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   type INTEGER NOT NULL,

@@ -3,6 +3,7 @@ import type { OptionStore } from './option-store.js';
 import type { RedemptionStore } from './redemption-store.js';
 import type { TokenStore } from './token-store.js';
 import type { TopUpStore } from './top-up-store.js';
+import type { SubscriptionStore } from './subscription-store.js';
 import type { UserStore } from './user-store.js';
 import type { TaskStore } from './task-store.js';
 import type { TwoFactorStore } from './two-factor-store.js';
@@ -16,6 +17,8 @@ export interface Documents {
   options: OptionStore;
   redemptions: RedemptionStore;
   topUps: TopUpStore;
+  /** Plans and user subscriptions (issue #41). */
+  subscriptions: SubscriptionStore;
   tasks: TaskStore;
   twoFactor: TwoFactorStore;
   /** Every admin and root write, with its actor, address, before and after. */

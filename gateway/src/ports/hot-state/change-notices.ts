@@ -3,8 +3,10 @@
  * cache). `channelHealth` is a channel's test time or balance: nothing routes by it, but open
  * channel pages show it. `sessions`: some of the user's sessions ended, so their sockets close.
  * `ledgerAudit`: a run of the ledger's proof was recorded, so open operations views show it.
+ * `subscriptions`: the user's (the id) subscriptions changed, so the relay reads them again.
  */
-export type ChangeKind = 'channels' | 'channelHealth' | 'tokens' | 'users' | 'options' | 'sessions' | 'ledgerAudit';
+export const changeKinds = ['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions', 'ledgerAudit', 'subscriptions'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
 
 export type ChangeListener = (kind: ChangeKind, id?: number) => void;
 

@@ -3,10 +3,10 @@ import type { BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@t
 /** A hold and the user whose balance it is on: Redis keeps each user's holds in one slot, found by the user. */
 export type HoldRef = SettledHold;
 
-/** `granted`: what the hold took, between the request's least and most. */
+/** `granted`: what the hold took, between the request's least and most; `subscriptionId`: the subscription it took it from, absent when the wallet pays. */
 export type AcquireResult =
-  | { ok: true; granted: number }
-  | { ok: false; reason: 'user_quota' | 'token_quota' | 'balance_unknown' }
+  | { ok: true; granted: number; subscriptionId?: number }
+  | { ok: false; reason: 'user_quota' | 'token_quota' | 'subscription_quota' | 'balance_unknown' }
   /** Hot state kept the hold on its primary only (no replica confirmed it in time): given back, and the call refused. */
   | { ok: false; reason: 'unconfirmed' };
 
@@ -16,6 +16,34 @@ export type AcquireResult =
  * alone (its userId is the token's owner, whose quota it does not touch).
  */
 export type HoldScope = 'user-and-token' | 'user' | 'token';
+
+/**
+ * One quota window of a subscription (issue #41): at most `limit` between its start and `endsAt`.
+ * `key` names the window once and for all (its subscription, which window, its start), so every
+ * gateway counts the same window under the same key and a new window starts from nothing.
+ */
+export interface SubscriptionWindow {
+  key: string;
+  limit: number;
+  /** Milliseconds since the epoch: the window's end, when what it counted is forgotten. */
+  endsAt: number;
+}
+
+/** A subscription that may pay for the call, with every window the call counts against. */
+export interface SubscriptionPocket {
+  subscriptionId: number;
+  windows: SubscriptionWindow[];
+}
+
+/**
+ * Who pays, in the user's order (new-api's billing preference): the first subscription whose
+ * every window has room for `least`, else the wallet ('subscription_first'); the wallet, else a
+ * subscription ('wallet_first'); a subscription or nothing ('subscription_only').
+ */
+export interface Pockets {
+  order: 'subscription_first' | 'wallet_first' | 'subscription_only';
+  subscriptions: SubscriptionPocket[];
+}
 
 export interface HoldRequest {
   holdId: string;
@@ -30,6 +58,8 @@ export interface HoldRequest {
   most: number;
   /** A hold left by a gateway that died expires after this long. */
   ttlMs: number;
+  /** A relayed call's subscriptions and the user's order; absent: the wallet alone pays. */
+  pockets?: Pockets;
 }
 
 /** A token turning from unlimited to limited at `remain` (PUT /api/token/, see token-limiting.ts). */
@@ -64,6 +94,9 @@ export interface HoldStore {
   /**
    * Reserves, in one step, as much of [least, most] as the user's and (unless unlimited) the token's
    * available balance allows; refuses when even `least` is not available. `balance_unknown` asks the caller to seed.
+   * With `pockets`, the same step picks who pays (see `Pockets`) and holds from every window of the
+   * subscription it picks, or from the wallet; what a subscription's hold settles (the ledger
+   * applied its usage) stays counted in those windows until each ends.
    */
   acquire(request: HoldRequest): Promise<AcquireResult>;
   /**
@@ -91,4 +124,6 @@ export interface HoldStore {
   applyLedgerChanges(changes: BalancesChanged): Promise<void>;
   /** The balance a user can still spend: balance minus holds; null when unknown. */
   available(userId: number): Promise<number | null>;
+  /** What each of a user's subscription windows counts now (holds in flight and settled calls), in the order asked. */
+  counted(userId: number, windows: SubscriptionWindow[]): Promise<number[]>;
 }

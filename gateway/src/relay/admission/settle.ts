@@ -19,6 +19,8 @@ export interface Settlement {
   holdId: string;
   /** What the hold took: the most this call may be charged. */
   granted: number;
+  /** The subscription whose windows the hold took from; absent: the wallet pays. */
+  subscriptionId?: number;
   model: string;
   usage: Usage;
   isStream: boolean;
@@ -63,6 +65,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       content: priceContent(s.quote),
       other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage),
       logged: ctx.deps.options.boolean('LogConsumeEnabled'),
+      ...(s.subscriptionId === undefined ? {} : { subscriptionId: s.subscriptionId }),
     },
     metadata: newEventMetadata(),
   });

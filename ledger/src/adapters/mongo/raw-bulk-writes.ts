@@ -18,8 +18,9 @@ function incrementsOf(events: LedgerEvent[]): { users: Increments; tokens: Incre
   for (const event of events) {
     if (event.type === 'QuotaGranted') add(users, event.data.userId, { quota: event.data.amount });
     if (event.type !== 'UsageRecorded') continue;
-    const { userId, tokenId, channelId, quota } = event.data;
-    add(users, userId, { quota: -quota, usedQuota: quota, requestCount: 1 });
+    const { userId, tokenId, channelId, quota, subscriptionId } = event.data;
+    // A call a subscription paid for takes nothing from the wallet (issue #41), as `evolve` rules.
+    add(users, userId, { quota: subscriptionId === undefined ? -quota : 0, usedQuota: quota, requestCount: 1 });
     add(tokens, tokenId, { remainQuota: -quota, usedQuota: quota });
     add(channels, channelId, { usedQuota: quota });
   }

@@ -1,13 +1,13 @@
 import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import { followShardChannel, type ShardPublisher, type ShardSubscriber } from '@tollgate/ledger/redis';
-import type { ChangeKind, ChangeListener, ChangeNotices } from '../../../ports/hot-state/change-notices.js';
+import { type ChangeKind, type ChangeListener, type ChangeNotices, changeKinds } from '../../../ports/hot-state/change-notices.js';
 
 interface Notice {
   kind: ChangeKind;
   id?: number;
 }
 
-const KINDS: readonly ChangeKind[] = ['channels', 'channelHealth', 'tokens', 'users', 'options', 'sessions', 'ledgerAudit'];
+const KINDS: readonly ChangeKind[] = changeKinds;
 
 function parseNotice(text: string): Notice | null {
   try {

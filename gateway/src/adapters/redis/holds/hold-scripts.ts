@@ -11,6 +11,9 @@
  * user's quota), t (the token it holds from), l (on a limit hold, its limit); p exp the user's
  * holds by expiry (ms); p ver hash of the versions of the balances the ledger announced (u the
  * user's, t:<id> a token's). A token's keys are kept with its owner's. KEYS[1] is p exp.
+ * Subscriptions (issue #41): p wh:<window key> what holds in flight hold of a window; p wu:<window
+ * key> what settled calls took from it, expiring when the window ends; a hold a subscription pays
+ * has no u and a w: its windows as "key|endsAt" joined by commas.
  */
 
 /** Shared head of every script: release, expiry, what a user can spend. */
@@ -24,11 +27,20 @@ local function add(key, delta)
   if delta == 0 then return end -- a limit hold's 0, negated, would reach INCRBY as -0, which it refuses
   if redis.call('INCRBY', key, delta) == 0 then redis.call('DEL', key) end
 end
-local function release(p, id)
-  local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a', 'l')
+local function release(p, id, settled)
+  local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a', 'l', 'w')
   if not h[3] then return end
-  if h[1] then add(p .. 'held', -tonumber(h[3])) end
-  if h[2] then add(p .. 'held:t:' .. h[2], -tonumber(h[3])) end
+  local a = tonumber(h[3])
+  if h[1] then add(p .. 'held', -a) end
+  if h[2] then add(p .. 'held:t:' .. h[2], -a) end
+  for key, ends in string.gmatch(h[5] or '', '([^|,]+)|(%d+)') do
+    add(p .. 'wh:' .. key, -a)
+    -- Settled: the ledger applied the call, so its window keeps counting it until the window ends.
+    if settled and a > 0 then
+      redis.call('INCRBY', p .. 'wu:' .. key, a)
+      redis.call('PEXPIREAT', p .. 'wu:' .. key, ends)
+    end
+  end
   if h[4] then redis.call('HDEL', p .. 'lim:t:' .. h[2], id) end
   redis.call('DEL', p .. 'hold:' .. id)
   redis.call('ZREM', p .. 'exp', id)
@@ -67,13 +79,47 @@ local function token_room(p, t, most)
 end
 `;
 
+/** The subscriptions of ACQUIRE's ARGV from index `i`: { id, wins = { {key, limit, endsAt}... } }... */
+const POCKETS_FN = `
+local function pockets(i)
+  local subs = {}
+  local count = tonumber(ARGV[i])
+  i = i + 1
+  for _ = 1, count do
+    local sub = { id = tonumber(ARGV[i]), wins = {} }
+    local n = tonumber(ARGV[i + 1])
+    i = i + 2
+    for _ = 1, n do
+      sub.wins[#sub.wins + 1] = { ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]) }
+      i = i + 3
+    end
+    subs[#subs + 1] = sub
+  end
+  return subs
+end
+local function window_room(p, w, now)
+  if w[3] <= now then return 0 end
+  return w[2] - num(p .. 'wh:' .. w[1]) - num(p .. 'wu:' .. w[1])
+end
+-- The first subscription whose every window has room for least, and that room (most when none limits it).
+local function pick(p, subs, least, most, now)
+  for _, sub in ipairs(subs) do
+    local room = most
+    for _, w in ipairs(sub.wins) do room = math.min(room, window_room(p, w, now)) end
+    if room >= least then return sub, room end
+  end
+  return nil, 0
+end
+`;
+
 /**
- * ARGV: p, holdId, tokenId, least, most, ttlMs, scope ('user-and-token' | 'user' | 'token') ->
- * the amount granted (as much of [least, most] as the balances in scope allow)
- * | 'user_quota' | 'token_quota' | 'balance_unknown'
+ * ARGV: p, holdId, tokenId, least, most, ttlMs, scope ('user-and-token' | 'user' | 'token'),
+ * order ('' when the wallet alone pays, else the pockets' order), nSubs, (subscriptionId, nWindows, (key, limit, endsAt)*)* ->
+ * the amount granted (as much of [least, most] as the balances in scope allow), or {amount, subscriptionId}
+ * when a subscription pays | 'user_quota' | 'token_quota' | 'subscription_quota' | 'balance_unknown'
  */
-export const ACQUIRE = `${RELEASE_FN}${TOKEN_ROOM_FN}
-local p, id, t, least, most, ttl, scope = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7]
+export const ACQUIRE = `${RELEASE_FN}${TOKEN_ROOM_FN}${POCKETS_FN}
+local p, id, t, least, most, ttl, scope, order = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7], ARGV[8] or ''
 local holds_user, holds_token = scope ~= 'token', scope ~= 'user'
 expire_due(p)
 if holds_user and redis.call('EXISTS', p .. 'quota') == 0 then return 'balance_unknown' end
@@ -81,10 +127,27 @@ if holds_token and redis.call('EXISTS', p .. 'bal:t:' .. t) == 0 then return 'ba
 local user_room, room = most, most
 if holds_user then user_room = num(p .. 'quota') - num(p .. 'held') end
 if holds_token then room = token_room(p, t, most) end
-if user_room < least then return 'user_quota' end
+local sub, sub_room = nil, 0
+if order ~= '' and not (order == 'wallet_first' and user_room >= least) then
+  sub, sub_room = pick(p, pockets(9), least, most, now_ms())
+  if not sub and order == 'subscription_only' then return 'subscription_quota' end
+end
+if not sub and user_room < least then return 'user_quota' end
 if room < least then return 'token_quota' end
-local a = math.max(least, math.min(most, user_room, room))
 if not holds_token then t = nil end
+if sub then
+  local a = math.max(least, math.min(most, sub_room, room))
+  take(p, id, false, t, a)
+  local wins = {}
+  for _, w in ipairs(sub.wins) do
+    add(p .. 'wh:' .. w[1], a)
+    wins[#wins + 1] = w[1] .. '|' .. w[3]
+  end
+  redis.call('HSET', p .. 'hold:' .. id, 'w', table.concat(wins, ','))
+  redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
+  return { a, sub.id }
+end
+local a = math.max(least, math.min(most, user_room, room))
 take(p, id, holds_user, t, a)
 redis.call('ZADD', p .. 'exp', now_ms() + ttl, id)
 return a`;
@@ -106,10 +169,11 @@ return 'ok'`;
 /** ARGV: p, holdId, amount -> what the user can still spend after, or nil (no such hold, balance unknown) */
 export const ADJUST = `${RELEASE_FN}
 local p, id, a = ARGV[1], ARGV[2], tonumber(ARGV[3])
-local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a')
+local h = redis.call('HMGET', p .. 'hold:' .. id, 'u', 't', 'a', 'w')
 if not h[3] then return false end
 if h[1] then add(p .. 'held', a - tonumber(h[3])) end
 if h[2] then add(p .. 'held:t:' .. h[2], a - tonumber(h[3])) end
+for key in string.gmatch(h[4] or '', '([^|,]+)|%d+') do add(p .. 'wh:' .. key, a - tonumber(h[3])) end
 redis.call('HSET', p .. 'hold:' .. id, 'a', a)
 return available(p)`;
 
@@ -142,8 +206,16 @@ for _ = 1, tonumber(ARGV[i]) do
   if newer('t:' .. t, ARGV[i + 4]) then set(p .. 'bal:t:' .. t, ARGV[i + 2]); set(p .. 'unl:t:' .. t, ARGV[i + 3]) end
   i = i + 4
 end
-for j = i + 1, #ARGV do release(p, ARGV[j]) end
+for j = i + 1, #ARGV do release(p, ARGV[j], true) end
 return 1`;
+
+/** ARGV: p, window key... -> what each subscription window counts: its holds (p wh:<key>) and settled calls (p wu:<key>, gone when the window ends). */
+export const COUNTED = `${RELEASE_FN}
+local p = ARGV[1]
+expire_due(p)
+local counted = {}
+for i = 2, #ARGV do counted[#counted + 1] = num(p .. 'wh:' .. ARGV[i]) + num(p .. 'wu:' .. ARGV[i]) end
+return counted`;
 
 /** ARGV: p -> available, or false when the balance is unknown */
 export const AVAILABLE = `${RELEASE_FN}

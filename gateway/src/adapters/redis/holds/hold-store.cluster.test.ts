@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runHoldStoreContract } from '../../../ports/hot-state/hold-store.contract.js';
+import { runSubscriptionHoldContract } from '../../../ports/hot-state/hold-store-pockets.contract.js';
 import { createRedisHoldStore } from './hold-store.js';
 import { requiredRedisUrl } from '../../../../test/support/config.js';
 
@@ -10,6 +11,7 @@ let run = 0;
 
 // Each case gets its own key prefix, so cases never see each other's balances or holds.
 runHoldStoreContract('redis', async () => createRedisHoldStore(redis, `tg-test-${process.pid}-${run++}:`));
+runSubscriptionHoldContract('redis', async () => createRedisHoldStore(redis, `tg-sub-${process.pid}-${run++}:`));
 
 describe('holds across gateways', () => {
   it('two gateways on their own connections cannot together spend past a quota', async () => {
@@ -21,6 +23,22 @@ describe('holds across gateways', () => {
     const granted = (await Promise.all(attempts)).filter((r) => r.ok).length;
     expect(granted).toBe(10);
     expect(await gateways[3]?.available(1)).toBe(0);
+    await Promise.all(connections.map((c) => c.quit()));
+  });
+
+  it('issue #41: 60 calls from four gateways on a plan worth 10 and a wallet worth 5 serve 15, each from one pocket; the plan alone, 10', async () => {
+    const connections = Array.from({ length: 4 }, () => new Redis(requiredRedisUrl()));
+    for (const [order, expected] of [['subscription_first', { sub: 10, wallet: 5 }], ['subscription_only', { sub: 10, wallet: 0 }]] as const) {
+      const prefix = `tg-sub-race-${order}-${process.pid}:`;
+      const gateways = connections.map((c) => createRedisHoldStore(c, prefix));
+      await gateways[0]?.seed([{ userId: 1, quota: 500, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: 9, userId: 1, remainQuota: 0, usedQuota: 0, unlimited: true }]);
+      const pockets = { order, subscriptions: [{ subscriptionId: 3, windows: [{ key: 's3:w0:0', limit: 1000, endsAt: Date.now() + 3_600_000 }] }] };
+      const attempts = Array.from({ length: 60 }, (_, i) => gateways[i % gateways.length]!.acquire({ holdId: `h${i}`, userId: 1, tokenId: 9, least: 100, most: 100, ttlMs: 60_000, pockets }));
+      const served = (await Promise.all(attempts)).filter((r) => r.ok);
+      expect(served.filter((r) => r.ok && r.subscriptionId === 3)).toHaveLength(expected.sub);
+      expect(served.filter((r) => r.ok && r.subscriptionId === undefined)).toHaveLength(expected.wallet);
+      expect(await gateways[1]?.available(1)).toBe(500 - expected.wallet * 100);
+    }
     await Promise.all(connections.map((c) => c.quit()));
   });
 });

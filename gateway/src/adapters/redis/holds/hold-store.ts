@@ -1,5 +1,5 @@
 import type { Announced, BalancesChanged, SettledHold, TokenBalance, UserBalance } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, TokenLimitRequest, TokenLimitResult } from '../../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, Pockets, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../../ports/hot-state/hold-store.js';
 import * as scripts from './hold-scripts.js';
 import { LuaScript, type ScriptPipeliner, type ScriptRunner } from '../lua-script.js';
 
@@ -12,9 +12,21 @@ const SET_BALANCES = new LuaScript(scripts.SET_BALANCES);
 const AVAILABLE = new LuaScript(scripts.AVAILABLE);
 const KEEP = new LuaScript(scripts.KEEP);
 const LIMIT_TOKEN = new LuaScript(scripts.LIMIT_TOKEN);
+const COUNTED = new LuaScript(scripts.COUNTED);
 
 /** A script's answer for what a user can spend: an integer, or nil when the balance is unknown. */
 const availableOf = (result: unknown): number | null => (typeof result === 'number' ? result : null);
+
+/** ACQUIRE's tail for a call's pockets (see hold-scripts.ts): none when the wallet alone pays. */
+function pocketArgs(pockets: Pockets | undefined): Arg[] {
+  if (!pockets) return [];
+  const args: Arg[] = [pockets.order, pockets.subscriptions.length];
+  for (const { subscriptionId, windows } of pockets.subscriptions) {
+    args.push(subscriptionId, windows.length);
+    for (const w of windows) args.push(w.key, w.limit, w.endsAt);
+  }
+  return args;
+}
 
 /** One user's part of what the ledger applied (or of a seed). */
 interface UserPart {
@@ -71,16 +83,19 @@ export class RedisHoldStore implements HoldStore {
   }
 
   async acquire(r: HoldRequest): Promise<AcquireResult> {
-    const args = [r.holdId, r.tokenId, r.least, r.most, r.ttlMs, r.scope ?? 'user-and-token'];
-    const result = (this.confirmation.replicas > 0 ? await this.acquireConfirmed(r, args) : await this.run(ACQUIRE, r.userId, args)) as string | number;
-    return typeof result === 'number' ? { ok: true, granted: result } : { ok: false, reason: result as 'user_quota' | 'token_quota' | 'balance_unknown' | 'unconfirmed' };
+    const args = [r.holdId, r.tokenId, r.least, r.most, r.ttlMs, r.scope ?? 'user-and-token', ...pocketArgs(r.pockets)];
+    const result = (this.confirmation.replicas > 0 ? await this.acquireConfirmed(r, args) : await this.run(ACQUIRE, r.userId, args)) as string | number | [number, number];
+    if (typeof result === 'number') return { ok: true, granted: result };
+    if (Array.isArray(result)) return { ok: true, granted: result[0], subscriptionId: result[1] };
+    return { ok: false, reason: result as 'user_quota' | 'token_quota' | 'subscription_quota' | 'balance_unknown' | 'unconfirmed' };
   }
 
   /** ACQUIRE then WAIT on the user's primary; a hold its replicas did not confirm is given back. */
   private async acquireConfirmed(r: HoldRequest, args: Arg[]): Promise<unknown> {
     const { replicas, timeoutMs } = this.confirmation;
     const answer = await ACQUIRE.runAndWait(this.redis, ...this.keysAndArgs(r.userId, args), replicas, timeoutMs);
-    if (typeof answer.result !== 'number' || answer.replicas >= replicas) return answer.result;
+    const granted = typeof answer.result === 'number' || Array.isArray(answer.result);
+    if (!granted || answer.replicas >= replicas) return answer.result;
     await this.release({ holdId: r.holdId, userId: r.userId });
     return 'unconfirmed';
   }
@@ -114,6 +129,10 @@ export class RedisHoldStore implements HoldStore {
 
   async available(userId: number): Promise<number | null> {
     return availableOf(await this.run(AVAILABLE, userId, []));
+  }
+
+  async counted(userId: number, windows: SubscriptionWindow[]): Promise<number[]> {
+    return (await this.run(COUNTED, userId, windows.map((w) => w.key))) as number[];
   }
 
   private async setBalances(seed: boolean, parts: Map<number, UserPart>): Promise<void> {

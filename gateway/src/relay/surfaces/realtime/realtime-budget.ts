@@ -100,7 +100,8 @@ export class RealtimeBudget {
     const options = ctx.deps.options;
     const holdId = newId();
     const range = holdRange(quote, 0, maxOutputTokens(options, model), Math.max(REALTIME_CONTEXT_TOKENS, options.number('PreConsumedQuota')));
-    const granted = await admit(ctx, caller, holdId, range);
+    // Sessions are paid from the wallet (subscriptions pay per call, not per session budget).
+    const { granted } = await admit(ctx, caller, holdId, range);
     let done = () => {};
     const settled = new Promise<void>((resolve) => (done = resolve));
     // Renewed like a call's hold while the response it pays for runs (in-flight-holds.ts).
