@@ -52,7 +52,7 @@ describe('ChannelFormPage (add)', SLOW_UI, () => {
     expect(await screen.findByText('渠道创建成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       mode: 'batch',
-      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0 },
+      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0, tag: '', remark: '', setting: '', param_override: '', header_override: '' },
     });
   });
 

@@ -8,6 +8,10 @@ export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
 export const channel = { id: 3, usedQuota: 987_654, model: 'gpt-4o-mini' };
+/** The channel's new-api extras: its tag, note, setting and overrides, as new-api's console saves them. */
+export const channelExtras = { tag: 'main-tag', remark: 'team A account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.3}', headerOverride: '{"X-Team":"ops"}' };
+/** new-api writes a channel_info on every channel; a single-key one says so. */
+const singleKeyInfo = '{"is_multi_key":false,"multi_key_size":0,"multi_key_status_list":null,"multi_key_polling_index":0,"multi_key_mode":""}';
 /** Unused codes with an expiry (new-api's expired_time): one past (2023-11-14), one far ahead (2100). */
 export const expiredCode = { id: 3, key: 'f'.repeat(32), quota: 50_000, expiredTime: 1_700_000_000 };
 export const expiringCode = { id: 4, key: 'b'.repeat(32), quota: 70_000, expiredTime: 4_102_444_800 };
@@ -28,8 +32,9 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       [unlimitedToken.id, alice.id, unlimitedToken.key, 1, 'unlimited', 1_700_000_000, 0, 4_102_444_800, 0, 1, 0, '', '', unlimitedToken.usedQuota, 'default', null],
       [7, alice.id, 'D'.repeat(48), 1, 'deleted', 1_700_000_000, 0, -1, 10, 0, 0, '', '', 0, '', '2025-01-01 00:00:00'],
     ]],
-    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance', [
-      [channel.id, 1, 'sk-upstream-secret', 1, 'openai main', 7, 1_700_000_000, upstreamUrl, `${channel.model},gpt-4o`, 'default,vip', channel.usedQuota, '{"gpt-4o":"gpt-4o-mini"}', 5, 1, 'main-tag', '', 12.5],
+    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance, remark, setting, param_override, header_override, channel_info', [
+      [channel.id, 1, 'sk-upstream-secret', 1, 'openai main', 7, 1_700_000_000, upstreamUrl, `${channel.model},gpt-4o`, 'default,vip', channel.usedQuota, '{"gpt-4o":"gpt-4o-mini"}', 5, 1, channelExtras.tag, '', 12.5,
+        channelExtras.remark, channelExtras.setting, channelExtras.paramOverride, channelExtras.headerOverride, singleKeyInfo],
     ]],
     ['abilities', 'group, model, channel_id, enabled, priority, weight', [
       ...['default', 'vip'].flatMap((group) => [channel.model, 'gpt-4o'].map((model) => [group, model, channel.id, 1, 5, 7])),
