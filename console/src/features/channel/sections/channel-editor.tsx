@@ -75,6 +75,10 @@ export function ChannelEditor({ channel }: { channel: Channel | null }) {
         <Field id="channel-priority" label={t('channel.priority')} type="number" min={PRIORITY_MIN} value={form.priority} onChange={(e) => set('priority', e.target.value)} />
         <Field id="channel-weight" label={t('channel.weight')} type="number" min={WEIGHT_MIN} value={form.weight} onChange={(e) => set('weight', e.target.value)} />
       </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="channel-tag" label={t('channel.tag')} placeholder={t('channel.tagHint')} value={form.tag} onChange={(e) => set('tag', e.target.value)} />
+        <Field id="channel-remark" label={t('channel.remark')} maxLength={255} value={form.remark} onChange={(e) => set('remark', e.target.value)} />
+      </div>
       <Switch checked={form.auto_ban} onChange={(on) => set('auto_ban', on)} label={t('channel.autoBan')} />
       <FormActions busy={busy} onCancel={() => navigate('/channel')} />
     </form>
