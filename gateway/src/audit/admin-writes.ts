@@ -137,6 +137,13 @@ export const audits = {
   channelTagEnabled: { type: 'ChannelTagEnabled', ...channelsOfTag },
   channelTagDisabled: { type: 'ChannelTagDisabled', ...channelsOfTag },
   channelTagEdited: { type: 'ChannelTagEdited', ...channelsOfTag },
+  channelKeysManaged: {
+    type: 'ChannelKeysManaged',
+    kind: 'channel',
+    target: (request: FastifyRequest) => String(bodyOf(request).channel_id ?? ''),
+    state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshot(deps, asId(String(bodyOf(request).channel_id ?? ''))),
+    detail: (request: FastifyRequest) => ({ action: bodyOf(request).action, key_index: bodyOf(request).key_index }),
+  },
   channelsTagged: { type: 'ChannelsTagged', ...channelsNamed, detail: (request) => ({ tag: bodyOf(request).tag ?? null }) },
   optionUpdated: {
     type: 'OptionUpdated',

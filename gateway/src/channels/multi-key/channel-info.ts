@@ -53,3 +53,12 @@ export function channelInfoRow(channel: Pick<Channel, 'channelInfo'>): ChannelIn
     multi_key_mode: info.is_multi_key ? info.multi_key_mode : '',
   };
 }
+
+/** The channel with one key: a multi-key channel's first enabled one (a test or a balance read asks with one key, as new-api). */
+export function withFirstEnabledKey(channel: Channel): Channel {
+  const info = channelInfoOf(channel);
+  if (!info.is_multi_key) return channel;
+  const keys = keysOf(channel);
+  const index = keys.findIndex((_, i) => keyStatus(info, i) === KeyStatus.Enabled);
+  return { ...channel, key: keys[Math.max(index, 0)] ?? '' };
+}

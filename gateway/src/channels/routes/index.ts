@@ -4,6 +4,7 @@ import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelTagRoutes } from './channel-tags.js';
+import { registerMultiKeyManageRoutes } from './multi-key-manage.js';
 import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerModelRoutes } from './models.js';
 
@@ -12,6 +13,7 @@ export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void
   registerChannelRoutes(app, ctx);
   registerChannelWriteRoutes(app, ctx);
   registerChannelTagRoutes(app, ctx);
+  registerMultiKeyManageRoutes(app, ctx);
   registerChannelOpsRoutes(app, ctx);
   registerModelRoutes(app, ctx);
   registerKeyRevealRoutes(app, ctx);

@@ -12,7 +12,7 @@ import { type GatewayConfig, loadConfig } from '../../config.js';
 import { startEmbedded } from '../../embedded.js';
 import { importDatabase } from '../import-command.js';
 import { auditLedger } from '../../ledger-proof/audit-command.js';
-import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, channelExtras, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
+import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
 import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
 
 /** Where the scenario's new-api database lives: a SQLite path, or a MariaDB/PostgreSQL server to make one on. */
@@ -98,7 +98,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
 
       const after = await snapshot();
-      expect(after.extras).toEqual({ ...channelExtras, channelInfo: '' });
+      expect({ ...after.extras, channelInfo: JSON.parse(after.extras?.channelInfo ?? '{}') }).toEqual({ ...channelExtras, channelInfo: channelKeys.info });
       expect(after.logs).toEqual(await sourceLogTotals(source));
       expect(after.options.SystemName).toBe('Old Gateway');
       // One opening per user, per live token and per channel.

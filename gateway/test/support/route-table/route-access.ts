@@ -109,6 +109,7 @@ export const routeAccess: Record<string, Access> = {
   'PUT /api/channel/tag': 'admin',
   'POST /api/channel/batch/tag': 'admin',
   'GET /api/channel/tag/models': 'admin',
+  'POST /api/channel/multi_key/manage': 'admin',
   'GET /api/channel/test': 'admin',
   'GET /api/channel/test/:id': 'admin',
   'GET /api/channel/update_balance': 'admin',
