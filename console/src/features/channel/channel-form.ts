@@ -116,3 +116,7 @@ export function addCustomModels(models: string[], text: string): { models: strin
 /** The mapping templates the spec mentions: rename a requested model; rewrite an upstream status. */
 export const MODEL_MAPPING_TEMPLATE = JSON.stringify({ 'gpt-3.5-turbo': 'gpt-3.5-turbo-0125' }, null, 2);
 export const STATUS_CODE_MAPPING_TEMPLATE = JSON.stringify({ '400': '500' }, null, 2);
+/** new-api's override templates: body fields merged over the request; headers, `{api_key}` the key used; the channel setting. */
+export const PARAM_OVERRIDE_TEMPLATE = JSON.stringify({ temperature: 0 }, null, 2);
+export const HEADER_OVERRIDE_TEMPLATE = JSON.stringify({ 'X-Api-Key': '{api_key}' }, null, 2);
+export const SETTING_TEMPLATE = JSON.stringify({ force_format: false, proxy: '', system_prompt: '' }, null, 2);

@@ -70,3 +70,26 @@ describe("channel tags (new-api's tag routes)", () => {
     expect([missing.status, missing.body]).toEqual([400, { success: false, message: 'tag不能为空' }]);
   });
 });
+
+describe('overrides, setting and remark on channel writes', () => {
+  it('stores them, and refuses JSON that is not an object with 400 in the envelope', async () => {
+    const { root, deps } = await withChannels();
+    const fields = { remark: 'team A', setting: '{"force_format":true}', param_override: '{"temperature":0.1}', header_override: '{"X-Org":"{api_key}"}' };
+    const [id = 0] = (await root.call<number[]>('POST', '/api/channel/', { mode: 'single', channel: { ...base, name: 'o', ...fields } })).body.data;
+    expect(await deps.channels.byId(id)).toMatchObject({ remark: 'team A', setting: '{"force_format":true}', paramOverride: '{"temperature":0.1}', headerOverride: '{"X-Org":"{api_key}"}' });
+    const read = await root.call('GET', `/api/channel/${id}`);
+    expect(read.body.data).toMatchObject(fields);
+    const bad = [
+      [{ param_override: '{"temperature":' }, '参数覆盖必须是合法的 JSON 格式'],
+      [{ header_override: '["x"]' }, '请求头覆盖必须是合法的 JSON 格式'],
+      [{ setting: '42' }, '渠道额外设置[channel setting] 格式错误：必须是合法的 JSON 对象'],
+    ] as const;
+    for (const [patch, message] of bad) {
+      const answer = await root.call('PUT', '/api/channel/', { id, ...patch });
+      expect([answer.status, answer.body]).toEqual([400, { success: false, message }]);
+    }
+    const tagEdit = await root.call('PUT', '/api/channel/tag', { tag: 'team-a', param_override: 'nope' });
+    expect(tagEdit.body).toEqual({ success: false, message: '参数覆盖必须是合法的 JSON 格式' });
+    expect((await deps.channels.byId(id))?.paramOverride).toBe('{"temperature":0.1}');
+  });
+});

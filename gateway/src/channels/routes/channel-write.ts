@@ -76,7 +76,7 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
   const changed = (id?: number) => deps.notices.publish('channels', id);
 
   route(app, 'POST', '/channel/', guard.admin, async (request) => {
-    const ids = await createChannels(deps, parseInput(createBody, request.body));
+    const ids = await createChannels(deps, parseInput(createBody, request.body, 400));
     changed();
     return ok(ids);
   }, audits.channelCreated);
@@ -88,7 +88,7 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
   }, audits.channelCopied);
 
   route(app, 'PUT', '/channel/', guard.admin, async (request) => {
-    const body = parseInput(updateBody, request.body);
+    const body = parseInput(updateBody, request.body, 400);
     const stored = await deps.channels.byId(body.id);
     if (!stored) throw new ApiFailure('渠道不存在');
     const keys = multiKeyPatch(stored, { key: body.key, keyMode: body.key_mode ?? undefined, mode: body.multi_key_mode ?? undefined });

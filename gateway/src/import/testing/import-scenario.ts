@@ -152,7 +152,10 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
           body: JSON.stringify({ model: channel.model, messages: [{ role: 'user', content: 'hello' }] }),
         });
         expect(answer.status).toBe(200);
+        // The multi-key channel's enabled key, and its imported overrides on the upstream request.
         expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
+        expect(upstream.requests.at(-1)?.body.temperature).toBe(0.3);
+        expect(upstream.requests.at(-1)?.headers['x-team']).toBe('ops');
       } finally {
         await tollgate.close();
       }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
+import { withOverrides } from '../../channels/request-overrides.js';
 import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
@@ -51,7 +52,7 @@ export interface AttemptPlan {
 /** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
 async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamRequest | null> {
   try {
-    return await plan.build(channel);
+    return withOverrides(channel, await plan.build(channel));
   } catch (error) {
     if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
     return null;
