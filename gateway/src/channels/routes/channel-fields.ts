@@ -5,7 +5,7 @@ import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
 import { type Channel, NO_CHANNEL_EXTRAS, type NewChannel } from '../../ports/documents/channel-store.js';
 import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { byId, channelWire } from '../../api/support/wire.js';
-import { JsonMessages, jsonObjectText, jsonText } from '../channel-json.js';
+import { JsonMessages, jsonObjectText, jsonText } from '../extras/channel-json.js';
 
 /** The console sends lists either as comma strings or arrays. */
 const commaText = z.union([z.string(), z.array(z.string()).transform((items) => items.join(','))]).transform((text) =>

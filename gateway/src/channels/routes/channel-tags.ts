@@ -8,8 +8,8 @@ import type { ApiContext } from '../../api/support/context.js';
 import { parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { audits } from '../../audit/admin-writes.js';
-import { JsonMessages, jsonObjectText } from '../channel-json.js';
-import { tagModels, tagPatch, tagStatus, updateTagged } from '../channel-tags.js';
+import { JsonMessages, jsonObjectText } from '../extras/channel-json.js';
+import { tagModels, tagPatch, tagStatus, updateTagged } from '../extras/channel-tags.js';
 
 export type ChannelTagDeps = ChannelsContext;
 

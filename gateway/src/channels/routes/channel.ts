@@ -11,7 +11,7 @@ import { commaList } from '../../api/support/groups.js';
 import { idParams, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
-import { tagModePage, tagsOf } from '../channel-tags.js';
+import { tagModePage, tagsOf } from '../extras/channel-tags.js';
 
 export type ChannelDeps = MoneyContext & ChannelsContext;
 

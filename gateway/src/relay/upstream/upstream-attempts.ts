@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
-import { withOverrides } from '../../channels/request-overrides.js';
+import { withOverrides } from '../../channels/extras/request-overrides.js';
 import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';

@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@tollgate/wire';
-import type { Channel, ChannelStore } from '../ports/documents/channel-store.js';
+import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
 
 /** new-api's tag edit (EditChannelByTag): each field given is set on every channel of the tag. */
 export interface TagEdit {

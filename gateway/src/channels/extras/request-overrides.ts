@@ -1,5 +1,5 @@
-import type { Channel } from '../ports/documents/channel-store.js';
-import type { UpstreamRequest } from '../providers/types.js';
+import type { Channel } from '../../ports/documents/channel-store.js';
+import type { UpstreamRequest } from '../../providers/types.js';
 import { jsonObject } from './channel-json.js';
 
 /** new-api's placeholder in a header override for the key the call uses (a multi-key channel's chosen one). */
