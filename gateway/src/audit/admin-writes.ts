@@ -54,6 +54,26 @@ const channelsBy = (ids: (deps: SnapshotDeps, request: FastifyRequest) => Promis
   },
 });
 
+const channelSnapshots = async (deps: SnapshotDeps, ids: number[]) => Promise.all(ids.map((id) => channelSnapshot(deps, id)));
+const bodyText = (request: FastifyRequest, field: string) => (typeof bodyOf(request)[field] === 'string' ? (bodyOf(request)[field] as string) : '');
+
+/** A tag operation: the channels of the tag before, and after (under the new tag when it was renamed). */
+const channelsOfTag = {
+  kind: 'channel',
+  target: (request: FastifyRequest) => `tag:${bodyText(request, 'tag')}`,
+  async state(deps: SnapshotDeps, request: FastifyRequest, answer?: unknown) {
+    const tag = answer === undefined ? bodyText(request, 'tag') : bodyText(request, 'new_tag') || bodyText(request, 'tag');
+    return channelSnapshots(deps, (await deps.channels.all()).filter((channel) => channel.tag === tag).map((channel) => channel.id));
+  },
+};
+
+/** A write to the channels the body names by id, kept: their state before and after. */
+const channelsNamed = {
+  kind: 'channel',
+  target: (request: FastifyRequest) => idList(bodyOf(request).ids).join(','),
+  state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshots(deps, idList(bodyOf(request).ids)),
+};
+
 const manageTypes: Record<string, AuditEventType> = dict({
   disable: 'UserDisabled',
   enable: 'UserEnabled',
@@ -114,6 +134,17 @@ export const audits = {
   channelTestsStarted: { type: 'ChannelTestsStarted', kind: 'channel', target: () => '*' },
   channelBalanceUpdated: { type: 'ChannelBalanceUpdated', ...channelMeasured },
   channelBalancesUpdated: { type: 'ChannelBalancesUpdated', kind: 'channel', target: () => '*' },
+  channelTagEnabled: { type: 'ChannelTagEnabled', ...channelsOfTag },
+  channelTagDisabled: { type: 'ChannelTagDisabled', ...channelsOfTag },
+  channelTagEdited: { type: 'ChannelTagEdited', ...channelsOfTag },
+  channelKeysManaged: {
+    type: 'ChannelKeysManaged',
+    kind: 'channel',
+    target: (request: FastifyRequest) => String(bodyOf(request).channel_id ?? ''),
+    state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshot(deps, asId(String(bodyOf(request).channel_id ?? ''))),
+    detail: (request: FastifyRequest) => ({ action: bodyOf(request).action, key_index: bodyOf(request).key_index }),
+  },
+  channelsTagged: { type: 'ChannelsTagged', ...channelsNamed, detail: (request) => ({ tag: bodyOf(request).tag ?? null }) },
   optionUpdated: {
     type: 'OptionUpdated',
     kind: 'option',

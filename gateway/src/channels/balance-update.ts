@@ -1,5 +1,6 @@
 import type { ChannelsContext } from '../contexts/channels.js';
 import { ChannelStatus } from '@tollgate/wire';
+import { withFirstEnabledKey } from './multi-key/channel-info.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { fetchBalance } from './channel-balance.js';
 import { type ChannelStatusDeps, disableAutomatically } from './channel-status.js';
@@ -9,7 +10,7 @@ type BalanceRunDeps = ChannelStatusDeps;
 
 /** Asks the provider for the balance and keeps it on the channel; null when its type has no balance API. */
 export async function updateBalance(deps: Deps, channel: Channel): Promise<number | null> {
-  const pending = fetchBalance(channel);
+  const pending = fetchBalance(withFirstEnabledKey(channel));
   if (!pending) return null;
   const balance = await pending;
   await deps.channels.update(channel.id, { balance, balanceUpdatedTime: Math.floor(Date.now() / 1000) });

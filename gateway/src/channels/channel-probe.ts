@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { withFirstEnabledKey } from './multi-key/channel-info.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import { type ProviderAdapter, providerFor } from '../providers/index.js';
 import { upstreamModel } from './model-mapping.js';
@@ -28,7 +29,8 @@ export function probeCall(model: string): { path: string; body: Record<string, u
 }
 
 /** Sends one tiny call through the channel's provider and times it. */
-export async function probeChannel(channel: Channel, requested?: string): Promise<ProbeResult> {
+export async function probeChannel(stored: Channel, requested?: string): Promise<ProbeResult> {
+  const channel = withFirstEnabledKey(stored);
   const model = probeModel(channel, requested);
   const call = probeCall(upstreamModel(channel, model));
   const startedAt = performance.now();

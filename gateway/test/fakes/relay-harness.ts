@@ -20,7 +20,7 @@ import { inProcessRateLimiters } from '../../src/adapters/in-process/rate-limite
 import { loadConfig } from '../../src/config.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
 import { OptionCache } from '../../src/options/option-cache.js';
-import type { Channel, NewChannel } from '../../src/ports/documents/channel-store.js';
+import { type Channel, type NewChannel, NO_CHANNEL_EXTRAS } from '../../src/ports/documents/channel-store.js';
 import type { NewToken, Token } from '../../src/ports/documents/token-store.js';
 import type { NewUser, User } from '../../src/ports/documents/user-store.js';
 import type { SessionStore } from '../../src/ports/hot-state/session-store.js';
@@ -95,7 +95,7 @@ export function newChannel(baseUrl: string, fields: Partial<NewChannel> = {}): N
   return {
     type: 1, name: 'mock', key: 'sk-channel-secret', status: 1, baseUrl, other: '', models: 'gpt-4o-mini', group: 'default', modelMapping: '',
     statusCodeMapping: '', openaiOrganization: '', testModel: '', autoBan: 1, priority: 0, weight: 0, balance: 0, responseTime: 0, testTime: 0,
-    balanceUpdatedTime: 0, createdTime: 0, otherInfo: '', ...fields,
+    balanceUpdatedTime: 0, createdTime: 0, otherInfo: '', ...NO_CHANNEL_EXTRAS, ...fields,
   };
 }
 

@@ -25,6 +25,12 @@ export const auditEventTypes = [
   'ChannelTestsStarted',
   'ChannelBalanceUpdated',
   'ChannelBalancesUpdated',
+  // new-api's tag operations and multi-key management (issue #39).
+  'ChannelTagEnabled',
+  'ChannelTagDisabled',
+  'ChannelTagEdited',
+  'ChannelsTagged',
+  'ChannelKeysManaged',
   'OptionUpdated',
   'ModelRatiosReset',
   'RedemptionsCreated',

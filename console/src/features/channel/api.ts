@@ -16,11 +16,14 @@ type TestReply = Envelope<null> & { time: number };
 type BalanceReply = Envelope<null> & { balance: number };
 
 const path = (suffix = '') => `/api/channel/${suffix}`;
+/** Sent only when on, so the plain list's call stays new-api's own. */
+const tagModeQuery = (on: boolean) => (on ? { tag_mode: 'true' } : {});
 
 export const channelApi = {
-  list: async (page: number, size: number, idSort: boolean, signal?: AbortSignal) =>
-    toPage(await api<Page<Channel>>('GET', path(`?${query({ p: page, page_size: size, id_sort: String(idSort) })}`), undefined, { signal }), page, size),
-  search: async (search: ChannelSearch, signal?: AbortSignal) => toPage(await api<Page<Channel>>('GET', path(`search?${query({ ...search })}`), undefined, { signal })),
+  /** In tag mode a page holds whole tags (new-api's `tag_mode`): `total` counts tags, untagged channels are left out. */
+  list: async (page: number, size: number, idSort: boolean, tagMode: boolean, signal?: AbortSignal) =>
+    toPage(await api<Page<Channel>>('GET', path(`?${query({ p: page, page_size: size, id_sort: String(idSort), ...tagModeQuery(tagMode) })}`), undefined, { signal }), page, size),
+  search: async (search: ChannelSearch, tagMode: boolean, signal?: AbortSignal) => toPage(await api<Page<Channel>>('GET', path(`search?${query({ ...search, ...tagModeQuery(tagMode) })}`), undefined, { signal })),
   get: (id: number, signal?: AbortSignal) => api<Channel>('GET', path(String(id)), undefined, { signal }),
   /** One key per line makes one channel each in batch mode. */
   create: (channel: ChannelInput, batch: boolean) => api<number[]>('POST', path(), { mode: batch ? 'batch' : 'single', channel }),
@@ -31,6 +34,11 @@ export const channelApi = {
   removeDisabled: () => api<number>('DELETE', path('disabled')),
   removeMany: (ids: number[]) => api<number>('POST', path('batch'), { ids }),
   fix: () => api<number>('POST', path('fix')),
+  setTagEnabled: (tag: string, enabled: boolean) => api('POST', path(enabled ? 'tag/enabled' : 'tag/disabled'), { tag }),
+  /** new-api's tag edit: each field sent is set on every channel of the tag. */
+  editTag: (edit: { tag: string; new_tag?: string; priority?: number; weight?: number }) => api('PUT', path('tag'), edit),
+  /** An empty tag takes the channels out of their tag. */
+  setTag: (ids: number[], tag: string) => api<number>('POST', path('batch/tag'), { ids, tag: tag || null }),
   /** The time in seconds; a failed test is a refusal (success false), toasted by the client. */
   test: (id: number, model?: string) => apiEnvelope<null>('GET', path(`test/${id}${model ? `?${query({ model })}` : ''}`)) as Promise<TestReply>,
   testAll: () => api('GET', path('test')),

@@ -20,11 +20,17 @@ export interface ChannelForm {
   auto_ban: boolean;
   priority: string;
   weight: string;
+  tag: string;
+  remark: string;
+  /** JSON texts (new-api's channel setting, the body and header overrides); blank for none. */
+  setting: string;
+  param_override: string;
+  header_override: string;
 }
 
 const list = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
 
-export const EMPTY_FORM: ChannelForm = { type: ChannelType.OpenAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0' };
+export const EMPTY_FORM: ChannelForm = { type: ChannelType.OpenAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0', tag: '', remark: '', setting: '', param_override: '', header_override: '' };
 
 export function formOf(channel: Channel): ChannelForm {
   return { ...EMPTY_FORM, ...channel, key: '', models: list(channel.models), groups: list(channel.group), auto_ban: channel.auto_ban === 1, priority: String(channel.priority), weight: String(channel.weight) };
@@ -39,11 +45,24 @@ const isJson = (text: string) => {
   }
 };
 
+/** An override or setting must be a JSON object when set (the gateway refuses anything else). */
+const isJsonObject = (text: string) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+
 /** The spec's checks in its order (section 5); a new channel needs a name and a key, an edited one keeps its key. */
 export function validateChannel(form: ChannelForm, isEdit: boolean): MessageKey | null {
   if (!isEdit && (!form.name.trim() || !form.key.trim())) return 'channel.required';
   if (form.models.length === 0) return 'channel.modelsRequired';
   if (form.model_mapping.trim() && !isJson(form.model_mapping)) return 'channel.mappingInvalid';
+  if (form.param_override.trim() && !isJsonObject(form.param_override)) return 'channel.paramOverrideInvalid';
+  if (form.header_override.trim() && !isJsonObject(form.header_override)) return 'channel.headerOverrideInvalid';
+  if (form.setting.trim() && !isJsonObject(form.setting)) return 'channel.settingInvalid';
   return null;
 }
 
@@ -79,6 +98,11 @@ export function toChannelInput(form: ChannelForm): ChannelInput {
     auto_ban: form.auto_ban ? 1 : 0,
     priority: clampNumber(form.priority, PRIORITY_MIN),
     weight: clampNumber(form.weight, WEIGHT_MIN),
+    tag: form.tag.trim(),
+    remark: form.remark.trim(),
+    setting: form.setting.trim(),
+    param_override: form.param_override.trim(),
+    header_override: form.header_override.trim(),
   };
 }
 
@@ -92,3 +116,7 @@ export function addCustomModels(models: string[], text: string): { models: strin
 /** The mapping templates the spec mentions: rename a requested model; rewrite an upstream status. */
 export const MODEL_MAPPING_TEMPLATE = JSON.stringify({ 'gpt-3.5-turbo': 'gpt-3.5-turbo-0125' }, null, 2);
 export const STATUS_CODE_MAPPING_TEMPLATE = JSON.stringify({ '400': '500' }, null, 2);
+/** new-api's override templates: body fields merged over the request; headers, `{api_key}` the key used; the channel setting. */
+export const PARAM_OVERRIDE_TEMPLATE = JSON.stringify({ temperature: 0 }, null, 2);
+export const HEADER_OVERRIDE_TEMPLATE = JSON.stringify({ 'X-Api-Key': '{api_key}' }, null, 2);
+export const SETTING_TEMPLATE = JSON.stringify({ force_format: false, proxy: '', system_prompt: '' }, null, 2);

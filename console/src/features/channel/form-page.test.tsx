@@ -32,6 +32,14 @@ describe('ChannelFormPage (add)', SLOW_UI, () => {
     change('模型重定向', '{bad');
     submit();
     expect(await screen.findByText('模型映射必须是合法的 JSON 格式！')).toBeTruthy();
+    change('模型重定向', '');
+    change('参数覆盖', '[1]');
+    submit();
+    expect(await screen.findByText('参数覆盖必须是合法的 JSON 格式')).toBeTruthy();
+    change('参数覆盖', '');
+    change('请求头覆盖', '"x"');
+    submit();
+    expect(await screen.findByText('请求头覆盖必须是合法的 JSON 格式')).toBeTruthy();
   });
 
   it('creates one channel per key line, trimming the base URL and clamping priority and weight', async () => {
@@ -52,7 +60,7 @@ describe('ChannelFormPage (add)', SLOW_UI, () => {
     expect(await screen.findByText('渠道创建成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       mode: 'batch',
-      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0 },
+      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0, tag: '', remark: '', setting: '', param_override: '', header_override: '' },
     });
   });
 
@@ -107,6 +115,20 @@ describe('ChannelFormPage (edit)', SLOW_UI, () => {
     submit();
     expect(await screen.findByText('渠道更新成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, key: '', other: 'v2.1', models: 'gpt-4o,gpt-4o-mini', group: 'default,vip', priority: 3, weight: 2 });
+  });
+
+  it('sends tag, remark and the overrides as typed', async () => {
+    signIn(100);
+    const calls = stubApi({ ...common, '/api/channel/5': saved, 'PUT /api/channel/': saved });
+    editPage(5);
+    expect(await screen.findByDisplayValue('spark')).toBeTruthy();
+    change('标签', ' team-a ');
+    change('备注', 'billing');
+    change('参数覆盖', '{"temperature":0}');
+    change('请求头覆盖', '{"X-Key":"{api_key}"}');
+    submit();
+    expect(await screen.findByText('渠道更新成功！')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ tag: 'team-a', remark: 'billing', param_override: '{"temperature":0}', header_override: '{"X-Key":"{api_key}"}', setting: '' });
   });
 
   it('fetches a saved OpenAI channel\'s models through the gateway, and says when it fails', async () => {

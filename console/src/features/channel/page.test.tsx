@@ -181,6 +181,31 @@ describe('ChannelPage', SLOW_UI, () => {
     await waitFor(() => expect(listCalls()).toBe(before + 1));
   });
 
+  it('lists whole tags in tag mode, switches and edits a tag, and tags the selected channels in batch mode', async () => {
+    signIn(100);
+    localStorage.removeItem('enable-tag-mode');
+    const tagged = { items: [channel(4, { tag: 'team-a' }), channel(3, { tag: 'team-a' })], total: 1, page: 1, page_size: 10 };
+    const calls = stubApi({ ...common, '/api/channel/?p=1&page_size=10&id_sort=false&tag_mode=true': tagged, 'POST /api/channel/tag/disabled': null, 'PUT /api/channel/tag': null, 'POST /api/channel/batch/tag': 2 });
+    renderPage(<ChannelPage />, '/channel');
+    await screen.findAllByTestId('channel-row');
+    fireEvent.click(screen.getByRole('switch', { name: '标签聚合模式' }));
+    const panel = await screen.findByRole('form', { name: '标签 team-a' });
+    expect(within(panel).getByText('(2)')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/channel/?p=1&page_size=10&id_sort=false&tag_mode=true');
+    click('禁用全部', panel);
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/channel/tag/disabled')?.body).toEqual({ tag: 'team-a' }));
+    fireEvent.change(within(panel).getByLabelText('标签'), { target: { value: 'team-b' } });
+    fireEvent.change(within(panel).getByLabelText('权重'), { target: { value: '-3' } });
+    click('保存标签设置', panel);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ tag: 'team-a', new_tag: 'team-b', weight: 0 }));
+    fireEvent.click(screen.getByRole('switch', { name: '开启批量删除' }));
+    fireEvent.click(screen.getByLabelText('选择 ch4'));
+    fireEvent.change(screen.getByLabelText('设置标签（留空则清除）'), { target: { value: 'gold' } });
+    click('为 1 个渠道设置标签');
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/channel/batch/tag')?.body).toEqual({ ids: [4], tag: 'gold' }));
+    localStorage.removeItem('enable-tag-mode');
+  });
+
   it('keeps the sort and the columns each user chose', async () => {
     stubApi(common);
     await expectViewKeptPerUser({

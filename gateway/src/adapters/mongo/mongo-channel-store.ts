@@ -24,6 +24,12 @@ const channelShape = {
   balanceUpdatedTime: Number,
   createdTime: Number,
   otherInfo: String,
+  tag: { type: String, default: '' },
+  remark: { type: String, default: '' },
+  setting: { type: String, default: '' },
+  paramOverride: { type: String, default: '' },
+  headerOverride: { type: String, default: '' },
+  channelInfo: { type: String, default: '' },
 };
 
 /** Upstream channels in MongoDB. */

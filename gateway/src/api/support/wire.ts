@@ -2,6 +2,7 @@ import type { ChannelBalance, TokenBalance, UserBalance } from '@tollgate/ledger
 import type { ChannelRow, TokenRow, UserRow } from '@tollgate/wire';
 import { maskTokenKey } from '../../auth/token-key.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
+import { channelInfoRow } from '../../channels/multi-key/channel-info.js';
 import { type Token, TokenStatus } from '../../ports/documents/token-store.js';
 import type { User } from '../../ports/documents/user-store.js';
 
@@ -89,6 +90,12 @@ export function channelWire(channel: Channel, balance?: ChannelBalance): Channel
     balance_updated_time: channel.balanceUpdatedTime,
     created_time: channel.createdTime,
     other_info: channel.otherInfo,
+    tag: channel.tag,
+    remark: channel.remark,
+    setting: channel.setting,
+    param_override: channel.paramOverride,
+    header_override: channel.headerOverride,
+    channel_info: channelInfoRow(channel),
   };
 }
 

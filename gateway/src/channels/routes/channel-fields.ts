@@ -2,18 +2,10 @@ import { z } from 'zod';
 import type { MoneyContext } from '../../contexts/money.js';
 import { isHttpUrl } from '../../http/http-url.js';
 import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
-import type { Channel, NewChannel } from '../../ports/documents/channel-store.js';
+import { type Channel, NO_CHANNEL_EXTRAS, type NewChannel } from '../../ports/documents/channel-store.js';
 import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { byId, channelWire } from '../../api/support/wire.js';
-
-const isJson = (text: string) => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { JsonMessages, jsonObjectText, jsonText } from '../extras/channel-json.js';
 
 /** The console sends lists either as comma strings or arrays. */
 const commaText = z.union([z.string(), z.array(z.string()).transform((items) => items.join(','))]).transform((text) =>
@@ -23,7 +15,6 @@ const commaText = z.union([z.string(), z.array(z.string()).transform((items) => 
     .filter(Boolean)
     .join(','),
 );
-const jsonText = (message: string) => z.string().refine((text) => text.trim() === '' || isJson(text), { message });
 
 /** A channel's fields on the wire (snake_case, as new-api's Channel). */
 export const channelFields = z.object({
@@ -46,6 +37,11 @@ export const channelFields = z.object({
   auto_ban: wholeNumber('auto_ban'),
   priority: wholeNumber('priority').transform((p) => Math.max(p, -999)),
   weight: wholeNumber('weight').transform((w) => Math.max(w, 0)),
+  tag: z.string().trim().nullish().transform((tag) => tag ?? ''),
+  remark: z.string().trim().max(255, { message: '备注不能超过 255 个字符' }).nullish().transform((remark) => remark ?? ''),
+  setting: jsonObjectText(JsonMessages.setting).nullish().transform((text) => text ?? ''),
+  param_override: jsonObjectText(JsonMessages.paramOverride).nullish().transform((text) => text ?? ''),
+  header_override: jsonObjectText(JsonMessages.headerOverride).nullish().transform((text) => text ?? ''),
 });
 export type ChannelFields = Partial<z.infer<typeof channelFields>>;
 
@@ -64,6 +60,11 @@ const FIELD_NAMES = {
   auto_ban: 'autoBan',
   priority: 'priority',
   weight: 'weight',
+  tag: 'tag',
+  remark: 'remark',
+  setting: 'setting',
+  param_override: 'paramOverride',
+  header_override: 'headerOverride',
 } as const satisfies Record<Exclude<keyof ChannelFields, 'key'>, keyof Channel>;
 
 /** The document patch of the fields sent; an empty key keeps the stored one (reads never return it). */
@@ -101,6 +102,7 @@ export function newChannelDocument(fields: ChannelFields, key: string): NewChann
     autoBan: 1,
     priority: 0,
     weight: 0,
+    ...NO_CHANNEL_EXTRAS,
     ...channelPatch(fields),
     key,
     other: defaultOther(type, fields.other ?? ''),

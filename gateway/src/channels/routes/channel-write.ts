@@ -10,16 +10,23 @@ import type { ApiContext } from '../../api/support/context.js';
 import { INVALID_PARAMS, idParams, parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { audits } from '../../audit/admin-writes.js';
+import { keyLines, multiKeyInfo, multiKeyPatch } from '../multi-key/key-edits.js';
 
 export type ChannelWriteDeps = MoneyContext & ChannelsContext;
 
 const channelBody = channelFields.partial();
+const multiKeyMode = z.enum(['random', 'polling'], { message: '不支持的多密钥模式' });
 /** new-api's AddChannelRequest, or (older consoles) the channel object itself. */
 const createBody = z.preprocess(
   (body) => (body !== null && typeof body === 'object' && 'channel' in body ? body : { mode: 'batch', channel: body }),
-  z.object({ mode: z.enum(['single', 'batch', 'multi_to_single']).default('single'), channel: channelBody }),
+  z.object({ mode: z.enum(['single', 'batch', 'multi_to_single']).default('single'), multi_key_mode: multiKeyMode.default('random'), channel: channelBody }),
 );
-const updateBody = channelBody.extend({ id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }) });
+/** new-api's PatchChannel: a multi-key channel's mode, and whether the key sent adds to its keys or replaces them. */
+const updateBody = channelBody.extend({
+  id: z.number({ message: INVALID_PARAMS }).int().positive({ message: INVALID_PARAMS }),
+  multi_key_mode: multiKeyMode.nullish(),
+  key_mode: z.enum(['append', 'replace']).nullish(),
+});
 const batchBody = z.object({ ids: z.array(z.number().int().positive()).min(1) });
 /** new-api's copy: a suffix for the name (default "_复制") and whether the balance starts again from 0 (default yes). */
 const copyQuery = z.object({ suffix: queryString, reset_balance: queryString });
@@ -54,6 +61,11 @@ async function copyChannel(deps: ChannelWriteDeps, id: number, query: z.infer<ty
 async function createChannels(deps: ChannelWriteDeps, body: z.infer<typeof createBody>): Promise<number[]> {
   const keys = keysOf(body.mode, body.channel);
   if (!body.channel.name || keys.length === 0) throw new ApiFailure('请填写渠道名称和渠道密钥！');
+  if (body.mode === 'multi_to_single') {
+    const lines = keyLines(keys.join('\n'));
+    const channel = { ...newChannelDocument(body.channel, lines.join('\n')), channelInfo: multiKeyInfo(lines, body.multi_key_mode) };
+    return [(await deps.channels.create(channel)).id];
+  }
   const ids: number[] = [];
   for (const key of keys) ids.push((await deps.channels.create(newChannelDocument(body.channel, key))).id);
   return ids;
@@ -64,7 +76,7 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
   const changed = (id?: number) => deps.notices.publish('channels', id);
 
   route(app, 'POST', '/channel/', guard.admin, async (request) => {
-    const ids = await createChannels(deps, parseInput(createBody, request.body));
+    const ids = await createChannels(deps, parseInput(createBody, request.body, 400));
     changed();
     return ok(ids);
   }, audits.channelCreated);
@@ -76,8 +88,11 @@ export function registerChannelWriteRoutes(app: FastifyInstance, { deps, guard }
   }, audits.channelCopied);
 
   route(app, 'PUT', '/channel/', guard.admin, async (request) => {
-    const body = parseInput(updateBody, request.body);
-    const updated = await deps.channels.update(body.id, channelPatch(body));
+    const body = parseInput(updateBody, request.body, 400);
+    const stored = await deps.channels.byId(body.id);
+    if (!stored) throw new ApiFailure('渠道不存在');
+    const keys = multiKeyPatch(stored, { key: body.key, keyMode: body.key_mode ?? undefined, mode: body.multi_key_mode ?? undefined });
+    const updated = await deps.channels.update(body.id, { ...channelPatch(body), ...keys });
     if (!updated) throw new ApiFailure('渠道不存在');
     changed(updated.id);
     const [wire] = await channelsWithBalances(deps, [updated]);

@@ -11,11 +11,12 @@ import { commaList } from '../../api/support/groups.js';
 import { idParams, parseInput, queryInt, queryString } from '../../api/support/input.js';
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
+import { tagModePage, tagsOf } from '../extras/channel-tags.js';
 
 export type ChannelDeps = MoneyContext & ChannelsContext;
 
-const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString });
-const searchQuery = z.object({ keyword: queryString, group: queryString, model: queryString });
+const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString, tag_mode: queryString });
+const searchQuery = z.object({ keyword: queryString, group: queryString, model: queryString, tag_mode: queryString });
 
 /** new-api's channel search: id or key exactly, name or base URL containing the keyword; group and model filters. */
 function matches(channel: Channel, query: z.infer<typeof searchQuery>): boolean {
@@ -23,6 +24,23 @@ function matches(channel: Channel, query: z.infer<typeof searchQuery>): boolean 
   if (keyword && !(String(channel.id) === keyword || channel.key === keyword || channel.name.includes(keyword) || channel.baseUrl.includes(keyword))) return false;
   if (group && !commaList(channel.group).includes(group)) return false;
   return !model || channel.models.includes(model);
+}
+
+/** The list's order: priority then newest, or newest first when sorting by id (ChannelStore.list's). */
+const listOrder = (idSort: boolean) => (a: Channel, b: Channel) => (idSort ? b.id - a.id : b.priority - a.priority || b.id - a.id);
+
+/** The channel list, or in tag mode (new-api's `tag_mode=true`) a page of tags, each with all its channels. */
+async function channelPage(deps: ChannelDeps, q: z.infer<typeof listQuery>, offset: number, limit: number) {
+  const idSort = q.id_sort === 'true';
+  if (q.tag_mode !== 'true') return deps.channels.list({ offset, limit, idSort });
+  return tagModePage((await deps.channels.all()).sort(listOrder(idSort)), offset, limit);
+}
+
+/** Search in tag mode: the tags of the channels found (or named by the keyword), each with all its channels. */
+function withWholeTags(all: Channel[], found: Channel[], keyword: string | undefined): Channel[] {
+  const tags = new Set(tagsOf(found));
+  for (const tag of tagsOf(all)) if (keyword && tag.includes(keyword)) tags.add(tag);
+  return all.filter((channel) => tags.has(channel.tag));
 }
 
 /** Every model name the gateway knows: priced models and the models channels serve, OpenAI's list shape. */
@@ -37,13 +55,15 @@ export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: Api
   route(app, 'GET', '/channel/', guard.admin, async (request) => {
     const q = parseInput(listQuery, request.query);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
-    const result = await deps.channels.list({ offset, limit: pageSize, idSort: q.id_sort === 'true' });
+    const result = await channelPage(deps, q, offset, pageSize);
     return ok(pageOf(await channelsWithBalances(deps, result.items), result.total, page, pageSize));
   });
 
   route(app, 'GET', '/channel/search', guard.admin, async (request) => {
     const q = parseInput(searchQuery, request.query);
-    const found = (await deps.channels.all()).filter((channel) => matches(channel, q)).reverse();
+    const all = (await deps.channels.all()).reverse();
+    const matching = all.filter((channel) => matches(channel, q));
+    const found = q.tag_mode === 'true' ? withWholeTags(all, matching, q.keyword) : matching;
     return ok(pageOf(await channelsWithBalances(deps, found), found.length, 1, found.length));
   });
 

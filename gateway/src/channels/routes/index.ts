@@ -3,13 +3,17 @@ import type { ApiContext } from '../../api/support/context.js';
 import { registerChannelOpsRoutes } from './channel-ops.js';
 import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerChannelRoutes } from './channel.js';
+import { registerChannelTagRoutes } from './channel-tags.js';
+import { registerMultiKeyManageRoutes } from './multi-key-manage.js';
 import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerModelRoutes } from './models.js';
 
-/** The API routes of channels: listing, writing, testing, balances, models, key reveal. */
+/** The API routes of channels: listing, writing, tags, testing, balances, models, key reveal. */
 export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void {
   registerChannelRoutes(app, ctx);
   registerChannelWriteRoutes(app, ctx);
+  registerChannelTagRoutes(app, ctx);
+  registerMultiKeyManageRoutes(app, ctx);
   registerChannelOpsRoutes(app, ctx);
   registerModelRoutes(app, ctx);
   registerKeyRevealRoutes(app, ctx);

@@ -1,12 +1,19 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
+import { channelInfoOf, channelInfoText } from '../../channels/multi-key/channel-info.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from '../import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';
 import { type SourceChannel, sourceChannel } from '../sources/new-api-rows.js';
 import { openingBalance } from './opening-balance.js';
 
-/** new-api channel columns Tollgate has no field for: named in the report when a channel sets one. */
-const UNCARRIED = ['tag', 'setting', 'param_override', 'header_override', 'remark', 'config', 'system_prompt'] as const;
+/** one-api channel columns Tollgate has no field for: named in the report when a channel sets one. */
+const UNCARRIED = ['config', 'system_prompt'] as const;
+
+/** new-api's channel_info, kept when the channel holds several keys; a single-key channel's says nothing. */
+function channelInfoFrom(row: SourceChannel): string {
+  const info = channelInfoOf({ channelInfo: row.channel_info });
+  return info.is_multi_key ? channelInfoText(info) : '';
+}
 
 function toChannel(row: SourceChannel): Channel {
   return {
@@ -32,6 +39,12 @@ function toChannel(row: SourceChannel): Channel {
     balanceUpdatedTime: row.balance_updated_time,
     createdTime: row.created_time,
     otherInfo: row.other_info,
+    tag: row.tag,
+    remark: row.remark,
+    setting: row.setting,
+    paramOverride: row.param_override,
+    headerOverride: row.header_override,
+    channelInfo: channelInfoFrom(row),
   };
 }
 
@@ -42,7 +55,7 @@ export function channelsBroughtBy(context: ImportContext): ReadonlySet<number> {
   return broughtChannels.get(context) ?? new Set();
 }
 
-/** Channels with their keys, models, groups, priorities, weights and mappings; used quota as an opening event. */
+/** Channels with their keys (several in a multi-key one), models, groups, priorities, weights, mappings, tags, notes, settings and overrides; used quota as an opening event. */
 export function importChannels(context: ImportContext): Promise<void> {
   const { channels } = context.targets.documents;
   const brought = new Set<number>();

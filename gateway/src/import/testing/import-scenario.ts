@@ -12,7 +12,7 @@ import { type GatewayConfig, loadConfig } from '../../config.js';
 import { startEmbedded } from '../../embedded.js';
 import { importDatabase } from '../import-command.js';
 import { auditLedger } from '../../ledger-proof/audit-command.js';
-import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
+import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
 import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
 
 /** Where the scenario's new-api database lives: a SQLite path, or a MariaDB/PostgreSQL server to make one on. */
@@ -46,7 +46,9 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         for await (const _ of eventLog.readAll()) events++;
         const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
         const audit = (await documents.auditTrail.page({ type: 'ImportRan' }, 0, 10)).items;
-        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+        const imported = await documents.channels.byId(channel.id);
+        const extras = imported && { tag: imported.tag, remark: imported.remark, setting: imported.setting, paramOverride: imported.paramOverride, headerOverride: imported.headerOverride, channelInfo: imported.channelInfo };
+        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, extras, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
       } finally {
         await eventLog.close();
         await querier.close();
@@ -92,10 +94,11 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
       expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
       expect(text).toContain('tasks: skipped 1 (platform kling');
-      expect(text).toContain('channel fields: skipped 1 (no Tollgate field for tag)');
+      expect(text).not.toContain('channel fields');
       expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
 
       const after = await snapshot();
+      expect({ ...after.extras, channelInfo: JSON.parse(after.extras?.channelInfo ?? '{}') }).toEqual({ ...channelExtras, channelInfo: channelKeys.info });
       expect(after.logs).toEqual(await sourceLogTotals(source));
       expect(after.options.SystemName).toBe('Old Gateway');
       // One opening per user, per live token and per channel.
@@ -149,7 +152,10 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
           body: JSON.stringify({ model: channel.model, messages: [{ role: 'user', content: 'hello' }] }),
         });
         expect(answer.status).toBe(200);
+        // The multi-key channel's enabled key, and its imported overrides on the upstream request.
         expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
+        expect(upstream.requests.at(-1)?.body.temperature).toBe(0.3);
+        expect(upstream.requests.at(-1)?.headers['x-team']).toBe('ops');
       } finally {
         await tollgate.close();
       }

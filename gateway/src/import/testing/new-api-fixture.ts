@@ -8,6 +8,10 @@ export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
 export const channel = { id: 3, usedQuota: 987_654, model: 'gpt-4o-mini' };
+/** The channel's new-api extras: its tag, note, setting and overrides, as new-api's console saves them. */
+export const channelExtras = { tag: 'main-tag', remark: 'team A account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.3}', headerOverride: '{"X-Team":"ops"}' };
+/** A multi-key channel (new-api's channel_info): its second key switched off automatically, with its reason and time. */
+export const channelKeys = { key: 'sk-upstream-secret\nsk-upstream-revoked', info: { is_multi_key: true, multi_key_size: 2, multi_key_status_list: { '1': 3 }, multi_key_disabled_reason: { '1': 'status code 401' }, multi_key_disabled_time: { '1': 1_700_000_100 }, multi_key_polling_index: 0, multi_key_mode: 'polling' } };
 /** Unused codes with an expiry (new-api's expired_time): one past (2023-11-14), one far ahead (2100). */
 export const expiredCode = { id: 3, key: 'f'.repeat(32), quota: 50_000, expiredTime: 1_700_000_000 };
 export const expiringCode = { id: 4, key: 'b'.repeat(32), quota: 70_000, expiredTime: 4_102_444_800 };
@@ -28,8 +32,9 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       [unlimitedToken.id, alice.id, unlimitedToken.key, 1, 'unlimited', 1_700_000_000, 0, 4_102_444_800, 0, 1, 0, '', '', unlimitedToken.usedQuota, 'default', null],
       [7, alice.id, 'D'.repeat(48), 1, 'deleted', 1_700_000_000, 0, -1, 10, 0, 0, '', '', 0, '', '2025-01-01 00:00:00'],
     ]],
-    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance', [
-      [channel.id, 1, 'sk-upstream-secret', 1, 'openai main', 7, 1_700_000_000, upstreamUrl, `${channel.model},gpt-4o`, 'default,vip', channel.usedQuota, '{"gpt-4o":"gpt-4o-mini"}', 5, 1, 'main-tag', '', 12.5],
+    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance, remark, setting, param_override, header_override, channel_info', [
+      [channel.id, 1, channelKeys.key, 1, 'openai main', 7, 1_700_000_000, upstreamUrl, `${channel.model},gpt-4o`, 'default,vip', channel.usedQuota, '{"gpt-4o":"gpt-4o-mini"}', 5, 1, channelExtras.tag, '', 12.5,
+        channelExtras.remark, channelExtras.setting, channelExtras.paramOverride, channelExtras.headerOverride, JSON.stringify(channelKeys.info)],
     ]],
     ['abilities', 'group, model, channel_id, enabled, priority, weight', [
       ...['default', 'vip'].flatMap((group) => [channel.model, 'gpt-4o'].map((model) => [group, model, channel.id, 1, 5, 7])),

@@ -26,6 +26,12 @@ export function newChannel(overrides: Partial<NewChannel> = {}): NewChannel {
     balanceUpdatedTime: 0,
     createdTime: 1_700_000_000,
     otherInfo: '',
+    tag: '',
+    remark: '',
+    setting: '',
+    paramOverride: '',
+    headerOverride: '',
+    channelInfo: '',
     ...overrides,
   };
 }
@@ -48,6 +54,16 @@ export function runChannelStoreContract(name: string, factory: StoreFactory<Chan
       expect(await channels.byId(b.id)).toEqual(b);
       expect(await channels.byId(9999)).toBeNull();
       expect((await channels.all()).map((c) => c.id)).toEqual([a.id, b.id]);
+    });
+
+    it("keeps new-api's extras: tag, note, setting, overrides and multi-key state", async () => {
+      const channels = await open();
+      const extras = { tag: 'team-a', remark: 'billing account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.2}', headerOverride: '{"X-Key":"{api_key}"}', channelInfo: '{"is_multi_key":true,"multi_key_size":2}' };
+      const a = await channels.create(newChannel(extras));
+      expect(await channels.byId(a.id)).toMatchObject(extras);
+      expect(await channels.update(a.id, { tag: 'team-b', channelInfo: '' })).toMatchObject({ ...extras, tag: 'team-b', channelInfo: '' });
+      expect(await channels.restore({ ...newChannel(extras), id: 500 })).toBe(true);
+      expect(await channels.byId(500)).toMatchObject(extras);
     });
 
     it('updates only the given fields and deletes', async () => {

@@ -24,9 +24,24 @@ export interface Channel {
   balanceUpdatedTime: number;
   createdTime: number;
   otherInfo: string;
+  /** new-api's tag: channels sharing one are listed, switched and edited together ('' for none). */
+  tag: string;
+  /** An admin's note. */
+  remark: string;
+  /** JSON text: new-api's channel setting (force_format, proxy, system_prompt, ...). */
+  setting: string;
+  /** JSON text merged into the upstream request body ('' for none). */
+  paramOverride: string;
+  /** JSON text: headers set on the upstream request, `{api_key}` standing for the key used ('' for none). */
+  headerOverride: string;
+  /** JSON text: new-api's channel_info, the keys' modes and statuses of a multi-key channel ('' for a single key). */
+  channelInfo: string;
 }
 
 export type NewChannel = Omit<Channel, 'id'>;
+
+/** The fields a channel made without new-api's extras has: no tag, note, setting, override, nor multi-key state. */
+export const NO_CHANNEL_EXTRAS = { tag: '', remark: '', setting: '', paramOverride: '', headerOverride: '', channelInfo: '' } as const satisfies Partial<Channel>;
 
 export interface ChannelStore {
   create(channel: NewChannel): Promise<Channel>;

@@ -1,5 +1,6 @@
 import { ChannelStatus } from '@tollgate/wire';
 import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
+import { type ChosenKey, KeyChooser } from '../../channels/multi-key/key-choice.js';
 
 const splitList = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -22,11 +23,20 @@ export class ChannelRouter {
   private table = new Map<string, Tiers>();
   private byIds = new Map<number, Channel>();
 
+  private readonly keys: KeyChooser;
+
   constructor(
     private readonly channels: ChannelStore,
     private readonly random: () => number = Math.random,
     private readonly gate: ChannelGate = ALL_ADMITTED,
-  ) {}
+  ) {
+    this.keys = new KeyChooser(random);
+  }
+
+  /** The key a call to `channel` uses (one of a multi-key channel's, skipping disabled ones); null when none is enabled. */
+  keyFor(channel: Channel): ChosenKey | null {
+    return this.keys.choose(channel);
+  }
 
   async reload(): Promise<void> {
     const byAbility = new Map<string, Channel[]>();

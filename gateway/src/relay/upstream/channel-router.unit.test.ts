@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, ChannelStore } from '../../ports/documents/channel-store.js';
+import { type Channel, type ChannelStore, NO_CHANNEL_EXTRAS } from '../../ports/documents/channel-store.js';
 import { type ChannelGate, ChannelRouter } from './channel-router.js';
 
 function channel(id: number, fields: Partial<Channel>): Channel {
   return {
     id, type: 1, name: `c${id}`, key: 'k', status: 1, baseUrl: '', other: '', models: 'gpt-4o', group: 'default',
     modelMapping: '', statusCodeMapping: '', openaiOrganization: '', testModel: '', autoBan: 1, priority: 0, weight: 1,
-    balance: 0, responseTime: 0, testTime: 0, balanceUpdatedTime: 0, createdTime: 0, otherInfo: '', ...fields,
+    balance: 0, responseTime: 0, testTime: 0, balanceUpdatedTime: 0, createdTime: 0, otherInfo: '', ...NO_CHANNEL_EXTRAS, ...fields,
   };
 }
 

@@ -2,9 +2,11 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
+import { withOverrides } from '../../channels/extras/request-overrides.js';
 import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
+import type { ChosenKey } from '../../channels/multi-key/key-choice.js';
 import { providerFor } from '../../providers/index.js';
 import { UntranslatableRequest } from '../../providers/shared/chat-input.js';
 import type { UpstreamRequest } from '../../providers/types.js';
@@ -50,7 +52,7 @@ export interface AttemptPlan {
 /** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
 async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamRequest | null> {
   try {
-    return await plan.build(channel);
+    return withOverrides(channel, await plan.build(channel));
   } catch (error) {
     if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
     return null;
@@ -75,9 +77,9 @@ async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Pro
 }
 
 /** Reads a failed answer and lets the channel's health rules judge it (a rejected key switches the channel off). */
-async function failedAttempt(ctx: RelayContext, channel: Channel, response: Dispatcher.ResponseData): Promise<Attempted> {
+async function failedAttempt(ctx: RelayContext, { channel, index }: ChosenKey, response: Dispatcher.ResponseData): Promise<Attempted> {
   const errorText = await response.body.text().catch(() => '');
-  await reportUpstreamFailure(ctx.deps, channel, response.statusCode, errorText);
+  await reportUpstreamFailure(ctx.deps, channel, response.statusCode, errorText, index);
   return { channel, response, errorText };
 }
 
@@ -101,7 +103,7 @@ function withBodyRead(response: Dispatcher.ResponseData, text: string): Dispatch
  * a failed attempt like any other (judged by the health rules, retried on another channel) and
  * never reaches the client as the only answer while a channel could still serve the call.
  */
-async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispatcher.ResponseData): Promise<Attempted | null> {
+async function judgedAnswer(ctx: RelayContext, { channel, index }: ChosenKey, response: Dispatcher.ResponseData): Promise<Attempted | null> {
   const { refusalOf } = providerFor(channel.type);
   if (!refusalOf || isEventStream(response)) return { channel, response };
   // An answer whose body broke off while it was read is a channel that did not answer.
@@ -109,7 +111,7 @@ async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispa
   if (text === null) return null;
   const refusal = refusalOf(parsedOrNull(text));
   if (!refusal) return { channel, response: withBodyRead(response, text) };
-  await reportUpstreamFailure(ctx.deps, channel, REFUSAL_STATUS, refusal);
+  await reportUpstreamFailure(ctx.deps, channel, REFUSAL_STATUS, refusal, index);
   return { channel, response, refusal };
 }
 
@@ -172,8 +174,16 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
       channel = claim.channel;
       probe = claim.probe;
     }
-    const response = await send(ctx, channel, plan);
-    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response)) : null;
+    // A multi-key channel's key for this call; one whose keys are all switched off is passed over, no attempt spent.
+    const chosen = ctx.router.keyFor(channel);
+    if (!chosen) {
+      tried.add(channel.id);
+      channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
+      attempt--;
+      continue;
+    }
+    const response = await send(ctx, chosen.channel, plan);
+    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, chosen, response) : await failedAttempt(ctx, chosen, response)) : null;
     reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
     if (attempted) {
       const status = attemptStatus(attempted);

@@ -25,5 +25,8 @@ export function useChannelActions() {
     removeDisabled: () => run(channelApi.removeDisabled, (count) => t('channel.disabledDeleted', { count })),
     removeMany: (ids: number[]) => run(() => channelApi.removeMany(ids), (count) => t('channel.batchDeleted', { count })),
     fix: () => run(channelApi.fix, (count) => t('channel.fixed', { count })),
+    setTagEnabled: (tag: string, enabled: boolean) => run(() => channelApi.setTagEnabled(tag, enabled), 'channel.tagUpdated'),
+    editTag: (edit: Parameters<typeof channelApi.editTag>[0]) => run(() => channelApi.editTag(edit), 'channel.tagUpdated'),
+    setTag: (ids: number[], tag: string) => run(() => channelApi.setTag(ids, tag), (count) => t('channel.tagSet', { count })),
   };
 }

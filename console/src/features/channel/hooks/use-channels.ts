@@ -3,12 +3,12 @@ import { type ChannelSearch, channelApi } from '../api';
 
 export const channelsQueryKey = ['channels'] as const;
 
-/** One page of channels (p from 1), or every match when a search field is set. */
-export function useChannels(page: number, size: number, idSort: boolean, search: ChannelSearch) {
+/** One page of channels (p from 1), or every match when a search field is set; whole tags in tag mode. */
+export function useChannels(page: number, size: number, idSort: boolean, search: ChannelSearch, tagMode = false) {
   const searching = Boolean(search.keyword || search.group || search.model);
   return useQuery({
-    queryKey: [...channelsQueryKey, page, size, idSort, search],
-    queryFn: ({ signal }) => (searching ? channelApi.search(search, signal) : channelApi.list(page, size, idSort, signal)),
+    queryKey: [...channelsQueryKey, page, size, idSort, search, tagMode],
+    queryFn: ({ signal }) => (searching ? channelApi.search(search, tagMode, signal) : channelApi.list(page, size, idSort, tagMode, signal)),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { usePageSize } from '../../../lib/use-page-size';
 
 const ID_SORT_KEY = 'id-sort';
+/** new-api's console keeps the same key for its tag mode switch. */
+const TAG_MODE_KEY = 'enable-tag-mode';
 
-/** The channel list's page size (shared `page-size`) and id sort, both remembered locally. */
+/** The channel list's page size (shared `page-size`), id sort and tag mode, all remembered locally. */
 export function useChannelListPrefs() {
   const [pageSize, setPageSize] = usePageSize();
   const [idSort, setIdSortState] = useState(() => localStorage.getItem(ID_SORT_KEY) === 'true');
@@ -11,5 +13,10 @@ export function useChannelListPrefs() {
     localStorage.setItem(ID_SORT_KEY, String(sort));
     setIdSortState(sort);
   };
-  return { pageSize, setPageSize, idSort, setIdSort };
+  const [tagMode, setTagModeState] = useState(() => localStorage.getItem(TAG_MODE_KEY) === 'true');
+  const setTagMode = (on: boolean) => {
+    localStorage.setItem(TAG_MODE_KEY, String(on));
+    setTagModeState(on);
+  };
+  return { pageSize, setPageSize, idSort, setIdSort, tagMode, setTagMode };
 }

@@ -57,8 +57,8 @@ function UsedAndBalance({ channel }: { channel: Channel }) {
   );
 }
 
-/** The channel list's columns; a column of checkboxes first in batch-delete mode (`selection`). */
-export function useChannelColumns(selection: ChannelSelection | null): Column<Channel>[] {
+/** The channel list's columns; a column of checkboxes first in batch-delete mode (`selection`); a tag's chip filters by it (`onTag`). */
+export function useChannelColumns(selection: ChannelSelection | null, onTag?: (tag: string) => void): Column<Channel>[] {
   const t = useT();
   const actions = useChannelActions();
   const select: Column<Channel> = {
@@ -68,12 +68,16 @@ export function useChannelColumns(selection: ChannelSelection | null): Column<Ch
   return [
     ...(selection ? [select] : []),
     { id: 'id', label: t('channel.id'), numeric: true, cell: (channel) => channel.id, sortValue: (channel) => channel.id },
-    { id: 'name', label: t('channel.name'), required: true, cell: (channel) => channel.name, sortValue: (channel) => channel.name },
+    { id: 'name', label: t('channel.name'), required: true, cell: (channel) => <span title={channel.remark || undefined}>{channel.name}</span>, sortValue: (channel) => channel.name },
     {
       id: 'group', label: t('channel.group'), sortValue: (channel) => channel.group,
       cell: (channel) => <span className="flex flex-wrap gap-1">{channel.group.split(',').filter(Boolean).map((g) => <span key={g} className={`${tag.base} ${tag.blue}`}>{g}</span>)}</span>,
     },
     { id: 'type', label: t('channel.type'), cell: (channel) => typeLabel(channel.type) ?? t('channel.unknownType'), sortValue: (channel) => typeLabel(channel.type) ?? '' },
+    {
+      id: 'tag', label: t('channel.tag'), sortValue: (channel) => channel.tag,
+      cell: (channel) => (channel.tag ? <button type="button" className={`${tag.base} ${tag.green}`} title={t('channel.filterByTag')} onClick={() => onTag?.(channel.tag)}>{channel.tag}</button> : null),
+    },
     { id: 'status', label: t('channel.status'), cell: (channel) => <ChannelStatus status={channel.status} otherInfo={channel.other_info} />, sortValue: (channel) => channel.status },
     {
       id: 'responseTime', label: t('channel.responseTime'), sortValue: (channel) => channel.response_time,

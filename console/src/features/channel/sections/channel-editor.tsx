@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import { type Channel, channelApi } from '../api';
-import { type ChannelForm, EMPTY_FORM, formOf, MODEL_MAPPING_TEMPLATE, PRIORITY_MIN, STATUS_CODE_MAPPING_TEMPLATE, toChannelInput, validateChannel, WEIGHT_MIN } from '../channel-form';
+import { type ChannelForm, EMPTY_FORM, formOf, HEADER_OVERRIDE_TEMPLATE, MODEL_MAPPING_TEMPLATE, PARAM_OVERRIDE_TEMPLATE, SETTING_TEMPLATE, PRIORITY_MIN, STATUS_CODE_MAPPING_TEMPLATE, toChannelInput, validateChannel, WEIGHT_MIN } from '../channel-form';
 import { ChannelType } from '@tollgate/wire';
 import { CHANNEL_TYPES, otherField } from '../channel-types';
 import { channelsQueryKey } from '../hooks/use-channels';
@@ -70,10 +70,17 @@ export function ChannelEditor({ channel }: { channel: Channel | null }) {
       <ModelPicker models={form.models} onChange={(models) => set('models', models)} onFetch={fetchInto} />
       <JsonField id="channel-model-mapping" label={t('channel.modelMapping')} hint={MODEL_MAPPING_TEMPLATE} template={MODEL_MAPPING_TEMPLATE} value={form.model_mapping} onChange={(v) => set('model_mapping', v)} />
       <JsonField id="channel-status-code-mapping" label={t('channel.statusCodeMapping')} hint={STATUS_CODE_MAPPING_TEMPLATE} template={STATUS_CODE_MAPPING_TEMPLATE} value={form.status_code_mapping} onChange={(v) => set('status_code_mapping', v)} />
+      <JsonField id="channel-param-override" label={t('channel.paramOverride')} hint={PARAM_OVERRIDE_TEMPLATE} template={PARAM_OVERRIDE_TEMPLATE} value={form.param_override} onChange={(v) => set('param_override', v)} />
+      <JsonField id="channel-header-override" label={t('channel.headerOverride')} hint={HEADER_OVERRIDE_TEMPLATE} template={HEADER_OVERRIDE_TEMPLATE} value={form.header_override} onChange={(v) => set('header_override', v)} />
+      <JsonField id="channel-setting" label={t('channel.setting')} hint={SETTING_TEMPLATE} template={SETTING_TEMPLATE} value={form.setting} onChange={(v) => set('setting', v)} />
       <Field id="channel-test-model" label={t('channel.testModel')} placeholder={t('channel.testModelHint')} value={form.test_model} onChange={(e) => set('test_model', e.target.value)} />
       <div className="grid grid-cols-2 gap-3">
         <Field id="channel-priority" label={t('channel.priority')} type="number" min={PRIORITY_MIN} value={form.priority} onChange={(e) => set('priority', e.target.value)} />
         <Field id="channel-weight" label={t('channel.weight')} type="number" min={WEIGHT_MIN} value={form.weight} onChange={(e) => set('weight', e.target.value)} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="channel-tag" label={t('channel.tag')} placeholder={t('channel.tagHint')} value={form.tag} onChange={(e) => set('tag', e.target.value)} />
+        <Field id="channel-remark" label={t('channel.remark')} maxLength={255} value={form.remark} onChange={(e) => set('remark', e.target.value)} />
       </div>
       <Switch checked={form.auto_ban} onChange={(on) => set('auto_ban', on)} label={t('channel.autoBan')} />
       <FormActions busy={busy} onCancel={() => navigate('/channel')} />

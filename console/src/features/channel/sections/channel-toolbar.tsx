@@ -8,8 +8,8 @@ import { useChannelActions } from '../hooks/use-channel-actions';
 
 type Confirming = 'deleteDisabled' | 'fix' | null;
 
-/** The list's buttons: add, test all, update all balances, delete disabled, refresh, batch mode, repair, id sort. */
-export function ChannelToolbar({ idSort, onIdSort, batch, onBatch, onRefresh }: { idSort: boolean; onIdSort(sort: boolean): void; batch: boolean; onBatch(batch: boolean): void; onRefresh(): void }) {
+/** The list's buttons: add, test all, update all balances, delete disabled, refresh, batch mode, repair, id sort, tag mode. */
+export function ChannelToolbar({ idSort, onIdSort, tagMode, onTagMode, batch, onBatch, onRefresh }: { idSort: boolean; onIdSort(sort: boolean): void; tagMode: boolean; onTagMode(on: boolean): void; batch: boolean; onBatch(batch: boolean): void; onRefresh(): void }) {
   const t = useT();
   const navigate = useNavigate();
   const actions = useChannelActions();
@@ -24,6 +24,7 @@ export function ChannelToolbar({ idSort, onIdSort, batch, onBatch, onRefresh }: 
       <Button variant="outline" onClick={onRefresh}>{t('channel.refresh')}</Button>
       <Button variant="outline" onClick={() => setConfirming('fix')}>{t('channel.fix')}</Button>
       <Switch checked={idSort} onChange={onIdSort} label={t('channel.idSort')} />
+      <Switch checked={tagMode} onChange={onTagMode} label={t('channel.tagMode')} />
       <Switch checked={batch} onChange={onBatch} label={t('channel.batchMode')} />
       <ConfirmDialog open={confirming === 'deleteDisabled'} title={t('channel.confirmDeleteDisabled')} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={cancel} onConfirm={actions.removeDisabled} onClose={() => setConfirming(null)} />
       <ConfirmDialog open={confirming === 'fix'} title={t('channel.confirmFix')} description={t('channel.fixWarning')} confirmLabel={t('channel.fix')} cancelLabel={cancel} onConfirm={actions.fix} onClose={() => setConfirming(null)} />

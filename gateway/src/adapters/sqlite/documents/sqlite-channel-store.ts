@@ -26,6 +26,12 @@ const channelColumns: ColumnMap<NewChannel> = {
     balanceUpdatedTime: 'balance_updated_time',
     createdTime: 'created_time',
     otherInfo: 'other_info',
+    tag: 'tag',
+    remark: 'remark',
+    setting: 'setting',
+    paramOverride: 'param_override',
+    headerOverride: 'header_override',
+    channelInfo: 'channel_info',
   },
 };
 

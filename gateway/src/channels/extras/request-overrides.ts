@@ -1,0 +1,40 @@
+import type { Channel } from '../../ports/documents/channel-store.js';
+import type { UpstreamRequest } from '../../providers/types.js';
+import { jsonObject } from './channel-json.js';
+
+/** new-api's placeholder in a header override for the key the call uses (a multi-key channel's chosen one). */
+const API_KEY = '{api_key}';
+
+function withParamOverride(body: UpstreamRequest['body'], override: Record<string, unknown>): UpstreamRequest['body'] {
+  // A multipart form (Buffer) has no JSON fields to override.
+  if (typeof body !== 'string') return body;
+  const parsed = jsonObject(body);
+  return parsed ? JSON.stringify({ ...parsed, ...override }) : body;
+}
+
+/** Each override replaces the header of the same name, whatever its case; only text values are headers. */
+function withHeaderOverride(headers: Record<string, string>, override: Record<string, unknown>, key: string): Record<string, string> {
+  let next = headers;
+  for (const [name, value] of Object.entries(override)) {
+    if (typeof value !== 'string') continue;
+    const lower = name.toLowerCase();
+    next = { ...Object.fromEntries(Object.entries(next).filter(([existing]) => existing.toLowerCase() !== lower)), [lower]: value.replaceAll(API_KEY, key) };
+  }
+  return next;
+}
+
+/**
+ * The channel's param_override (its fields merged over the request body's top level) and
+ * header_override (headers set, `{api_key}` standing for the key used), applied to the request
+ * the provider built, as new-api applies them just before sending.
+ */
+export function withOverrides(channel: Channel, request: UpstreamRequest): UpstreamRequest {
+  const params = jsonObject(channel.paramOverride);
+  const headers = jsonObject(channel.headerOverride);
+  if (!params && !headers) return request;
+  return {
+    ...request,
+    body: params ? withParamOverride(request.body, params) : request.body,
+    headers: headers ? withHeaderOverride(request.headers, headers, channel.key) : request.headers,
+  };
+}
