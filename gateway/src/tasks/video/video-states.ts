@@ -1,0 +1,40 @@
+import type { Channel } from '../../ports/documents/channel-store.js';
+import type { Task, TaskProgress } from '../../ports/documents/task-store.js';
+import type { UpstreamPools } from '../../relay/upstream/upstream-pool.js';
+import { parseJson } from '../task-upstream.js';
+import type { VideoState } from './video-provider.js';
+import { videoProviderOf } from './video-providers.js';
+
+const POLL_TIMEOUT_MS = 20_000;
+const WAITING = ['SUBMITTED', 'QUEUED'];
+
+/** A poll's news as the task's fields: its start and finish stamped once, when first seen. */
+function progressOf(task: Task, state: VideoState, answer: unknown, now: number): TaskProgress {
+  const final = state.status === 'SUCCESS' || state.status === 'FAILURE';
+  return {
+    status: state.status, progress: state.progress || undefined, failReason: state.failReason, imageUrl: state.url || undefined, data: JSON.stringify(answer),
+    startTime: (task.startTime || WAITING.includes(state.status)) ? undefined : now,
+    finishTime: final && !task.finishTime ? now : undefined,
+  };
+}
+
+/** Asks the channel about one task; null when it answered nothing readable (asked again next poll). */
+async function stateOf(pools: UpstreamPools, channel: Channel, task: Task): Promise<TaskProgress | null> {
+  const provider = videoProviderOf(task.platform);
+  if (!provider) return null;
+  const response = await pools.send(provider.poll(channel, task), AbortSignal.timeout(POLL_TIMEOUT_MS));
+  const answer = parseJson(await response.body.text());
+  if (response.statusCode >= 400) throw new Error(`video poll of channel ${channel.id} answered ${response.statusCode}`);
+  const state = provider.state(answer);
+  return state && progressOf(task, state, answer, Date.now());
+}
+
+/** What the channel now says about each video task, one request per task (no provider lists by ids). */
+export async function videoStates(pools: UpstreamPools, channel: Channel, tasks: Task[]): Promise<Map<string, TaskProgress>> {
+  const states = new Map<string, TaskProgress>();
+  for (const task of tasks) {
+    const progress = await stateOf(pools, channel, task);
+    if (progress) states.set(task.taskId, progress);
+  }
+  return states;
+}
