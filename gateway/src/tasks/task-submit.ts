@@ -24,6 +24,8 @@ export interface TaskRoute {
   ratios?: Record<string, number>;
   /** The accepted task, or null when the upstream refused the submit (it is then forwarded uncharged). */
   accept(answer: unknown): AcceptedSubmit | null;
+  /** The status a refusal the upstream sent as a 200 reaches the client with; unset, its own (a Midjourney proxy's clients read 200s). */
+  refusedStatus?: number;
 }
 
 /** One task submit whose route depends on the channel that takes it (a video model on a Kling or a Sora channel). */
@@ -91,7 +93,8 @@ export async function submitRouted(ctx: RelayContext, caller: Caller, reply: Fas
   const accepted = attempted.response.statusCode < 400 ? route.accept(parseJson(text)) : null;
   if (!accepted) {
     await ctx.deps.holds.release({ holdId, userId: caller.user.id });
-    return void reply.code(attempted.response.statusCode).type('application/json').send(text);
+    const status = attempted.response.statusCode;
+    return void reply.code(status < 400 ? route.refusedStatus ?? status : status).type('application/json').send(text);
   }
   await ctx.deps.tasks.create({
     progress: '0%', prompt: submission.prompt, promptEn: '', imageUrl: '', failReason: '', data: '{}', ...accepted.task,

@@ -12,7 +12,7 @@ const WAITING = ['SUBMITTED', 'QUEUED'];
 function progressOf(task: Task, state: VideoState, answer: unknown, now: number): TaskProgress {
   const final = state.status === 'SUCCESS' || state.status === 'FAILURE';
   return {
-    status: state.status, progress: state.progress || undefined, failReason: state.failReason, imageUrl: state.url || undefined, data: JSON.stringify(answer),
+    status: state.status, progress: state.status === 'SUCCESS' ? '100%' : state.progress || undefined, failReason: state.failReason, imageUrl: state.url || undefined, data: JSON.stringify(answer),
     startTime: (task.startTime || WAITING.includes(state.status)) ? undefined : now,
     finishTime: final && !task.finishTime ? now : undefined,
   };

@@ -9,8 +9,11 @@ import type { VideoRequest } from './video-request.js';
 import { videoProviderFor } from './video-providers.js';
 import { acceptedVideo } from './video-wire.js';
 
-/** new-api's video actions: a first frame makes it image-to-video. */
-const actionOf = (request: VideoRequest) => (request.image || request.images?.length ? 'generate' : 'textGenerate');
+/** new-api's video actions: a first (or last) frame, wherever the request put it, makes it image-to-video. */
+function actionOf(request: VideoRequest): string {
+  const framed = request.image || request.images?.length || request.metadata?.image || request.metadata?.image_tail;
+  return framed ? 'generate' : 'textGenerate';
+}
 
 function routeOf(provider: VideoProvider, request: VideoRequest): TaskRoute {
   return {
@@ -18,6 +21,8 @@ function routeOf(provider: VideoProvider, request: VideoRequest): TaskRoute {
     serves: (channel) => videoProviderFor(channel) === provider,
     build: (channel: Channel) => provider.submit(channel, request, upstreamModel(channel, request.model)),
     ratios: provider.priceRatios(request),
+    // A provider that refuses with a 200 and an error code (Kling's) still refused: new-api answers 400.
+    refusedStatus: 400,
     accept(answer) {
       const id = provider.acceptedId(answer);
       return id ? acceptedVideo(id, request.model, answer) : null;
