@@ -49,7 +49,7 @@ export function registerTaskListRoutes(app: FastifyInstance, { deps, guard }: Ap
   const taskList = (query: unknown, admin: boolean, userId?: number) => {
     const q = parseInput(taskQuery, query);
     const filter = filterOf(AsyncTaskPlatforms, { channelId: q.channel_id, taskId: q.task_id, start: q.start_timestamp, end: q.end_timestamp }, admin, 1000);
-    return list({ ...filter, userId }, q.p, q.page_size, taskRow);
+    return list({ ...filter, userId }, q.p, q.page_size, (task) => taskRow(task, deps.options));
   };
   route(app, 'GET', '/mj/', guard.admin, async (request) => mjList(request.query, true));
   route(app, 'GET', '/mj/self/', guard.user, async (request) => mjList(request.query, false, signedIn(request).id));

@@ -29,11 +29,15 @@ async function stateOf(pools: UpstreamPools, channel: Channel, task: Task): Prom
   return state && progressOf(task, state, answer, Date.now());
 }
 
-/** What the channel now says about each video task, one request per task (no provider lists by ids). */
-export async function videoStates(pools: UpstreamPools, channel: Channel, tasks: Task[]): Promise<Map<string, TaskProgress>> {
+/**
+ * What the channel now says about each video task, one request per task (no provider lists by
+ * ids). A task the channel cannot answer about (an id it has forgotten) does not keep the others
+ * from news: its failure goes to `onError` and it is asked again next poll.
+ */
+export async function videoStates(pools: UpstreamPools, channel: Channel, tasks: Task[], onError: (error: unknown) => void): Promise<Map<string, TaskProgress>> {
   const states = new Map<string, TaskProgress>();
   for (const task of tasks) {
-    const progress = await stateOf(pools, channel, task);
+    const progress = await stateOf(pools, channel, task).catch((error: unknown) => void onError(error));
     if (progress) states.set(task.taskId, progress);
   }
   return states;

@@ -3,6 +3,7 @@ import type { Task } from '../../ports/documents/task-store.js';
 import type { AcceptedSubmit } from '../accepted-submit.js';
 import { parseJson } from '../task-upstream.js';
 import { taskRow } from '../task-rows.js';
+import { resultUrl } from './result-url.js';
 
 /** OpenAI's video statuses, from new-api's task statuses (its ToVideoStatus; not yet started reads as queued). */
 function videoStatus(status: string): string {
@@ -16,12 +17,6 @@ function videoStatus(status: string): string {
 export function acceptedVideo(taskId: string, model: string, answer: unknown): AcceptedSubmit {
   const task = { taskId, code: 1, status: 'SUBMITTED', description: model, data: JSON.stringify(answer) };
   return { task, answer: { id: taskId, task_id: taskId, object: 'video', model, status: 'queued', progress: 0, created_at: Math.floor(Date.now() / 1000) } };
-}
-
-/** Where the finished video is: the provider's URL, or this gateway's content route for one served behind its key. */
-export function resultUrl(task: Task, options: Options): string {
-  if (task.status !== 'SUCCESS') return '';
-  return task.imageUrl || `${options.string('ServerAddress').replace(/\/+$/, '')}/v1/videos/${encodeURIComponent(task.taskId)}/content`;
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -43,5 +38,5 @@ export function openAIVideo(task: Task, options: Options): Record<string, unknow
 
 /** The task as new-api's `/v1/video/generations/{task_id}` answers it: its task row in the `success` envelope. */
 export function videoGenerationAnswer(task: Task, options: Options): Record<string, unknown> {
-  return { code: 'success', message: '', data: { ...taskRow(task), result_url: resultUrl(task, options) } };
+  return { code: 'success', message: '', data: taskRow(task, options) };
 }
