@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startArkVideoMock } from '../mock-upstream/video/ark-video-mock.js';
 import { startKlingMock } from '../mock-upstream/video/kling-mock.js';
+import { startViduMock } from '../mock-upstream/video/vidu-mock.js';
 import { MP4_BYTES } from '../mock-upstream/video/video-walk.js';
 import type { ConsoleClient } from '../support/clients/console-client.js';
 import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** new-api bills these providers per task: ModelPrice ($) x QuotaPerUnit (500000), no other ratio. */
-const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3 } as const;
+const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25 } as const;
 const quotaOf$ = (price: number) => Math.round(price * 500_000);
 const FRAME = 'https://example.com/frame.png';
 
@@ -38,6 +39,14 @@ const CASES: ProviderCase[] = [
       return { ...mock, sent: () => { const body = last(); return body && { body }; } };
     },
     expectedSubmit: (prompt) => ({ body: { model: 'doubao-seedance-1-0-pro', content: [{ type: 'text', text: prompt }, { type: 'image_url', image_url: { url: FRAME } }], duration: 5 } }),
+  },
+  {
+    name: 'Vidu (Token key)', type: 52, model: 'viduq1', key: 'vidu-key',
+    async start() {
+      const mock = await startViduMock('vidu-key');
+      return { ...mock, sent: () => mock.submits.at(-1) };
+    },
+    expectedSubmit: (prompt) => ({ path: '/ent/v2/img2video', body: { model: 'viduq1', images: [FRAME], prompt, duration: 5, resolution: '1280x720', movement_amplitude: 'auto', bgm: false } }),
   },
 ];
 
