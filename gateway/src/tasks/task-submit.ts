@@ -84,7 +84,7 @@ export async function submitRouted(ctx: RelayContext, caller: Caller, reply: Fas
   const quota = costOf(quote, { promptTokens: 0, completionTokens: 0 });
   const holdId = newId();
   const granted = await admit(ctx, caller, holdId, { least: quota, most: quota });
-  const plan = { group: caller.group, model: submission.model, build: route.build, accepts: route.serves, signal: new UpstreamCancel(), pinned: submission.channel !== undefined };
+  const plan = { group: caller.group, model: submission.model, build: route.build, accepts: route.serves, signal: new UpstreamCancel(), pinned: submission.channel !== undefined, ownProtocol: true };
   const attempted = await sendWithRetries(ctx, first, plan).catch(async (error: unknown) => {
     await ctx.deps.holds.release({ holdId, userId: caller.user.id });
     throw error;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startArkVideoMock } from '../mock-upstream/video/ark-video-mock.js';
 import { startKlingMock } from '../mock-upstream/video/kling-mock.js';
+import { startMiniMaxVideoMock } from '../mock-upstream/video/minimax-video-mock.js';
 import { startViduMock } from '../mock-upstream/video/vidu-mock.js';
 import { MP4_BYTES } from '../mock-upstream/video/video-walk.js';
 import type { ConsoleClient } from '../support/clients/console-client.js';
@@ -8,7 +9,7 @@ import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 
 /** new-api bills these providers per task: ModelPrice ($) x QuotaPerUnit (500000), no other ratio. */
-const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25 } as const;
+const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25, 'MiniMax-Hailuo-02': 0.15 } as const;
 const quotaOf$ = (price: number) => Math.round(price * 500_000);
 const FRAME = 'https://example.com/frame.png';
 
@@ -47,6 +48,14 @@ const CASES: ProviderCase[] = [
       return { ...mock, sent: () => mock.submits.at(-1) };
     },
     expectedSubmit: (prompt) => ({ path: '/ent/v2/img2video', body: { model: 'viduq1', images: [FRAME], prompt, duration: 5, resolution: '1280x720', movement_amplitude: 'auto', bgm: false } }),
+  },
+  {
+    name: 'Hailuo (MiniMax, the file URL asked for)', type: 35, model: 'MiniMax-Hailuo-02', key: 'minimax-key',
+    async start() {
+      const mock = await startMiniMaxVideoMock('minimax-key');
+      return { ...mock, sent: () => { const body = mock.bodies.at(-1); return body && { body }; } };
+    },
+    expectedSubmit: (prompt) => ({ body: { model: 'MiniMax-Hailuo-02', prompt, duration: 5, resolution: '720P', first_frame_image: FRAME } }),
   },
 ];
 

@@ -43,6 +43,11 @@ export interface AttemptPlan {
   signal: UpstreamCancel;
   /** A pinned channel is tried once and never swapped for another. */
   pinned?: boolean;
+  /**
+   * The answer speaks the call's own protocol (a task submit's), not the channel's chat: a 200 is
+   * not read for the chat provider's refusals (MiniMax's base_resp), the caller reads it.
+   */
+  ownProtocol?: boolean;
   /** For a stream: the most milliseconds an attempt may take to its first byte before the next channel is tried; unset, no limit. */
   firstByteWithinMs?: number;
 }
@@ -113,6 +118,11 @@ async function judgedAnswer(ctx: RelayContext, channel: Channel, response: Dispa
   return { channel, response, refusal };
 }
 
+/** A 2xx answer: judged for the chat provider's refusals, unless it speaks the call's own protocol. */
+function answered(ctx: RelayContext, channel: Channel, plan: AttemptPlan, response: Dispatcher.ResponseData): Attempted | Promise<Attempted | null> {
+  return plan.ownProtocol ? { channel, response } : judgedAnswer(ctx, channel, response);
+}
+
 /** The status an attempt ended with, for the retry rules: a refusal sent with 200 counts as REFUSAL_STATUS. */
 const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
 
@@ -173,7 +183,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
       probe = claim.probe;
     }
     const response = await send(ctx, channel, plan);
-    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, channel, response) : await failedAttempt(ctx, channel, response)) : null;
+    const attempted = response ? (response.statusCode < 400 ? await answered(ctx, channel, plan, response) : await failedAttempt(ctx, channel, response)) : null;
     reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
     if (attempted) {
       const status = attemptStatus(attempted);

@@ -34,4 +34,9 @@ export interface VideoProvider {
   state(answer: unknown): VideoState | null;
   /** The request that streams the finished video, for a provider that serves it behind its key (OpenAI's `/content`). */
   content?(channel: Channel, task: Task): UpstreamRequest;
+  /** For a provider whose finished task names a file rather than a URL (MiniMax's): how the file's URL is asked for and read. */
+  resultFile?: {
+    request(channel: Channel, answer: unknown): UpstreamRequest | null;
+    url(answer: unknown): string;
+  };
 }

@@ -2,7 +2,7 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import type { Task, TaskProgress } from '../../ports/documents/task-store.js';
 import type { UpstreamPools } from '../../relay/upstream/upstream-pool.js';
 import { parseJson } from '../task-upstream.js';
-import type { VideoState } from './video-provider.js';
+import type { VideoProvider, VideoState } from './video-provider.js';
 import { videoProviderOf } from './video-providers.js';
 
 const POLL_TIMEOUT_MS = 20_000;
@@ -26,7 +26,17 @@ async function stateOf(pools: UpstreamPools, channel: Channel, task: Task): Prom
   const answer = parseJson(await response.body.text());
   if (response.statusCode >= 400) throw new Error(`video poll of channel ${channel.id} answered ${response.statusCode}`);
   const state = provider.state(answer);
+  if (state?.status === 'SUCCESS' && !state.url && provider.resultFile) state.url = await fileUrl(pools, channel, provider.resultFile, answer);
   return state && progressOf(task, state, answer, Date.now());
+}
+
+/** The finished file's URL, asked for separately; empty when the provider gave none (the task still succeeded). */
+async function fileUrl(pools: UpstreamPools, channel: Channel, resultFile: NonNullable<VideoProvider['resultFile']>, answer: unknown): Promise<string> {
+  const request = resultFile.request(channel, answer);
+  if (!request) return '';
+  const response = await pools.send(request, AbortSignal.timeout(POLL_TIMEOUT_MS));
+  const text = await response.body.text();
+  return response.statusCode < 400 ? resultFile.url(parseJson(text)) : '';
 }
 
 /**
