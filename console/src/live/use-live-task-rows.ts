@@ -13,13 +13,13 @@ export function patchRow<T extends { id: number }>(old: Page<T> | undefined, row
 /** The list row a platform's pushes carry. */
 type TaskRowOf<Platform extends TaskPushed['platform']> = Extract<TaskPushed, { platform: Platform }>['row'];
 
-/** Keeps every cached page under `queryKey` in step with the tasks of `platform` the server pushes: progress moves without reload. */
-export function useLiveTaskRows<Platform extends TaskPushed['platform']>(platform: Platform, queryKey: string, connect: () => LiveSocket = connectSocket): LivePushState {
+/** Keeps every cached page under `queryKey` in step with the tasks of `platforms` the server pushes: progress moves without reload. */
+export function useLiveTaskRows<Platform extends TaskPushed['platform']>(platforms: readonly Platform[], queryKey: string, connect: () => LiveSocket = connectSocket): LivePushState {
   const queryClient = useQueryClient();
   return useLivePush(
     'task',
     (pushed) => {
-      if (pushed.platform !== platform) return;
+      if (!(platforms as readonly string[]).includes(pushed.platform)) return;
       // The platform was checked just above; TypeScript does not narrow a union by a generic's value.
       const row = pushed.row as TaskRowOf<Platform>;
       queryClient.setQueriesData<Page<TaskRowOf<Platform>>>({ queryKey: [queryKey] }, (old) => patchRow(old, row));

@@ -33,6 +33,8 @@ export interface UpstreamTarget {
   origin: string;
   path: string;
   headers: Record<string, string>;
+  /** POST unless set: a task poll reads with GET (a video's status, its content). */
+  method?: 'GET' | 'POST';
 }
 
 /** An HTTP request to send upstream: JSON text, or the bytes of a multipart form. */

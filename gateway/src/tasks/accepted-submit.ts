@@ -6,6 +6,6 @@ import type { NewTask } from '../ports/documents/task-store.js';
  * retries) records it, so the wire modules stay free of the relay.
  */
 export interface AcceptedSubmit {
-  task: Pick<NewTask, 'taskId' | 'code' | 'status' | 'description'>;
+  task: Pick<NewTask, 'taskId' | 'code' | 'status' | 'description'> & Partial<Pick<NewTask, 'data' | 'progress'>>;
   answer: unknown;
 }

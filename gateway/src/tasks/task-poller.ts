@@ -60,11 +60,11 @@ function failTask(ctx: RelayContext, live: LiveFanout, task: Task, reason: strin
   return applyProgress(ctx, live, task, { status: FAILURE, progress: '100%', failReason: reason, finishTime: Date.now() });
 }
 
-async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[]): Promise<void> {
+async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[], onError: (error: unknown) => void): Promise<void> {
   const [first] = tasks;
   const channel = first && ctx.router.byId(first.channelId);
   if (!first || !channel) return;
-  const states = await upstreamStates(ctx.pools, first.platform, channel, tasks);
+  const states = await upstreamStates(ctx.pools, first.platform, channel, tasks, onError);
   for (const task of tasks) {
     const progress = states.get(task.taskId);
     if (progress) await applyProgress(ctx, live, task, progress);
@@ -91,7 +91,7 @@ async function pollOnce(ctx: RelayContext, live: LiveFanout, schedule: PollSched
   const failures = new Map(tasks.map((task) => [task, failureWithoutAsking(ctx, schedule, task, now)]));
   for (const [task, reason] of failures) if (reason) await failTask(ctx, live, task, reason).catch(onError);
   const groups = byChannel(tasks.filter((task) => !failures.get(task)));
-  await Promise.all(groups.map((group) => pollChannel(ctx, live, group).catch(onError)));
+  await Promise.all(groups.map((group) => pollChannel(ctx, live, group, onError).catch(onError)));
 }
 
 const LEASE = 'task-poller';

@@ -1,6 +1,7 @@
 import type { AsyncTaskRow, MjTaskRow, TaskPushed } from '@tollgate/wire';
 import type { Options } from '../ports/options.js';
-import { type Task, TaskPlatform } from '../ports/documents/task-store.js';
+import { type Task, TaskPlatform, VideoPlatforms } from '../ports/documents/task-store.js';
+import { resultUrl } from './video/result-url.js';
 import { imageUrlOf, mjTaskDto } from './mj-wire.js';
 
 function parsed(json: string): unknown {
@@ -22,10 +23,12 @@ export function mjRow(task: Task, options: Options): MjTaskRow {
   };
 }
 
-/** An asynchronous task as the /api/task lists show it (new-api's Task row; times in seconds). */
-export function taskRow(task: Task): AsyncTaskRow {
+/** An asynchronous task as the /api/task lists show it (new-api's Task row; times in seconds); a video's with its result URL. */
+export function taskRow(task: Task, options: Options): AsyncTaskRow {
   const seconds = (ms: number) => Math.floor(ms / 1000);
+  const video = VideoPlatforms.includes(task.platform) ? { result_url: resultUrl(task, options) } : {};
   return {
+    ...video,
     id: task.id, created_at: seconds(task.submitTime), task_id: task.taskId, platform: task.platform, user_id: task.userId, channel_id: task.channelId,
     quota: task.quota, action: task.action, status: task.status, fail_reason: task.failReason, submit_time: seconds(task.submitTime),
     start_time: seconds(task.startTime), finish_time: seconds(task.finishTime), progress: task.progress, data: parsed(task.data),
@@ -34,5 +37,5 @@ export function taskRow(task: Task): AsyncTaskRow {
 
 /** The `task` push: the row of either list, by the task's platform (what the console's live updates carry). */
 export function taskPushOf(task: Task, options: Options): TaskPushed {
-  return task.platform === TaskPlatform.Midjourney ? { platform: task.platform, row: mjRow(task, options) } : { platform: task.platform, row: taskRow(task) };
+  return task.platform === TaskPlatform.Midjourney ? { platform: task.platform, row: mjRow(task, options) } : { platform: task.platform, row: taskRow(task, options) };
 }

@@ -4,7 +4,8 @@ import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/t
 import type { UpstreamPools } from '../relay/upstream/upstream-pool.js';
 import { mjTaskAnswer } from './mj-wire.js';
 import { sunoTaskAnswer } from './suno-wire.js';
-import { parseJson, TASK_LIST_PATHS, taskUpstream } from './task-upstream.js';
+import { isProxyPlatform, parseJson, TASK_LIST_PATHS, taskUpstream } from './task-upstream.js';
+import { videoStates } from './video/video-states.js';
 
 const POLL_TIMEOUT_MS = 20_000;
 
@@ -27,8 +28,12 @@ const LISTED_TASKS = {
   [TaskPlatform.Suno]: (answer: unknown) => z.object({ data: z.array(sunoTaskAnswer) }).catch({ data: [] }).parse(answer).data.map((raw) => [raw.task_id, sunoProgress(raw)] as const),
 };
 
-/** What the channel now says about `tasks` (all of one platform), by upstream task id; unknown ids are absent. */
-export async function upstreamStates(pools: UpstreamPools, platform: TaskPlatform, channel: Channel, tasks: Task[]): Promise<Map<string, TaskProgress>> {
+/**
+ * What the channel now says about `tasks` (all of one platform), by upstream task id; unknown ids
+ * are absent. A proxy's list query fails as a whole; a video task's own query alone, to `onError`.
+ */
+export async function upstreamStates(pools: UpstreamPools, platform: TaskPlatform, channel: Channel, tasks: Task[], onError: (error: unknown) => void): Promise<Map<string, TaskProgress>> {
+  if (!isProxyPlatform(platform)) return videoStates(pools, channel, tasks, onError);
   const response = await pools.send(taskUpstream(platform, channel, TASK_LIST_PATHS[platform], { ids: tasks.map((t) => t.taskId) }), AbortSignal.timeout(POLL_TIMEOUT_MS));
   const text = await response.body.text();
   if (response.statusCode >= 400) throw new Error(`task poll of channel ${channel.id} answered ${response.statusCode}`);

@@ -45,6 +45,10 @@ export const ChannelType = {
   VertexAI: 41,
   Mistral: 42,
   DeepSeek: 43,
+  Kling: 50,
+  Vidu: 52,
+  DoubaoVideo: 54,
+  Sora: 55,
 } as const;
 export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
 export type ChannelTypeName = keyof typeof ChannelType;

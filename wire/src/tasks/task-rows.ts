@@ -30,7 +30,7 @@ export const mjTaskRowSchema = z.object({
 });
 export type MjTaskRow = z.infer<typeof mjTaskRowSchema>;
 
-/** An asynchronous task (Suno) as the /api/task lists show it (new-api's Task row; times in seconds). */
+/** An asynchronous task (Suno, a video) as the /api/task lists show it (new-api's Task row; times in seconds). */
 export const asyncTaskRowSchema = z.object({
   id: nonNegativeInt(),
   created_at: nonNegativeInt(),
@@ -48,5 +48,7 @@ export const asyncTaskRowSchema = z.object({
   progress: z.string(),
   /** The platform's own answer (JSON), or null. */
   data: z.unknown(),
+  /** A finished video's address (the provider's, or this gateway's content route); absent for other tasks. */
+  result_url: z.optional(z.string()),
 });
 export type AsyncTaskRow = z.infer<typeof asyncTaskRowSchema>;

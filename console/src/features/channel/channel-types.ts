@@ -33,6 +33,11 @@ export const CHANNEL_TYPES: readonly { id: ChannelType; label: string }[] = [
   { id: ChannelType.SiliconFlow, label: 'SiliconCloud' },
   { id: ChannelType.VertexAI, label: 'Vertex AI' },
   { id: ChannelType.Mistral, label: 'Mistral AI' },
+  // The video providers (issue #42): their tasks are on the task list.
+  { id: ChannelType.Kling, label: '可灵 Kling' },
+  { id: ChannelType.Vidu, label: 'Vidu' },
+  { id: ChannelType.DoubaoVideo, label: '豆包视频 Doubao Video' },
+  { id: ChannelType.Sora, label: 'Sora' },
 ];
 
 export const typeLabel = (type: number): string | undefined => CHANNEL_TYPES.find((t) => t.id === type)?.label;

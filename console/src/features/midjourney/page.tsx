@@ -24,7 +24,7 @@ export function MidjourneyPage() {
   const [filters, setFilters] = useState<TaskFilters>({ start_timestamp: initialStart * 1000 });
   const [page, setPage] = useState(1);
   const { data } = useMjTasks(filters, admin, page);
-  useLiveTaskRows('mj', MJ_QUERY_KEY);
+  useLiveTaskRows(['mj'], MJ_QUERY_KEY);
   const columns = useMjColumns(admin);
   const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (

@@ -5,7 +5,7 @@ import type { TaskFilters } from '../midjourney/api';
 
 /** An asynchronous task as /api/task lists it (spec: async task), the columns the page reads. Times in seconds. */
 export type AsyncTask = Pick<AsyncTaskRow, 'id' | 'submit_time' | 'finish_time' | 'progress' | 'channel_id' | 'platform' | 'action' | 'task_id' | 'status' | 'fail_reason'> &
-  Partial<Pick<AsyncTaskRow, 'data'>>;
+  Partial<Pick<AsyncTaskRow, 'data' | 'result_url'>>;
 
 export const taskApi = {
   list: async (filters: TaskFilters, admin: boolean, page: number, pageSize: number, signal?: AbortSignal) => {

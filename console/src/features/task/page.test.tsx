@@ -32,4 +32,19 @@ describe('TaskPage', () => {
     expect(screen.getAllByTestId('task-status')[0]?.textContent).toBe('失败');
     expect(screen.getByText('61.0 s').className).toContain('rose');
   });
+
+  it("shows a video task's preview once it finishes, following the push from its provider's platform", async () => {
+    signIn(1);
+    const video = { ...song, id: 6, task_id: 'kt-1', platform: '50', action: 'generate', status: 'IN_PROGRESS', progress: '50%', result_url: '' };
+    stubApi({ '/api/task/self?': { ...page, items: [video] }, '/api/status': {} });
+    renderPage(<TaskPage />, '/task');
+    expect((await screen.findByTestId('task-row')).textContent).toContain('50');
+    expect(screen.queryByTestId('task-preview')).toBeNull();
+    const url = 'https://cdn.example/kt-1.mp4';
+    live.socket?.emit('task', { platform: '50', row: { ...video, status: 'SUCCESS', progress: '100%', result_url: url } });
+    const preview = await screen.findByTestId('task-preview');
+    expect(preview.tagName).toBe('VIDEO');
+    expect(preview.getAttribute('src')).toBe(url);
+    expect(screen.getByRole('link', { name: '↗' }).getAttribute('href')).toBe(url);
+  });
 });

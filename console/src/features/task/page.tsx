@@ -1,3 +1,4 @@
+import { asyncTaskPlatforms } from '@tollgate/wire';
 import { useState } from 'react';
 import { lastPageOf } from '../../api/page';
 import { Dialog } from '../../components/ui/dialog';
@@ -16,7 +17,7 @@ import { useTaskColumns } from './sections/task-columns';
 
 const todayMidnight = () => Math.floor(new Date().setHours(0, 0, 0, 0) / 1000);
 
-/** Asynchronous tasks (spec: task page): filters, the table with live progress, a JSON detail per task, paging. */
+/** Asynchronous tasks (spec: task page), Suno's and videos: filters, the table with live progress and video previews, a JSON detail per task, paging. */
 export function TaskPage() {
   const t = useT();
   const admin = isAdmin(useStoredUser());
@@ -24,7 +25,7 @@ export function TaskPage() {
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<AsyncTask | null>(null);
   const { data } = useAsyncTasks(filters, admin, page);
-  useLiveTaskRows('suno', TASK_QUERY_KEY);
+  useLiveTaskRows(asyncTaskPlatforms, TASK_QUERY_KEY);
   const columns = useTaskColumns(admin, setDetail);
   const lastPage = lastPageOf(data?.total, TASK_PAGE_SIZE);
   return (

@@ -16,6 +16,7 @@ export const taskEn: Record<keyof typeof taskZh, string> = {
   'task.statusColumn': 'Status',
   'task.progress': 'Progress',
   'task.failReason': 'Fail reason',
+  'task.preview': 'Preview',
   'task.detail': 'Task detail',
   'task.status.success': 'Success',
   'task.status.notStart': 'Not started',

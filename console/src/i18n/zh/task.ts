@@ -14,6 +14,7 @@ export const taskZh = {
   'task.statusColumn': '任务状态',
   'task.progress': '进度',
   'task.failReason': '失败原因',
+  'task.preview': '预览',
   'task.detail': '任务详情',
   'task.status.success': '成功',
   'task.status.notStart': '未启动',

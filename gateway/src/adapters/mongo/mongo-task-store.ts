@@ -1,6 +1,6 @@
 import { dict } from '@tollgate/wire';
 import type { Connection } from 'mongoose';
-import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../ports/documents/task-store.js';
+import { FinalTaskStatuses, type PlatformSelector, platformsOf, type Task, type TaskFilter, type TaskStore } from '../../ports/documents/task-store.js';
 import { Claims } from './claims.js';
 import { NumberedCollection } from './numbered-collection.js';
 
@@ -10,8 +10,11 @@ const taskShape = {
   failReason: String, quota: Number, data: String, submitTime: Number, startTime: Number, finishTime: Number,
 };
 
+/** A selector as a query on `platform`. */
+const platformQuery = (selector: PlatformSelector) => ({ $in: [...platformsOf(selector)] });
+
 function queryOf(filter: TaskFilter): Record<string, unknown> {
-  const query: Record<string, unknown> = { platform: filter.platform };
+  const query: Record<string, unknown> = { platform: platformQuery(filter.platform) };
   if (filter.userId !== undefined) query.userId = filter.userId;
   if (filter.channelId !== undefined) query.channelId = filter.channelId;
   if (filter.taskId !== undefined) query.taskId = filter.taskId;
@@ -38,10 +41,10 @@ export async function createMongoTaskStore(connection: Connection): Promise<Task
   const claimFinal = async (id: number, status: string | undefined) => status === undefined || !FinalTaskStatuses.includes(status) || claims.claim(`task-final:${id}`);
   return {
     create: (task) => tasks.insert(task),
-    byTaskId: (platform, taskId) => tasks.findOne({ platform, taskId }),
+    byTaskId: (platform, taskId) => tasks.findOne({ platform: platformQuery(platform), taskId }),
     async byTaskIds(platform, taskIds, userId) {
       const owner = userId === undefined ? {} : { userId };
-      return (await tasks.page({ platform, taskId: { $in: taskIds }, ...owner }, { _id: 1 }, 0, Math.max(taskIds.length, 1))).items;
+      return (await tasks.page({ platform: platformQuery(platform), taskId: { $in: taskIds }, ...owner }, { _id: 1 }, 0, Math.max(taskIds.length, 1))).items;
     },
     async advance(id, from, progress) {
       const set = Object.fromEntries(Object.entries(progress).filter(([, value]) => value !== undefined));

@@ -11,6 +11,7 @@ import { openBalances, openDocuments, openEventLog, openQuerier } from '../../co
 import { type GatewayConfig, loadConfig } from '../../config.js';
 import { startEmbedded } from '../../embedded.js';
 import { importDatabase } from '../import-command.js';
+import { VideoPlatforms } from '../../ports/documents/task-store.js';
 import { auditLedger } from '../../ledger-proof/audit-command.js';
 import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
 import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
@@ -48,7 +49,9 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         const audit = (await documents.auditTrail.page({ type: 'ImportRan' }, 0, 10)).items;
         const imported = await documents.channels.byId(channel.id);
         const extras = imported && { tag: imported.tag, remark: imported.remark, setting: imported.setting, paramOverride: imported.paramOverride, headerOverride: imported.headerOverride, channelInfo: imported.channelInfo };
-        return { users: await documents.users.count(), channels: (await documents.channels.all()).length, extras, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+        const videos = (await documents.tasks.list({ platform: VideoPlatforms }, { offset: 0, limit: 10 })).items;
+        const videoTasks = videos.map(({ platform, taskId, description, imageUrl, failReason, status }) => ({ platform, taskId, description, imageUrl, failReason, status }));
+        return { videoTasks, users: await documents.users.count(), channels: (await documents.channels.all()).length, extras, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
       } finally {
         await eventLog.close();
         await querier.close();
@@ -88,12 +91,12 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       if (from.logRows >= 500_000) expect(figures.lateHeapGrowthMb).toBeLessThan(50);
       expect(figures.logProgressCalls).toBeGreaterThanOrEqual(Math.ceil(from.logRows / 20_000));
       expect([report.importedCount('users'), report.importedCount('tokens'), report.importedCount('channels'), report.importedCount('abilities (from channel models and groups)')]).toEqual([3, 2, 1, 4]);
-      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 4, 1, 1, 1]);
+      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 4, 1, 1, 3]);
       const text = report.toText();
       expect(text).toContain('tokens: skipped 1 (deleted in new-api): 7');
       expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
       expect(text).toContain('options: skipped 1 (not a Tollgate option): SomeNewApiOnlySetting');
-      expect(text).toContain('tasks: skipped 1 (platform kling');
+      expect(text).toContain('tasks: skipped 1 (platform 56');
       expect(text).not.toContain('channel fields');
       expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
 
@@ -101,6 +104,11 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect({ ...after.extras, channelInfo: JSON.parse(after.extras?.channelInfo ?? '{}') }).toEqual({ ...channelExtras, channelInfo: channelKeys.info });
       expect(after.logs).toEqual(await sourceLogTotals(source));
       expect(after.options.SystemName).toBe('Old Gateway');
+      // Video tasks keep their provider (a channel type or a plugin key in new-api), model and result.
+      expect(after.videoTasks).toEqual([
+        { platform: '55', taskId: 'video_abc', description: 'sora-2', imageUrl: '', failReason: 'moderation_blocked', status: 'FAILURE' },
+        { platform: '50', taskId: 'kling-1', description: 'kling-v1', imageUrl: 'https://cdn.example/kling-1.mp4', failReason: '', status: 'SUCCESS' },
+      ]);
       // One opening per user, per live token and per channel.
       expect(after.events).toBe(3 + 2 + 1);
       // The run is in the audit trail, with its counts and the source (a DSN's password masked).

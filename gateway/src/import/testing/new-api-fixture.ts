@@ -54,9 +54,11 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
     ]],
     ['top_ups', 'id, user_id, amount, money, trade_no, payment_method, create_time, complete_time, status', [[1, alice.id, 10, 73, 'USR2NOabc', 'alipay', 1_700_000_000, 1_700_000_060, 'success']]],
     ['midjourneys', 'id, code, user_id, action, mj_id, prompt, status, progress, submit_time, channel_id, quota, image_url', [[1, 1, alice.id, 'IMAGINE', 'mj-123', 'a cat', 'SUCCESS', '100%', 1_700_000_000_000, channel.id, 50_000, 'https://cdn.example/cat.png']]],
-    ['tasks', 'id, task_id, platform, user_id, channel_id, quota, action, status, submit_time, progress, data', [
-      [1, 'suno-1', 'suno', alice.id, channel.id, 20_000, 'MUSIC', 'SUCCESS', 1_700_000_000, '100%', '{}'],
-      [2, 'kling-1', 'kling', alice.id, channel.id, 20_000, 'generate', 'SUCCESS', 1_700_000_000, '100%', '{}'],
+    ['tasks', 'id, task_id, platform, user_id, channel_id, quota, action, status, submit_time, progress, data, fail_reason, properties', [
+      [1, 'suno-1', 'suno', alice.id, channel.id, 20_000, 'MUSIC', 'SUCCESS', 1_700_000_000, '100%', '{}', '', '{}'],
+      [2, 'kling-1', '50', alice.id, channel.id, 20_000, 'generate', 'SUCCESS', 1_700_000_000, '100%', '{}', 'https://cdn.example/kling-1.mp4', '{"origin_model_name":"kling-v1"}'],
+      [3, 'video_abc', 'sora', alice.id, channel.id, 30_000, 'textGenerate', 'FAILURE', 1_700_000_000, '100%', '{}', 'moderation_blocked', '{"origin_model_name":"sora-2"}'],
+      [4, 'replicate-1', '56', alice.id, channel.id, 10_000, 'generate', 'SUCCESS', 1_700_000_000, '100%', '{}', '', '{}'],
     ]],
   ];
 }

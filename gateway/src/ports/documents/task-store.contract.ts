@@ -70,5 +70,17 @@ export function runTaskStoreContract(name: string, factory: StoreFactory<TaskSto
       expect(window.items.map((t) => t.taskId)).toEqual(['p3', 'p2']);
       expect((await store.list({ platform: TaskPlatform.Suno }, { offset: 0, limit: 10 })).total).toBe(1);
     });
+
+    it('finds and lists across several platforms: a video task is looked up by id whatever its provider', async () => {
+      const store = await open();
+      await store.create(newTask('k1', { platform: TaskPlatform.Kling }));
+      await store.create(newTask('v1', { platform: TaskPlatform.Sora, userId: 8 }));
+      await store.create(newTask('m1'));
+      const videos = [TaskPlatform.Kling, TaskPlatform.Sora];
+      expect((await store.byTaskId(videos, 'v1'))?.platform).toBe(TaskPlatform.Sora);
+      expect(await store.byTaskId(videos, 'm1')).toBeNull();
+      expect((await store.byTaskIds(videos, ['k1', 'v1', 'm1'], 7)).map((t) => t.taskId)).toEqual(['k1']);
+      expect((await store.list({ platform: videos }, { offset: 0, limit: 10 })).items.map((t) => t.taskId)).toEqual(['v1', 'k1']);
+    });
   });
 }

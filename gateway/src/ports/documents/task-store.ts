@@ -1,6 +1,25 @@
-/** Which upstream protocol a task belongs to: the `/mj` lists show one, the `/task` lists the other. */
-export const TaskPlatform = { Midjourney: 'mj', Suno: 'suno' } as const;
+/**
+ * Which upstream protocol a task belongs to: the `/mj` lists show Midjourney, the `/task` lists
+ * the rest. A video task's platform is its channel's type as a string, as new-api stores it
+ * (its GetTaskPlatform), so an imported task keeps its value.
+ */
+export const TaskPlatform = {
+  Midjourney: 'mj', Suno: 'suno', Kling: '50', Jimeng: '51', Vidu: '52', DoubaoVideo: '54', Sora: '55', Hailuo: '35', Gemini: '24', Vertex: '41',
+} as const;
 export type TaskPlatform = (typeof TaskPlatform)[keyof typeof TaskPlatform];
+
+/** The video platforms: one upstream protocol each, served on `/v1/videos` and `/v1/video/generations`. */
+export const VideoPlatforms: readonly TaskPlatform[] = [
+  TaskPlatform.Sora, TaskPlatform.Kling, TaskPlatform.Jimeng, TaskPlatform.Vidu, TaskPlatform.DoubaoVideo, TaskPlatform.Hailuo, TaskPlatform.Gemini, TaskPlatform.Vertex,
+];
+
+/** The platforms the `/task` lists show: every one but Midjourney's. */
+export const AsyncTaskPlatforms: readonly TaskPlatform[] = [TaskPlatform.Suno, ...VideoPlatforms];
+
+/** One platform, or any of several (a video task is looked up by id whatever its provider). */
+export type PlatformSelector = TaskPlatform | readonly TaskPlatform[];
+
+export const platformsOf = (selector: PlatformSelector): readonly TaskPlatform[] => (typeof selector === 'string' ? [selector] : selector);
 
 /** Statuses after which a task is never polled again. */
 export const FinalTaskStatuses: readonly string[] = ['SUCCESS', 'FAILURE'];
@@ -44,7 +63,7 @@ export type NewTask = Omit<Task, 'id'>;
 export type TaskProgress = Partial<Pick<Task, 'status' | 'progress' | 'promptEn' | 'description' | 'imageUrl' | 'failReason' | 'data' | 'startTime' | 'finishTime' | 'code'>>;
 
 export interface TaskFilter {
-  platform: TaskPlatform;
+  platform: PlatformSelector;
   /** A user's own list; absent for the admin's. */
   userId?: number;
   channelId?: number;
@@ -56,9 +75,9 @@ export interface TaskFilter {
 
 export interface TaskStore {
   create(task: NewTask): Promise<Task>;
-  byTaskId(platform: TaskPlatform, taskId: string): Promise<Task | null>;
+  byTaskId(platform: PlatformSelector, taskId: string): Promise<Task | null>;
   /** The tasks among `taskIds` (of `userId` when given), in id order. */
-  byTaskIds(platform: TaskPlatform, taskIds: string[], userId?: number): Promise<Task[]>;
+  byTaskIds(platform: PlatformSelector, taskIds: string[], userId?: number): Promise<Task[]>;
   /**
    * Applies `progress` only while the task is still in status `from`, and returns the updated task,
    * or null when another poller moved it first: so a failure is refunded once.

@@ -45,6 +45,11 @@ export interface AttemptPlan {
   signal: UpstreamCancel;
   /** A pinned channel is tried once and never swapped for another. */
   pinned?: boolean;
+  /**
+   * The answer speaks the call's own protocol (a task submit's), not the channel's chat: a 200 is
+   * not read for the chat provider's refusals (MiniMax's base_resp), the caller reads it.
+   */
+  ownProtocol?: boolean;
   /** For a stream: the most milliseconds an attempt may take to its first byte before the next channel is tried; unset, no limit. */
   firstByteWithinMs?: number;
 }
@@ -115,6 +120,11 @@ async function judgedAnswer(ctx: RelayContext, { channel, index }: ChosenKey, re
   return { channel, response, refusal };
 }
 
+/** A 2xx answer: judged for the chat provider's refusals, unless it speaks the call's own protocol (a video submit, read by its platform). */
+function answered(ctx: RelayContext, chosen: ChosenKey, plan: AttemptPlan, response: Dispatcher.ResponseData): Attempted | Promise<Attempted | null> {
+  return plan.ownProtocol ? { channel: chosen.channel, response } : judgedAnswer(ctx, chosen, response);
+}
+
 /** The status an attempt ended with, for the retry rules: a refusal sent with 200 counts as REFUSAL_STATUS. */
 const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
 
@@ -183,7 +193,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
       continue;
     }
     const response = await send(ctx, chosen.channel, plan);
-    const attempted = response ? (response.statusCode < 400 ? await judgedAnswer(ctx, chosen, response) : await failedAttempt(ctx, chosen, response)) : null;
+    const attempted = response ? (response.statusCode < 400 ? await answered(ctx, chosen, plan, response) : await failedAttempt(ctx, chosen, response)) : null;
     reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
     if (attempted) {
       const status = attemptStatus(attempted);

@@ -10,7 +10,8 @@ export class UpstreamPools {
 
   /** `signal`: an AbortSignal, or an UpstreamCancel (an EventEmitter, which undici takes too). */
   send(request: UpstreamRequest, signal: AbortSignal | UpstreamCancel): Promise<Dispatcher.ResponseData> {
-    return this.pool(request.origin).request({ path: request.path, method: 'POST', headers: request.headers, body: request.body, signal });
+    const method = request.method ?? 'POST';
+    return this.pool(request.origin).request({ path: request.path, method, headers: request.headers, body: method === 'GET' ? undefined : request.body, signal });
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { type TaskFilter, TaskPlatform } from '../../ports/documents/task-store.js';
+import { AsyncTaskPlatforms, type PlatformSelector, type TaskFilter, TaskPlatform } from '../../ports/documents/task-store.js';
 import { mjRow, taskRow } from '../task-rows.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { parseInput, queryInt, queryString } from '../../api/support/input.js';
@@ -25,7 +25,7 @@ interface ListQuery {
  * The filters a query sets (zero and empty mean any; the channel only for admins). The drawing
  * page sends its time range in milliseconds, the task page in seconds, as new-api's console does.
  */
-function filterOf(platform: TaskPlatform, q: ListQuery, admin: boolean, msPerUnit: number): TaskFilter {
+function filterOf(platform: PlatformSelector, q: ListQuery, admin: boolean, msPerUnit: number): TaskFilter {
   const filter: TaskFilter = { platform };
   if (admin && q.channelId) filter.channelId = q.channelId;
   if (q.taskId) filter.taskId = q.taskId;
@@ -34,7 +34,7 @@ function filterOf(platform: TaskPlatform, q: ListQuery, admin: boolean, msPerUni
   return filter;
 }
 
-/** The drawing (/api/mj) and task (/api/task) lists: administrators see everyone's, users their own. */
+/** The drawing (/api/mj) and task (/api/task: Suno and video) lists: administrators see everyone's, users their own. */
 export function registerTaskListRoutes(app: FastifyInstance, { deps, guard }: ApiContext<TaskDeps>): void {
   const list = async (filter: TaskFilter, p: number | undefined, size: number | undefined, shape: (task: Parameters<typeof taskRow>[0]) => object) => {
     const { page, pageSize, offset } = pageFromOne(p, size);
@@ -48,8 +48,8 @@ export function registerTaskListRoutes(app: FastifyInstance, { deps, guard }: Ap
   };
   const taskList = (query: unknown, admin: boolean, userId?: number) => {
     const q = parseInput(taskQuery, query);
-    const filter = filterOf(TaskPlatform.Suno, { channelId: q.channel_id, taskId: q.task_id, start: q.start_timestamp, end: q.end_timestamp }, admin, 1000);
-    return list({ ...filter, userId }, q.p, q.page_size, taskRow);
+    const filter = filterOf(AsyncTaskPlatforms, { channelId: q.channel_id, taskId: q.task_id, start: q.start_timestamp, end: q.end_timestamp }, admin, 1000);
+    return list({ ...filter, userId }, q.p, q.page_size, (task) => taskRow(task, deps.options));
   };
   route(app, 'GET', '/mj/', guard.admin, async (request) => mjList(request.query, true));
   route(app, 'GET', '/mj/self/', guard.user, async (request) => mjList(request.query, false, signedIn(request).id));

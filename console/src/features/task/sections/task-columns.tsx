@@ -3,6 +3,7 @@ import { useT } from '../../../i18n';
 import { formatTime } from '../../../lib/datetime';
 import { DurationTag, ProgressBar, TaskStatusTag } from '../../midjourney/sections/task-status';
 import type { AsyncTask } from '../api';
+import { VideoPreview } from './video-preview';
 
 const durationOf = (task: AsyncTask) => (task.finish_time > 0 ? task.finish_time - task.submit_time : null);
 
@@ -23,6 +24,7 @@ export function useTaskColumns(admin: boolean, onDetail: (task: AsyncTask) => vo
       cell: (task) => <button type="button" className="text-indigo-600 underline dark:text-indigo-400" onClick={() => onDetail(task)}>{task.task_id}</button>,
     },
     { id: 'status', label: t('task.statusColumn'), cell: (task) => <TaskStatusTag status={task.status} />, sortValue: (task) => task.status },
+    { id: 'preview', label: t('task.preview'), cell: (task) => <VideoPreview url={task.result_url} /> },
     { id: 'failReason', label: t('task.failReason'), cell: (task) => <span className="block max-w-xs truncate">{task.fail_reason || '-'}</span>, sortValue: (task) => task.fail_reason },
   ];
 }

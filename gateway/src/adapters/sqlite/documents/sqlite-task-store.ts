@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { FinalTaskStatuses, type Task, type TaskFilter, type TaskStore } from '../../../ports/documents/task-store.js';
+import { FinalTaskStatuses, platformsOf, type Task, type TaskFilter, type TaskStore } from '../../../ports/documents/task-store.js';
 import { type ColumnMap, StatementCache, toRow } from './columns.js';
 
 // Kept beside its adapter: the table belongs to the task store alone.
@@ -48,10 +48,13 @@ function fromRow(row: TaskRow): Task {
   return task as unknown as Task;
 }
 
+const platformIn = (platforms: readonly unknown[]) => `platform IN (${platforms.map(() => '?').join(', ')})`;
+
 /** The WHERE clause and its parameters for a list filter. */
 function whereOf(filter: TaskFilter): { sql: string; params: unknown[] } {
-  const clauses = ['platform = ?'];
-  const params: unknown[] = [filter.platform];
+  const platforms = platformsOf(filter.platform);
+  const clauses = [platformIn(platforms)];
+  const params: unknown[] = [...platforms];
   const add = (clause: string, value: unknown) => {
     if (value === undefined) return;
     clauses.push(clause);
@@ -76,14 +79,16 @@ export function createSqliteTaskStore(db: Database): TaskStore {
       return byId(cache.insert('tasks', toRow(taskColumns, task)));
     },
     async byTaskId(platform, taskId) {
-      const row = cache.prepare('SELECT * FROM tasks WHERE platform = ? AND task_id = ? ORDER BY id LIMIT 1').get(platform, taskId) as TaskRow | undefined;
+      const platforms = platformsOf(platform);
+      const row = cache.prepare(`SELECT * FROM tasks WHERE ${platformIn(platforms)} AND task_id = ? ORDER BY id LIMIT 1`).get(...platforms, taskId) as TaskRow | undefined;
       return row ? fromRow(row) : null;
     },
     async byTaskIds(platform, taskIds, userId) {
       if (taskIds.length === 0) return [];
       const owner = userId === undefined ? '' : ' AND user_id = ?';
-      const sql = `SELECT * FROM tasks WHERE platform = ? AND task_id IN (${taskIds.map(() => '?').join(', ')})${owner} ORDER BY id`;
-      const rows = db.prepare(sql).all(platform, ...taskIds, ...(userId === undefined ? [] : [userId])) as TaskRow[];
+      const platforms = platformsOf(platform);
+      const sql = `SELECT * FROM tasks WHERE ${platformIn(platforms)} AND task_id IN (${taskIds.map(() => '?').join(', ')})${owner} ORDER BY id`;
+      const rows = db.prepare(sql).all(...platforms, ...taskIds, ...(userId === undefined ? [] : [userId])) as TaskRow[];
       return rows.map(fromRow);
     },
     async advance(id, from, progress) {

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { RelayError } from '../../../http/relay-error.js';
+import { type Task, VideoPlatforms } from '../../../ports/documents/task-store.js';
+import { callerOf, keyFirst } from '../../../relay/admission/caller.js';
+import type { RelayContext } from '../../../relay/relay-context.js';
+import { videoRequestSchema, type VideoRequest } from '../../video/video-request.js';
+import { submitVideo } from '../../video/video-submit.js';
+import { openAIVideo, videoGenerationAnswer } from '../../video/video-wire.js';
+import { serveVideoContent } from '../../video/video-content.js';
+
+const idParams = z.object({ task_id: z.string().min(1).max(200) });
+
+/** The caller's own video task, or new-api's task_not_exist. */
+async function ownTask(ctx: RelayContext, userId: number, taskId: string): Promise<Task> {
+  const task = await ctx.deps.tasks.byTaskId(VideoPlatforms, taskId);
+  if (!task || task.userId !== userId) throw new RelayError(400, 'task_not_exist', 'task_not_exist');
+  return task;
+}
+
+/**
+ * Video tasks: OpenAI's `/v1/videos` (create, retrieve, content) and new-api's
+ * `/v1/video/generations` (create, fetch); the same task behind both, polled to the end.
+ */
+export function registerVideoRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  const auth = keyFirst(ctx.cache);
+  const submit = { ...auth, schema: { body: videoRequestSchema } };
+  const fetch = { ...auth, schema: { params: idParams } };
+  const taskOf = (request: FastifyRequest) => ownTask(ctx, callerOf(request).user.id, (request.params as z.infer<typeof idParams>).task_id);
+  for (const path of ['/v1/videos', '/v1/video/generations']) {
+    app.post(path, submit, async (request, reply) => {
+      await submitVideo(ctx, callerOf(request), reply, request.body as VideoRequest);
+      return reply;
+    });
+  }
+  app.get('/v1/videos/:task_id', fetch, async (request) => openAIVideo(await taskOf(request), ctx.deps.options));
+  app.get('/v1/video/generations/:task_id', fetch, async (request) => videoGenerationAnswer(await taskOf(request), ctx.deps.options));
+  app.get('/v1/videos/:task_id/content', fetch, async (request, reply) => serveVideoContent(ctx, await taskOf(request), reply));
+}

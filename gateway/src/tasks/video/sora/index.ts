@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { TaskPlatform } from '../../../ports/documents/task-store.js';
+import { baseOf } from '../../../providers/shared/base-url.js';
+import type { UpstreamRequest } from '../../../providers/types.js';
+import type { VideoProvider, VideoStatus } from '../video-provider.js';
+import { secondsOf } from '../video-request.js';
+
+const DEFAULT_BASE_URL = 'https://api.openai.com';
+
+/** OpenAI's video object, as `POST /v1/videos` and `GET /v1/videos/{id}` answer it. */
+const videoObject = z.looseObject({
+  id: z.string().optional(),
+  task_id: z.string().optional(),
+  status: z.string().optional(),
+  progress: z.number().optional(),
+  error: z.looseObject({ message: z.string().optional() }).nullish(),
+});
+
+/** new-api's reading of the status, case-blind, with the synonyms relays send. */
+function statusOf(raw: string): VideoStatus | null {
+  const status = raw.trim().toLowerCase();
+  if (['processing', 'in_progress', 'running', 'generating'].includes(status)) return 'IN_PROGRESS';
+  if (['completed', 'complete', 'success', 'succeeded', 'finished'].includes(status)) return 'SUCCESS';
+  if (['failed', 'failure', 'fail', 'error', 'cancelled', 'canceled'].includes(status)) return 'FAILURE';
+  return status ? 'QUEUED' : null;
+}
+
+/** Sora and anything else that speaks OpenAI's `/v1/videos` (new-api's Sora channel, type 55). */
+export const sora: VideoProvider = {
+  platform: TaskPlatform.Sora,
+  channelTypes: [55],
+  priceRatios(request) {
+    // new-api's Sora estimate: 4 seconds unless asked; the large sizes cost 5/3 of the others.
+    const large = request.size === '1792x1024' || request.size === '1024x1792';
+    return { seconds: secondsOf(request, 4), size: large ? 1.666667 : 1 };
+  },
+  submit(channel, request, upstreamModel): UpstreamRequest {
+    const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    const { group: _group, ...body } = request as Record<string, unknown>;
+    return { origin, path: `${prefix}/v1/videos`, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ ...body, model: upstreamModel }) };
+  },
+  acceptedId(answer) {
+    const parsed = videoObject.safeParse(answer);
+    return (parsed.success && (parsed.data.id || parsed.data.task_id)) || null;
+  },
+  poll(channel, task) {
+    const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    return { origin, path: `${prefix}/v1/videos/${encodeURIComponent(task.taskId)}`, method: 'GET', headers: { authorization: `Bearer ${channel.key}` }, body: '' };
+  },
+  state(answer) {
+    const parsed = videoObject.safeParse(answer);
+    const status = parsed.success ? statusOf(parsed.data.status ?? '') : null;
+    if (!parsed.success || !status) return null;
+    const { progress = 0, error } = parsed.data;
+    const failReason = status === 'FAILURE' ? error?.message || 'task failed' : '';
+    return { status, progress: status === 'SUCCESS' ? '100%' : `${progress}%`, failReason, url: '' };
+  },
+  content(channel, task) {
+    return { ...this.poll(channel, task), path: `${this.poll(channel, task).path}/content` };
+  },
+};

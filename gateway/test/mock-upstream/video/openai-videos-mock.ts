@@ -1,0 +1,53 @@
+import { createServer } from 'node:http';
+import { listenOnLoopback, readText, sendJson } from '../listen.js';
+import { type MockVideoTask, MP4_BYTES, stepOf } from './video-walk.js';
+
+export interface VideosMock {
+  url: string;
+  /** Submits accepted, and the bodies they carried. */
+  bodies: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * OpenAI's video API (`POST /v1/videos`, `GET /v1/videos/{id}`, `GET /v1/videos/{id}/content`)
+ * behind a bearer key: a video object that goes queued, in_progress, then completed or failed
+ * (with OpenAI's `error` object); a prompt with "refuse" is refused at submit, as moderation does.
+ */
+export async function startOpenAIVideosMock(key: string): Promise<VideosMock> {
+  const tasks = new Map<string, MockVideoTask>();
+  const bodies: Record<string, unknown>[] = [];
+  let next = 1;
+  const objectOf = (task: MockVideoTask) => {
+    const step = stepOf(task);
+    const body = task.body;
+    return {
+      id: task.id, object: 'video', model: task.model, status: step, progress: step === 'completed' ? 100 : step === 'in_progress' ? 40 : 0, created_at: task.createdAt,
+      seconds: String(body.seconds ?? '4'), size: String(body.size ?? '720x1280'),
+      ...(step === 'failed' ? { error: { code: 'moderation_blocked', message: 'Your request was blocked by our moderation system.' } } : {}),
+    };
+  };
+  const server = createServer((req, res) => {
+    if (req.headers.authorization !== `Bearer ${key}`) return void sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    const url = req.url ?? '';
+    const match = /^\/v1\/videos\/([^/]+)(\/content)?$/.exec(url);
+    if (req.method === 'GET' && match) {
+      const task = tasks.get(decodeURIComponent(match[1] ?? ''));
+      if (!task) return void sendJson(res, 404, { error: { message: 'Video not found', type: 'invalid_request_error' } });
+      if (match[2]) return void res.writeHead(200, { 'content-type': 'video/mp4' }).end(MP4_BYTES);
+      return void sendJson(res, 200, objectOf(task));
+    }
+    if (req.method !== 'POST' || url !== '/v1/videos') return void sendJson(res, 404, { error: { message: 'not found' } });
+    void readText(req).then((text) => {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const prompt = String(body.prompt ?? '');
+      if (prompt.includes('refuse')) return sendJson(res, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'invalid_request_error', code: 'moderation_blocked' } });
+      bodies.push(body);
+      const task: MockVideoTask = { id: `video_${next++}`, model: String(body.model), prompt, body, createdAt: Math.floor(Date.now() / 1000), polls: 0 };
+      tasks.set(task.id, task);
+      sendJson(res, 200, { id: task.id, object: 'video', model: task.model, status: 'queued', progress: 0, created_at: task.createdAt, seconds: String(body.seconds ?? '4'), size: String(body.size ?? '720x1280') });
+    }).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  const listening = await listenOnLoopback(server);
+  return { url: listening.url, bodies, close: listening.close };
+}
