@@ -7,6 +7,7 @@ import { MP4_BYTES } from '../mock-upstream/video/video-walk.js';
 import type { ConsoleClient } from '../support/clients/console-client.js';
 import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { videoCalls } from '../support/clients/video-calls.js';
 
 /** new-api bills these providers per task: ModelPrice ($) x QuotaPerUnit (500000), no other ratio. */
 const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25, 'MiniMax-Hailuo-02': 0.15 } as const;
@@ -65,17 +66,7 @@ describe.each(CASES)('video tasks on $name', (provider) => {
   let ann: { user: ConsoleClient; key: string };
   const price = quotaOf$(PRICES[provider.model]);
 
-  const call = async (key: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(fixture.tollgate.url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const quotaOf = async (user: ConsoleClient) => (await user.must<{ quota: number }>('GET', '/api/user/self')).quota;
-  const quotaBecomes = (user: ConsoleClient, expected: number) => eventually(async () => ((await quotaOf(user)) === expected ? true : undefined), 10_000, `quota ${expected}`);
-  const finished = (key: string, id: string) =>
-    eventually(async () => {
-      const video = (await call(key, 'GET', `/v1/videos/${id}`)).body;
-      return video.status === 'completed' || video.status === 'failed' ? video : undefined;
-    });
+  const { call, quotaOf, quotaBecomes, finished } = videoCalls(() => fixture.tollgate.url);
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture({}, { TASK_POLL_INTERVAL_MS: '100' });

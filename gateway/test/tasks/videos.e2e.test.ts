@@ -4,6 +4,7 @@ import { MP4_BYTES } from '../mock-upstream/video/video-walk.js';
 import type { ConsoleClient } from '../support/clients/console-client.js';
 import { eventually } from '../support/clients/console-client.js';
 import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
+import { videoCalls } from '../support/clients/video-calls.js';
 
 /** new-api's per-task price (ModelPrice, $) times QuotaPerUnit, times the Sora ratios: seconds, and 5/3 for the large sizes. */
 const QUOTA_PER_UNIT = 500_000;
@@ -16,17 +17,7 @@ describe('video tasks on OpenAI /v1/videos and new-api /v1/video/generations', (
   let mock: VideosMock;
   let ann: { user: ConsoleClient; key: string };
 
-  const call = async (key: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(fixture.tollgate.url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const quotaOf = async (user: ConsoleClient) => (await user.must<{ quota: number }>('GET', '/api/user/self')).quota;
-  const quotaBecomes = (user: ConsoleClient, expected: number) => eventually(async () => ((await quotaOf(user)) === expected ? true : undefined), 10_000, `quota ${expected}`);
-  const finished = (key: string, id: string) =>
-    eventually(async () => {
-      const video = (await call(key, 'GET', `/v1/videos/${id}`)).body;
-      return video.status === 'completed' || video.status === 'failed' ? video : undefined;
-    });
+  const { call, quotaOf, quotaBecomes, finished } = videoCalls(() => fixture.tollgate.url);
 
   beforeAll(async () => {
     fixture = await startEmbeddedFixture({}, { TASK_POLL_INTERVAL_MS: '100' });
