@@ -13,7 +13,8 @@ import { settle } from '../relay/admission/settle.js';
 import { sendWithRetries } from '../relay/upstream/upstream-attempts.js';
 import { UpstreamCancel } from '../relay/upstream/upstream-cancel.js';
 import type { AcceptedSubmit } from './accepted-submit.js';
-import { parseJson, servesPlatform, taskUpstream } from './task-upstream.js';
+import { servesPlatform, taskUpstream } from './task-upstream.js';
+import { jsonOrNull } from '../http/json-or-null.js';
 
 /** How a submit goes to the channel picked first, and to any channel a retry may take. */
 export interface TaskRoute {
@@ -93,7 +94,7 @@ export async function submitRouted(ctx: RelayContext, keyCaller: Caller, reply: 
     throw error;
   });
   const text = attempted.errorText ?? (await attempted.response.body.text());
-  const accepted = attempted.response.statusCode < 400 ? route.accept(parseJson(text)) : null;
+  const accepted = attempted.response.statusCode < 400 ? route.accept(jsonOrNull(text)) : null;
   if (!accepted) {
     await ctx.deps.holds.release({ holdId, userId: caller.user.id });
     const status = attempted.response.statusCode;

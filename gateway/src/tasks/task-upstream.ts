@@ -45,11 +45,3 @@ export function taskChannelProbe(channel: Channel): UpstreamRequest | null {
   return platform ? taskUpstream(platform, channel, TASK_LIST_PATHS[platform], { ids: [] }) : null;
 }
 
-/** The upstream's JSON answer, or null when it sent something else. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}

@@ -4,8 +4,9 @@ import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/t
 import type { UpstreamPools } from '../relay/upstream/upstream-pool.js';
 import { mjTaskAnswer } from './mj-wire.js';
 import { sunoTaskAnswer } from './suno-wire.js';
-import { isProxyPlatform, parseJson, TASK_LIST_PATHS, taskUpstream } from './task-upstream.js';
+import { isProxyPlatform, TASK_LIST_PATHS, taskUpstream } from './task-upstream.js';
 import { videoStates } from './video/video-states.js';
+import { jsonOrNull } from '../http/json-or-null.js';
 
 const POLL_TIMEOUT_MS = 20_000;
 
@@ -37,5 +38,5 @@ export async function upstreamStates(pools: UpstreamPools, platform: TaskPlatfor
   const response = await pools.send(taskUpstream(platform, channel, TASK_LIST_PATHS[platform], { ids: tasks.map((t) => t.taskId) }), AbortSignal.timeout(POLL_TIMEOUT_MS));
   const text = await response.body.text();
   if (response.statusCode >= 400) throw new Error(`task poll of channel ${channel.id} answered ${response.statusCode}`);
-  return new Map(LISTED_TASKS[platform](parseJson(text)));
+  return new Map(LISTED_TASKS[platform](jsonOrNull(text)));
 }

@@ -6,7 +6,8 @@ import { compilePriceExpression, type PriceExpression } from './price-expression
 export const TIERED_EXPR = 'tiered_expr';
 
 interface Compiled {
-  key: string;
+  modes: string;
+  texts: string;
   byModel: ReadonlyMap<string, PriceExpression>;
 }
 let compiled: Compiled | null = null;
@@ -15,8 +16,8 @@ let compiled: Compiled | null = null;
 function expressions(options: Options): ReadonlyMap<string, PriceExpression> {
   const modes = options.string('billing_setting.billing_mode') || '{}';
   const texts = options.string('billing_setting.billing_expr') || '{}';
-  const key = `${modes}\u0000${texts}`;
-  if (compiled?.key === key) return compiled.byModel;
+  // Two comparisons, not a joined key: this runs on every priced call.
+  if (compiled?.modes === modes && compiled.texts === texts) return compiled.byModel;
   const byModel = new Map<string, PriceExpression>();
   const exprs = parseJsonTable(texts);
   for (const [model, mode] of Object.entries(parseJsonTable(modes))) {
@@ -29,7 +30,7 @@ function expressions(options: Options): ReadonlyMap<string, PriceExpression> {
       continue;
     }
   }
-  compiled = { key, byModel };
+  compiled = { modes, texts, byModel };
   return byModel;
 }
 

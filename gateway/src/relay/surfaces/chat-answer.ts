@@ -6,6 +6,7 @@ import { OVERHEAD_HEADER, type OverheadClock } from '../overhead.js';
 import { isWholeUsage, needsCompletionText } from '../../providers/shared/token-count.js';
 import { openAIUsage } from '../../providers/openai-shapes.js';
 import { asContentFiltered } from '../../providers/shared/content-filter.js';
+import { jsonOrNull } from '../../http/json-or-null.js';
 
 /** What the upstream's answer came to. `usage` is null when the provider reported none. */
 export interface AnswerOutcome {
@@ -28,13 +29,6 @@ function withBilledUsage(body: object, billed: Usage): object {
   return { ...body, usage: openAIUsage(billed) };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Forwards a JSON answer: unchanged from a provider that speaks OpenAI, translated from one that
@@ -43,7 +37,7 @@ function parseJson(text: string): unknown {
 export async function forwardJsonAnswer(reply: FastifyReply, response: Dispatcher.ResponseData, adapter: AnswerReader, model: string, startedAt: number, clock: OverheadClock, bill?: BillUsage): Promise<AnswerOutcome> {
   const body = await response.body.text();
   clock.upstreamAnswered();
-  const json = parseJson(body);
+  const json = jsonOrNull(body);
   if (adapter.translation && json !== null) {
     const translated = adapter.translation.answer(json, model);
     const text = needsCompletionText(translated.usage) ? (translated.text ?? openAIAnswerText(translated.body)) : '';
@@ -71,7 +65,7 @@ export interface UpstreamErrorAnswer {
 
 /** Relays an upstream error with its status, in the OpenAI shape, without the channel's secrets. */
 export async function forwardUpstreamError(reply: FastifyReply, failure: UpstreamErrorAnswer): Promise<void> {
-  const parsed = parseJson(failure.text) as { error?: { message?: string } } | null;
+  const parsed = jsonOrNull(failure.text) as { error?: { message?: string } } | null;
   const message = parsed?.error?.message ?? `upstream error: status ${failure.status}`;
   await reply.code(failure.status).send({ error: { message, type: 'upstream_error', param: '', code: failure.code ?? `upstream_${failure.status}` } });
 }

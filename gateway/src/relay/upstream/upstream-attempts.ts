@@ -14,6 +14,7 @@ import type { RelayContext } from '../relay-context.js';
 import { RelayError } from '../../http/relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
 import { FirstByteDeadline, isEventStream } from './first-byte-deadline.js';
+import { jsonOrNull } from '../../http/json-or-null.js';
 
 /** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
 const NEVER_RETRIED = new Set([504, 524]);
@@ -88,17 +89,10 @@ async function failedAttempt(ctx: RelayContext, { channel, index }: ChosenKey, r
   return { channel, response, errorText };
 }
 
-function parsedOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 /** The answer again, its body already read: a readable stream of the same bytes that also answers `text()`. */
 function withBodyRead(response: Dispatcher.ResponseData, text: string): Dispatcher.ResponseData {
-  const body = Object.assign(Readable.from([Buffer.from(text)]), { text: async () => text, json: async () => parsedOrNull(text) });
+  const body = Object.assign(Readable.from([Buffer.from(text)]), { text: async () => text, json: async () => jsonOrNull(text) });
   return { ...response, body: body as unknown as Dispatcher.ResponseData['body'] };
 }
 
@@ -114,7 +108,7 @@ async function judgedAnswer(ctx: RelayContext, { channel, index }: ChosenKey, re
   // An answer whose body broke off while it was read is a channel that did not answer.
   const text = await response.body.text().catch(() => null);
   if (text === null) return null;
-  const refusal = refusalOf(parsedOrNull(text));
+  const refusal = refusalOf(jsonOrNull(text));
   if (!refusal) return { channel, response: withBodyRead(response, text) };
   await reportUpstreamFailure(ctx.deps, channel, REFUSAL_STATUS, refusal, index);
   return { channel, response, refusal };

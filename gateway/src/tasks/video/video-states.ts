@@ -1,9 +1,9 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { Task, TaskProgress } from '../../ports/documents/task-store.js';
 import type { UpstreamPools } from '../../relay/upstream/upstream-pool.js';
-import { parseJson } from '../task-upstream.js';
 import type { VideoProvider, VideoState } from './video-provider.js';
 import { videoProviderOf } from './video-providers.js';
+import { jsonOrNull } from '../../http/json-or-null.js';
 
 const POLL_TIMEOUT_MS = 20_000;
 const WAITING = ['SUBMITTED', 'QUEUED'];
@@ -23,7 +23,7 @@ async function stateOf(pools: UpstreamPools, channel: Channel, task: Task): Prom
   const provider = videoProviderOf(task.platform);
   if (!provider) return null;
   const response = await pools.send(provider.poll(channel, task), AbortSignal.timeout(POLL_TIMEOUT_MS));
-  const answer = parseJson(await response.body.text());
+  const answer = jsonOrNull(await response.body.text());
   if (response.statusCode >= 400) throw new Error(`video poll of channel ${channel.id} answered ${response.statusCode}`);
   const state = provider.state(answer);
   if (state?.status === 'SUCCESS' && !state.url && provider.resultFile) state.url = await fileUrl(pools, channel, provider.resultFile, answer);
@@ -36,7 +36,7 @@ async function fileUrl(pools: UpstreamPools, channel: Channel, resultFile: NonNu
   if (!request) return '';
   const response = await pools.send(request, AbortSignal.timeout(POLL_TIMEOUT_MS));
   const text = await response.body.text();
-  return response.statusCode < 400 ? resultFile.url(parseJson(text)) : '';
+  return response.statusCode < 400 ? resultFile.url(jsonOrNull(text)) : '';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Options } from '../../ports/options.js';
 import type { Task } from '../../ports/documents/task-store.js';
 import type { AcceptedSubmit } from '../accepted-submit.js';
-import { parseJson } from '../task-upstream.js';
+import { jsonOrNull } from '../../http/json-or-null.js';
 import { taskRow } from '../task-rows.js';
 import { resultUrl } from './result-url.js';
 
@@ -23,7 +23,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** The task as OpenAI's video object (`GET /v1/videos/{id}`), with the seconds and size the provider reported. */
 export function openAIVideo(task: Task, options: Options): Record<string, unknown> {
-  const upstream = parseJson(task.data) as Record<string, unknown> | null;
+  const upstream = jsonOrNull(task.data) as Record<string, unknown> | null;
   const url = resultUrl(task, options);
   return {
     id: task.taskId, task_id: task.taskId, object: 'video', model: task.description, status: videoStatus(task.status),
