@@ -79,6 +79,9 @@ describe('registerJsonBodyParser', () => {
     expect([notJson.statusCode, notJson.json()]).toEqual([400, { code: 'GW_ERR_BODY_NOT_JSON' }]);
     const tooDeep = await post(`${'['.repeat(MAX_JSON_DEPTH + 1)}${' '.repeat(2 * 1024 * 1024)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
     expect([tooDeep.statusCode, tooDeep.json()]).toEqual([400, { code: 'GW_ERR_BODY_TOO_DEEP' }]);
+    // A computed key is an own property named __proto__, which JSON.stringify writes as such.
+    const poisoned = await post(JSON.stringify({ text: 'a'.repeat(2 * 1024 * 1024), messages: [{ ['__proto__']: { isAdmin: true } }] }));
+    expect([poisoned.statusCode, poisoned.json()]).toEqual([400, { code: 'GW_ERR_BODY_FORBIDDEN_KEY' }]);
     await app.close();
   });
 });

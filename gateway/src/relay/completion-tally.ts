@@ -53,8 +53,10 @@ export class CompletionTally {
    */
   private fold(): void {
     const newest = this.pieces.pop() ?? '';
-    const space = newest.lastIndexOf(' ');
-    const cut = space >= 0 && newest.length - space <= KEPT_ANSWER_CHARS / 2 ? space : newest.length;
+    // Only the piece's tail is searched: lastIndexOf over a 10 MB word without a space read all of it.
+    const tailStart = Math.max(0, newest.length - KEPT_ANSWER_CHARS / 2);
+    const space = newest.slice(tailStart).lastIndexOf(' ');
+    const cut = space >= 0 ? tailStart + space : newest.length;
     this.pieces.push(newest.slice(0, cut));
     // Handed over at once (a chain of counts would hold every fold's text until the one before it
     // is counted); the pool never rejects (a failed count is billed by bytes).

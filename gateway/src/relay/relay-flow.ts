@@ -18,6 +18,7 @@ import { settle } from './admission/settle.js';
 import { completedUsage } from '../providers/shared/token-count.js';
 import { type Attempted, REFUSAL_STATUS, sendWithRetries } from './upstream/upstream-attempts.js';
 import { UpstreamCancel } from './upstream/upstream-cancel.js';
+import { declaresLargeBody, nextTurn } from '../http/large-body.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
 export interface CallPlan {
@@ -179,6 +180,8 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     if (!reply.raw.writableFinished) cancel.cancel();
   });
   clock.upstreamStarted();
+  // A large body's upstream text is written on a turn of its own, not in the admission's.
+  if (declaresLargeBody(request.headers)) await nextTurn();
   const build = (channel: Channel) => plan.build(channel, admitted.outputLimit);
   const firstByteWithinMs = plan.isStream ? ctx.deps.options.number('StreamFirstByteTimeoutSeconds') * 1_000 : 0;
   const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {

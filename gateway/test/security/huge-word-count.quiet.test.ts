@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,19 +17,28 @@ import { type GatewayProcess, startGatewayProcess } from '../support/gateways/ro
  * COUNTED_EXACTLY_CHARS (4 Mi characters) and by its UTF-8 bytes beyond, so the 10 MB word is billed
  * at least its exact tokens (here: the exact count of its first 4 Mi letters plus one a byte after; the
  * byte). GET /api/status is polled meanwhile from a worker thread (its own event loop, so the
- * test's 10 MB JSON and the in-process mock do not count against the gateway).
+ * test's 10 MB JSON and the in-process mock do not count against the gateway). Each case makes
+ * ROUNDS calls in one polling window: one call gives about 90 samples, whose p99 is their maximum;
+ * three give about 270, a p99 that is a percentile (each call's worst pause is still among them).
  */
 const WORD = 'a'.repeat(10 * 1024 * 1024);
 const MODEL = 'gpt-nousage';
+const ROUNDS = 3;
 /** What the word is billed: its first COUNTED_EXACTLY_CHARS letters counted, one token a byte after. */
 const EXPECTED_TOKENS = countTokens(WORD.slice(0, COUNTED_EXACTLY_CHARS)) + (WORD.length - COUNTED_EXACTLY_CHARS);
 
-/** Polls `${url}/api/status` back to back until told to stop; answers each latency in ms. */
+/**
+ * Polls `${url}/api/status` back to back until told to stop; answers each latency in ms. Its first
+ * fetch (undici loading in a fresh thread, the connection opening: 30 to 45 ms) is not counted, and
+ * it says when it is ready.
+ */
 const POLLER = `
 const { parentPort, workerData } = require('node:worker_threads');
 let done = false;
 parentPort.on('message', () => { done = true; });
 (async () => {
+  await (await fetch(workerData + '/api/status')).arrayBuffer();
+  parentPort.postMessage('ready');
   const times = [];
   while (!done) {
     const start = performance.now();
@@ -41,7 +51,7 @@ parentPort.on('message', () => { done = true; });
 
 async function statusP99While<T>(url: string, call: () => Promise<T>): Promise<{ result: T; p99: number; samples: number }> {
   const poller = new Worker(POLLER, { eval: true, workerData: url });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await once(poller, 'message');
   const result = await call();
   const times = new Promise<number[]>((resolve) => poller.once('message', resolve));
   poller.postMessage('stop');
@@ -76,12 +86,19 @@ describe('a 10 MB single word is counted without freezing a real gateway process
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function nextRow(): Promise<ConsumeRow> {
-    calls += 1;
+  /** The consume rows of the last `count` calls, once all of them are written. */
+  async function nextRows(count: number): Promise<ConsumeRow[]> {
+    calls += count;
     return eventually(async () => {
-      const page = await user.must<{ items: ConsumeRow[]; total: number }>('GET', '/api/log/self/?p=1&page_size=1&type=2');
-      return page.total === calls ? page.items[0] : undefined;
-    }, 10_000, 'the consume row');
+      const page = await user.must<{ items: ConsumeRow[]; total: number }>('GET', `/api/log/self/?p=1&page_size=${count}&type=2`);
+      return page.total === calls ? page.items : undefined;
+    }, 10_000, 'the consume rows');
+  }
+
+  async function rounds<T>(call: () => Promise<T>): Promise<T[]> {
+    const results: T[] = [];
+    for (let round = 0; round < ROUNDS; round++) results.push(await call());
+    return results;
   }
 
   const chat = (body: string) => fetch(`${tollgate.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
@@ -90,28 +107,35 @@ describe('a 10 MB single word is counted without freezing a real gateway process
     upstream.configure({ reasoning: '', text: 'ok', tool: null });
     // Written before the polling starts: the client's 20 ms on the 10 MB JSON is not the gateway's.
     const body = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: WORD }] });
-    const { result, p99, samples } = await statusP99While(tollgate.url, async () => (await chat(body)).status);
-    console.log(`chat, 10 MB prompt word: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
-    expect(result).toBe(200);
-    const row = await nextRow();
-    expect(row.prompt_tokens).toBe(EXPECTED_TOKENS);
-    expect(row.quota).toBeGreaterThan(0);
+    const { result, p99, samples } = await statusP99While(tollgate.url, () => rounds(async () => (await chat(body)).status));
+    console.log(`chat, 10 MB prompt word, ${ROUNDS} calls: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
+    expect(result).toEqual(Array(ROUNDS).fill(200));
+    for (const row of await nextRows(ROUNDS)) {
+      expect(row.prompt_tokens).toBe(EXPECTED_TOKENS);
+      expect(row.quota).toBeGreaterThan(0);
+    }
     expect(p99).toBeLessThan(50);
   });
 
   it('bills a usage-less streamed 10 MB answer word at no less than its tokens', async () => {
     upstream.configure({ reasoning: '', text: WORD, tool: null });
-    const { result, p99, samples } = await statusP99While(tollgate.url, async () => {
-      const answer = await chat(JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'Say a long word.' }] }));
-      return { status: answer.status, length: (await answer.text()).length };
-    });
-    console.log(`usage-less 10 MB streamed answer: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
-    expect(result.status).toBe(200);
-    expect(result.length).toBeGreaterThan(WORD.length);
-    const row = await nextRow();
-    // Streamed, the answer is counted a fold at a time, each exactly: never below the word's tokens.
-    expect(row.completion_tokens).toBeGreaterThanOrEqual(countTokens(WORD));
-    expect(row.quota).toBeGreaterThan(0);
+    const { result, p99, samples } = await statusP99While(tollgate.url, () =>
+      rounds(async () => {
+        const answer = await chat(JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'Say a long word.' }] }));
+        return { status: answer.status, length: (await answer.text()).length };
+      }),
+    );
+    console.log(`usage-less 10 MB streamed answer, ${ROUNDS} calls: /api/status p99 ${p99.toFixed(1)} ms over ${samples} samples`);
+    for (const answered of result) {
+      expect(answered.status).toBe(200);
+      expect(answered.length).toBeGreaterThan(WORD.length);
+    }
+    const wordTokens = countTokens(WORD);
+    for (const row of await nextRows(ROUNDS)) {
+      // Streamed, the answer is counted a fold at a time, each exactly: never below the word's tokens.
+      expect(row.completion_tokens).toBeGreaterThanOrEqual(wordTokens);
+      expect(row.quota).toBeGreaterThan(0);
+    }
     expect(p99).toBeLessThan(50);
   });
 });

@@ -1,4 +1,5 @@
 import { dict } from '@tollgate/wire';
+import { holdsLargeString, jsonBytesInTurns } from '../../http/json-in-turns.js';
 import { baseOf } from '../shared/base-url.js';
 import { openAIChunkText } from '../shared/completion-text.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
@@ -24,9 +25,11 @@ function readUsage(value: unknown): Usage | null {
   return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens ?? 0, ...reported };
 }
 
-/** A JSON request to a target. */
-export function jsonRequest(target: UpstreamTarget, body: Record<string, unknown>): UpstreamRequest {
-  return { ...target, headers: { ...target.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+/** A JSON request to a target; a body holding a very long string (a 10 MB prompt) is written over many turns of the event loop. */
+export function jsonRequest(target: UpstreamTarget, body: Record<string, unknown>): UpstreamRequest | Promise<UpstreamRequest> {
+  const headers = { ...target.headers, 'content-type': 'application/json' };
+  if (holdsLargeString(body)) return jsonBytesInTurns(body).then((bytes) => ({ ...target, headers, body: bytes }));
+  return { ...target, headers, body: JSON.stringify(body) };
 }
 
 /** Where `path` goes on a channel with Bearer auth: under its base URL, or a default for the type. */

@@ -15,6 +15,7 @@ import { RelayError } from '../../http/relay-error.js';
 import type { UpstreamCancel } from './upstream-cancel.js';
 import { FirstByteDeadline, isEventStream } from './first-byte-deadline.js';
 import { jsonOrNull } from '../../http/json-or-null.js';
+import { encodedInTurns, isLargeText } from '../../http/large-body.js';
 
 /** A gateway timeout is never retried (new-api's rule): the upstream may still be working on the call. */
 const NEVER_RETRIED = new Set([504, 524]);
@@ -66,8 +67,9 @@ async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamReque
 }
 
 async function send(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<Dispatcher.ResponseData | null> {
-  const upstream = await build(channel, plan);
-  if (!upstream) return null;
+  const built = await build(channel, plan);
+  if (!built) return null;
+  const upstream = isLargeText(built.body) ? { ...built, body: await encodedInTurns(built.body) } : built;
   const deadline = plan.firstByteWithinMs ? new FirstByteDeadline(plan.signal, plan.firstByteWithinMs) : null;
   const signal = deadline?.cancel ?? plan.signal;
   try {
