@@ -27,7 +27,7 @@ export function breakerHistoryOf(channel: Channel, kept = BREAKER_HISTORY_SHOWN)
   return history.success ? history.data.slice(-kept) : [];
 }
 
-const noteOf = (t: BreakerTransition): BreakerNote => ({ state: t.state, change: t.change, until: t.until, reason: t.reason, at: t.at });
+const noteOf = (t: BreakerTransition): BreakerNote => ({ ...(t.keyIndex === undefined ? {} : { keyIndex: t.keyIndex }), state: t.state, change: t.change, until: t.until, reason: t.reason, at: t.at });
 
 async function record(deps: ChannelsContext, transition: BreakerTransition): Promise<void> {
   const channel = await deps.channels.byId(transition.channelId);
@@ -41,7 +41,8 @@ async function record(deps: ChannelsContext, transition: BreakerTransition): Pro
 }
 
 /**
- * Writes each transition this gateway made into the channel's health history (`other_info.breaker`
+ * Writes each transition this gateway made (of the channel's own breaker, or of one of a
+ * multi-key channel's keys', the note naming the key) into the channel's health history (`other_info.breaker`
  * and the last BREAKER_HISTORY_KEPT in `breaker_history`, beside auto-disable's `status_reason`) and
  * tells the operations views. One gateway makes each transition, so each is written once; this
  * gateway's writes go one after another, so two quick ones (a probe claimed and answered) both stay.

@@ -5,6 +5,8 @@ import { trafficMinuteSchema } from './traffic-minute.js';
 
 /** A channel's circuit breaker as its last transition left it (Tollgate's own; new-api has none). */
 export const breakerNoteSchema = z.object({
+  /** A multi-key channel's key (its index in the key list) whose own breaker this is; absent: the channel's. */
+  keyIndex: z.optional(nonNegativeInt()),
   state: z.enum(['closed', 'open', 'half-open']),
   change: z.enum(['opened', 'half-open', 'closed', 'reopened']),
   /** Skipped until then (milliseconds since the epoch; 0 when closed). */

@@ -36,6 +36,13 @@ describe('healthEventsOf', () => {
     expect(healthEventsOf(recovered, recovered, 5)).toEqual([]);
   });
 
+  it("names the key of a multi-key channel whose own breaker made the transition", () => {
+    const keyOpened = { ...opened, keyIndex: 1 };
+    const open = { ...enabled, breaker: keyOpened, breakerHistory: [keyOpened] };
+    expect(healthEventsOf(enabled, open, 5)).toEqual([{ kind: 'opened', channelId: 2, name: 'main', keyIndex: 1, reason: 'httpCode 500', at: 10_000 }]);
+    expect(healthEventsOf(enabled, { ...enabled, breaker: opened, breakerHistory: [opened] }, 5)[0]?.keyIndex).toBeUndefined();
+  });
+
   it('sees nothing in a test result, an edit, or a switch-off by hand', () => {
     expect(healthEventsOf(enabled, { ...enabled, testTime: 9, responseTime: 120 }, 5)).toEqual([]);
     expect(healthEventsOf(autoDisabled, autoDisabled, 5)).toEqual([]);
