@@ -44,10 +44,11 @@ describe("a multi-key channel's breaker per key", () => {
     return response.status;
   };
   const keysSent = (from: number) => upstream.calls.slice(from).map((c) => c.key);
-  const history = async (): Promise<BreakerNote[]> => {
+  const row = async (): Promise<ChannelHealth | undefined> => {
     const seed = await fixture.root.must<{ channels: ChannelHealth[] }>('GET', '/api/ops/');
-    return seed.channels.find((channel) => channel.id === channelId)?.breakerHistory ?? [];
+    return seed.channels.find((channel) => channel.id === channelId);
   };
+  const history = async (): Promise<BreakerNote[]> => (await row())?.breakerHistory ?? [];
 
   it("opens the failing key's breaker alone: the channel serves every later call on its other two keys", async () => {
     // Polling: first, failing, third, first, failing: the failing key's second failure opens its breaker.
@@ -56,6 +57,7 @@ describe("a multi-key channel's breaker per key", () => {
     expect(statuses).toEqual([200, 500, 200, 200, 500]); // the upstream's own error, passed on
     const opened = await eventually(async () => (await history()).find((note) => note.change === 'opened'), 10_000, 'the key breaker opened');
     expect(opened).toMatchObject({ keyIndex: FAILING, state: 'open', reason: expect.stringContaining('httpCode 500') });
+    expect((await row())?.keyBreakers).toEqual([opened]); // the operations view: that key alone held
 
     const before = upstream.calls.length;
     const served = [];
@@ -80,5 +82,6 @@ describe("a multi-key channel's breaker per key", () => {
     }, 10_000, 'the key breaker closed');
     expect(notes.map((note) => [note.keyIndex, note.change])).toEqual([[FAILING, 'opened'], [FAILING, 'half-open'], [FAILING, 'closed']]);
     expect(notes.at(-1)).toMatchObject({ state: 'closed', reason: 'probe answered' });
+    expect((await row())?.keyBreakers).toEqual([]);
   });
 });

@@ -36,6 +36,8 @@ export const channelHealthSchema = z.object({
    * goes, so two quick transitions (a probe claimed, then answered) may reach the view in one push.
    */
   breakerHistory: z.optional(z.array(breakerNoteSchema)),
+  /** A multi-key channel's keys whose breaker is not closed, each as its last transition left it, by key index. */
+  keyBreakers: z.optional(z.array(breakerNoteSchema)),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;
 

@@ -55,6 +55,9 @@ describe('patchChannel', () => {
     const seed: OpsSeed = { minutes: [], channels: [{ ...enabled, breaker: closed, breakerHistory: [opened, halfOpen, closed] }] };
     const late = { ...enabled, testTime: 9, breaker: halfOpen, breakerHistory: [opened, halfOpen] };
     expect(patchChannel(seed, late)?.channels[0]).toMatchObject({ testTime: 9, breaker: closed, breakerHistory: [opened, halfOpen, closed] });
+    const keyOpen = { ...opened, keyIndex: 1, at: 50_000 };
+    const withKey: OpsSeed = { minutes: [], channels: [{ ...enabled, breaker: keyOpen, breakerHistory: [keyOpen], keyBreakers: [keyOpen] }] };
+    expect(patchChannel(withKey, { ...late, keyBreakers: [] })?.channels[0]?.keyBreakers).toEqual([keyOpen]);
   });
 });
 

@@ -52,7 +52,7 @@ export function patchChannel(old: OpsSeed | undefined, row: ChannelHealth): OpsS
   if (!old) return old;
   const current = old.channels.find((c) => c.id === row.id);
   const stale = (row.breaker?.at ?? Number.NEGATIVE_INFINITY) < (current?.breaker?.at ?? Number.NEGATIVE_INFINITY);
-  const patched = stale && current ? { ...row, breaker: current.breaker, breakerHistory: current.breakerHistory } : row;
+  const patched = stale && current ? { ...row, breaker: current.breaker, breakerHistory: current.breakerHistory, keyBreakers: current.keyBreakers } : row;
   const channels = [...old.channels.filter((c) => c.id !== row.id), patched].sort((a, b) => a.id - b.id);
   return { ...old, channels };
 }

@@ -41,6 +41,12 @@ function BreakerCell({ note }: { note: BreakerNote }) {
   );
 }
 
+/** A multi-key channel's keys that a breaker holds, each with its state; otherwise the channel's last transition. */
+function BreakerCells({ channel }: { channel: ChannelHealth }) {
+  if (channel.keyBreakers?.length) return <span className="flex flex-wrap gap-1">{channel.keyBreakers.map((note) => <BreakerCell key={note.keyIndex} note={note} />)}</span>;
+  return channel.breaker ? <BreakerCell note={channel.breaker} /> : '-';
+}
+
 function useHealthColumns(): Column<ChannelHealth>[] {
   const t = useT();
   const tested = (channel: ChannelHealth) => channel.testTime > 0;
@@ -52,7 +58,7 @@ function useHealthColumns(): Column<ChannelHealth>[] {
     },
     {
       id: 'breaker', label: t('ops.col.breaker'), sortValue: (channel) => channel.breaker?.state ?? '',
-      cell: (channel) => (channel.breaker ? <BreakerCell note={channel.breaker} /> : '-'),
+      cell: (channel) => <BreakerCells channel={channel} />,
     },
     { id: 'testTime', label: t('ops.col.testTime'), cell: (channel) => (tested(channel) ? time(channel.testTime * 1000) : t('ops.never')), sortValue: (channel) => channel.testTime },
     { id: 'responseTime', label: t('ops.col.responseTime'), numeric: true, cell: (channel) => (tested(channel) ? `${channel.responseTime} ms` : '-'), sortValue: (channel) => (tested(channel) ? channel.responseTime : -1) },
