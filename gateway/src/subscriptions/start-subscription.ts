@@ -7,14 +7,16 @@ export type SubscribeDeps = MoneyContext;
 
 /**
  * A subscription to `plan` from `now` (seconds), with the plan's windows and limits as they are
- * now; the relay's caches on every gateway are told, so the user's next call may use it.
+ * now; the relay's caches on every gateway are told, so the user's next call may use it. With
+ * `once` (a paid order's trade number), the one subscription ever started for it.
  */
-export async function startSubscription(deps: SubscribeDeps, userId: number, plan: SubscriptionPlan, source: UserSubscription['source'], now: number): Promise<UserSubscription> {
+export async function startSubscription(deps: SubscribeDeps, userId: number, plan: SubscriptionPlan, source: UserSubscription['source'], now: number, once?: string): Promise<UserSubscription> {
   const end = planEndTime(plan, now);
   if (end === null) throw new ApiFailure('套餐时长配置错误');
   const created = await deps.subscriptions.create(
     { user_id: userId, plan_id: plan.id, start_time: now, end_time: end, source, windows: planWindows(plan), model_limits: plan.model_limits, group_limits: plan.group_limits },
     now,
+    once,
   );
   deps.notices.publish('subscriptions', userId);
   return created;

@@ -4,6 +4,8 @@ import type { SubscriptionStore } from '../../ports/documents/subscription-store
 import { Claims } from './claims.js';
 import { NumberedCollection } from './numbered-collection.js';
 
+const DUPLICATE_KEY = 11000;
+
 /** Each document keeps what queries filter and sort on as fields, the rest as `body`, as the SQLite rows do. */
 interface PlanDoc {
   id: number;
@@ -36,6 +38,7 @@ export async function createMongoSubscriptionStore(connection: Connection): Prom
   ]);
   await Promise.all([plans.ready(), subs.ready()]);
   const claims = new Claims(connection);
+  const starts = connection.collection<{ _id: string; subscriptionId: number }>('subscription_starts');
   const planById = async (id: number) => plan(await plans.findOne({ _id: id }));
   return {
     async createPlan(fields, now) {
@@ -61,10 +64,21 @@ export async function createMongoSubscriptionStore(connection: Connection): Prom
       const all = await plans.all({ sort_order: -1, _id: -1 });
       return all.filter((doc) => !enabledOnly || doc.enabled).map((doc) => plan(doc) as SubscriptionPlan);
     },
-    async create(fields, now) {
+    async create(fields, now, once) {
       const body = { ...fields, created_at: now, updated_at: now };
-      const created = await subs.insert({ user_id: fields.user_id, plan_id: fields.plan_id, status: 'active', end_time: fields.end_time, body });
-      return { ...body, id: created.id, status: 'active' };
+      const doc = { user_id: fields.user_id, plan_id: fields.plan_id, status: 'active' as const, end_time: fields.end_time, body };
+      if (once === undefined) return { ...body, id: (await subs.insert(doc)).id, status: 'active' };
+      // The key names its subscription's id before the subscription exists (a unique _id: one number
+      // wins), and any caller inserts under that id, which only the first does: a start that died
+      // in between is finished by the next caller, never begun twice.
+      const candidate = await subs.nextId();
+      await starts.insertOne({ _id: once, subscriptionId: candidate }).catch((error: unknown) => {
+        if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      });
+      const started = await starts.findOne({ _id: once });
+      if (!started) throw new Error(`the start ${once} vanished`);
+      await subs.restore({ id: started.subscriptionId, ...doc });
+      return subscription(await subs.findOne({ _id: started.subscriptionId })) as UserSubscription;
     },
     byId: async (id) => subscription(await subs.findOne({ _id: id })),
     async listByUser(userId) {
