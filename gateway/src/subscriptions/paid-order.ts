@@ -21,7 +21,7 @@ export async function startPaidSubscription(deps: PaidOrderDeps, order: TopUpOrd
   const [user, plan] = await Promise.all([deps.users.byId(order.userId), deps.subscriptions.planById(order.planId)]);
   if (!user) return 'no such user';
   if (!plan) return 'no such plan';
-  const subscription = await startSubscription(deps, user.id, plan, 'order', Math.floor(Date.now() / 1000), order.tradeNo);
+  const subscription = await startSubscription(deps, user.id, plan, 'order', Math.floor(Date.now() / 1000), { once: order.tradeNo });
   const content = `使用 ${provider} 购买订阅套餐 ${plan.title}，支付金额：${paid}，订单号：${order.tradeNo}`;
   const data = { userId: user.id, username: user.username, subscriptionId: subscription.id, planId: plan.id, planTitle: plan.title, price: 0, holdId: `order-${order.tradeNo}`, content };
   await deps.eventLog.append([{ type: 'SubscriptionPurchased', data, metadata: { ...newEventMetadata(), eventId: `subscription-order-${order.tradeNo}` } }]);

@@ -26,6 +26,12 @@ export interface SubscriptionStore {
    * one back, so a payment delivered twenty times starts one subscription.
    */
   create(subscription: NewUserSubscription, nowSeconds: number, once?: string): Promise<UserSubscription>;
+  /**
+   * Starts a subscription unless the user already holds `limit` subscriptions of its plan
+   * (max_purchase_per_user, whatever their status), counted and taken in one step: purchases at
+   * the same time cannot pass it together. Null when the limit is reached.
+   */
+  createWithin(subscription: NewUserSubscription, nowSeconds: number, limit: number): Promise<UserSubscription | null>;
   byId(id: number): Promise<UserSubscription | null>;
   /** A user's subscriptions, whatever their status, by end_time then id, both descending. */
   listByUser(userId: number): Promise<UserSubscription[]>;

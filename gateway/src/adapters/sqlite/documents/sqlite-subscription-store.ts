@@ -32,6 +32,9 @@ export function createSqliteSubscriptionStore(db: Database): SubscriptionStore {
     cache.prepare('INSERT INTO subscription_starts (once_key, subscription_id) VALUES (?, ?)').run(once, created.id);
     return created;
   }).immediate;
+  const countOf = (userId: number, planId: number) => (cache.prepare('SELECT COUNT(*) AS n FROM user_subscriptions WHERE user_id = ? AND plan_id = ?').get(userId, planId) as { n: number }).n;
+  // Immediate: the count and the insert hold the write lock together, even against another process on the file.
+  const insertWithin = db.transaction((fields: NewUserSubscription, now: number, limit: number) => (countOf(fields.user_id, fields.plan_id) >= limit ? null : insert(fields, now))).immediate;
   return {
     async createPlan(fields, now) {
       const id = cache.insert('subscription_plans', { enabled: fields.enabled ? 1 : 0, sort_order: fields.sort_order, body: '{}' });
@@ -63,6 +66,9 @@ export function createSqliteSubscriptionStore(db: Database): SubscriptionStore {
     async create(fields, now, once) {
       return once === undefined ? insert(fields, now) : startOnce(fields, now, once);
     },
+    async createWithin(fields, now, limit) {
+      return insertWithin(fields, now, limit);
+    },
     async byId(id) {
       return byId(id);
     },
@@ -77,7 +83,7 @@ export function createSqliteSubscriptionStore(db: Database): SubscriptionStore {
       return cache.prepare("UPDATE user_subscriptions SET status = ?, body = ? WHERE id = ? AND status = 'active'").run(status, body, id).changes === 1;
     },
     async countByUserPlan(userId, planId) {
-      return (cache.prepare('SELECT COUNT(*) AS n FROM user_subscriptions WHERE user_id = ? AND plan_id = ?').get(userId, planId) as { n: number }).n;
+      return countOf(userId, planId);
     },
   };
 }
