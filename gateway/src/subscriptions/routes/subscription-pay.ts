@@ -46,7 +46,7 @@ export function registerSubscriptionPayRoutes(app: FastifyInstance, { deps, guar
     const tradeNo = `SUBUSR${user.id}NO${randomBytes(3).toString('hex')}${nowSeconds()}`;
     const form = epayPurchaseForm({ payAddress: payAddress ?? '', pid: pid ?? '', key: key ?? '' }, {
       type, outTradeNo: tradeNo, name: `SUB:${plan.title}`, money: plan.price_amount.toFixed(2),
-      notifyUrl: `${callbackAddress}/api/subscription/epay/notify`, returnUrl: `${serverAddress}/console/topup`,
+      notifyUrl: `${callbackAddress}/api/subscription/epay/notify`, returnUrl: `${serverAddress}/topup`,
     });
     await deps.topUps.create(order(user.id, plan, tradeNo, type, { money: Number(plan.price_amount.toFixed(2)) }));
     return { success: true, message: 'success', data: form.params, url: form.url };
@@ -60,7 +60,7 @@ export function registerSubscriptionPayRoutes(app: FastifyInstance, { deps, guar
     const tradeNo = checkoutReference(user.id);
     const serverAddress = deps.options.string('ServerAddress');
     const created = await createStripeCheckout(deps.config.STRIPE_API_URL, deps.options.string('StripeApiSecret'), {
-      clientReferenceId: tradeNo, priceId: plan.stripe_price_id, quantity: 1, successUrl: `${serverAddress}/console/topup`, cancelUrl: `${serverAddress}/console/topup`,
+      clientReferenceId: tradeNo, priceId: plan.stripe_price_id, quantity: 1, successUrl: `${serverAddress}/topup`, cancelUrl: `${serverAddress}/topup`,
       allowPromotionCodes: deps.options.boolean('StripePromotionCodesEnabled'), customerEmail: user.email || undefined,
     });
     if ('error' in created) {
