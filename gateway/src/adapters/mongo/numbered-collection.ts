@@ -86,7 +86,8 @@ export class NumberedCollection<T extends { id: number }> {
     return true;
   }
 
-  private async nextId(): Promise<number> {
+  /** The next id, drawn and never handed out again (a caller that records it before inserting under it, with `restore`). */
+  async nextId(): Promise<number> {
     const counters = counterModel(this.connection);
     for (;;) {
       try {

@@ -20,7 +20,18 @@ export interface SubscriptionStore {
   planById(id: number): Promise<SubscriptionPlan | null>;
   /** By sort_order then id, both descending, as new-api lists them; the enabled ones alone when asked. */
   listPlans(filter: { enabledOnly: boolean }): Promise<SubscriptionPlan[]>;
-  create(subscription: NewUserSubscription, nowSeconds: number): Promise<UserSubscription>;
+  /**
+   * Starts a subscription. With `once` (a paid order's trade number), at most one subscription is
+   * ever started for that key, however many callers race or retry after a crash: each gets that
+   * one back, so a payment delivered twenty times starts one subscription.
+   */
+  create(subscription: NewUserSubscription, nowSeconds: number, once?: string): Promise<UserSubscription>;
+  /**
+   * Starts a subscription unless the user already holds `limit` subscriptions of its plan
+   * (max_purchase_per_user, whatever their status), counted and taken in one step: purchases at
+   * the same time cannot pass it together. Null when the limit is reached.
+   */
+  createWithin(subscription: NewUserSubscription, nowSeconds: number, limit: number): Promise<UserSubscription | null>;
   byId(id: number): Promise<UserSubscription | null>;
   /** A user's subscriptions, whatever their status, by end_time then id, both descending. */
   listByUser(userId: number): Promise<UserSubscription[]>;
