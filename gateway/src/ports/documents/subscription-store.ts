@@ -18,10 +18,14 @@ export interface SubscriptionStore {
   /** new-api's PATCH: a plan is never deleted (orders name it), only disabled; false when there is no such plan. */
   setPlanEnabled(id: number, enabled: boolean, nowSeconds: number): Promise<boolean>;
   planById(id: number): Promise<SubscriptionPlan | null>;
+  /** A plan brought from new-api under its own id (the import); false when that id is taken. Later plans are numbered past it. */
+  restorePlan(plan: SubscriptionPlan): Promise<boolean>;
   /** By sort_order then id, both descending, as new-api lists them; the enabled ones alone when asked. */
   listPlans(filter: { enabledOnly: boolean }): Promise<SubscriptionPlan[]>;
   create(subscription: NewUserSubscription, nowSeconds: number): Promise<UserSubscription>;
   byId(id: number): Promise<UserSubscription | null>;
+  /** A subscription brought from new-api under its own id, whatever its status (the import); false when that id is taken. */
+  restore(subscription: UserSubscription): Promise<boolean>;
   /** A user's subscriptions, whatever their status, by end_time then id, both descending. */
   listByUser(userId: number): Promise<UserSubscription[]>;
   /** Ends an active subscription, once: false when it was not active (already ended, or unknown). */
