@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signIn, stubApi } from '../../test/render';
 import { formatTime } from '../../lib/datetime';
+import type { PaymentForm } from '../topup/api';
 import { SubscriptionPage } from './page';
 
 const HOUR = 3600;
@@ -25,7 +26,7 @@ function stub(extra: Record<string, unknown> = {}) {
     '/api/status': {},
     '/api/subscription/plans': [{ plan: plan(1) }, { plan: plan(2, { stripe_price_id: 'price_1', creem_product_id: 'prod_1' }) }],
     '/api/subscription/self': selfWith([sub(7, 'active', [window(500, 120, now + HOUR)]), sub(3, 'expired', [window(500, 0, 0)])]),
-    '/api/user/topup/info': { enable_stripe_topup: true, enable_creem_topup: false },
+    '/api/user/topup/info': { enable_online_topup: false, enable_stripe_topup: true, enable_creem_topup: false, pay_methods: [] },
     ...extra,
   });
 }
@@ -90,5 +91,38 @@ describe('SubscriptionPage', () => {
     fireEvent.change(select, { target: { value: 'wallet_first' } });
     expect(await screen.findByText('扣费策略已更新')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ billing_preference: 'wallet_first' });
+  });
+
+  it("goes to Stripe's checkout for the plan's price, and offers Epay's methods only while online top-up is on", async () => {
+    signIn();
+    const form = { url: 'https://pay.example/submit.php', fields: { pid: '1001', money: '9.90', sign: 'abc' } };
+    const calls = stub({
+      '/api/user/topup/info': { enable_online_topup: true, enable_stripe_topup: true, enable_creem_topup: false, pay_methods: [{ name: '支付宝', type: 'alipay' }, { name: 'Stripe', type: 'stripe' }] },
+      'POST /api/subscription/stripe/pay': { pay_link: 'https://checkout.stripe.com/c/pay/cs_1' },
+      'POST /api/subscription/epay/pay': { reply: { message: 'success', data: form.fields, fields: { url: form.url } } },
+    });
+    const checkouts: string[] = [];
+    const forms: PaymentForm[] = [];
+    renderPage(<SubscriptionPage leave={{ checkout: (url) => checkouts.push(url), form: (f) => forms.push(f) }} />, '/subscription');
+    const [, second] = await screen.findAllByTestId('plan-card');
+    // Stripe's own entry of pay_methods is not a second Stripe button.
+    expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['余额购买', 'Stripe 支付', '支付宝']);
+    fireEvent.click(within(second!).getByRole('button', { name: 'Stripe 支付' }));
+    await waitFor(() => expect(checkouts).toEqual(['https://checkout.stripe.com/c/pay/cs_1']));
+    expect(calls.find((c) => c.url === '/api/subscription/stripe/pay')?.body).toEqual({ plan_id: 2 });
+    fireEvent.click(within(second!).getByRole('button', { name: '支付宝' }));
+    await waitFor(() => expect(forms).toEqual([form]));
+    expect(calls.find((c) => c.url === '/api/subscription/epay/pay')?.body).toEqual({ plan_id: 2, payment_method: 'alipay' });
+  });
+
+  it("shows a provider's refusal and leaves the page where it is", async () => {
+    signIn();
+    stub({ 'POST /api/subscription/stripe/pay': { reply: { success: false, message: 'error', data: '该套餐未配置 Stripe' } } });
+    const checkouts: string[] = [];
+    renderPage(<SubscriptionPage leave={{ checkout: (url) => checkouts.push(url), form: () => {} }} />, '/subscription');
+    const [, second] = await screen.findAllByTestId('plan-card');
+    fireEvent.click(within(second!).getByRole('button', { name: 'Stripe 支付' }));
+    expect(await screen.findByText('该套餐未配置 Stripe')).toBeTruthy();
+    expect(checkouts).toEqual([]);
   });
 });

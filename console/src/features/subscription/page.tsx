@@ -5,13 +5,16 @@ import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { useT } from '../../i18n';
-import { subscriptionApi } from './api';
+import { openCheckout, submitPaymentForm } from '../topup/api';
+import { type Leave, subscriptionApi } from './api';
 import { subscriptionKeys, usePayFlags, usePlans, useSubscriptionSelf } from './hooks/use-subscriptions';
 import { PlanCard } from './sections/plan-card';
 import { SubscriptionCard } from './sections/subscription-card';
 
+const browserLeave: Leave = { checkout: openCheckout, form: submitPaymentForm };
+
 /** The user's plans (new-api's subscription card): their subscriptions and what each window has left, the billing preference, the plans on sale, and past subscriptions. */
-export function SubscriptionPage() {
+export function SubscriptionPage({ leave = browserLeave }: { leave?: Leave }) {
   const t = useT();
   const notify = useToast();
   const queryClient = useQueryClient();
@@ -48,7 +51,7 @@ export function SubscriptionPage() {
         <h2 className="text-lg font-semibold">{t('subscription.plans')}</h2>
         {plans.isPending ? <Skeleton className="h-40" /> : (plans.data ?? []).length === 0 ? <EmptyState title={t('subscription.noPlans')} /> : (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {(plans.data ?? []).map((entry) => <PlanCard key={entry.plan.id} entry={entry} flags={flags.data} onBought={refresh} />)}
+            {(plans.data ?? []).map((entry) => <PlanCard key={entry.plan.id} entry={entry} flags={flags.data} leave={leave} onBought={refresh} />)}
           </div>
         )}
       </section>

@@ -6,12 +6,11 @@ import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import { openCheckout } from '../../topup/api';
-import { type PayFlags, type PlanEntry, subscriptionApi } from '../api';
+import { type Leave, type PayFlags, type PlanEntry, subscriptionApi } from '../api';
 import { durationText, periodText, planWindowsOf, priceText } from '../plan-text';
 
-/** A plan on sale: its price, duration and windows; the wallet always pays, a provider only where it is switched on and the plan names its product. */
-export function PlanCard({ entry, flags, onBought }: { entry: PlanEntry; flags: PayFlags | undefined; onBought(): void }) {
+/** A plan on sale: its price, duration and windows; the wallet always pays, Epay's methods while online top-up is on, Stripe or Creem only where switched on and the plan names its product. */
+export function PlanCard({ entry, flags, leave, onBought }: { entry: PlanEntry; flags: PayFlags | undefined; leave: Leave; onBought(): void }) {
   const t = useT();
   const notify = useToast();
   const display = useQuotaDisplay();
@@ -26,9 +25,10 @@ export function PlanCard({ entry, flags, onBought }: { entry: PlanEntry; flags: 
     }
     onBought();
   };
-  const toCheckout = async (link: () => Promise<string>) => {
+  const epayMethods = flags?.enable_online_topup ? flags.pay_methods.filter((m) => m.type !== 'stripe' && m.type !== 'creem') : [];
+  const toProvider = async (go: () => Promise<void>) => {
     try {
-      openCheckout(await link());
+      await go();
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), 'error');
     }
@@ -44,8 +44,9 @@ export function PlanCard({ entry, flags, onBought }: { entry: PlanEntry; flags: 
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setConfirming(true)}>{t('subscription.buyWallet')}</Button>
-        {flags?.enable_stripe_topup && plan.stripe_price_id && <Button variant="outline" onClick={() => void toCheckout(() => subscriptionApi.stripeLink(plan.id))}>{t('subscription.buyStripe')}</Button>}
-        {flags?.enable_creem_topup && plan.creem_product_id && <Button variant="outline" onClick={() => void toCheckout(() => subscriptionApi.creemLink(plan.id))}>{t('subscription.buyCreem')}</Button>}
+        {flags?.enable_stripe_topup && plan.stripe_price_id && <Button variant="outline" onClick={() => void toProvider(async () => leave.checkout(await subscriptionApi.stripeLink(plan.id)))}>{t('subscription.buyStripe')}</Button>}
+        {flags?.enable_creem_topup && plan.creem_product_id && <Button variant="outline" onClick={() => void toProvider(async () => leave.checkout(await subscriptionApi.creemLink(plan.id)))}>{t('subscription.buyCreem')}</Button>}
+        {epayMethods.map((m) => <Button key={m.type} variant="outline" onClick={() => void toProvider(async () => leave.form(await subscriptionApi.epayForm(plan.id, m.type)))}>{m.name}</Button>)}
       </div>
       <ConfirmDialog open={confirming} title={t('subscription.confirmBuy', { title: plan.title })} confirmLabel={t('subscription.buyWallet')} cancelLabel={t('token.cancel')} onConfirm={() => void buy()} onClose={() => setConfirming(false)} />
     </div>
