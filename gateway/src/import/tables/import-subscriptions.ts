@@ -55,7 +55,7 @@ function reportLostFields(context: ImportContext, row: SourceUserSubscription, w
   if (row.status === 'active' && row.amount_used > 0 && row.end_time > context.nowSeconds) {
     context.report.skip('subscription fields', row.id, `amount_used of the window in progress (it starts again from 0 of ${window.total_amount})`);
   }
-  if (row.prev_user_group) context.report.skip('subscription fields', row.id, 'no Tollgate field for prev_user_group (the group to return to at expiry)');
+  if (row.prev_user_group) context.report.skip('subscription fields', row.id, 'no Tollgate field for prev_user_group (the group to return to when it ends)');
 }
 
 /** Every subscription, active or ended, with its plan's window as it was bought (its own amount_total); what its window had counted is reported. */

@@ -109,7 +109,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect([report.importedCount('subscription plans'), report.importedCount('subscriptions')]).toEqual([2, 2]);
       expect(text).toContain('subscriptions: skipped 1 (its plan is not in the source): 12');
       expect(text).toContain(`subscription fields: skipped 1 (amount_used of the window in progress (it starts again from 0 of ${dailyPlan.total})): ${aliceRunning.id}`);
-      expect(text).toContain(`subscription fields: skipped 1 (no Tollgate field for prev_user_group (the group to return to at expiry)): ${aliceRunning.id}`);
+      expect(text).toContain(`subscription fields: skipped 1 (no Tollgate field for prev_user_group (the group to return to when it ends)): ${aliceRunning.id}`);
       expect(text).toContain('note: subscription_orders: 1 subscription orders not carried');
 
       const after = await snapshot();
