@@ -1,4 +1,4 @@
-import type { PlanWindow, SubscriptionPlan } from '@tollgate/wire';
+import { durationUnits, type PlanWindow, resetPeriods, type SubscriptionPlan } from '@tollgate/wire';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { type PlanFields, subscriptionApi } from '../api';
 import { subscriptionKeys } from '../hooks/use-subscriptions';
-import { durationUnits, fieldsOf, formOf, newWindow, resetPeriods } from './plan-form';
+import { fieldsOf, formOf, newWindow } from './plan-form';
 
 const MAX_WINDOWS = 9;
 const toInt = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);

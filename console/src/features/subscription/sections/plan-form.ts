@@ -1,8 +1,6 @@
-import { durationUnits, type PlanWindow, resetPeriods, type SubscriptionPlan } from '@tollgate/wire';
+import type { PlanWindow, SubscriptionPlan } from '@tollgate/wire';
 import type { PlanFields } from '../api';
 import { planWindowsOf } from '../plan-text';
-
-export { durationUnits, resetPeriods };
 
 /** A new plan's fields: new-api's defaults (a month, one window without a limit). */
 export const blankPlan: PlanFields = {
