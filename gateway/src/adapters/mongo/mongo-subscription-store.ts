@@ -76,6 +76,7 @@ export async function createMongoSubscriptionStore(connection: Connection): Prom
       return true;
     },
     planById,
+    restorePlan: (p) => plans.restore({ id: p.id, ...planDoc(p) }),
     async listPlans({ enabledOnly }) {
       const all = await plans.all({ sort_order: -1, _id: -1 });
       return all.filter((doc) => !enabledOnly || doc.enabled).map((doc) => plan(doc) as SubscriptionPlan);
@@ -91,6 +92,7 @@ export async function createMongoSubscriptionStore(connection: Connection): Prom
       return null;
     },
     byId: async (id) => subscription(await subs.findOne({ _id: id })),
+    restore: ({ id, status, ...body }) => subs.restore({ id, user_id: body.user_id, plan_id: body.plan_id, status, end_time: body.end_time, body }),
     async listByUser(userId) {
       const { items } = await subs.page({ user_id: userId }, { end_time: -1, _id: -1 }, 0, 10_000);
       return items.map((doc) => subscription(doc) as UserSubscription);

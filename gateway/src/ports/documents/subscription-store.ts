@@ -18,6 +18,8 @@ export interface SubscriptionStore {
   /** new-api's PATCH: a plan is never deleted (orders name it), only disabled; false when there is no such plan. */
   setPlanEnabled(id: number, enabled: boolean, nowSeconds: number): Promise<boolean>;
   planById(id: number): Promise<SubscriptionPlan | null>;
+  /** A plan brought from new-api under its own id (the import); false when that id is taken. Later plans are numbered past it. */
+  restorePlan(plan: SubscriptionPlan): Promise<boolean>;
   /** By sort_order then id, both descending, as new-api lists them; the enabled ones alone when asked. */
   listPlans(filter: { enabledOnly: boolean }): Promise<SubscriptionPlan[]>;
   /**
@@ -33,6 +35,8 @@ export interface SubscriptionStore {
    */
   createWithin(subscription: NewUserSubscription, nowSeconds: number, limit: number): Promise<UserSubscription | null>;
   byId(id: number): Promise<UserSubscription | null>;
+  /** A subscription brought from new-api under its own id, whatever its status (the import); false when that id is taken. */
+  restore(subscription: UserSubscription): Promise<boolean>;
   /** A user's subscriptions, whatever their status, by end_time then id, both descending. */
   listByUser(userId: number): Promise<UserSubscription[]>;
   /** Ends an active subscription, once: false when it was not active (already ended, or unknown). */

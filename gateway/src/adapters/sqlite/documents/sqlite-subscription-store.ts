@@ -58,6 +58,9 @@ export function createSqliteSubscriptionStore(db: Database): SubscriptionStore {
     async planById(id) {
       return planById(id);
     },
+    async restorePlan(p) {
+      return cache.insertUnlessIdTaken('subscription_plans', { id: p.id, enabled: p.enabled ? 1 : 0, sort_order: p.sort_order, body: JSON.stringify(p) });
+    },
     async listPlans({ enabledOnly }) {
       const where = enabledOnly ? 'WHERE enabled = 1' : '';
       const rows = cache.prepare(`SELECT id, body FROM subscription_plans ${where} ORDER BY sort_order DESC, id DESC`).all() as BodyRow[];
@@ -71,6 +74,9 @@ export function createSqliteSubscriptionStore(db: Database): SubscriptionStore {
     },
     async byId(id) {
       return byId(id);
+    },
+    async restore(sub) {
+      return cache.insertUnlessIdTaken('user_subscriptions', { id: sub.id, user_id: sub.user_id, plan_id: sub.plan_id, status: sub.status, end_time: sub.end_time, body: JSON.stringify(sub) });
     },
     async listByUser(userId) {
       const rows = cache.prepare('SELECT id, body FROM user_subscriptions WHERE user_id = ? ORDER BY end_time DESC, id DESC').all(userId) as BodyRow[];
