@@ -4,16 +4,11 @@ import type { Channel } from '../../ports/documents/channel-store.js';
 import type { Caller } from '../../relay/admission/caller.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import { submitRouted, type TaskRoute } from '../task-submit.js';
+import { actionOf } from './video-actions.js';
 import type { VideoProvider } from './video-provider.js';
 import type { VideoRequest } from './video-request.js';
 import { videoProviderFor } from './video-providers.js';
 import { acceptedVideo } from './video-wire.js';
-
-/** new-api's video actions: a first (or last) frame, wherever the request put it, makes it image-to-video. */
-function actionOf(request: VideoRequest): string {
-  const framed = request.image || request.images?.length || request.metadata?.image || request.metadata?.image_tail;
-  return framed ? 'generate' : 'textGenerate';
-}
 
 function routeOf(provider: VideoProvider, request: VideoRequest): TaskRoute {
   return {
