@@ -5,11 +5,12 @@ import { hailuo } from './hailuo/index.js';
 import { jimeng } from './jimeng/index.js';
 import { kling } from './kling/index.js';
 import { sora } from './sora/index.js';
+import { veoGemini } from './veo/gemini.js';
 import { vidu } from './vidu/index.js';
 import type { VideoProvider } from './video-provider.js';
 
 /** Every video provider; a new one is a folder beside `sora/` and a line here. */
-const PROVIDERS: readonly VideoProvider[] = [sora, kling, doubao, vidu, hailuo, jimeng];
+const PROVIDERS: readonly VideoProvider[] = [sora, kling, doubao, vidu, hailuo, jimeng, veoGemini];
 
 /** The provider a channel speaks, or null for a channel that makes no videos. */
 export function videoProviderFor(channel: Channel): VideoProvider | null {
