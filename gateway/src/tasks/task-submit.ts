@@ -21,7 +21,7 @@ export interface TaskRoute {
   platform: TaskPlatform;
   /** Channels that speak this route's protocol: a retry never crosses to another. */
   serves(channel: Channel): boolean;
-  build(channel: Channel): UpstreamRequest;
+  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   /** new-api's other ratios (a video's seconds, its size), multiplied into the per-task price. */
   ratios?: Record<string, number>;
   /** The accepted task, or null when the upstream refused the submit (it is then forwarded uncharged). */

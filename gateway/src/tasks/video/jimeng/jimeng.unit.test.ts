@@ -15,16 +15,16 @@ describe('resolvedReqKey', () => {
 describe('jimeng requests', () => {
   const channel = (key: string) => ({ key, baseUrl: 'https://visual.example.com/base', modelMapping: '' }) as Channel;
 
-  it('signs a call with the access and secret key: the scope is the day, cn-north-1 and cv, the host and body hash signed', () => {
-    const request = jimeng.submit(channel('AK|SK'), { model: 'm', prompt: 'a fox', duration: 10 }, 'jimeng_vgfm_t2v_l20');
+  it('signs a call with the access and secret key: the scope is the day, cn-north-1 and cv, the host and body hash signed', async () => {
+    const request = await jimeng.submit(channel('AK|SK'), { model: 'm', prompt: 'a fox', duration: 10 }, 'jimeng_vgfm_t2v_l20');
     expect(request.path).toBe('/base/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31');
     expect(JSON.parse(String(request.body))).toMatchObject({ req_key: 'jimeng_vgfm_t2v_l20', frames: 241 });
     const day = String(request.headers['x-date']).slice(0, 8);
     expect(request.headers.authorization).toMatch(new RegExp(`^HMAC-SHA256 Credential=AK/${day}/cn-north-1/cv/request, SignedHeaders=content-type;host;x-content-sha256;x-date, Signature=[0-9a-f]{64}$`));
   });
 
-  it("sends a relay's sk- key as a bearer key under /jimeng, unsigned", () => {
-    const request = jimeng.submit(channel('sk-relay'), { model: 'm', prompt: 'a fox' }, 'jimeng_vgfm_t2v_l20');
+  it("sends a relay's sk- key as a bearer key under /jimeng, unsigned", async () => {
+    const request = await jimeng.submit(channel('sk-relay'), { model: 'm', prompt: 'a fox' }, 'jimeng_vgfm_t2v_l20');
     expect(request.path).toBe('/base/jimeng/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31');
     expect(request.headers.authorization).toBe('Bearer sk-relay');
   });

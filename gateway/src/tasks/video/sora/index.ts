@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TaskPlatform } from '../../../ports/documents/task-store.js';
+import type { Channel } from '../../../ports/documents/channel-store.js';
+import { type Task, TaskPlatform } from '../../../ports/documents/task-store.js';
 import { baseOf } from '../../../providers/shared/base-url.js';
 import type { UpstreamRequest } from '../../../providers/types.js';
 import type { VideoProvider, VideoStatus } from '../video-provider.js';
@@ -25,6 +26,12 @@ function statusOf(raw: string): VideoStatus | null {
   return status ? 'QUEUED' : null;
 }
 
+/** A GET of the video (or of `below` it) on the channel. */
+function videoGet(channel: Channel, task: Task, below = ''): UpstreamRequest {
+  const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+  return { origin, path: `${prefix}/v1/videos/${encodeURIComponent(task.taskId)}${below}`, method: 'GET', headers: { authorization: `Bearer ${channel.key}` }, body: '' };
+}
+
 /** Sora and anything else that speaks OpenAI's `/v1/videos` (new-api's Sora channel, type 55). */
 export const sora: VideoProvider = {
   platform: TaskPlatform.Sora,
@@ -43,10 +50,7 @@ export const sora: VideoProvider = {
     const parsed = videoObject.safeParse(answer);
     return (parsed.success && (parsed.data.id || parsed.data.task_id)) || null;
   },
-  poll(channel, task) {
-    const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
-    return { origin, path: `${prefix}/v1/videos/${encodeURIComponent(task.taskId)}`, method: 'GET', headers: { authorization: `Bearer ${channel.key}` }, body: '' };
-  },
+  poll: videoGet,
   state(answer) {
     const parsed = videoObject.safeParse(answer);
     const status = parsed.success ? statusOf(parsed.data.status ?? '') : null;
@@ -55,7 +59,5 @@ export const sora: VideoProvider = {
     const failReason = status === 'FAILURE' ? error?.message || 'task failed' : '';
     return { status, progress: status === 'SUCCESS' ? '100%' : `${progress}%`, failReason, url: '' };
   },
-  content(channel, task) {
-    return { ...this.poll(channel, task), path: `${this.poll(channel, task).path}/content` };
-  },
+  content: (channel, task) => videoGet(channel, task, '/content'),
 };
