@@ -8,6 +8,7 @@ import type { Task } from '../../ports/documents/task-store.js';
 import type { RelayContext } from '../../relay/relay-context.js';
 import type { VideoProvider } from './video-provider.js';
 import { videoProviderOf } from './video-providers.js';
+import { taskChannel } from '../task-channel.js';
 
 const CONTENT_TIMEOUT_MS = 120_000;
 
@@ -29,7 +30,7 @@ async function inlineContent(answer: Dispatcher.ResponseData, read: NonNullable<
 /** The finished video's bytes, with the provider's content type. */
 async function upstreamContent(ctx: RelayContext, task: Task): Promise<VideoContent> {
   const provider = videoProviderOf(task.platform);
-  const channel = ctx.router.byId(task.channelId);
+  const channel = taskChannel(ctx.router, task);
   if (provider?.content && channel) {
     const answer = await ctx.pools.send(await provider.content(channel, task), AbortSignal.timeout(CONTENT_TIMEOUT_MS));
     return provider.contentOf ? inlineContent(answer, provider.contentOf) : answer;

@@ -6,6 +6,8 @@ export interface VideosMock {
   url: string;
   /** Submits accepted, and the bodies they carried. */
   bodies: Record<string, unknown>[];
+  /** The key each accepted submit came with, in order. */
+  submitKeys: string[];
   close(): Promise<void>;
 }
 
@@ -13,10 +15,12 @@ export interface VideosMock {
  * OpenAI's video API (`POST /v1/videos`, `GET /v1/videos/{id}`, `GET /v1/videos/{id}/content`)
  * behind a bearer key: a video object that goes queued, in_progress, then completed or failed
  * (with OpenAI's `error` object); a prompt with "refuse" is refused at submit, as moderation does.
+ * Given several keys (several accounts), a video is found only under the key that made it.
  */
-export async function startOpenAIVideosMock(key: string): Promise<VideosMock> {
-  const tasks = new Map<string, MockVideoTask>();
+export async function startOpenAIVideosMock(...keys: string[]): Promise<VideosMock> {
+  const tasks = new Map<string, MockVideoTask & { key: string }>();
   const bodies: Record<string, unknown>[] = [];
+  const submitKeys: string[] = [];
   let next = 1;
   const objectOf = (task: MockVideoTask) => {
     const step = stepOf(task);
@@ -28,12 +32,13 @@ export async function startOpenAIVideosMock(key: string): Promise<VideosMock> {
     };
   };
   const server = createServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${key}`) return void sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    const key = keys.find((k) => req.headers.authorization === `Bearer ${k}`);
+    if (!key) return void sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
     const url = req.url ?? '';
     const match = /^\/v1\/videos\/([^/]+)(\/content)?$/.exec(url);
     if (req.method === 'GET' && match) {
       const task = tasks.get(decodeURIComponent(match[1] ?? ''));
-      if (!task) return void sendJson(res, 404, { error: { message: 'Video not found', type: 'invalid_request_error' } });
+      if (task?.key !== key) return void sendJson(res, 404, { error: { message: 'Video not found', type: 'invalid_request_error' } });
       if (match[2]) return void res.writeHead(200, { 'content-type': 'video/mp4' }).end(MP4_BYTES);
       return void sendJson(res, 200, objectOf(task));
     }
@@ -43,11 +48,12 @@ export async function startOpenAIVideosMock(key: string): Promise<VideosMock> {
       const prompt = String(body.prompt ?? '');
       if (prompt.includes('refuse')) return sendJson(res, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'invalid_request_error', code: 'moderation_blocked' } });
       bodies.push(body);
-      const task: MockVideoTask = { id: `video_${next++}`, model: String(body.model), prompt, body, createdAt: Math.floor(Date.now() / 1000), polls: 0 };
+      submitKeys.push(key);
+      const task = { id: `video_${next++}`, key, model: String(body.model), prompt, body, createdAt: Math.floor(Date.now() / 1000), polls: 0 };
       tasks.set(task.id, task);
       sendJson(res, 200, { id: task.id, object: 'video', model: task.model, status: 'queued', progress: 0, created_at: task.createdAt, seconds: String(body.seconds ?? '4'), size: String(body.size ?? '720x1280') });
     }).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   const listening = await listenOnLoopback(server);
-  return { url: listening.url, bodies, close: listening.close };
+  return { url: listening.url, bodies, submitKeys, close: listening.close };
 }
