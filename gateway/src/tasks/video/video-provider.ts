@@ -1,6 +1,7 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { Task, TaskPlatform } from '../../ports/documents/task-store.js';
 import type { UpstreamRequest } from '../../providers/types.js';
+import type { MultipartForm } from '../../relay/surfaces/multipart-form.js';
 import type { VideoRequest } from './video-request.js';
 
 /** new-api's task statuses a video walks through; SUCCESS and FAILURE are final. */
@@ -26,8 +27,11 @@ export interface VideoProvider {
   channelTypes: readonly number[];
   /** new-api's other ratios for the request (seconds, size...); empty for a flat price per task. */
   priceRatios(request: VideoRequest): Record<string, number>;
-  /** The submit; a promise where the credential is fetched first (Vertex's token). */
-  submit(channel: Channel, request: VideoRequest, upstreamModel: string): UpstreamRequest | Promise<UpstreamRequest>;
+  /**
+   * The submit; a promise where the credential is fetched first (Vertex's token). `form` is the
+   * client's multipart form, for a provider that takes it as it is (OpenAI's input_reference).
+   */
+  submit(channel: Channel, request: VideoRequest, upstreamModel: string, form?: MultipartForm): UpstreamRequest | Promise<UpstreamRequest>;
   /** The provider's task id from its answer to a submit, or null when it refused the task. */
   acceptedId(answer: unknown): string | null;
   poll(channel: Channel, task: Task): UpstreamRequest | Promise<UpstreamRequest>;

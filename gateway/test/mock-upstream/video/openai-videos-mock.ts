@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import { listenOnLoopback, readText, sendJson } from '../listen.js';
+import { createServer, type IncomingMessage } from 'node:http';
+import { listenOnLoopback, sendJson } from '../listen.js';
 import { type MockVideoTask, MP4_BYTES, stepOf } from './video-walk.js';
 
 export interface VideosMock {
@@ -9,6 +9,19 @@ export interface VideosMock {
   /** The key each accepted submit came with, in order. */
   submitKeys: string[];
   close(): Promise<void>;
+}
+
+/** A create's body: JSON, or videos.create's multipart form (its input_reference file as its name, type and size). */
+async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  const bytes = Buffer.concat(parts);
+  const type = String(req.headers['content-type']);
+  if (!type.startsWith('multipart/form-data')) return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of form) body[name] = typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
+  return body;
 }
 
 /**
@@ -43,8 +56,7 @@ export async function startOpenAIVideosMock(...keys: string[]): Promise<VideosMo
       return void sendJson(res, 200, objectOf(task));
     }
     if (req.method !== 'POST' || url !== '/v1/videos') return void sendJson(res, 404, { error: { message: 'not found' } });
-    void readText(req).then((text) => {
-      const body = JSON.parse(text) as Record<string, unknown>;
+    void bodyOf(req).then((body) => {
       const prompt = String(body.prompt ?? '');
       if (prompt.includes('refuse')) return sendJson(res, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'invalid_request_error', code: 'moderation_blocked' } });
       bodies.push(body);

@@ -3,6 +3,7 @@ import type { Channel } from '../../../ports/documents/channel-store.js';
 import { type Task, TaskPlatform } from '../../../ports/documents/task-store.js';
 import { baseOf } from '../../../providers/shared/base-url.js';
 import type { UpstreamRequest } from '../../../providers/types.js';
+import { encodeMultipart } from '../../../relay/surfaces/multipart-form.js';
 import type { VideoProvider, VideoStatus } from '../video-provider.js';
 import { secondsOf } from '../video-request.js';
 
@@ -41,10 +42,16 @@ export const sora: VideoProvider = {
     const large = request.size === '1792x1024' || request.size === '1024x1792';
     return { seconds: secondsOf(request, 4), size: large ? 1.666667 : 1 };
   },
-  submit(channel, request, upstreamModel): UpstreamRequest {
+  submit(channel, request, upstreamModel, form): UpstreamRequest {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    const target = { origin, path: `${prefix}/v1/videos` };
+    // A form goes on as the client sent it (its input_reference file), with the channel's model name.
+    if (form) {
+      const { contentType, body } = encodeMultipart(form, { model: upstreamModel });
+      return { ...target, headers: { 'content-type': contentType, authorization: `Bearer ${channel.key}` }, body };
+    }
     const { group: _group, ...body } = request as Record<string, unknown>;
-    return { origin, path: `${prefix}/v1/videos`, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ ...body, model: upstreamModel }) };
+    return { ...target, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ ...body, model: upstreamModel }) };
   },
   acceptedId(answer) {
     const parsed = videoObject.safeParse(answer);
