@@ -36,8 +36,9 @@ export interface RoutedSubmission {
   /** The name the action is priced and routed under (mj_imagine, suno_music, sora-2). */
   model: string;
   prompt: string;
-  /** An action on an earlier task goes to that task's channel. */
+  /** An action on an earlier task goes to that task's channel, with the key that made it. */
   channel?: Channel;
+  keyIndex?: number;
   /** Channels that may take the submit at all. */
   serves(channel: Channel): boolean;
   route(channel: Channel): TaskRoute;
@@ -102,7 +103,7 @@ export async function submitRouted(ctx: RelayContext, keyCaller: Caller, reply: 
   }
   await ctx.deps.tasks.create({
     progress: '0%', prompt: submission.prompt, promptEn: '', imageUrl: '', failReason: '', data: '{}', ...accepted.task,
-    platform: route.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, keyIndex: attempted.keyIndex, action: submission.action, quota, submitTime: startedAt, startTime: 0, finishTime: 0,
+    platform: route.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, keyIndex: submission.keyIndex ?? attempted.keyIndex, action: submission.action, quota, submitTime: startedAt, startTime: 0, finishTime: 0,
   });
   await settle(ctx, { caller, channel: attempted.channel, quote, holdId, granted, model: submission.model, usage: { promptTokens: 0, completionTokens: 0 }, isStream: false, startedAt, firstResponseMs: 0 });
   reply.code(200).send(accepted.answer);

@@ -103,6 +103,21 @@ describe('video tasks on OpenAI /v1/videos and new-api /v1/video/generations', (
     expect(await finished(ann.key, video.id)).toMatchObject({ status: 'completed' });
   });
 
+  it("remixes a finished video with the SDK's videos.remix, on the video's own channel, priced as the original", async () => {
+    const openai = new OpenAI({ apiKey: ann.key, baseURL: `${fixture.tollgate.url}/v1` });
+    const source = await openai.videos.create({ model: 'sora-2', prompt: 'a lighthouse', seconds: '8', size: '1024x1792' });
+    expect((await openai.videos.remix(source.id, { prompt: 'the lighthouse at night' }).catch((error: unknown) => error)) as object).toMatchObject({ status: 400 });
+    await finished(ann.key, source.id);
+    const before = await quotaOf(ann.user);
+    const remixed = await openai.videos.remix(source.id, { prompt: 'the lighthouse at night' });
+    expect(remixed).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued' });
+    expect(remixed.id).not.toBe(source.id);
+    expect(mock.bodies.at(-1)).toEqual({ model: 'sora-2', seconds: '8', size: '1024x1792', prompt: 'the lighthouse at night', remixed_from_video_id: source.id });
+    await quotaBecomes(ann.user, before - soraQuota(8, true));
+    expect(await finished(ann.key, remixed.id)).toMatchObject({ status: 'completed', seconds: '8', size: '1024x1792' });
+    expect(await call(ann.key, 'POST', '/v1/videos/video_nope/remix', { prompt: 'x' })).toMatchObject({ status: 400, body: { error: { message: 'task_not_exist' } } });
+  });
+
   it('refuses a body without a model in OpenAI error shape, and an unknown task id', async () => {
     expect(await call(ann.key, 'POST', '/v1/videos', { prompt: 'x' })).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
     expect(await call(ann.key, 'GET', '/v1/videos/video_nope')).toMatchObject({ status: 400, body: { error: { message: 'task_not_exist' } } });

@@ -8,13 +8,14 @@ export interface ChosenKey {
 }
 
 /**
- * The channel as a call with its key at `index` sees it: a task polled with the key that submitted
- * it. A channel of one key is itself; an index past the keys (edited since) takes the first.
+ * The channel as a call with its key at `index` sees it, a channel of that one key: a task polled
+ * (or remixed) with the key that submitted it. A channel of one key is itself; an index past the
+ * keys (edited since) takes the first.
  */
 export function withKeyAt(channel: Channel, index: number): Channel {
   if (!channel.channelInfo || !channelInfoOf(channel).is_multi_key) return channel;
   const keys = keysOf(channel);
-  return { ...channel, key: keys[index] ?? keys[0] ?? '' };
+  return { ...channel, key: keys[index] ?? keys[0] ?? '', channelInfo: '' };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface VideoProvider {
   content?(channel: Channel, task: Task): UpstreamRequest | Promise<UpstreamRequest>;
   /** For a provider whose content request answers the video inside JSON (Vertex's operation): the video read from it, or null. */
   contentOf?(answer: unknown): { contentType: string; bytes: Buffer } | null;
+  /** For a provider that remixes a finished video (OpenAI's `/v1/videos/{id}/remix`): the request for a new one from `origin` and a prompt. */
+  remix?(channel: Channel, origin: Task, prompt: string): UpstreamRequest;
   /** For a provider whose finished task names a file rather than a URL (MiniMax's): how the file's URL is asked for and read. */
   resultFile?: {
     request(channel: Channel, answer: unknown): UpstreamRequest | null;

@@ -28,7 +28,8 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
  * OpenAI's video API (`POST /v1/videos`, `GET /v1/videos/{id}`, `GET /v1/videos/{id}/content`)
  * behind a bearer key: a video object that goes queued, in_progress, then completed or failed
  * (with OpenAI's `error` object); a prompt with "refuse" is refused at submit, as moderation does.
- * Given several keys (several accounts), a video is found only under the key that made it.
+ * `POST /v1/videos/{id}/remix` makes a new video from a finished one. Given several keys (several
+ * accounts), a video is found only under the key that made it.
  */
 export async function startOpenAIVideosMock(...keys: string[]): Promise<VideosMock> {
   const tasks = new Map<string, MockVideoTask & { key: string }>();
@@ -55,15 +56,20 @@ export async function startOpenAIVideosMock(...keys: string[]): Promise<VideosMo
       if (match[2]) return void res.writeHead(200, { 'content-type': 'video/mp4' }).end(MP4_BYTES);
       return void sendJson(res, 200, objectOf(task));
     }
-    if (req.method !== 'POST' || url !== '/v1/videos') return void sendJson(res, 404, { error: { message: 'not found' } });
-    void bodyOf(req).then((body) => {
+    const remix = /^\/v1\/videos\/([^/]+)\/remix$/.exec(url);
+    const source = remix ? tasks.get(decodeURIComponent(remix[1] ?? '')) : undefined;
+    if (req.method !== 'POST' || (url !== '/v1/videos' && !remix)) return void sendJson(res, 404, { error: { message: 'not found' } });
+    // A remix is of a video this account made and finished; it keeps the source's model, length and size.
+    if (remix && (source?.key !== key || source.polls < 3)) return void sendJson(res, 404, { error: { message: 'Video not found or not completed', type: 'invalid_request_error' } });
+    void bodyOf(req).then((sent) => {
+      const body = source ? { model: source.model, seconds: source.body.seconds, size: source.body.size, ...sent, remixed_from_video_id: source.id } : sent;
       const prompt = String(body.prompt ?? '');
       if (prompt.includes('refuse')) return sendJson(res, 400, { error: { message: 'Your request was rejected by the safety system.', type: 'invalid_request_error', code: 'moderation_blocked' } });
       bodies.push(body);
       submitKeys.push(key);
       const task = { id: `video_${next++}`, key, model: String(body.model), prompt, body, createdAt: Math.floor(Date.now() / 1000), polls: 0 };
       tasks.set(task.id, task);
-      sendJson(res, 200, { id: task.id, object: 'video', model: task.model, status: 'queued', progress: 0, created_at: task.createdAt, seconds: String(body.seconds ?? '4'), size: String(body.size ?? '720x1280') });
+      sendJson(res, 200, { id: task.id, object: 'video', model: task.model, status: 'queued', progress: 0, created_at: task.createdAt, seconds: String(body.seconds ?? '4'), size: String(body.size ?? '720x1280'), remixed_from_video_id: source?.id ?? null });
     }).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   const listening = await listenOnLoopback(server);

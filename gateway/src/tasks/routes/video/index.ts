@@ -7,6 +7,7 @@ import type { RelayContext } from '../../../relay/relay-context.js';
 import { checkedBody, registerMultipartRoutes, requestForm } from '../../../relay/routes/v1/multipart.js';
 import { videoFormBody } from '../../video/video-form.js';
 import { videoRequestSchema } from '../../video/video-request.js';
+import { remixVideo } from '../../video/video-remix.js';
 import { submitVideo } from '../../video/video-submit.js';
 import { openAIVideo, videoGenerationAnswer } from '../../video/video-wire.js';
 import { serveVideoContent } from '../../video/video-content.js';
@@ -24,7 +25,7 @@ async function ownTask(ctx: RelayContext, userId: number, taskId: string): Promi
 }
 
 /**
- * Video tasks: OpenAI's `/v1/videos` (create, retrieve, content) and new-api's
+ * Video tasks: OpenAI's `/v1/videos` (create, retrieve, content, remix) and new-api's
  * `/v1/video/generations` (create, fetch); the same task behind both, polled to the end.
  */
 export function registerVideoRoutes(app: FastifyInstance, ctx: RelayContext): void {
@@ -44,5 +45,12 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: RelayContext): vo
   });
   app.get('/v1/videos/:task_id', fetch, async (request) => openAIVideo(await taskOf(request), ctx.deps.options));
   app.get('/v1/video/generations/:task_id', fetch, async (request) => videoGenerationAnswer(await taskOf(request), ctx.deps.options));
+  const remix = { ...auth, schema: { params: z.object({ video_id: z.string().min(1).max(200) }), body: z.object({ prompt: z.string().min(1).max(100_000) }) } };
+  app.post('/v1/videos/:video_id/remix', remix, async (request, reply) => {
+    const caller = callerOf(request);
+    const origin = await ownTask(ctx, caller.user.id, (request.params as { video_id: string }).video_id);
+    await remixVideo(ctx, caller, reply, origin, (request.body as { prompt: string }).prompt);
+    return reply;
+  });
   app.get('/v1/videos/:task_id/content', fetch, async (request, reply) => serveVideoContent(ctx, await taskOf(request), reply));
 }

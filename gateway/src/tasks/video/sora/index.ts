@@ -67,4 +67,8 @@ export const sora: VideoProvider = {
     return { status, progress: status === 'SUCCESS' ? '100%' : `${progress}%`, failReason, url: '' };
   },
   content: (channel, task) => videoGet(channel, task, '/content'),
+  remix(channel, origin, prompt) {
+    const { origin: host, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    return { origin: host, path: `${prefix}/v1/videos/${encodeURIComponent(origin.taskId)}/remix`, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ prompt }) };
+  },
 };
