@@ -53,7 +53,9 @@ export interface TaskSubmission {
   path: string;
   body: unknown;
   prompt: string;
+  /** An action on an earlier task: that task's channel, with the key that made it. */
   channel?: Channel;
+  keyIndex?: number;
   accept(answer: unknown): AcceptedSubmit | null;
 }
 
@@ -113,5 +115,6 @@ export async function submitRouted(ctx: RelayContext, keyCaller: Caller, reply: 
 export function submitTask(ctx: RelayContext, caller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
   const serves = servesPlatform(submission.platform);
   const route: TaskRoute = { platform: submission.platform, serves, build: (channel) => taskUpstream(submission.platform, channel, submission.path, submission.body), accept: submission.accept };
-  return submitRouted(ctx, caller, reply, { action: submission.action, model: submission.model, prompt: submission.prompt, channel: submission.channel, serves, route: () => route });
+  const { action, model, prompt, channel, keyIndex } = submission;
+  return submitRouted(ctx, caller, reply, { action, model, prompt, channel, keyIndex, serves, route: () => route });
 }
