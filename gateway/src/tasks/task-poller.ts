@@ -4,6 +4,7 @@ import type { TaskRefunded } from '@tollgate/wire';
 import type { LiveFanout } from '../ports/live-fanout.js';
 import { type Task, TaskPlatform, type TaskProgress } from '../ports/documents/task-store.js';
 import type { RelayContext } from '../relay/relay-context.js';
+import { taskChannel } from './task-channel.js';
 import { taskPushOf } from './task-rows.js';
 import { upstreamStates } from './upstream-states.js';
 
@@ -42,7 +43,8 @@ async function applyProgress(ctx: RelayContext, live: LiveFanout, task: Task, pr
 function byChannel(tasks: Task[]): Task[][] {
   const groups = new Map<string, Task[]>();
   for (const task of tasks) {
-    const key = `${task.platform}:${task.channelId}`;
+    // One group per key too: a multi-key channel's tasks are asked about under the key that made them.
+    const key = `${task.platform}:${task.channelId}:${task.keyIndex ?? 0}`;
     groups.set(key, [...(groups.get(key) ?? []), task]);
   }
   return [...groups.values()];
@@ -62,7 +64,7 @@ function failTask(ctx: RelayContext, live: LiveFanout, task: Task, reason: strin
 
 async function pollChannel(ctx: RelayContext, live: LiveFanout, tasks: Task[], onError: (error: unknown) => void): Promise<void> {
   const [first] = tasks;
-  const channel = first && ctx.router.byId(first.channelId);
+  const channel = first && taskChannel(ctx.router, first);
   if (!first || !channel) return;
   const states = await upstreamStates(ctx.pools, first.platform, channel, tasks, onError);
   for (const task of tasks) {

@@ -21,7 +21,7 @@ export interface TaskRoute {
   platform: TaskPlatform;
   /** Channels that speak this route's protocol: a retry never crosses to another. */
   serves(channel: Channel): boolean;
-  build(channel: Channel): UpstreamRequest;
+  build(channel: Channel): UpstreamRequest | Promise<UpstreamRequest>;
   /** new-api's other ratios (a video's seconds, its size), multiplied into the per-task price. */
   ratios?: Record<string, number>;
   /** The accepted task, or null when the upstream refused the submit (it is then forwarded uncharged). */
@@ -36,8 +36,9 @@ export interface RoutedSubmission {
   /** The name the action is priced and routed under (mj_imagine, suno_music, sora-2). */
   model: string;
   prompt: string;
-  /** An action on an earlier task goes to that task's channel. */
+  /** An action on an earlier task goes to that task's channel, with the key that made it. */
   channel?: Channel;
+  keyIndex?: number;
   /** Channels that may take the submit at all. */
   serves(channel: Channel): boolean;
   route(channel: Channel): TaskRoute;
@@ -52,7 +53,9 @@ export interface TaskSubmission {
   path: string;
   body: unknown;
   prompt: string;
+  /** An action on an earlier task: that task's channel, with the key that made it. */
   channel?: Channel;
+  keyIndex?: number;
   accept(answer: unknown): AcceptedSubmit | null;
 }
 
@@ -102,7 +105,7 @@ export async function submitRouted(ctx: RelayContext, keyCaller: Caller, reply: 
   }
   await ctx.deps.tasks.create({
     progress: '0%', prompt: submission.prompt, promptEn: '', imageUrl: '', failReason: '', data: '{}', ...accepted.task,
-    platform: route.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, action: submission.action, quota, submitTime: startedAt, startTime: 0, finishTime: 0,
+    platform: route.platform, userId: caller.user.id, tokenId: caller.token.id, channelId: attempted.channel.id, keyIndex: submission.keyIndex ?? attempted.keyIndex, action: submission.action, quota, submitTime: startedAt, startTime: 0, finishTime: 0,
   });
   await settle(ctx, { caller, channel: attempted.channel, quote, holdId, granted, model: submission.model, usage: { promptTokens: 0, completionTokens: 0 }, isStream: false, startedAt, firstResponseMs: 0 });
   reply.code(200).send(accepted.answer);
@@ -112,5 +115,6 @@ export async function submitRouted(ctx: RelayContext, keyCaller: Caller, reply: 
 export function submitTask(ctx: RelayContext, caller: Caller, reply: FastifyReply, submission: TaskSubmission): Promise<void> {
   const serves = servesPlatform(submission.platform);
   const route: TaskRoute = { platform: submission.platform, serves, build: (channel) => taskUpstream(submission.platform, channel, submission.path, submission.body), accept: submission.accept };
-  return submitRouted(ctx, caller, reply, { action: submission.action, model: submission.model, prompt: submission.prompt, channel: submission.channel, serves, route: () => route });
+  const { action, model, prompt, channel, keyIndex } = submission;
+  return submitRouted(ctx, caller, reply, { action, model, prompt, channel, keyIndex, serves, route: () => route });
 }

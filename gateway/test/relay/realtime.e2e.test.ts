@@ -2,6 +2,7 @@ import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithKey } from '../support/gateways/embedded-fixture.js';
 import { eventually } from '../support/clients/console-client.js';
+import { connectLive } from '../support/clients/live-socket.js';
 import { rawUpgrade, respond } from '../support/clients/realtime-client.js';
 import { MALFORMED_FRAME } from '../mock-upstream/openai/realtime-mock.js';
 import { REALTIME_REPLY, type RealtimeFixture, realtimeCostOf, realtimeUsageOf, startRealtimeFixture } from '../support/gateways/realtime-fixture.js';
@@ -113,5 +114,22 @@ describe('realtime over WebSocket', () => {
     expect(frames).toContain(MALFORMED_FRAME);
     await eventually(async () => ((await user.must<Balance>('GET', '/api/user/self')).used_quota === realtimeCostOf(realtimeUsageOf(0)) ? true : undefined), 5000, 'the response after the bad frame billed');
     opened.socket.close();
+  });
+
+  it("counts an open session among the gateway's calls in flight in the operations view until it ends", async () => {
+    const { key } = await userWithKey(rt.fixture, 'inflight', 1_000_000);
+    const admin = await connectLive(rt.fixture.tollgate.url, rt.fixture.root.sessionCookie());
+    // The next push's count of calls in flight over the fleet (one gateway here).
+    const inFlight = () => new Promise<number>((resolve) => admin.once('ops', (snapshot: { fleet: { inFlight: number }[] }) => resolve(snapshot.fleet.reduce((sum, gateway) => sum + gateway.inFlight, 0))));
+    try {
+      const before = await inFlight();
+      const session = await rt.session(key);
+      await respond(session, 'still here');
+      await eventually(async () => ((await inFlight()) === before + 1 ? true : undefined), 10_000, 'the open session counted in flight');
+      session.close();
+      await eventually(async () => ((await inFlight()) === before ? true : undefined), 10_000, 'the ended session no longer in flight');
+    } finally {
+      admin.close();
+    }
   });
 });

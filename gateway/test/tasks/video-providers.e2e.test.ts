@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startArkVideoMock } from '../mock-upstream/video/ark-video-mock.js';
+import { startJimengMock } from '../mock-upstream/video/jimeng-mock.js';
 import { startKlingMock } from '../mock-upstream/video/kling-mock.js';
 import { startMiniMaxVideoMock } from '../mock-upstream/video/minimax-video-mock.js';
 import { startViduMock } from '../mock-upstream/video/vidu-mock.js';
@@ -10,7 +11,7 @@ import { type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../supp
 import { videoCalls } from '../support/clients/video-calls.js';
 
 /** new-api bills these providers per task: ModelPrice ($) x QuotaPerUnit (500000), no other ratio. */
-const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25, 'MiniMax-Hailuo-02': 0.15 } as const;
+const PRICES = { 'kling-v2-master': 0.2, 'doubao-seedance-1-0-pro': 0.3, viduq1: 0.25, 'MiniMax-Hailuo-02': 0.15, jimeng_v30: 0.18 } as const;
 const quotaOf$ = (price: number) => Math.round(price * 500_000);
 const FRAME = 'https://example.com/frame.png';
 
@@ -57,6 +58,15 @@ const CASES: ProviderCase[] = [
       return { ...mock, sent: () => { const body = mock.bodies.at(-1); return body && { body }; } };
     },
     expectedSubmit: (prompt) => ({ body: { model: 'MiniMax-Hailuo-02', prompt, duration: 5, resolution: '720P', first_frame_image: FRAME } }),
+  },
+  {
+    name: 'Jimeng (Volcengine visual API, signed with access|secret key)', type: 51, model: 'jimeng_v30', key: 'AKLT-jm|c2VjcmV0',
+    async start() {
+      const mock = await startJimengMock('AKLT-jm', 'c2VjcmV0');
+      return { ...mock, sent: () => { const body = mock.bodies.at(-1); return body && { body }; } };
+    },
+    // Jimeng 3.0 with a first frame is its first-frame variant; 5 seconds are 121 frames at 24 fps.
+    expectedSubmit: (prompt) => ({ body: { req_key: 'jimeng_i2v_first_v30', prompt, seed: -1, aspect_ratio: '16:9', frames: 121, image_urls: [FRAME] } }),
   },
 ];
 
@@ -115,5 +125,14 @@ describe.each(CASES)('video tasks on $name', (provider) => {
       return rows.length ? rows : undefined;
     });
     expect(refunds.map((row) => row.quota)).toEqual([price]);
+  });
+
+  it('never overdraws: a burst of submits on a balance for two videos accepts two and refuses the rest', async () => {
+    const balance = 2 * price + Math.floor(price / 2);
+    const cy = await userWithKey(fixture, `cy${provider.type}`, balance);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(cy.key, 'POST', '/v1/videos', { model: provider.model, prompt: `burst ${i} stall` })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 || a.status === 429)).toBe(true);
+    await quotaBecomes(cy.user, balance - 2 * price);
   });
 });

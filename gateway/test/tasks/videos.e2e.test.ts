@@ -1,3 +1,4 @@
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIVideosMock, type VideosMock } from '../mock-upstream/video/openai-videos-mock.js';
 import { MP4_BYTES } from '../mock-upstream/video/video-walk.js';
@@ -89,6 +90,32 @@ describe('video tasks on OpenAI /v1/videos and new-api /v1/video/generations', (
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 || a.status === 429)).toBe(true);
     await quotaBecomes(cy.user, balance - 3 * each);
     expect((await cy.user.must<{ total: number }>('GET', '/api/task/self')).total).toBe(3);
+  });
+
+  it("takes the openai SDK's videos.create with an input_reference file as a multipart form, and passes the form on", async () => {
+    const openai = new OpenAI({ apiKey: ann.key, baseURL: `${fixture.tollgate.url}/v1` });
+    const before = await quotaOf(ann.user);
+    const frame = Buffer.from('89504e470d0a1a0a-a-first-frame');
+    const video = await openai.videos.create({ model: 'sora-2', prompt: 'the boat sails on', seconds: '4', size: '720x1280', input_reference: await toFile(frame, 'frame.png', { type: 'image/png' }) });
+    expect(video).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued' });
+    expect(mock.bodies.at(-1)).toEqual({ model: 'sora-2', prompt: 'the boat sails on', seconds: '4', size: '720x1280', input_reference: { filename: 'frame.png', type: 'image/png', size: frame.length } });
+    await quotaBecomes(ann.user, before - soraQuota(4, false));
+    expect(await finished(ann.key, video.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("remixes a finished video with the SDK's videos.remix, on the video's own channel, priced as the original", async () => {
+    const openai = new OpenAI({ apiKey: ann.key, baseURL: `${fixture.tollgate.url}/v1` });
+    const source = await openai.videos.create({ model: 'sora-2', prompt: 'a lighthouse', seconds: '8', size: '1024x1792' });
+    expect((await openai.videos.remix(source.id, { prompt: 'the lighthouse at night' }).catch((error: unknown) => error)) as object).toMatchObject({ status: 400 });
+    await finished(ann.key, source.id);
+    const before = await quotaOf(ann.user);
+    const remixed = await openai.videos.remix(source.id, { prompt: 'the lighthouse at night' });
+    expect(remixed).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued' });
+    expect(remixed.id).not.toBe(source.id);
+    expect(mock.bodies.at(-1)).toEqual({ model: 'sora-2', seconds: '8', size: '1024x1792', prompt: 'the lighthouse at night', remixed_from_video_id: source.id });
+    await quotaBecomes(ann.user, before - soraQuota(8, true));
+    expect(await finished(ann.key, remixed.id)).toMatchObject({ status: 'completed', seconds: '8', size: '1024x1792' });
+    expect(await call(ann.key, 'POST', '/v1/videos/video_nope/remix', { prompt: 'x' })).toMatchObject({ status: 400, body: { error: { message: 'task_not_exist' } } });
   });
 
   it('refuses a body without a model in OpenAI error shape, and an unknown task id', async () => {

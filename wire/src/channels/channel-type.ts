@@ -46,6 +46,7 @@ export const ChannelType = {
   Mistral: 42,
   DeepSeek: 43,
   Kling: 50,
+  Jimeng: 51,
   Vidu: 52,
   DoubaoVideo: 54,
   Sora: 55,

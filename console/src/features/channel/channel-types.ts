@@ -35,6 +35,7 @@ export const CHANNEL_TYPES: readonly { id: ChannelType; label: string }[] = [
   { id: ChannelType.Mistral, label: 'Mistral AI' },
   // The video providers (issue #42): their tasks are on the task list.
   { id: ChannelType.Kling, label: '可灵 Kling' },
+  { id: ChannelType.Jimeng, label: '即梦 Jimeng' },
   { id: ChannelType.Vidu, label: 'Vidu' },
   { id: ChannelType.DoubaoVideo, label: '豆包视频 Doubao Video' },
   { id: ChannelType.Sora, label: 'Sora' },

@@ -7,7 +7,7 @@ import { NumberedCollection } from './numbered-collection.js';
 const taskShape = {
   platform: String, taskId: String, userId: Number, tokenId: Number, channelId: Number, action: String, code: Number,
   status: String, progress: String, prompt: String, promptEn: String, description: String, imageUrl: String,
-  failReason: String, quota: Number, data: String, submitTime: Number, startTime: Number, finishTime: Number,
+  failReason: String, quota: Number, data: String, submitTime: Number, startTime: Number, finishTime: Number, keyIndex: Number,
 };
 
 /** A selector as a query on `platform`. */

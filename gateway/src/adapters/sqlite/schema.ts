@@ -162,8 +162,9 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'top_ups', column: 'plan_id', definition: 'INTEGER' },
 ];
 
-function addMissingColumns(db: Database): void {
-  for (const { table, column, definition } of ADDED_COLUMNS) {
+/** Adds each column its table lacks (a store that creates its own table adds its own later columns). */
+export function addMissingColumns(db: Database, columns = ADDED_COLUMNS): void {
+  for (const { table, column, definition } of columns) {
     const present = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
     if (!present) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }

@@ -16,6 +16,17 @@ export type KeyGate = (breaker: BreakerKey) => boolean;
 const EVERY_KEY: KeyGate = () => true;
 
 /**
+ * The channel as a call with its key at `index` sees it, a channel of that one key: a task polled
+ * (or remixed) with the key that submitted it. A channel of one key is itself; an index past the
+ * keys (edited since) takes the first.
+ */
+export function withKeyAt(channel: Channel, index: number): Channel {
+  if (!channel.channelInfo || !channelInfoOf(channel).is_multi_key) return channel;
+  const keys = keysOf(channel);
+  return { ...channel, key: keys[index] ?? keys[0] ?? '', channelInfo: '' };
+}
+
+/**
  * Picks the key of a multi-key channel for each call, as new-api's GetNextEnabledKey: random among
  * the enabled keys, or polling (the next enabled key after the last one used). The polling cursor
  * is this gateway's own, in memory: no store round trip per call, so each gateway of a fleet

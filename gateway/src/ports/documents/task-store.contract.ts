@@ -5,7 +5,7 @@ import { type NewTask, TaskPlatform, type TaskStore } from './task-store.js';
 export const newTask = (taskId: string, fields: Partial<NewTask> = {}): NewTask => ({
   platform: TaskPlatform.Midjourney, taskId, userId: 7, tokenId: 3, channelId: 2, action: 'IMAGINE', code: 1,
   status: 'NOT_START', progress: '0%', prompt: 'a cat', promptEn: '', description: '', imageUrl: '', failReason: '',
-  quota: 50_000, data: '{}', submitTime: 1_700_000_000_000, startTime: 0, finishTime: 0, ...fields,
+  quota: 50_000, data: '{}', submitTime: 1_700_000_000_000, startTime: 0, finishTime: 0, keyIndex: 0, ...fields,
 });
 
 /** Every TaskStore adapter (SQLite, MongoDB) must pass this suite. */
@@ -23,6 +23,12 @@ export function runTaskStoreContract(name: string, factory: StoreFactory<TaskSto
       expect(created).toEqual({ id: created.id, ...newTask('mj-1') });
       expect(await store.byTaskId(TaskPlatform.Midjourney, 'mj-1')).toEqual(created);
       expect(await store.byTaskId(TaskPlatform.Suno, 'mj-1')).toBeNull();
+    });
+
+    it("keeps which of a multi-key channel's keys took the submit", async () => {
+      const store = await open();
+      await store.create(newTask('k-1', { platform: TaskPlatform.Sora, keyIndex: 1 }));
+      expect((await store.byTaskId(TaskPlatform.Sora, 'k-1'))?.keyIndex).toBe(1);
     });
 
     it("lists by ids, only the user's own when a user is given", async () => {

@@ -47,6 +47,12 @@ export interface Task {
   description: string;
   imageUrl: string;
   failReason: string;
+  /**
+   * Which of a multi-key channel's keys took the submit: polls and the content route ask with the
+   * same key, since a provider knows a task only under the account that made it (new-api keeps the
+   * key itself; the index keeps the secret out of the task). Absent on tasks stored before it: 0.
+   */
+  keyIndex?: number;
   /** What the submit was charged; refunded when the task fails. */
   quota: number;
   /** The upstream's last task object (JSON), kept whole for the fetch routes and the detail view. */

@@ -22,6 +22,12 @@ export function geminiUpstream(channel: Channel, model: string, method: string, 
   };
 }
 
+/** A GET of one of the API's resources by its name (`models/veo/operations/abc`, `files/abc:download?alt=media`), the key in x-goog-api-key. */
+export function geminiResource(channel: Channel, name: string): UpstreamRequest {
+  const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+  return { origin, path: `${prefix}/${API_VERSION}/${name}`, method: 'GET', headers: { 'x-goog-api-key': channel.key }, body: '' };
+}
+
 /** Google Gemini (channel type 24): OpenAI chat requests translated to generateContent and back. */
 export const gemini: ProviderAdapter = {
   id: 'gemini',

@@ -26,7 +26,7 @@ export function vertexRegion(other: string, model: string): string {
 export const vertexClaudeModel = (model: string): string => model.replace(/-(\d{8})$/, '@$1');
 
 /** What one call sends: the publisher and model in the URL, the method, and the body. */
-interface VertexCall {
+export interface VertexCall {
   publisher: 'anthropic' | 'google';
   name: string;
   method: string;
@@ -48,7 +48,7 @@ function vertexOrigin(channel: Channel, region: string): URL {
 }
 
 /** A call for `model` to the publisher's model in the model's region of the service account's project, with its token. */
-async function vertexUpstream(channel: Channel, model: string, call: VertexCall, extraHeaders: Record<string, string> = {}): Promise<UpstreamRequest> {
+export async function vertexUpstream(channel: Channel, model: string, call: VertexCall, extraHeaders: Record<string, string> = {}): Promise<UpstreamRequest> {
   const account = parseServiceAccount(channel.key);
   const region = vertexRegion(channel.other, model);
   const base = vertexOrigin(channel, region);

@@ -33,6 +33,8 @@ export interface Attempted {
   errorText?: string;
   /** What the provider said when it refused the call in an answer sent with status 200. */
   refusal?: string;
+  /** Which of a multi-key channel's keys the call went with (0 for a channel of one key). */
+  keyIndex?: number;
 }
 
 /** A refusal sent with status 200 counts, for retries and the channel's health, as this status. */
@@ -195,7 +197,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
     reportToBreaker(ctx, chosen.breaker, attempted, probe, plan.signal.aborted);
     if (attempted) {
       const status = attemptStatus(attempted);
-      if (status < 400 || !retryable(ctx, status)) return attempted;
+      if (status < 400 || !retryable(ctx, status)) return { ...attempted, keyIndex: chosen.index };
       last = attempted;
     }
     tried.add(channel.id);

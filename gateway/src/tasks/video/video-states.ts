@@ -9,10 +9,10 @@ const POLL_TIMEOUT_MS = 20_000;
 const WAITING = ['SUBMITTED', 'QUEUED'];
 
 /** A poll's news as the task's fields: its start and finish stamped once, when first seen. */
-function progressOf(task: Task, state: VideoState, answer: unknown, now: number): TaskProgress {
+function progressOf(task: Task, state: VideoState, kept: unknown, now: number): TaskProgress {
   const final = state.status === 'SUCCESS' || state.status === 'FAILURE';
   return {
-    status: state.status, progress: state.status === 'SUCCESS' ? '100%' : state.progress || undefined, failReason: state.failReason, imageUrl: state.url || undefined, data: JSON.stringify(answer),
+    status: state.status, progress: state.status === 'SUCCESS' ? '100%' : state.progress || undefined, failReason: state.failReason, imageUrl: state.url || undefined, data: JSON.stringify(kept),
     startTime: (task.startTime || WAITING.includes(state.status)) ? undefined : now,
     finishTime: final && !task.finishTime ? now : undefined,
   };
@@ -22,12 +22,12 @@ function progressOf(task: Task, state: VideoState, answer: unknown, now: number)
 async function stateOf(pools: UpstreamPools, channel: Channel, task: Task): Promise<TaskProgress | null> {
   const provider = videoProviderOf(task.platform);
   if (!provider) return null;
-  const response = await pools.send(provider.poll(channel, task), AbortSignal.timeout(POLL_TIMEOUT_MS));
+  const response = await pools.send(await provider.poll(channel, task), AbortSignal.timeout(POLL_TIMEOUT_MS));
   const answer = jsonOrNull(await response.body.text());
   if (response.statusCode >= 400) throw new Error(`video poll of channel ${channel.id} answered ${response.statusCode}`);
   const state = provider.state(answer);
   if (state?.status === 'SUCCESS' && !state.url && provider.resultFile) state.url = await fileUrl(pools, channel, provider.resultFile, answer);
-  return state && progressOf(task, state, answer, Date.now());
+  return state && progressOf(task, state, provider.kept ? provider.kept(answer) : answer, Date.now());
 }
 
 /** The finished file's URL, asked for separately; empty when the provider gave none (the task still succeeded). */

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { claudeAnswer, claudeStreamEvents, defaultClaudeOptions } from './anthropic-mock.js';
 import { geminiAnswer, writeGeminiStream } from './gemini-mock.js';
 import { answering, listenOnLoopback, readText, sendJson } from '../listen.js';
+import { veoVertexOperations } from '../video/veo-vertex-operations.js';
 
 export interface VertexMock {
   url: string;
@@ -11,6 +12,8 @@ export interface VertexMock {
   /** Access tokens issued (a cached token is not asked for again). */
   tokensIssued: number;
   requests: { path: string; body: Record<string, unknown>; beta?: string }[];
+  /** Veo's accepted video submits. */
+  veoSubmits: { model: string; body: Record<string, unknown> }[];
   close(): Promise<void>;
 }
 
@@ -42,13 +45,15 @@ const MODEL_PATH = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(g
  * A real HTTP server standing in for Google: the OAuth token endpoint (form-encoded JWT bearer
  * grant, verified against the service account's public key) and Vertex AI's publisher model
  * methods, which require the issued token as Bearer: Gemini's generateContent and
- * streamGenerateContent, Claude's rawPredict and streamRawPredict (SSE).
+ * streamGenerateContent, Claude's rawPredict and streamRawPredict (SSE), and Veo's long-running
+ * predictLongRunning and fetchPredictOperation.
  */
 export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock> {
   const issued = new Set<string>();
   const requests: VertexMock['requests'] = [];
   const claude = defaultClaudeOptions({ reply: o.reply, inputTokens: o.promptTokens, outputTokens: o.outputTokens });
   const mock = { tokensIssued: 0, tokenUri: '' };
+  const veo = veoVertexOperations();
   const onToken = (form: URLSearchParams): [number, object] => {
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !assertionHolds(form.get('assertion') ?? '', o, mock.tokenUri)) {
       return [400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }];
@@ -68,7 +73,8 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
     const beta = request.headers['anthropic-beta'];
     requests.push({ path: request.url ?? '', body, ...(typeof beta === 'string' ? { beta } : {}) });
     if (!route) return sendJson(response, 404, { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } });
-    const [, , , publisher, model = '', method] = route;
+    const [, project = '', region = '', publisher, model = '', method = ''] = route;
+    if (publisher === 'google' && (method === 'predictLongRunning' || method === 'fetchPredictOperation')) return sendJson(response, ...veo.answer(project, region, model, method, body));
     if (publisher === 'google' && method === 'streamGenerateContent') return writeGeminiStream(response, o);
     if (publisher === 'google') return sendJson(response, 200, geminiAnswer(o));
     if (body.anthropic_version !== 'vertex-2023-10-16') return sendJson(response, 400, { error: { code: 400, message: 'anthropic_version: vertex-2023-10-16 required' } });
@@ -81,5 +87,5 @@ export async function startVertexMock(o: VertexMockOptions): Promise<VertexMock>
   }));
   const listening = await listenOnLoopback(server);
   mock.tokenUri = `${listening.url}/token`;
-  return Object.assign(mock, { url: listening.url, requests, close: listening.close });
+  return Object.assign(mock, { url: listening.url, requests, veoSubmits: veo.submits, close: listening.close });
 }

@@ -15,6 +15,8 @@ interface MockTask {
   action: string;
   prompt: string;
   step: number;
+  /** The secret it was submitted with: a proxy knows its own tasks only. */
+  secret: string;
 }
 
 export interface TaskMock {
@@ -66,9 +68,10 @@ function advance(task: MockTask, baseUrl: string) {
  * A Midjourney Proxy (secret in `mj-api-secret`) and a Suno API (bearer key) in one server, as
  * their clients see them: submits answer a task id, and every poll moves each asked-about task one
  * status on (NOT_START, SUBMITTED, IN_PROGRESS 50%, then SUCCESS or FAILURE). It counts the polls
- * of each task, and the polls that overlapped another about the same task.
+ * of each task, and the polls that overlapped another about the same task. Given several secrets
+ * (several proxies behind one multi-key channel), each knows only the tasks submitted with it.
  */
-export async function startTaskMock(secret: string, options: TaskMockOptions = {}): Promise<TaskMock> {
+export async function startTaskMock(secrets: string | readonly string[], options: TaskMockOptions = {}): Promise<TaskMock> {
   const tasks = new Map<string, MockTask>();
   const mock = { submitted: { mj: 0, suno: 0 }, mjBodies: [] as Record<string, unknown>[], refused: 0, polls: new Map<string, number>(), overlaps: 0 };
   const asking = new Set<string>();
@@ -85,8 +88,8 @@ export async function startTaskMock(secret: string, options: TaskMockOptions = {
   };
   let next = 1_700_000_000_000;
   let baseUrl = '';
-  const create = (action: string, prompt: string) => {
-    const task = { id: String(next++), submittedAt: Date.now(), action, prompt, step: 0 };
+  const create = (action: string, prompt: string, secret: string) => {
+    const task = { id: String(next++), submittedAt: Date.now(), action, prompt, step: 0, secret };
     tasks.set(task.id, task);
     return task;
   };
@@ -102,25 +105,29 @@ export async function startTaskMock(secret: string, options: TaskMockOptions = {
     const url = req.url ?? '';
     if (req.method === 'GET' && url.startsWith('/image/')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     const credential = url.startsWith('/suno/') ? req.headers.authorization : req.headers['mj-api-secret'];
-    if (credential !== (url.startsWith('/suno/') ? `Bearer ${secret}` : secret)) {
+    const secret = [secrets].flat().find((known) => credential === (url.startsWith('/suno/') ? `Bearer ${known}` : known));
+    if (secret === undefined) {
       mock.refused++;
       return void json(res, 401, { code: 0, description: 'unauthorized' });
     }
     readJson(req).then((body) => {
       const prompt = typeof body.prompt === 'string' ? body.prompt : '';
       const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
-      const known = ids.flatMap((id) => tasks.get(id) ?? []);
+      const known = ids.flatMap((id) => tasks.get(id) ?? []).filter((task) => task.secret === secret);
       if (url.startsWith('/mj/submit/')) {
+        const originId = typeof body.taskId === 'string' ? body.taskId : typeof body.content === 'string' ? body.content.split(' ')[0] : undefined;
+        const origin = originId === undefined ? undefined : tasks.get(originId);
+        if (origin && origin.secret !== secret) return json(res, 200, { code: 3, description: '关联任务不存在', properties: {} });
         if (prompt.includes('refuse')) return json(res, 200, { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'refuse' } });
         mock.submitted.mj++;
         mock.mjBodies.push(body);
-        return json(res, 200, { code: 1, description: '提交成功', result: create(String(body.action ?? 'IMAGINE'), prompt).id, properties: {} });
+        return json(res, 200, { code: 1, description: '提交成功', result: create(String(body.action ?? 'IMAGINE'), prompt, secret).id, properties: {} });
       }
       if (url === '/mj/task/list-by-condition') return void answerPoll(known, () => known.map(mjTask), res);
       if (url.endsWith('/image-seed')) return json(res, 200, { code: 1, description: '成功', result: '4242' });
       if (url.startsWith('/suno/submit/')) {
         mock.submitted.suno++;
-        return json(res, 200, { code: 'success', message: '', data: create(url.endsWith('lyrics') ? 'LYRICS' : 'MUSIC', prompt).id });
+        return json(res, 200, { code: 'success', message: '', data: create(url.endsWith('lyrics') ? 'LYRICS' : 'MUSIC', prompt, secret).id });
       }
       if (url === '/suno/fetch') return void answerPoll(known, () => ({ code: 'success', message: '', data: known.map(sunoTask) }), res);
       return json(res, 404, { code: 0, description: 'not found' });

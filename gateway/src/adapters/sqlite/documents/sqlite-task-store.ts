@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { FinalTaskStatuses, platformsOf, type Task, type TaskFilter, type TaskStore } from '../../../ports/documents/task-store.js';
+import { addMissingColumns } from '../schema.js';
 import { type ColumnMap, StatementCache, toRow } from './columns.js';
 
 // Kept beside its adapter: the table belongs to the task store alone.
@@ -24,7 +25,8 @@ CREATE TABLE IF NOT EXISTS tasks (
   data TEXT NOT NULL,
   submit_time INTEGER NOT NULL,
   start_time INTEGER NOT NULL,
-  finish_time INTEGER NOT NULL
+  finish_time INTEGER NOT NULL,
+  key_index INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tasks_upstream ON tasks (platform, task_id);
 CREATE INDEX IF NOT EXISTS tasks_user ON tasks (platform, user_id, id);
@@ -36,7 +38,7 @@ const taskColumns: ColumnMap<Omit<Task, 'id'>> = {
   columns: {
     platform: 'platform', taskId: 'task_id', userId: 'user_id', tokenId: 'token_id', channelId: 'channel_id', action: 'action',
     code: 'code', status: 'status', progress: 'progress', prompt: 'prompt', promptEn: 'prompt_en', description: 'description',
-    imageUrl: 'image_url', failReason: 'fail_reason', quota: 'quota', data: 'data', submitTime: 'submit_time', startTime: 'start_time', finishTime: 'finish_time',
+    imageUrl: 'image_url', failReason: 'fail_reason', quota: 'quota', data: 'data', submitTime: 'submit_time', startTime: 'start_time', finishTime: 'finish_time', keyIndex: 'key_index',
   },
 };
 
@@ -71,6 +73,7 @@ function whereOf(filter: TaskFilter): { sql: string; params: unknown[] } {
 /** Tasks in SQLite; a status move is one conditional UPDATE, so only one poller can make it. */
 export function createSqliteTaskStore(db: Database): TaskStore {
   db.exec(DDL);
+  addMissingColumns(db, [{ table: 'tasks', column: 'key_index', definition: 'INTEGER NOT NULL DEFAULT 0' }]);
   const cache = new StatementCache(db);
   const byId = (id: number) => fromRow(cache.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow);
   const final = FinalTaskStatuses.map(() => '?').join(', ');

@@ -67,6 +67,8 @@ export async function openRealtimeSession(ctx: RelayContext, keyCaller: Caller, 
   });
   sessions.handleUpgrade(request.raw, upgrade.socket, upgrade.head, (client) => {
     accepted = true;
-    runRealtimeSession({ client, upstream, budget, channel, log: request.log });
+    // An open session is a call in flight on this gateway (the operations view's count) until it ends.
+    ctx.ops.callStarted();
+    runRealtimeSession({ client, upstream, budget, channel, log: request.log, onEnd: () => ctx.ops.callEnded() });
   });
 }

@@ -15,6 +15,8 @@ export interface SessionParts {
   log: FastifyBaseLogger;
   /** How often the client is pinged; one that has not answered the last ping by the next is gone. */
   pingEveryMs?: number;
+  /** Told once when the session ends, however it ends. */
+  onEnd?: () => void;
 }
 
 /** Close codes a peer may be sent as given; the others (1005, 1006, 1015: never on the wire) close as 1011. */
@@ -29,7 +31,7 @@ const mentions = (text: string, type: string) => text.includes(`"${type}"`);
  * the budget's hold; when the balance runs out the client gets the protocol's `error` event and a
  * normal close, and nothing more is relayed either way.
  */
-export function runRealtimeSession({ client, upstream, budget, channel, log, pingEveryMs = REALTIME_PING_MS }: SessionParts): void {
+export function runRealtimeSession({ client, upstream, budget, channel, log, pingEveryMs = REALTIME_PING_MS, onEnd = () => {} }: SessionParts): void {
   let ended = false;
   let billing: Promise<void> = Promise.resolve();
   let response = { startedAt: Date.now(), firstResponseMs: 0, awaitingFirst: false };
@@ -37,6 +39,7 @@ export function runRealtimeSession({ client, upstream, budget, channel, log, pin
   const end = (clientCode: number, reason: string) => {
     if (ended) return;
     ended = true;
+    onEnd();
     stopWatching();
     if (client.readyState === client.OPEN) client.close(clientCode, reason);
     if (upstream.readyState === upstream.OPEN || upstream.readyState === upstream.CONNECTING) upstream.close(1000);

@@ -10,6 +10,7 @@ import { actionOfCustomId, FIXED_ACTION_PATHS, MjAction, parseSimpleChange } fro
 import { mjBodyForUpstream } from '../../mj-switches.js';
 import { acceptMjSubmit } from '../../mj-wire.js';
 import { mjModelName } from '../../task-models.js';
+import { taskChannel } from '../../task-channel.js';
 import { submitTask } from '../../task-submit.js';
 
 const promptBody = z.looseObject({ prompt: z.string().optional() });
@@ -20,16 +21,17 @@ const actionBody = z.looseObject({ taskId: z.string().min(1), customId: z.string
 
 /**
  * The earlier task an action acts on must be the caller's, and (MjActionCheckSuccessEnabled) done,
- * except for a modal, which answers a task still waiting; the action goes to the channel that drew it.
+ * except for a modal, which answers a task still waiting; the action goes to the channel that drew it,
+ * with the key that drew it (a multi-key channel's proxies each know their own tasks).
  */
-async function originChannel(ctx: RelayContext, caller: Caller, taskId: string, action: string): Promise<Channel> {
+async function originChannel(ctx: RelayContext, caller: Caller, taskId: string, action: string): Promise<{ channel: Channel; keyIndex: number }> {
   const origin = await ctx.deps.tasks.byTaskId(TaskPlatform.Midjourney, taskId);
   if (!origin || origin.userId !== caller.user.id) throw new RelayError(400, 'task_not_found', 'task_not_found');
   const mustBeDone = ctx.deps.options.boolean('MjActionCheckSuccessEnabled') && action !== MjAction.Modal;
   if (mustBeDone && origin.status !== 'SUCCESS') throw new RelayError(400, 'task_status_not_success', 'task_status_not_success');
-  const channel = ctx.router.byId(origin.channelId);
+  const channel = taskChannel(ctx.router, origin);
   if (!channel || channel.status !== ChannelStatus.Enabled) throw new RelayError(403, RelayMessages.channelDisabled, 'channel_disabled');
-  return channel;
+  return { channel, keyIndex: origin.keyIndex ?? 0 };
 }
 
 interface Submit {
@@ -40,11 +42,11 @@ interface Submit {
 }
 
 async function submitMj(ctx: RelayContext, caller: Caller, reply: Parameters<typeof submitTask>[2], submit: Submit): Promise<void> {
-  const channel = submit.originTaskId === undefined ? undefined : await originChannel(ctx, caller, submit.originTaskId, submit.action);
+  const origin = submit.originTaskId === undefined ? undefined : await originChannel(ctx, caller, submit.originTaskId, submit.action);
   const body = mjBodyForUpstream(submit.body, ctx.deps.options);
   const prompt = typeof body.prompt === 'string' ? body.prompt : '';
   await submitTask(ctx, caller, reply, {
-    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body, prompt, channel, accept: acceptMjSubmit(submit.action),
+    platform: TaskPlatform.Midjourney, action: submit.action, model: mjModelName(submit.action), path: submit.path, body, prompt, ...origin, accept: acceptMjSubmit(submit.action),
   });
 }
 

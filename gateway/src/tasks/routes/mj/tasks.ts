@@ -6,6 +6,7 @@ import { callerOf, keyFirst } from '../../../relay/admission/caller.js';
 import type { RelayContext } from '../../../relay/relay-context.js';
 import { RelayError } from '../../../http/relay-error.js';
 import { mjTaskDto } from '../../mj-wire.js';
+import { taskChannel } from '../../task-channel.js';
 import { fetchRefusal } from '../../../http/fetch-guard/guarded-request.js';
 import { fetchImage } from '../../worker-image.js';
 
@@ -33,7 +34,7 @@ export function registerMjTaskRoutes(app: FastifyInstance, ctx: RelayContext): v
   app.get('/mj/task/:id/image-seed', { ...keyFirst(ctx.cache), schema: { params: idParams } }, async (request, reply) => {
     const caller = callerOf(request);
     const task = await ownTask((request.params as z.infer<typeof idParams>).id, caller.user.id);
-    const channel = ctx.router.byId(task.channelId);
+    const channel = taskChannel(ctx.router, task);
     if (!channel) throw taskNotFound();
     const base = new URL(channel.baseUrl);
     const upstream = await httpRequest(`${base.origin}${base.pathname.replace(/\/+$/, '')}/mj/task/${encodeURIComponent(task.taskId)}/image-seed`, { headers: { 'mj-api-secret': channel.key } });

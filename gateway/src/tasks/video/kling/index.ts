@@ -4,6 +4,7 @@ import type { Channel } from '../../../ports/documents/channel-store.js';
 import { TaskPlatform } from '../../../ports/documents/task-store.js';
 import { baseOf } from '../../../providers/shared/base-url.js';
 import type { UpstreamRequest } from '../../../providers/types.js';
+import { VideoAction } from '../video-actions.js';
 import type { VideoProvider, VideoStatus } from '../video-provider.js';
 import type { VideoRequest } from '../video-request.js';
 import { klingToken } from './kling-jwt.js';
@@ -63,7 +64,7 @@ export const kling: VideoProvider = {
     return parsed.success && parsed.data.code === 0 ? parsed.data.data?.task_id ?? null : null;
   },
   poll(channel, task) {
-    const path = `${pathFor(task.action === 'generate')}/${encodeURIComponent(task.taskId)}`;
+    const path = `${pathFor(task.action !== VideoAction.Text)}/${encodeURIComponent(task.taskId)}`;
     return { ...target(channel, path), method: 'GET', body: '' };
   },
   state(answer) {

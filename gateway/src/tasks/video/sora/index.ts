@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { TaskPlatform } from '../../../ports/documents/task-store.js';
+import type { Channel } from '../../../ports/documents/channel-store.js';
+import { type Task, TaskPlatform } from '../../../ports/documents/task-store.js';
 import { baseOf } from '../../../providers/shared/base-url.js';
 import type { UpstreamRequest } from '../../../providers/types.js';
+import { encodeMultipart } from '../../../relay/surfaces/multipart-form.js';
 import type { VideoProvider, VideoStatus } from '../video-provider.js';
 import { secondsOf } from '../video-request.js';
 
@@ -25,6 +27,12 @@ function statusOf(raw: string): VideoStatus | null {
   return status ? 'QUEUED' : null;
 }
 
+/** A GET of the video (or of `below` it) on the channel. */
+function videoGet(channel: Channel, task: Task, below = ''): UpstreamRequest {
+  const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+  return { origin, path: `${prefix}/v1/videos/${encodeURIComponent(task.taskId)}${below}`, method: 'GET', headers: { authorization: `Bearer ${channel.key}` }, body: '' };
+}
+
 /** Sora and anything else that speaks OpenAI's `/v1/videos` (new-api's Sora channel, type 55). */
 export const sora: VideoProvider = {
   platform: TaskPlatform.Sora,
@@ -34,19 +42,22 @@ export const sora: VideoProvider = {
     const large = request.size === '1792x1024' || request.size === '1024x1792';
     return { seconds: secondsOf(request, 4), size: large ? 1.666667 : 1 };
   },
-  submit(channel, request, upstreamModel): UpstreamRequest {
+  submit(channel, request, upstreamModel, form): UpstreamRequest {
     const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    const target = { origin, path: `${prefix}/v1/videos` };
+    // A form goes on as the client sent it (its input_reference file), with the channel's model name.
+    if (form) {
+      const { contentType, body } = encodeMultipart(form, { model: upstreamModel });
+      return { ...target, headers: { 'content-type': contentType, authorization: `Bearer ${channel.key}` }, body };
+    }
     const { group: _group, ...body } = request as Record<string, unknown>;
-    return { origin, path: `${prefix}/v1/videos`, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ ...body, model: upstreamModel }) };
+    return { ...target, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ ...body, model: upstreamModel }) };
   },
   acceptedId(answer) {
     const parsed = videoObject.safeParse(answer);
     return (parsed.success && (parsed.data.id || parsed.data.task_id)) || null;
   },
-  poll(channel, task) {
-    const { origin, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
-    return { origin, path: `${prefix}/v1/videos/${encodeURIComponent(task.taskId)}`, method: 'GET', headers: { authorization: `Bearer ${channel.key}` }, body: '' };
-  },
+  poll: videoGet,
   state(answer) {
     const parsed = videoObject.safeParse(answer);
     const status = parsed.success ? statusOf(parsed.data.status ?? '') : null;
@@ -55,7 +66,9 @@ export const sora: VideoProvider = {
     const failReason = status === 'FAILURE' ? error?.message || 'task failed' : '';
     return { status, progress: status === 'SUCCESS' ? '100%' : `${progress}%`, failReason, url: '' };
   },
-  content(channel, task) {
-    return { ...this.poll(channel, task), path: `${this.poll(channel, task).path}/content` };
+  content: (channel, task) => videoGet(channel, task, '/content'),
+  remix(channel, origin, prompt) {
+    const { origin: host, prefix } = baseOf(channel.baseUrl, DEFAULT_BASE_URL);
+    return { origin: host, path: `${prefix}/v1/videos/${encodeURIComponent(origin.taskId)}/remix`, headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.key}` }, body: JSON.stringify({ prompt }) };
   },
 };
