@@ -68,6 +68,18 @@ export class ChannelRouter {
     return null;
   }
 
+  /**
+   * Channel `id` when it would be a candidate for the model in the group now (enabled, serving the
+   * ability, accepted, no open breaker); null otherwise. An affinity's channel is taken only so.
+   */
+  candidate(group: string, model: string, id: number, accepts: (channel: Channel) => boolean = () => true): Channel | null {
+    for (const tier of this.table.get(`${group}\u0000${model}`) ?? []) {
+      const channel = tier.find((c) => c.id === id);
+      if (channel) return accepts(channel) && this.gate.admits(id) ? channel : null;
+    }
+    return null;
+  }
+
   /** Models served to a group, for /v1/models. */
   models(group: string): string[] {
     const prefix = `${group}\u0000`;
