@@ -153,4 +153,6 @@ export const channelEn: Record<keyof typeof channelZh, string> = {
   'channel.upstreamApplyAll': 'Apply every upstream update',
   'channel.upstreamDetectedAll': 'Checked {count} channels: {add} new, {remove} gone',
   'channel.upstreamAppliedAll': 'Updated the models of {count} channels',
+  'channel.upstreamCheck': "Check the upstream's models for changes",
+  'channel.upstreamAutoSync': "Add the upstream's new models by itself",
 };

@@ -151,4 +151,6 @@ export const channelZh = {
   'channel.upstreamApplyAll': '应用全部上游更新',
   'channel.upstreamDetectedAll': '已检测 {count} 个渠道：新增 {add}，移除 {remove}',
   'channel.upstreamAppliedAll': '已更新 {count} 个渠道的模型',
+  'channel.upstreamCheck': "检测上游模型更新",
+  'channel.upstreamAutoSync': "自动同步上游模型更新",
 } as const;
