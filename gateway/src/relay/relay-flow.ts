@@ -212,8 +212,10 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   if (affinity) rememberAffinity(ctx.deps, affinity, admitted.channel.id, attempted.channel.id);
+  // new-api's MarkChannelAffinityUsed: the row says so when the call went to its conversation's channel.
+  const adminInfo = affinity?.channelId === attempted.channel.id ? { channel_affinity: { ...affinity.log, selected_group: caller.group, channel_id: attempted.channel.id } } : undefined;
   const bill: BillUsage = (outcome) => completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   const outcome = await plan.answer(attempted, startedAt, clock, bill);
   const usage = outcome.billed ?? (await bill(outcome));
-  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, subscriptionId: admitted.subscriptionId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
+  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, subscriptionId: admitted.subscriptionId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs, ...(adminInfo ? { adminInfo } : {}) });
 }

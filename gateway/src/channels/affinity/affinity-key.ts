@@ -22,6 +22,8 @@ export interface AffinityKey {
   ruleName: string;
   ttlSeconds: number;
   skipRetry: boolean;
+  /** What new-api's log row shows of it in `other.admin_info.channel_affinity` (admins only): the rule, where the value came from, a hint and a fingerprint of it. */
+  log: Record<string, string>;
 }
 
 const regexes = new Map<string, RegExp | null>();
@@ -88,6 +90,27 @@ function keySuffix(rule: AffinityRule, call: AffinityCall, value: string): strin
   return [...parts.filter(Boolean), value].join(':');
 }
 
+/** new-api's key hint: a short value whole, a long one as its first and last four characters. */
+function hintOf(value: string): string {
+  const flat = value.replace(/[\r\n]/g, ' ');
+  return flat.length <= 12 ? flat : `${flat.slice(0, 4)}...${flat.slice(-4)}`;
+}
+
+function logInfo(rule: AffinityRule, call: AffinityCall, found: { source: KeySource; value: string }): Record<string, string> {
+  return {
+    reason: rule.name,
+    rule_name: rule.name,
+    using_group: call.group,
+    model: call.model,
+    request_path: call.path,
+    key_source: found.source.type,
+    key_key: found.source.key ?? '',
+    key_path: found.source.path ?? '',
+    key_hint: hintOf(found.value),
+    key_fp: createHash('sha1').update(found.value).digest('hex').slice(0, 8),
+  };
+}
+
 /**
  * The first rule that matches the call (model, path, user agent) and finds a value in one of its
  * key sources gives the call's affinity, as new-api's GetPreferredChannelByAffinity does; null when
@@ -101,10 +124,10 @@ export function affinityKeyOf(setting: AffinitySetting, call: AffinityCall): Aff
     const agent = call.userAgent.toLowerCase();
     const include = (rule.user_agent_include ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean);
     if (rule.user_agent_include?.length && !include.some((s) => agent.includes(s))) continue;
-    const value = (rule.key_sources ?? []).map((source) => valueOf(call, source)).find((v) => v !== '') ?? '';
-    if (value === '' || (rule.value_regex && !(regexOf(rule.value_regex)?.test(value) ?? false))) continue;
-    const key = createHash('sha256').update(keySuffix(rule, call, value)).digest('base64url');
-    return { key, ruleName: rule.name, ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds, skipRetry: rule.skip_retry_on_failure };
+    const found = (rule.key_sources ?? []).map((source) => ({ source, value: valueOf(call, source) })).find((f) => f.value !== '');
+    if (!found || (rule.value_regex && !(regexOf(rule.value_regex)?.test(found.value) ?? false))) continue;
+    const key = createHash('sha256').update(keySuffix(rule, call, found.value)).digest('base64url');
+    return { key, ruleName: rule.name, ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds, skipRetry: rule.skip_retry_on_failure, log: logInfo(rule, call, found) };
   }
   return null;
 }

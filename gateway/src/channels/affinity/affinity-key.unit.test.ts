@@ -20,7 +20,13 @@ const rule = (fields: Record<string, unknown>) => affinityRuleSchema.parse(field
 describe('the affinity key of a call', () => {
   it("channel_affinity_setting.rules: new-api's Codex rule keys a /v1/responses call by prompt_cache_key, with the rule's name and the group", () => {
     const key = affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conv-1' } }));
-    expect(key).toEqual({ key: hashOf('codex cli trace:default:conv-1'), ruleName: 'codex cli trace', ttlSeconds: 3600, skipRetry: true });
+    expect(key).toMatchObject({ key: hashOf('codex cli trace:default:conv-1'), ruleName: 'codex cli trace', ttlSeconds: 3600, skipRetry: true });
+    // What the log row's admin_info shows: never the value itself when it is long.
+    const fp = createHash('sha1').update('conversation-0001').digest('hex').slice(0, 8);
+    expect(affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conversation-0001' } }))?.log).toEqual({
+      reason: 'codex cli trace', rule_name: 'codex cli trace', using_group: 'default', model: 'gpt-5', request_path: '/v1/responses',
+      key_source: 'gjson', key_key: '', key_path: 'prompt_cache_key', key_hint: 'conv...0001', key_fp: fp,
+    });
     expect(affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conv-1' }, group: 'vip' }))?.key).not.toBe(key?.key);
     expect(affinityKeyOf(setting(), call({ body: {} }))).toBeNull(); // no value, no affinity
     expect(affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conv-1' }, path: '/v1/chat/completions' }))).toBeNull();

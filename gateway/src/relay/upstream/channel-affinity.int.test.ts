@@ -43,6 +43,10 @@ describe('channel affinity in the relay', () => {
       expect(await call('conv-1')).toBe(200);
       expect(lastServed().id).toBe(first.id);
     }
+    // The rows of calls sent to their conversation's channel say so, for admins (new-api's admin_info.channel_affinity).
+    const rows = (await h.usageEvents()).map((e) => (e.data.other as { admin_info?: { channel_affinity?: Record<string, unknown> } }).admin_info?.channel_affinity);
+    expect(rows[0]).toBeUndefined(); // the first call had no channel yet
+    expect(rows.slice(1)).toEqual(Array(8).fill(expect.objectContaining({ rule_name: 'conversation', key_source: 'gjson', key_path: 'prompt_cache_key', key_hint: 'conv-1', channel_id: first.id, selected_group: 'default', request_path: '/v1/chat/completions' })));
     await edit(first.id, { status: ChannelStatus.Disabled });
     expect(await call('conv-1')).toBe(200);
     const second = lastServed();
