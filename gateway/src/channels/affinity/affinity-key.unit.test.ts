@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { type AffinityCall, affinityKeyOf } from './affinity-key.js';
-import { type AffinityRule, type AffinitySetting, affinityRuleSchema, defaultAffinityRules } from './affinity-setting.js';
+import { type AffinityRule, type AffinitySetting, affinityRuleSchema, affinityRulesSchema, defaultAffinityRules } from './affinity-setting.js';
 
 const setting = (rules: AffinityRule[] = defaultAffinityRules, more: Partial<AffinitySetting> = {}): AffinitySetting => ({ enabled: true, switchOnSuccess: true, maxEntries: 100, defaultTtlSeconds: 3600, rules, ...more });
 const call = (more: Partial<AffinityCall> = {}, headers: Record<string, string> = {}): AffinityCall => ({
@@ -58,6 +58,13 @@ describe('the affinity key of a call', () => {
     expect(affinityKeyOf(setting([byUser, byHeader]), call())?.key).toBe(hashOf('gpt-5:42'));
     expect(affinityKeyOf(setting([byUser, byHeader]), call({ userAgent: 'curl/8' }, { 'x-conversation': 'c-1' }))?.key).toBe(hashOf('c-1'));
     expect(affinityKeyOf(setting([byUser, byHeader]), call({ userAgent: 'curl/8' }, { 'x-conversation': 'other' }))).toBeNull();
+  });
+
+  it("channel_affinity_setting.rules: takes new-api's saved rules as they are, its override templates kept though not applied", () => {
+    const saved = [{ name: 'codex cli trace', model_regex: ['^gpt-.*$'], path_regex: ['/v1/responses'], key_sources: [{ type: 'gjson', path: 'prompt_cache_key' }], value_regex: '', ttl_seconds: 0, param_override_template: { operations: [{ mode: 'pass_headers', value: ['User-Agent'], keep_origin: true }] }, skip_retry_on_failure: true, include_using_group: true, include_model_name: false, include_rule_name: true, user_agent_include: null }];
+    const parsed = affinityRulesSchema.parse(saved);
+    expect(parsed[0]).toMatchObject({ name: 'codex cli trace', param_override_template: saved[0]?.param_override_template });
+    expect(affinityKeyOf(setting(parsed), call({ body: { prompt_cache_key: 'conv-1' } }))?.key).toBe(hashOf('codex cli trace:default:conv-1'));
   });
 
   it('refuses a rule whose regex does not compile', () => {
