@@ -22,7 +22,7 @@ export { quotaData, quotaDataInputSchema, type QuotaDataInput } from './queries/
 export { trafficPerMinute, type TrafficPerMinuteInput } from './queries/rollups/traffic-per-minute.js';
 export { selfUsage, selfUsageInputSchema, type SelfUsageInput, type SelfUsageTotals } from './queries/rollups/self-usage.js';
 export { exportLogs, exportRangeSchema, type ExportRange } from './queries/logs/export-logs.js';
-export { exportDailyUsage, type DailyUsage } from './queries/rollups/export-daily-usage.js';
+export { exportDailySubscriptionUse, exportDailyUsage, type DailyUsage } from './queries/rollups/export-daily-usage.js';
 export { dropAlreadyIngested } from './ingest/drop-already-ingested.js';
 export { searchLogs, type SearchLogsInput } from './queries/logs/search-logs.js';
 export { importedLogIdPrefix, loggedConsumptionPerDay, logsKeptSince, type LoggedConsumption } from './queries/logs/consumption-per-day.js';

@@ -30,6 +30,8 @@ const OwnUserEditRedirect = lazyExport(() => import('./features/user/edit-page')
 const UserEditPage = lazyExport(() => import('./features/user/edit-page'), (m) => m.UserEditPage);
 const UserPage = lazyExport(() => import('./features/user/page'), (m) => m.UserPage);
 const SettingPage = lazyExport(() => import('./features/setting/page'), (m) => m.SettingPage);
+const SubscriptionPage = lazyExport(() => import('./features/subscription/page'), (m) => m.SubscriptionPage);
+const PlanAdminPage = lazyExport(() => import('./features/subscription/admin-page'), (m) => m.PlanAdminPage);
 const TopupPage = lazyExport(() => import('./features/topup/page'), (m) => m.TopupPage);
 const StatementPage = lazyExport(() => import('./features/statement/page'), (m) => m.StatementPage);
 const TokenPage = lazyExport(() => import('./features/token/page'), (m) => m.TokenPage);
@@ -66,6 +68,8 @@ export const routes: RouteObject[] = [
       { path: '/token', element: guarded(<TokenPage />) },
       { path: '/redemption', element: guarded(<RedemptionPage />) },
       { path: '/topup', element: guarded(<TopupPage />) },
+      { path: '/subscription', element: guarded(<SubscriptionPage />) },
+      { path: '/plan', element: guarded(<PlanAdminPage />) },
       { path: '/log', element: guarded(<LogPage />) },
       { path: '/statement', element: guarded(<StatementPage />) },
       { path: '/detail', element: guarded(<DetailPage />) },

@@ -11,6 +11,7 @@ export * from './decider/index.js';
 export * from './audit/index.js';
 export * from './statement/index.js';
 export type * from './ports/ledger-history.js';
+export type * from './ports/window-usage.js';
 export * from './worker/ledger-worker.js';
 export { RepeatWatermarks } from './ports/repeat-watermarks.js';
 export * from './background/index.js';

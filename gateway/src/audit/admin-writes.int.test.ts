@@ -67,9 +67,9 @@ describe('audit trail of admin writes', () => {
     const created = await must(root, 'POST', '/api/channel/', { mode: 'single', channel: { name: 'up', type: 1, key: CHANNEL_KEY, models: 'gpt-4o', group: 'default' } });
     const [id] = created.data as number[];
     expect(await last()).toMatchObject({ type: 'ChannelCreated', target: { kind: 'channel', id: String(id) }, before: null, after: [{ name: 'up', models: 'gpt-4o', key: { set: true } }] });
-    await must(root, 'PUT', '/api/channel/', { id, name: 'renamed', key: `${CHANNEL_KEY}-2` });
+    await must(root, 'PUT', '/api/channel/', { id, name: 'renamed', key: `${CHANNEL_KEY}-2`, header_override: JSON.stringify({ 'x-api-key': `${CHANNEL_KEY}-h` }) });
     const updated = await last();
-    expect(updated).toMatchObject({ type: 'ChannelUpdated', before: { name: 'up' }, after: { name: 'renamed' } });
+    expect(updated).toMatchObject({ type: 'ChannelUpdated', before: { name: 'up', headerOverride: '' }, after: { name: 'renamed', headerOverride: { 'x-api-key': { set: true } } } });
     const fingerprint = (state: unknown) => (state as { key: { fingerprint: string } }).key.fingerprint;
     expect(fingerprint(updated.before)).not.toBe(fingerprint(updated.after));
     expect((await must(root, 'POST', `/api/channel/${id}/key`)).data).toEqual({ key: `${CHANNEL_KEY}-2` });

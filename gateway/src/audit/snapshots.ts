@@ -5,6 +5,7 @@ import type { ChannelsContext } from '../contexts/channels.js';
 import type { Channel } from '../ports/documents/channel-store.js';
 import type { Redemption } from '../ports/documents/redemption-store.js';
 import { isSecretOption } from '../options/option-rules.js';
+import { jsonOrNull } from '../http/json-or-null.js';
 
 /** What a snapshot reads. */
 export type SnapshotDeps = AccountsContext & MoneyContext & ChannelsContext;
@@ -36,10 +37,22 @@ export async function userSnapshot(deps: SnapshotDeps, id: number): Promise<Reco
   };
 }
 
-/** A channel's settings, its key masked; the counters the relay updates (balance, response time) are left out. */
+/**
+ * A header override's headers with their values masked: operators put credentials there
+ * (`Authorization`, an `x-api-key`), and the trail needs only which headers changed and whether
+ * their values did. Text that is not a JSON object is masked whole.
+ */
+function maskedHeaders(headerOverride: string): unknown {
+  if (!headerOverride) return '';
+  const headers = jsonOrNull(headerOverride);
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return masked(headerOverride);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, masked(String(value))]));
+}
+
+/** A channel's settings, its key and header values masked; the counters the relay updates (balance, response time) are left out. */
 export function channelView(channel: Channel): Record<string, unknown> {
   const { key, balance: _b, responseTime: _r, testTime: _t, balanceUpdatedTime: _u, otherInfo: _o, ...settings } = channel;
-  return { ...settings, key: masked(key) };
+  return { ...settings, key: masked(key), headerOverride: maskedHeaders(channel.headerOverride) };
 }
 
 export async function channelSnapshot(deps: SnapshotDeps, id: number): Promise<Record<string, unknown> | null> {

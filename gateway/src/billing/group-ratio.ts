@@ -13,14 +13,8 @@ export interface GroupedCaller {
   user: { group: string };
 }
 
-let parsedTable: { text: string; table: Readonly<Record<string, unknown>> } | null = null;
-
-/** GroupGroupRatio parsed once per text: it is read on every priced call. */
-function groupGroupTable(options: Options): Readonly<Record<string, unknown>> {
-  const text = options.string('GroupGroupRatio') || '{}';
-  if (parsedTable?.text !== text) parsedTable = { text, table: parseJsonTable(text) };
-  return parsedTable.table;
-}
+/** GroupGroupRatio, read on every priced call. */
+const groupGroupTable = (options: Options): Readonly<Record<string, unknown>> => options.parsed('GroupGroupRatio', parseJsonTable);
 
 /**
  * new-api's rule (its HandleGroupRatio): the user group's own ratio for the group the call is served

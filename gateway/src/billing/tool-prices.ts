@@ -18,19 +18,18 @@ const TOOLS: readonly PricedTool[] = ['web_search_preview', 'file_search', 'web_
 export type ToolPrices = Readonly<Record<PricedTool, number>>;
 
 interface PriceIndex {
-  text: string;
   defaults: Map<string, number>;
   /** Per tool, its model prefixes, longest first. */
   prefixes: Map<string, Array<{ prefix: string; price: number }>>;
   byModel: Map<string, ToolPrices>;
 }
-let index: PriceIndex | null = null;
 /** Models whose prices are kept resolved; past it the map starts over (bounded whatever models clients name). */
 const MAX_RESOLVED_MODELS = 1_000;
 
+/** The option's prices over the defaults, indexed; `byModel` fills as models are priced (the one part that changes). */
 function buildIndex(text: string): PriceIndex {
   const merged = { ...DEFAULT_TOOL_PRICES, ...(parseJsonTable(text) as Record<string, unknown>) };
-  const built: PriceIndex = { text, defaults: new Map(), prefixes: new Map(), byModel: new Map() };
+  const built: PriceIndex = { defaults: new Map(), prefixes: new Map(), byModel: new Map() };
   for (const [key, price] of Object.entries(merged)) {
     if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) continue;
     const colon = key.indexOf(':');
@@ -52,12 +51,11 @@ function resolve(built: PriceIndex, tool: PricedTool, model: string): number {
 
 /** Each priced tool's $ per 1,000 calls for a model: the longest matching `tool:prefix*`, else the tool's own price (tool_price_setting.prices over new-api's defaults). */
 export function toolPricesFor(options: Options, model: string): ToolPrices {
-  const text = options.string('tool_price_setting.prices') || '{}';
-  if (index?.text !== text) index = buildIndex(text);
+  const index = options.parsed('tool_price_setting.prices', buildIndex);
   const known = index.byModel.get(model);
   if (known) return known;
   if (index.byModel.size >= MAX_RESOLVED_MODELS) index.byModel.clear();
-  const prices = Object.fromEntries(TOOLS.map((tool) => [tool, resolve(index as PriceIndex, tool, model)])) as ToolPrices;
+  const prices = Object.fromEntries(TOOLS.map((tool) => [tool, resolve(index, tool, model)])) as ToolPrices;
   index.byModel.set(model, prices);
   return prices;
 }

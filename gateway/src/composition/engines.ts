@@ -61,6 +61,7 @@ import type { UsageOutbox } from '../ports/usage-outbox.js';
  * thread loads alone.
  */
 export { newLogWakeups, openBalances, openEventLog } from './ledger-engines.js';
+import { openWindowUsage } from './ledger-engines.js';
 
 /** The state every gateway and the ledger share in memory-speed stores. */
 export interface HotState {
@@ -120,12 +121,17 @@ export function openSessions(config: EngineConfig, dataDir: string, log: Logger)
   return { sessions: new RedisSessionStore(redis, config.REDIS_PREFIX), close: () => redis.disconnect() };
 }
 
-/** `log` takes what the adapters' background work reports: a failed subscription, a lost notice. */
-export function openHotState(config: EngineConfig, log: Logger): HotState {
+/**
+ * `log` takes what the adapters' background work reports: a failed subscription, a lost notice.
+ * `dataDir`: where a relay's in-process holds find what the embedded log recorded in each
+ * subscription window (a restart then forgets none of it); absent for a process that relays nothing.
+ */
+export function openHotState(config: EngineConfig, log: Logger, dataDir?: string): HotState {
   const connections = redisConnections(config);
   if (!connections) {
+    const windowUsage = dataDir === undefined ? undefined : openWindowUsage(config, dataDir);
     return {
-      holds: createInProcessHoldStore(),
+      holds: createInProcessHoldStore(Date.now, windowUsage),
       inviteHolds: createInProcessHoldStore(),
       notices: createInProcessChangeNotices(),
       breakers: new InProcessCircuitBreakers(),
@@ -137,7 +143,7 @@ export function openHotState(config: EngineConfig, log: Logger): HotState {
       codes: new InProcessOneTimeCodes(),
       roomPresence: new InProcessRoomPresence(),
       gatewayReports: new InProcessGatewayReports(),
-      close: async () => {},
+      close: async () => windowUsage?.close(),
     };
   }
   const commands = connections.commands();

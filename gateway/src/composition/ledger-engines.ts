@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { BalanceInventory, BalanceStore, EventLog, EventLogReader } from '@tollgate/ledger';
+import type { BalanceInventory, BalanceStore, EventLog, EventLogReader, WindowUsageRecord } from '@tollgate/ledger';
 import { createKafkaEventLog, parseBrokers, type TopicSettings } from '@tollgate/ledger/kafka';
 import { createMongoBalanceStore } from '@tollgate/ledger/mongo';
-import { createSqliteBalanceStore, createSqliteEventLog, newAppendCounter } from '@tollgate/ledger/sqlite';
+import { createSqliteBalanceStore, createSqliteEventLog, newAppendCounter, openSqliteWindowUsage } from '@tollgate/ledger/sqlite';
 import type { EngineConfig } from '../config.js';
 
 /**
@@ -46,6 +46,15 @@ export function openEventLog(config: EngineConfig, dataDir: string, wakeups?: Sh
   // start while the broker is down (docs/scaling.md, "A broker outage"): a failure here comes back from its appends.
   log.ensureTopic().catch(() => {});
   return log;
+}
+
+/**
+ * What the embedded log recorded in each subscription window, for an in-process hold store to
+ * start its windows from (issue #41). The Kafka log records none: a cluster keeps its windows in
+ * Redis, and a gateway on Kafka with in-process holds starts them from nothing (docs/billing.md).
+ */
+export function openWindowUsage(config: EngineConfig, dataDir: string): WindowUsageRecord | undefined {
+  return config.KAFKA_BROKERS ? undefined : openSqliteWindowUsage(ledgerFile(dataDir));
 }
 
 /** The ledger topic as the configuration wants it (docs/scaling.md). */

@@ -72,7 +72,7 @@ export async function wireGateway(config: GatewayConfig, dataDir: string, wiring
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
   const remote = wiring.storesFrom ? workerStores(wiring.storesFrom, wakeups, log) : null;
-  const hot = remote?.hot ?? openHotState(config, log);
+  const hot = remote?.hot ?? openHotState(config, log, dataDir);
   const sessions = openSessions(config, dataDir, log);
   // Before anything that may wait on the broker: a spool left by a previous run has its holds kept from here.
   const usageOutbox = openUsageOutbox(config, dataDir, eventLog, hot.holds, { holdTtlMs: config.HOLD_TTL_SECONDS * 1000, maxEvents: config.USAGE_SPOOL_MAX_EVENTS, onError: reportError });

@@ -41,6 +41,8 @@ describe('an imported partial CompletionRatio map bills as new-api did', { timeo
       const user = new ConsoleClient(tollgate.url);
       expect((await user.login(alice.username, alice.password)).success).toBe(true);
       await eventually(async () => ((await user.must<{ quota: number }>('GET', '/api/user/self')).quota === alice.quota ? true : undefined), 10_000, "alice's opening balance");
+      // Her imported subscription would pay first (new-api's default preference): this is about the wallet's price.
+      await user.must('PUT', '/api/subscription/self/preference', { billing_preference: 'wallet_only' });
 
       const answer = await fetch(`${tollgate.url}/v1/chat/completions`, {
         method: 'POST',

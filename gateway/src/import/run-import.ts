@@ -7,6 +7,7 @@ import { importLogs } from './tables/import-logs.js';
 import { importOptions } from './tables/import-options.js';
 import { importRedemptions, importTopUps } from './tables/import-payments.js';
 import { ImportReport } from './import-report.js';
+import { importSubscriptionPlans, importUserSubscriptions, noteSubscriptionLeftovers } from './tables/import-subscriptions.js';
 import { importTasks } from './tables/import-tasks.js';
 import { importTokens } from './tables/import-tokens.js';
 import { importUsers } from './tables/import-users.js';
@@ -41,7 +42,7 @@ export async function runImport(source: SourceDatabase, targets: ImportTargets, 
     nowSeconds: Math.floor((options.now ?? Date.now)() / 1000),
     onProgress: options.onProgress ?? (() => {}),
   };
-  for (const step of [importUsers, importTokens, importChannels, checkAbilities, importOptions, importRedemptions, importTopUps, importTasks, importLogs]) {
+  for (const step of [importUsers, importTokens, importChannels, checkAbilities, importOptions, importRedemptions, importTopUps, importSubscriptionPlans, importUserSubscriptions, noteSubscriptionLeftovers, importTasks, importLogs]) {
     await step(context);
   }
   if (!options.dryRun) await recordRun(targets, report, options);

@@ -17,7 +17,7 @@ describe('pushChannelHealth', () => {
     notices.publish('channels', 5);
     notices.publish('tokens', 5);
     await eventually(async () => (local.pushes.length === 1 ? true : undefined), 1_000, 'the push');
-    expect(local.pushes[0]).toEqual({ to: 'admins', event: OPS_CHANNEL_EVENT, payload: { id: 5, name: 'main', status: 3, testTime: 100, responseTime: 250, reason: 'invalid api key', statusTime: 120, breaker: null, breakerHistory: [] } });
+    expect(local.pushes[0]).toEqual({ to: 'admins', event: OPS_CHANNEL_EVENT, payload: { id: 5, name: 'main', status: 3, testTime: 100, responseTime: 250, reason: 'invalid api key', statusTime: 120, breaker: null, breakerHistory: [], keyBreakers: [] } });
     expect(JSON.stringify(local.pushes)).not.toContain('sk-secret');
     expect(reads).toEqual([5]);
   });

@@ -1,6 +1,6 @@
 import { type ChannelHealth, ChannelStatus } from '@tollgate/wire';
 import type { Channel } from '../ports/documents/channel-store.js';
-import { breakerHistoryOf, breakerNoteOf } from './breaker-history.js';
+import { breakerHistoryOf, breakerNoteOf, keyBreakersOf } from './breaker-history.js';
 
 function statusNote(channel: Channel): { reason: string | null; statusTime: number | null } {
   if (channel.status !== ChannelStatus.AutoDisabled) return { reason: null, statusTime: null };
@@ -14,5 +14,5 @@ function statusNote(channel: Channel): { reason: string | null; statusTime: numb
 
 /** A channel's health as the operations view shows it: state, last test, why it was switched off, and its breaker's latest transitions. */
 export function channelHealthOf(channel: Channel): ChannelHealth {
-  return { id: channel.id, name: channel.name, status: channel.status, testTime: channel.testTime, responseTime: channel.responseTime, ...statusNote(channel), breaker: breakerNoteOf(channel), breakerHistory: breakerHistoryOf(channel) };
+  return { id: channel.id, name: channel.name, status: channel.status, testTime: channel.testTime, responseTime: channel.responseTime, ...statusNote(channel), breaker: breakerNoteOf(channel), breakerHistory: breakerHistoryOf(channel), keyBreakers: keyBreakersOf(channel) };
 }

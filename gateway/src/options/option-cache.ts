@@ -12,8 +12,8 @@ export type { RefusedOption } from '../ports/options.js';
  */
 export class OptionCache implements Options {
   private values: Record<string, string> = dict({ ...optionDefaults });
-  /** Parsed JSON maps by key, with the text they came from: the relay prices every call from them. */
-  private readonly parsedMaps = new Map<string, { text: string; map: Readonly<Record<string, number>> }>();
+  /** Parsed values by key, with the text and the parser they came from: the relay prices every call from them (bounded by the option keys). */
+  private readonly parsedValues = new Map<string, { text: string; parse: (text: string) => unknown; value: unknown }>();
 
   constructor(private readonly store: OptionStore) {}
 
@@ -60,16 +60,24 @@ export class OptionCache implements Options {
 
   /** A JSON map option (ModelRatio, GroupRatio, ...); a malformed value reads as empty. */
   numberMap(key: string): Readonly<Record<string, number>> {
-    const text = this.values[key] ?? '{}';
-    const cached = this.parsedMaps.get(key);
-    if (cached?.text === text) return cached.map;
-    const map = Object.freeze(parseNumberMap(text));
-    this.parsedMaps.set(key, { text, map });
-    return map;
+    return this.parsed(key, parseNumberMap);
+  }
+
+  parsed<T>(key: string, parse: (text: string) => T): T {
+    const text = this.values[key] ?? '';
+    const cached = this.parsedValues.get(key);
+    if (cached?.text === text && cached.parse === parse) {
+      // A reload yields an equal text in a new string: keeping the new one makes the next comparison a pointer check, not a scan of a 50 KB word list.
+      cached.text = text;
+      return cached.value as T;
+    }
+    const value = parse(text);
+    this.parsedValues.set(key, { text, parse, value });
+    return value;
   }
 }
 
-/** Null-prototype, since the relay indexes it by the model and group names clients send (issue #33). */
-function parseNumberMap(text: string): Record<string, number> {
-  return parseJsonTable(text) as Record<string, number>;
+/** Null-prototype, since the relay indexes it by the model and group names clients send (issue #33); frozen, as every caller shares it. */
+function parseNumberMap(text: string): Readonly<Record<string, number>> {
+  return Object.freeze(parseJsonTable(text) as Record<string, number>);
 }

@@ -40,4 +40,20 @@ describe('the option cache', () => {
     expect(await cache.reload()).toEqual([{ key: 'SomeOtherGatewaysOption', problem: '未知的配置项：SomeOtherGatewaysOption' }]);
     expect(cache.all()).not.toHaveProperty('SomeOtherGatewaysOption');
   });
+
+  it('given a parsed read, then the parser runs once per text of the option, and again after a change', async () => {
+    const cache = new OptionCache(storeHolding({ AutoGroups: '["vip","default"]' }));
+    await cache.reload();
+    const texts: string[] = [];
+    const parse = (text: string) => {
+      texts.push(text);
+      return (JSON.parse(text) as string[]).length;
+    };
+    expect([cache.parsed('AutoGroups', parse), cache.parsed('AutoGroups', parse)]).toEqual([2, 2]);
+    await cache.set('AutoGroups', '["default"]');
+    expect([cache.parsed('AutoGroups', parse), cache.parsed('AutoGroups', parse)]).toEqual([1, 1]);
+    expect(texts).toEqual(['["vip","default"]', '["default"]']);
+    // Another parser of the same key is never handed the first one's value.
+    expect(cache.parsed('AutoGroups', (text) => text.length)).toBe('["default"]'.length);
+  });
 });

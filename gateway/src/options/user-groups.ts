@@ -8,15 +8,14 @@ export const AUTO_GROUP = 'auto';
 const OWN_GROUP_LABEL = '用户分组';
 
 /** Group name -> label, null-prototype: a token's or user's group is any text a client set (issue #33). */
-function stringMap(options: Options, key: string): Record<string, string> {
-  return dict(Object.entries(parseJsonTable(options.string(key) || '{}')).map(([k, v]) => [k, String(v)] as const));
+function parseStringMap(text: string): Readonly<Record<string, string>> {
+  return Object.freeze(dict(Object.entries(parseJsonTable(text)).map(([k, v]) => [k, String(v)] as const)));
 }
 
 /** The groups a user may use (group -> label): the UserUsableGroups option, plus the user's own group. */
-export function usableGroups(options: Options, userGroup: string): Record<string, string> {
-  const groups = stringMap(options, 'UserUsableGroups');
-  if (userGroup && !Object.hasOwn(groups, userGroup)) groups[userGroup] = OWN_GROUP_LABEL;
-  return groups;
+export function usableGroups(options: Options, userGroup: string): Readonly<Record<string, string>> {
+  const groups = options.parsed('UserUsableGroups', parseStringMap);
+  return !userGroup || Object.hasOwn(groups, userGroup) ? groups : dict({ ...groups, [userGroup]: OWN_GROUP_LABEL });
 }
 
 /**
@@ -31,22 +30,17 @@ export function selectableGroups(options: Options, userGroup: string): Record<st
   return dict([...priced, ...auto].map((group) => [group, usable[group] as string] as const));
 }
 
-let parsedAutoGroups: { text: string; groups: readonly string[] } | null = null;
-
-function configuredAutoGroups(options: Options): readonly string[] {
-  const text = options.string('AutoGroups') || '[]';
-  if (parsedAutoGroups?.text !== text) parsedAutoGroups = { text, groups: parsedList(text) };
-  return parsedAutoGroups.groups;
-}
-
-function parsedList(text: string): string[] {
+/** AutoGroups' group names in order; an unreadable value names none. */
+function parseGroupList(text: string): readonly string[] {
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((group): group is string => typeof group === 'string') : [];
+    return Object.freeze(Array.isArray(parsed) ? parsed.filter((group): group is string => typeof group === 'string') : []);
   } catch {
     return [];
   }
 }
+
+const configuredAutoGroups = (options: Options): readonly string[] => options.parsed('AutoGroups', parseGroupList);
 
 /**
  * The groups an `auto` key tries, in AutoGroups' order: those its owner may use that still have a

@@ -3,6 +3,7 @@ import { LogType } from '@tollgate/wire';
 import type { AccountsContext } from '../contexts/accounts.js';
 import type { MoneyContext } from '../contexts/money.js';
 import { type TopUpOrder, TopUpStatus } from '../ports/documents/top-up-store.js';
+import { startPaidSubscription } from '../subscriptions/paid-order.js';
 
 export type CreditOrderDeps = AccountsContext & MoneyContext;
 
@@ -36,4 +37,28 @@ export async function creditPaidOrder(deps: CreditOrderDeps, order: TopUpOrder, 
   }]);
   await deps.topUps.complete(order.tradeNo, Math.floor(Date.now() / 1000));
   return 'credited';
+}
+
+/** How a provider's notice describes the payment: who, how much was paid, and the top-up's log text. */
+export interface PaidNotice {
+  provider: string;
+  paid: string;
+  topUpContent: string;
+}
+
+export type PaidOrderOutcome = Awaited<ReturnType<typeof creditPaidOrder>> | Awaited<ReturnType<typeof startPaidSubscription>>;
+
+/** A paid order's effect, once: a plan's order starts its subscription, any other credits its quota. */
+export function settlePaidOrder(deps: CreditOrderDeps, order: TopUpOrder, notice: PaidNotice): Promise<PaidOrderOutcome> {
+  const { planId } = order;
+  if (planId !== undefined) return startPaidSubscription(deps, { ...order, planId }, notice.provider, notice.paid);
+  return creditPaidOrder(deps, order, notice.topUpContent);
+}
+
+/** Why a settled order's notice is refused (logged and answered as a failure), or null when it did its work or had done it. */
+export function refusal(outcome: PaidOrderOutcome, order: TopUpOrder): string | null {
+  if (outcome === 'no such user') return 'the order\'s user is gone';
+  if (outcome === 'no such plan') return 'the order\'s plan is gone';
+  if (outcome === 'not pending') return `the order is ${order.status}`;
+  return null;
 }

@@ -18,4 +18,10 @@ export interface Options {
   boolean(key: string): boolean;
   /** A JSON map of numbers (a price table), parsed once per text. */
   numberMap(key: string): Readonly<Record<string, number>>;
+  /**
+   * The option's text as `parse` reads it, parsed once per text: the relay reads such tables on
+   * every call. One parser per key (a second one replaces the first's value). What `parse`
+   * returns is shared by every caller, so it must not be changed.
+   */
+  parsed<T>(key: string, parse: (text: string) => T): T;
 }

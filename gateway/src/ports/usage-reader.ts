@@ -17,6 +17,8 @@ export interface UsageReader {
   exportLogs(range: ExportRange): AsyncIterable<LogEntry[]>;
   /** Per-user, per-model, per-day totals of a time range (one user's when `userId` is set), in pages. */
   exportDailyUsage(range: DailyUsageRange): AsyncIterable<DailyUsage[]>;
+  /** The part of those totals subscriptions paid (issue #41), in the same order: what a statement takes out of the wallet's consumption. */
+  exportDailySubscriptionUse(range: DailyUsageRange): AsyncIterable<DailyUsage[]>;
   /** A statement's lines as Parquet, written by ClickHouse itself. */
   statementParquet(lines: AsyncIterable<StatementLine[]>): AsyncIterable<Uint8Array>;
 }

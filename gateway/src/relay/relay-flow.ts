@@ -1,4 +1,5 @@
 import { pocketsFor, preferenceOf } from '../subscriptions/pockets.js';
+import type { SubscriptionPocket } from '../ports/hot-state/hold-store.js';
 import { newId } from '@tollgate/ledger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { completionLimit, holdRange } from '../billing/hold-size.js';
@@ -58,8 +59,8 @@ interface Admitted {
   quote: PriceQuote;
   holdId: string;
   granted: number;
-  /** The subscription that pays (issue #41); undefined: the wallet. */
-  subscriptionId: number | undefined;
+  /** The subscription that pays and the windows it took from (issue #41); undefined: the wallet. */
+  pocket: SubscriptionPocket | undefined;
   /** Set when the balance pays for a shorter answer than the call could otherwise give. */
   outputLimit: number | undefined;
   /** The conversation's channel affinity, when a rule gives the call one. */
@@ -125,9 +126,9 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan, requ
   // The worst case: the client's own limit, never above what the model can answer.
   const cap = Math.min(plan.maxTokens ?? Number.POSITIVE_INFINITY, maxOutputTokens(ctx.deps.options, plan.model));
   const pockets = pocketsFor(await ctx.subscriptions.of(caller.user.id), preferenceOf(caller.user), { model: plan.model, group: caller.group }, Date.now());
-  const { granted, subscriptionId } = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap, ctx.deps.options.number('PreConsumedQuota')), pockets);
+  const { granted, pocket } = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap, ctx.deps.options.number('PreConsumedQuota')), pockets);
   const limit = completionLimit(quote, plan.promptTokensEstimate, granted, cap);
-  return { channel, quote, holdId, granted, subscriptionId, outputLimit: limit < cap ? limit : undefined, affinity };
+  return { channel, quote, holdId, granted, pocket, outputLimit: limit < cap ? limit : undefined, affinity };
 }
 
 /**
@@ -217,5 +218,5 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   const bill: BillUsage = (outcome) => completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   const outcome = await plan.answer(attempted, startedAt, clock, bill);
   const usage = outcome.billed ?? (await bill(outcome));
-  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, subscriptionId: admitted.subscriptionId, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs, ...(adminInfo ? { adminInfo } : {}) });
+  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, pocket: admitted.pocket, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs, ...(adminInfo ? { adminInfo } : {}) });
 }

@@ -30,9 +30,18 @@ export class UserBlock {
     return [opening, ...this.period.movements.map((movement) => this.movementLine(movement))];
   }
 
-  consumption(row: DailyUsage): StatementLine {
-    this.debits += row.quota;
-    return this.line('consumption', Date.parse(`${row.day}T00:00:00Z`), -row.quota, { model_name: row.model_name, requests: row.requests });
+  /**
+   * A day's calls of one model: what the wallet paid as consumption (a debit), what subscriptions
+   * paid (issue #41) as a line of its own that moves no wallet quota and says how much of the plans it used.
+   */
+  consumption(row: DailyUsage, paidBySubscriptions?: DailyUsage): StatementLine[] {
+    const day = Date.parse(`${row.day}T00:00:00Z`);
+    const plan = { quota: paidBySubscriptions?.quota ?? 0, requests: paidBySubscriptions?.requests ?? 0 };
+    const wallet = { quota: row.quota - plan.quota, requests: row.requests - plan.requests };
+    this.debits += wallet.quota;
+    const lines = wallet.requests > 0 || wallet.quota !== 0 ? [this.line('consumption', day, -wallet.quota, { model_name: row.model_name, requests: wallet.requests })] : [];
+    if (plan.requests === 0) return lines;
+    return [...lines, this.line('subscription_use', day, 0, { model_name: row.model_name, requests: plan.requests, content: `${plan.quota} quota paid by subscriptions` })];
   }
 
   close(): StatementLine {

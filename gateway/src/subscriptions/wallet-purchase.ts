@@ -11,6 +11,7 @@ import { purchasablePlan, type SubscribeDeps, startSubscription } from './start-
  * on what the user can spend now (balance - holds), so calls in flight keep what they hold and the
  * wallet never goes below zero; the SubscriptionPurchased event debits it and settles the hold in
  * one ledger step. A subscription whose event could not be appended is cancelled, never left unpaid.
+ * Purchases at the same time cannot pass the plan's max_purchase_per_user together (createWithin).
  */
 export async function buyWithWallet(deps: SubscribeDeps, user: User, planId: number, now: number): Promise<UserSubscription> {
   const plan = await purchasablePlan(deps, user.id, planId);
@@ -18,7 +19,11 @@ export async function buyWithWallet(deps: SubscribeDeps, user: User, planId: num
   const holdId = `subscription-${newId()}`;
   const hold = await acquireUserHold(deps.holds, { holdId, userId: user.id, least: price, most: price, ttlMs: deps.config.HOLD_TTL_SECONDS * 1000 }, () => deps.balances.users([user.id]));
   if (!hold.ok) throw new ApiFailure('余额不足');
-  const subscription = await startSubscription(deps, user.id, plan, 'wallet', now);
+  // The plan's max_purchase_per_user is taken in the start's own step: a refused start gives the price back.
+  const subscription = await startSubscription(deps, user.id, plan, 'wallet', now, { limited: true }).catch(async (error: unknown) => {
+    await deps.holds.release({ holdId, userId: user.id });
+    throw error;
+  });
   const content = `使用余额购买订阅套餐 ${plan.title}，花费 ${logQuota(deps.options, price)}`;
   const data = { userId: user.id, username: user.username, subscriptionId: subscription.id, planId: plan.id, planTitle: plan.title, price, holdId, content };
   try {

@@ -76,4 +76,24 @@ describe('subscription windows on an injected clock', () => {
     expect(await call('c')).toBe(true);
     expect(await store.counted(1, windowsAt(s, clock.now))).toEqual([30]);
   });
+
+  it('a restarted store starts a window from the durable record, read once: its own later calls are not counted twice', async () => {
+    const clock = { now: START * 1000 };
+    const reads: string[] = [];
+    const s = sub([fiveHours]);
+    const [w] = windowsAt(s, clock.now);
+    const record = { counted: (key: string) => (reads.push(key), key === w?.key ? 20 : 0) };
+    const store = createInProcessHoldStore(() => clock.now, record);
+    await store.seed([{ userId: 1, quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: 2, userId: 1, remainQuota: 0, usedQuota: 0, unlimited: true }]);
+    const call = async (id: string) => {
+      const result = await store.acquire({ holdId: id, userId: 1, tokenId: 2, least: 5, most: 5, ttlMs: 60_000, pockets: pocketsFor([s], 'subscription_only', { model: 'm', group: 'g' }, clock.now) });
+      if (result.ok) await store.applyLedgerChanges({ users: [], tokens: [], channels: [], appliedEvents: [], settledHolds: [{ holdId: id, userId: 1 }] });
+      return result.ok;
+    };
+    // 30 a window, 20 of it recorded before the restart: two calls of 5 fit, the third does not.
+    expect([await call('a'), await call('b'), await call('c')]).toEqual([true, true, false]);
+    expect(await store.counted(1, windowsAt(s, clock.now))).toEqual([30]);
+    expect(reads).toEqual([w?.key]);
+  });
 });
+

@@ -8,15 +8,16 @@ import { ClusterRun } from '../support/fleets/cluster-run.js';
 import { type GatewayProcess, type RoleProcess, startGatewayProcess, startRole } from '../support/gateways/role-process.js';
 
 /**
- * Issue #40: an upstream fails half its calls for a while, then recovers, behind two gateways on
- * one Redis. The breaker's options make it quick (a failure window of 2 s, cool-downs of 0.5 s up
- * to 2 s): the issue's 30 s of chaos shrink to CHAOS_MS. Measured with the breaker off, then on:
- * the error rate clients see while the upstream fails, how long after it recovers the channel is
- * back in rotation, and that each half-open period let exactly one call reach the upstream,
- * whichever gateway sent it. Bounds, not exact rates: the load is real calls on a shared machine.
+ * Issue #40: an upstream fails half its calls for 30 s, then recovers, behind two gateways on one
+ * Redis. The breaker's options make it quick (a failure window of 2 s, cool-downs of 0.5 s up to
+ * 2 s), so the 30 s hold many half-open periods. Measured with the breaker off, then on: the error
+ * rate clients see while the upstream fails, how long after it recovers clients stop seeing errors
+ * and the channel is back in rotation, and that each half-open period let exactly one call reach
+ * the upstream, whichever gateway sent it. Properties are asserted, not timings: the load is real
+ * calls on a shared machine. The figures are printed (docs/operations.md, "Circuit breaker").
  */
-const CHAOS_MS = 4_000;
-const RECOVERY_MS = 3_000;
+const CHAOS_MS = 30_000;
+const RECOVERY_MS = 5_000;
 const BREAKER = { CircuitBreakerWindowSeconds: '2', CircuitBreakerCoolDownSeconds: '0.5', CircuitBreakerMaxCoolDownSeconds: '2' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -71,6 +72,9 @@ describe('the circuit breaker under chaos, two gateways on one Redis', () => {
 
   const errorRate = (calls: Call[]) => calls.filter((c) => c.status !== 200).length / Math.max(1, calls.length);
   const during = (calls: Call[], from: number, to: number) => calls.filter((c) => c.at >= from && c.at < to);
+  const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+  /** How long after the upstream recovered a client last saw an error (0: none after). */
+  const lastErrorAfter = ({ calls, recoverAt }: Phase) => Math.max(0, ...calls.filter((c) => c.at >= recoverAt && c.status !== 200).map((c) => c.at - recoverAt));
 
   beforeAll(async () => {
     cluster = new ClusterRun(requiredClusterEngines());
@@ -126,12 +130,14 @@ describe('the circuit breaker under chaos, two gateways on one Redis', () => {
     const whileOpen = openPeriods.map(({ from, to }) => flaky.calls.filter((c) => c.at > from && c.at < to).length);
     expect(whileOpen.every((n) => n === 0)).toBe(true);
 
-    // Recovery: the breaker closes within the longest cool-down (and a probe) of the upstream's recovery, and stays closed.
+    // Recovery: the first probe that reaches the healed upstream closes the breaker, for good.
+    const firstProbeAfter = periods.find(({ from, to }) => flaky.calls.some((c) => c.at >= Math.max(from, on.recoverAt) && c.at <= to));
     const lastBeforeRecovery = ofFlaky.filter((t) => t.at < on.recoverAt).at(-1);
-    const closedAt = lastBeforeRecovery === undefined || lastBeforeRecovery.change === 'closed' ? on.recoverAt : ofFlaky.find((t) => t.at >= on.recoverAt && t.change === 'closed')?.at;
+    const closedBefore = lastBeforeRecovery === undefined || lastBeforeRecovery.change === 'closed';
+    expect(closedBefore || firstProbeAfter?.ended === 'closed').toBe(true);
+    const closedAt = closedBefore ? on.recoverAt : ofFlaky.find((t) => t.at >= on.recoverAt && t.change === 'closed')?.at;
     expect(closedAt).toBeDefined();
     const recoveryMs = (closedAt ?? Infinity) - on.recoverAt;
-    expect(recoveryMs).toBeLessThanOrEqual(Number(BREAKER.CircuitBreakerMaxCoolDownSeconds) * 1000 + 1_000);
     expect(ofFlaky.filter((t) => t.at > (closedAt ?? 0))).toEqual([]);
     const afterClose = during(on.calls, (closedAt ?? 0) + 100, on.endAt);
     expect(afterClose.length).toBeGreaterThan(20);
@@ -140,12 +146,13 @@ describe('the circuit breaker under chaos, two gateways on one Redis', () => {
     const offAfter = errorRate(during(off.calls, off.recoverAt, off.endAt));
     const changes = ofFlaky.map((t) => t.change);
     const count = (change: string) => changes.filter((c) => c === change).length;
+    const onUpstreamShare = flaky.calls.filter((c) => c.at >= on.chaosAt && c.at < on.recoverAt).length / Math.max(1, during(on.calls, on.chaosAt, on.recoverAt).length);
     console.info(
-      `breaker chaos (${CHAOS_MS} ms failing half, ${RECOVERY_MS} ms recovered, two gateways, 4 clients, RetryTimes 0): ` +
-        `breaker off: ${off.calls.length} calls, error rate while failing ${(offRate * 100).toFixed(1)}%, after recovery ${(offAfter * 100).toFixed(1)}% (back at once); ` +
-        `breaker on (3 failures in 2 s, cool-down 0.5 s up to 2 s): ${on.calls.length} calls, error rate while failing ${(onRate * 100).toFixed(1)}%, ` +
-        `channel back ${recoveryMs} ms after the upstream recovered; transitions: ${count('opened')} opened, ${count('half-open')} half-open, ${count('reopened')} reopened, ${count('closed')} closed; ` +
-        `probes per half-open period: ${probes.join(',')} (${periods.length} periods); upstream calls while open: ${whileOpen.reduce((a, b) => a + b, 0)}`,
+      `breaker chaos (${CHAOS_MS / 1000} s failing half, ${RECOVERY_MS / 1000} s recovered, two gateways, 4 clients, RetryTimes 0, a backup channel of lower priority): ` +
+        `breaker off: ${off.calls.length} calls, error rate while failing ${percent(offRate)}, errors seen for ${lastErrorAfter(off)} ms after the upstream recovered (after recovery ${percent(offAfter)}); ` +
+        `breaker on (3 failures in 2 s, cool-down 0.5 s up to 2 s): ${on.calls.length} calls, error rate while failing ${percent(onRate)}, ${percent(onUpstreamShare)} of them sent to the failing upstream, ` +
+        `errors seen for ${lastErrorAfter(on)} ms and channel back ${recoveryMs} ms after the upstream recovered; transitions: ${count('opened')} opened, ${count('half-open')} half-open, ${count('reopened')} reopened, ${count('closed')} closed; ` +
+        `probes per half-open period: ${periods.length} periods, ${probes.filter((n) => n === 1).length} with exactly one; upstream calls while open: ${whileOpen.reduce((a, b) => a + b, 0)}`,
     );
-  }, 120_000);
+  }, 240_000);
 });

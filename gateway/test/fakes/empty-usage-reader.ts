@@ -7,5 +7,6 @@ export const emptyUsageReader: UsageReader = {
   selfUsage: async () => ({ today_quota: 0, today_requests: 0, month_quota: 0, month_requests: 0, burn_quota: 0, by_token: [], by_model: [] }),
   async *exportLogs() {},
   async *exportDailyUsage() {},
+  async *exportDailySubscriptionUse() {},
   async *statementParquet() {},
 };

@@ -81,10 +81,10 @@ describe("the circuit breaker's Redis cost per relayed call, by fleet size", () 
     // The three scripts loaded once, on a channel no relay routes to: what is counted after is EVALSHA alone.
     const warm = relays[0]!.h.deps.breakers;
     const settings = { threshold: 1, windowMs: 1_000, coolDownMs: 1, maxCoolDownMs: 1 };
-    await warm.failure(999, Date.now(), settings, 'warm-up');
+    await warm.failure({ channelId: 999 }, Date.now(), settings, 'warm-up');
     await sleep(5);
-    await warm.claimProbe(999, 'warm', Date.now());
-    await warm.probeEnded(999, 'warm', true, Date.now(), settings, 'warm-up');
+    await warm.claimProbe({ channelId: 999 }, 'warm', Date.now());
+    await warm.probeEnded({ channelId: 999 }, 'warm', true, Date.now(), settings, 'warm-up');
     await sleep(100);
 
     let next = 0;

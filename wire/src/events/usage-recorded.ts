@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { nonNegativeInt, positiveInt } from '../shared/numbers.js';
+import { nonEmptyText, nonNegativeInt, positiveInt } from '../shared/numbers.js';
 import { eventMetadataSchema } from './envelope.js';
 
 /** The ratios and timings a consume row shows in its `other` JSON (spec: log entry). */
@@ -43,6 +43,12 @@ export const usageRecordedSchema = z.object({
      * token's quota. Absent: the wallet paid.
      */
     subscriptionId: z.optional(positiveInt()),
+    /**
+     * The windows of that subscription the call counted in (their keys, as the hold took them, and
+     * their ends): the embedded log keeps what each window counted durably from them, so a
+     * restarted gateway's windows start where they were (issue #41). Absent: the wallet paid.
+     */
+    subscriptionWindows: z.optional(z.array(z.object({ key: nonEmptyText(), endsAt: nonNegativeInt() }))),
   }),
   metadata: eventMetadataSchema,
 });

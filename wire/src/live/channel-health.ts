@@ -5,6 +5,8 @@ import { trafficMinuteSchema } from './traffic-minute.js';
 
 /** A channel's circuit breaker as its last transition left it (Tollgate's own; new-api has none). */
 export const breakerNoteSchema = z.object({
+  /** A multi-key channel's key (its index in the key list) whose own breaker this is; absent: the channel's. */
+  keyIndex: z.optional(nonNegativeInt()),
   state: z.enum(['closed', 'open', 'half-open']),
   change: z.enum(['opened', 'half-open', 'closed', 'reopened']),
   /** Skipped until then (milliseconds since the epoch; 0 when closed). */
@@ -34,6 +36,8 @@ export const channelHealthSchema = z.object({
    * goes, so two quick transitions (a probe claimed, then answered) may reach the view in one push.
    */
   breakerHistory: z.optional(z.array(breakerNoteSchema)),
+  /** A multi-key channel's keys whose breaker is not closed, each as its last transition left it, by key index. */
+  keyBreakers: z.optional(z.array(breakerNoteSchema)),
 });
 export type ChannelHealth = z.infer<typeof channelHealthSchema>;
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { exportDailyUsage } from '../../queries/rollups/export-daily-usage.js';
+import { exportDailySubscriptionUse, exportDailyUsage } from '../../queries/rollups/export-daily-usage.js';
 import { exportLogs } from '../../queries/logs/export-logs.js';
 import { quotaData } from '../../queries/rollups/quota-data.js';
 import { usageRecorded } from '../../testing/ledger-event-fixtures.js';
@@ -96,6 +96,18 @@ export function usageQueriesContract(context: ContractContext): void {
       { day: '2024-06-01', user_id: 1, username: 'alice', model_name: 'gpt-4o-mini', requests: 1, prompt_tokens: 100, completion_tokens: 50, quota: 75 },
       { day: '2024-06-02', user_id: 1, username: 'alice', model_name: 'gpt-4o-mini', requests: 1, prompt_tokens: 1, completion_tokens: 1, quota: 5 },
       { day: '2024-06-01', user_id: 2, username: 'bob', model_name: 'gpt-4o-mini', requests: 1, prompt_tokens: 10, completion_tokens: 5, quota: 40 },
+    ]);
+  });
+
+  it('exportDailySubscriptionUse pages only the calls subscriptions paid, per user, day and model, within the range (issue #41)', async () => {
+    const paid = (quota: number, atSeconds: number, model = 'gpt-4o-mini') => usageRecorded({ quota, model, subscriptionId: 7 }, atSeconds * 1000);
+    await ingest(context.querier(), [...seedEvents().events, paid(11, t0 + 30), paid(13, t0 + 90), paid(17, t0 + 60, 'claude-3'), paid(19, t0 + day + 30), paid(23, t0 + 3 * day)]);
+    const pages = await collect(exportDailySubscriptionUse(context.querier())({ startTimestamp: t0, endTimestamp: t0 + 2 * day, pageSize: 2 }));
+    expect(pages.map((page) => page.length)).toEqual([2, 1]);
+    expect(pages.flat().map((row) => [row.day, row.user_id, row.model_name, row.requests, row.quota])).toEqual([
+      ['2024-06-01', 1, 'claude-3', 1, 17],
+      ['2024-06-01', 1, 'gpt-4o-mini', 2, 11 + 13],
+      ['2024-06-02', 1, 'gpt-4o-mini', 1, 19],
     ]);
   });
 }

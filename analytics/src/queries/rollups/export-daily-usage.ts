@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
+import { logsTable } from '../../ingest/log-row.js';
 import { exportRangeSchema, type ExportRange } from '../logs/export-logs.js';
-import { usageInRange } from './usage-in-range.js';
+import { type UsageSource, usageInRange } from './usage-in-range.js';
 
 /** One user's use of one model on one UTC day. */
 export const dailyUsageSchema = z.object({
@@ -30,20 +31,23 @@ interface DailyCursor {
 
 const afterCursor = `(user_id, day, model_name) > ({afterUser:UInt64}, {afterDay:String}, {afterModel:String})`;
 
+/** Rows with `minute`, `user_id`, `username`, `model_name`, `requests`, `quota` and the token counts, in [start, end] and under `conditions`. */
+type DailySource = (start: number, end: number, conditions: readonly string[]) => UsageSource;
+
 /**
- * Per-user, per-model, per-day totals of a time range from the rollups (usageInRange), one page per
- * query. Keyset pages in user order, as in exportLogs; the `user_id >=` bound lets each page skip
- * the users already sent by the primary key instead of summing them again.
+ * Per-user, per-model, per-day totals of a time range from `source`, one page per query. Keyset
+ * pages in user order, as in exportLogs; the `user_id >=` bound lets each page skip the users
+ * already sent by the primary key instead of summing them again.
  */
-export function exportDailyUsage(querier: AnalyticsQuerier) {
+function dailyPages(querier: AnalyticsQuerier, source: DailySource) {
   return async function* (input: DailyUsageRange): AsyncGenerator<DailyUsage[]> {
     const { startTimestamp, endTimestamp, pageSize } = exportRangeSchema.parse(input);
     const userId = userIdSchema.parse(input.userId);
     const oneUser = userId === undefined ? [] : ['user_id = {userId:UInt64}'];
     let cursor: DailyCursor | null = null;
     for (;;) {
-      // The user bounds sit inside each rollup's read, where the primary key can use them.
-      const usage = usageInRange(startTimestamp, endTimestamp, [...oneUser, ...(cursor ? ['user_id >= {afterUser:UInt64}'] : [])]);
+      // The user bounds sit inside each source's read, where the primary key can use them.
+      const usage = source(startTimestamp, endTimestamp, [...oneUser, ...(cursor ? ['user_id >= {afterUser:UInt64}'] : [])]);
       const page: DailyUsage[] = await querier.query({
         sql: `SELECT toString(toDate(minute)) AS day, user_id, argMax(username, minute) AS username, model_name,
                      sum(requests) AS requests, sum(prompt_tokens) AS prompt_tokens,
@@ -70,4 +74,23 @@ export function exportDailyUsage(querier: AnalyticsQuerier) {
       cursor = { userId: last.user_id, day: last.day, modelName: last.model_name };
     }
   };
+}
+
+/** Per-user, per-model, per-day totals of a time range from the rollups (usageInRange). */
+export function exportDailyUsage(querier: AnalyticsQuerier) {
+  return dailyPages(querier, usageInRange);
+}
+
+/**
+ * The calls subscriptions paid (issue #41; their consume rows say `billing_source` subscription), per
+ * user, model and day, read from the log rows of the range, minutes counted as the rollups count them
+ * (end inclusive): a statement takes them out of the wallet's consumption.
+ */
+export function exportDailySubscriptionUse(querier: AnalyticsQuerier) {
+  return dailyPages(querier, (start, end, conditions) => ({
+    sql: `SELECT created_at AS minute, user_id, username, model_name, 1 AS requests, quota, prompt_tokens, completion_tokens
+          FROM ${logsTable} FINAL
+          WHERE ${['type = 2', 'created_at >= toDateTime({start:UInt32})', 'created_at < toDateTime({end:UInt32}) + 60', "JSONExtractString(other, 'billing_source') = 'subscription'", ...conditions].join(' AND ')}`,
+    params: { start, end },
+  }));
 }

@@ -7,11 +7,12 @@ const paths = (admin: boolean, flags: Partial<ServerStatus> = {}) => visibleNavI
 
 describe('sidebar entries', () => {
   it('hides admin entries and switched-off features from an ordinary user', () => {
-    expect(paths(false)).toEqual(['/pricing', '/chat', '/playground', '/token', '/topup', '/log', '/statement', '/setting']);
+    expect(paths(false)).toEqual(['/pricing', '/chat', '/playground', '/token', '/topup', '/subscription', '/log', '/statement', '/setting']);
   });
 
-  it('shows channel, redemption and user management to admins', () => {
-    expect(paths(true)).toEqual(expect.arrayContaining(['/channel', '/redemption', '/user']));
+  it('shows channel, redemption, plan and user management to admins', () => {
+    expect(paths(true)).toEqual(expect.arrayContaining(['/channel', '/redemption', '/plan', '/user']));
+    expect(paths(false)).not.toContain('/plan');
   });
 
   it('shows the import to the super administrator only', () => {
@@ -33,8 +34,8 @@ describe('sidebar entries', () => {
     const group = (admin: boolean) => groupedNavItems(visibleNavItems(admin, status({}))).map((entry) => [entry.group, entry.items.map((item) => item.to)]);
     expect(group(true)).toEqual([
       ['public', ['/pricing', '/chat']],
-      ['personal', ['/playground', '/token', '/topup', '/log', '/statement', '/setting']],
-      ['admin', ['/channel', '/redemption', '/user', '/ops']],
+      ['personal', ['/playground', '/token', '/topup', '/subscription', '/log', '/statement', '/setting']],
+      ['admin', ['/channel', '/redemption', '/plan', '/user', '/ops']],
     ]);
     expect(group(false).map(([name]) => name)).toEqual(['public', 'personal']);
   });

@@ -1,4 +1,4 @@
-import { BarChart3, Bot, CircleDollarSign, DatabaseZap, FileText, Gauge, Image, KeyRound, ListChecks, type LucideIcon, MessageSquare, Network, Receipt, Settings, ShieldCheck, Ticket, Users, Wallet } from 'lucide-react';
+import { BarChart3, Bot, CircleDollarSign, DatabaseZap, FileText, Gauge, Image, KeyRound, ListChecks, type LucideIcon, Crown, PackagePlus, MessageSquare, Network, Receipt, Settings, ShieldCheck, Ticket, Users, Wallet } from 'lucide-react';
 import type { MessageKey } from '../../i18n/zh';
 import type { ServerStatus } from '../../features/status/api';
 
@@ -26,6 +26,7 @@ export const navItems: NavItem[] = [
   { to: '/playground', label: 'nav.playground', group: 'personal', icon: Bot },
   { to: '/token', label: 'nav.token', group: 'personal', icon: KeyRound },
   { to: '/topup', label: 'nav.topup', group: 'personal', icon: Wallet },
+  { to: '/subscription', label: 'nav.subscription', group: 'personal', icon: Crown },
   { to: '/log', label: 'nav.log', group: 'personal', icon: FileText },
   { to: '/detail', label: 'nav.detail', group: 'personal', icon: BarChart3, flag: 'enable_data_export' },
   { to: '/midjourney', label: 'nav.midjourney', group: 'personal', icon: Image, flag: 'enable_drawing' },
@@ -34,6 +35,7 @@ export const navItems: NavItem[] = [
   { to: '/setting', label: 'nav.setting', group: 'personal', icon: Settings },
   { to: '/channel', label: 'nav.channel', group: 'admin', icon: Network, adminOnly: true },
   { to: '/redemption', label: 'nav.redemption', group: 'admin', icon: Ticket, adminOnly: true },
+  { to: '/plan', label: 'nav.plans', group: 'admin', icon: PackagePlus, adminOnly: true },
   { to: '/user', label: 'nav.user', group: 'admin', icon: Users, adminOnly: true },
   { to: '/ops', label: 'nav.ops', group: 'admin', icon: Gauge, adminOnly: true },
   { to: '/import', label: 'nav.import', group: 'admin', icon: DatabaseZap, rootOnly: true },

@@ -17,6 +17,7 @@ import { statementEn } from './statement';
 import { uiEn } from './ui';
 import { homeEn } from './home';
 import { apiEn } from './api';
+import { subscriptionEn } from './subscription';
 
 export const en: Record<MessageKey, string> = {
   ...commonEn,
@@ -37,4 +38,5 @@ export const en: Record<MessageKey, string> = {
   ...uiEn,
   ...homeEn,
   ...apiEn,
+  ...subscriptionEn,
 };

@@ -51,6 +51,8 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'ops.breaker.open': 'Open',
   'ops.breaker.half-open': 'Half-open',
   'ops.breaker.until': 'until {time}',
+  'ops.breaker.key': 'key #{index}',
+  'ops.breaker.keyOf': '{name} (key #{index})',
   'ops.noEvents': 'No events yet',
   'ops.noCalls': 'No calls in the last minute',
   'ops.logTail': 'Live log',

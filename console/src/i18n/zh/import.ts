@@ -2,7 +2,7 @@
 export const importZh = {
   'nav.import': '数据导入',
   'import.title': '从 new-api / one-api 导入',
-  'import.intro': '导入用户（保留密码）、令牌（保留密钥）、渠道、设置、兑换码、充值记录、绘图与异步任务以及全部日志；余额以期初事件记入账本。重复导入不会改变已导入的数据。',
+  'import.intro': '导入用户（保留密码）、令牌（保留密钥）、渠道、设置、兑换码、充值记录、订阅套餐与用户订阅、绘图与异步任务以及全部日志；余额以期初事件记入账本。重复导入不会改变已导入的数据。',
   'import.source': '数据源',
   'import.sourceHint': 'SQLite 文件在本服务器上的路径，或 MySQL/MariaDB、PostgreSQL 的 DSN（mysql://…、postgres://…，或 new-api 的 SQL_DSN 格式 user:pass@tcp(host:port)/db）。',
   'import.logsSource': '日志数据源（可选：new-api 设置了 LOG_SQL_DSN 时填写）',

@@ -17,6 +17,7 @@ import { statementZh } from './statement';
 import { uiZh } from './ui';
 import { homeZh } from './home';
 import { apiZh } from './api';
+import { subscriptionZh } from './subscription';
 
 export const zh = {
   ...commonZh,
@@ -37,6 +38,7 @@ export const zh = {
   ...uiZh,
   ...homeZh,
   ...apiZh,
+  ...subscriptionZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -50,6 +50,8 @@ export const opsZh = {
   'ops.breaker.open': '开启',
   'ops.breaker.half-open': '半开',
   'ops.breaker.until': '至 {time}',
+  'ops.breaker.key': '密钥 #{index}',
+  'ops.breaker.keyOf': '{name}（密钥 #{index}）',
   'ops.noEvents': '暂无事件',
   'ops.noCalls': '最近一分钟没有调用',
   'ops.logTail': '实时日志',

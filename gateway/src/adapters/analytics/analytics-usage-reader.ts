@@ -1,4 +1,4 @@
-import { type AnalyticsQuerier, exportDailyUsage, exportLogs, quotaData, statementParquet, trafficPerMinute, selfUsage } from '@tollgate/analytics';
+import { type AnalyticsQuerier, exportDailySubscriptionUse, exportDailyUsage, exportLogs, quotaData, statementParquet, trafficPerMinute, selfUsage } from '@tollgate/analytics';
 import type { UsageReader } from '../../ports/usage-reader.js';
 
 /** The dashboard and export queries of analytics (chdb or a ClickHouse server) behind the gateway's port. */
@@ -9,6 +9,7 @@ export function createAnalyticsUsageReader(querier: AnalyticsQuerier): UsageRead
     selfUsage: selfUsage(querier),
     exportLogs: exportLogs(querier),
     exportDailyUsage: exportDailyUsage(querier),
+    exportDailySubscriptionUse: exportDailySubscriptionUse(querier),
     statementParquet: statementParquet(querier),
   };
 }

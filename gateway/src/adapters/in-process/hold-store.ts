@@ -1,4 +1,4 @@
-import type { BalancesChanged, TokenBalance, UserBalance } from '@tollgate/ledger';
+import type { BalancesChanged, TokenBalance, UserBalance, WindowUsageRecord } from '@tollgate/ledger';
 import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
 import { addTo, payerOf, SubscriptionWindows } from './subscription-windows.js';
 
@@ -52,8 +52,12 @@ export class InProcessHoldStore implements HoldStore {
   private earliestExpiry = Number.POSITIVE_INFINITY;
   private readonly windows: SubscriptionWindows;
 
-  constructor(private readonly now: () => number = Date.now) {
-    this.windows = new SubscriptionWindows(now);
+  /** `windowUsage`: what the durable log recorded in each window, which a window this process first sees starts from. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    windowUsage?: Pick<WindowUsageRecord, 'counted'>,
+  ) {
+    this.windows = new SubscriptionWindows(now, windowUsage);
   }
 
   async seed(users: UserBalance[], tokens: TokenBalance[]): Promise<void> {
@@ -193,6 +197,6 @@ export class InProcessHoldStore implements HoldStore {
   }
 }
 
-export function createInProcessHoldStore(now?: () => number): HoldStore {
-  return new InProcessHoldStore(now);
+export function createInProcessHoldStore(now?: () => number, windowUsage?: Pick<WindowUsageRecord, 'counted'>): HoldStore {
+  return new InProcessHoldStore(now, windowUsage);
 }

@@ -1,3 +1,4 @@
+import type { WindowUsageRecord } from '@tollgate/ledger';
 import type { Pockets, SubscriptionPocket, SubscriptionWindow } from '../../ports/hot-state/hold-store.js';
 
 interface Counted {
@@ -16,7 +17,16 @@ export class SubscriptionWindows {
   /** No settled window ends before this, so most calls skip the sweep. */
   private earliestEnd = Number.POSITIVE_INFINITY;
 
-  constructor(private readonly now: () => number) {}
+  /**
+   * `record`: what the durable log counted in each window. A restarted process must not start a
+   * window from nothing (a plan of 10 calls would serve 10 more), so a window this process has
+   * not seen starts from the record, read once, before anything here holds or settles in it; its
+   * later calls are counted here as before.
+   */
+  constructor(
+    private readonly now: () => number,
+    private readonly record?: Pick<WindowUsageRecord, 'counted'>,
+  ) {}
 
   /** What the pocket can still pay: the least room of its windows (no window: no limit). */
   room(pocket: SubscriptionPocket): number {
@@ -53,12 +63,21 @@ export class SubscriptionWindows {
   /** What the window counts now: its holds and, until it ends, its settled calls. */
   counted(w: SubscriptionWindow): number {
     this.forgetEnded();
+    this.firstSight(w);
     return (this.held.get(w.key) ?? 0) + (this.used.get(w.key)?.amount ?? 0);
   }
 
   private windowRoom(w: SubscriptionWindow): number {
     if (w.endsAt <= this.now()) return 0;
+    this.firstSight(w);
     return w.limit - (this.held.get(w.key) ?? 0) - (this.used.get(w.key)?.amount ?? 0);
+  }
+
+  /** A window not seen yet, and not ended, starts from what the record counted in it (an entry, even of 0, marks it seen). */
+  private firstSight(w: SubscriptionWindow): void {
+    if (!this.record || this.used.has(w.key) || w.endsAt <= this.now()) return;
+    this.used.set(w.key, { amount: this.record.counted(w.key), endsAt: w.endsAt });
+    this.earliestEnd = Math.min(this.earliestEnd, w.endsAt);
   }
 
   private forgetEnded(): void {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { BreakerListener, BreakerSettings, BreakerState, BreakerTransition, CircuitBreakers } from '../../ports/hot-state/circuit-breakers.js';
-import { breakerAnswerSchema, breakerSettingsSchema, breakerTransitionSchema } from '../shared/breaker-transition.js';
+import type { BreakerKey, BreakerListener, BreakerSettings, BreakerState, BreakerTransition, CircuitBreakers } from '../../ports/hot-state/circuit-breakers.js';
+import { breakerAnswerSchema, breakerKeySchema, breakerSettingsSchema, breakerTransitionSchema } from '../shared/breaker-transition.js';
 import type { IpcClient } from './client.js';
 import { handle, type IpcOwner, type PortHandlers } from './owner.js';
 
 const TOPIC = 'breakers';
 const PORT = 'breakers';
-const id = z.number().int().min(0);
+const id = breakerKeySchema;
 const holder = z.string().min(1).max(200);
 const reason = z.string().max(2000);
 
@@ -14,10 +14,10 @@ const reason = z.string().max(2000);
 export function circuitBreakersHandlers(breakers: CircuitBreakers, owner: IpcOwner): PortHandlers {
   breakers.subscribe((transition) => owner.broadcast(TOPIC, transition));
   return {
-    failure: handle(z.tuple([id, z.number(), breakerSettingsSchema, reason]), ([channelId, at, settings, why]) => breakers.failure(channelId, at, settings, why)),
-    claimProbe: handle(z.tuple([id, holder, z.number()]), ([channelId, who, at]) => breakers.claimProbe(channelId, who, at)),
-    probeEnded: handle(z.tuple([id, holder, z.boolean(), z.number(), breakerSettingsSchema, reason]), ([channelId, who, ok, at, settings, why]) =>
-      breakers.probeEnded(channelId, who, ok, at, settings, why)),
+    failure: handle(z.tuple([id, z.number(), breakerSettingsSchema, reason]), ([breaker, at, settings, why]) => breakers.failure(breaker, at, settings, why)),
+    claimProbe: handle(z.tuple([id, holder, z.number()]), ([breaker, who, at]) => breakers.claimProbe(breaker, who, at)),
+    probeEnded: handle(z.tuple([id, holder, z.boolean(), z.number(), breakerSettingsSchema, reason]), ([breaker, who, ok, at, settings, why]) =>
+      breakers.probeEnded(breaker, who, ok, at, settings, why)),
   };
 }
 
@@ -33,16 +33,16 @@ export class IpcCircuitBreakers implements CircuitBreakers {
     });
   }
 
-  async failure(channelId: number, at: number, settings: BreakerSettings, why: string): Promise<BreakerTransition | BreakerState> {
-    return breakerAnswerSchema.parse(await this.client.call(PORT, 'failure', [channelId, at, settings, why.slice(0, 2000)]));
+  async failure(breaker: BreakerKey, at: number, settings: BreakerSettings, why: string): Promise<BreakerTransition | BreakerState> {
+    return breakerAnswerSchema.parse(await this.client.call(PORT, 'failure', [breaker, at, settings, why.slice(0, 2000)]));
   }
 
-  async claimProbe(channelId: number, who: string, at: number): Promise<BreakerTransition | BreakerState> {
-    return breakerAnswerSchema.parse(await this.client.call(PORT, 'claimProbe', [channelId, who, at]));
+  async claimProbe(breaker: BreakerKey, who: string, at: number): Promise<BreakerTransition | BreakerState> {
+    return breakerAnswerSchema.parse(await this.client.call(PORT, 'claimProbe', [breaker, who, at]));
   }
 
-  async probeEnded(channelId: number, who: string, ok: boolean, at: number, settings: BreakerSettings, why: string): Promise<BreakerTransition | null> {
-    const answer = await this.client.call(PORT, 'probeEnded', [channelId, who, ok, at, settings, why.slice(0, 2000)]);
+  async probeEnded(breaker: BreakerKey, who: string, ok: boolean, at: number, settings: BreakerSettings, why: string): Promise<BreakerTransition | null> {
+    const answer = await this.client.call(PORT, 'probeEnded', [breaker, who, ok, at, settings, why.slice(0, 2000)]);
     return answer === null ? null : breakerTransitionSchema.parse(answer);
   }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { requiredMongoUri } from '../../../test/support/config.js';
-import { runChannelStoreContract } from '../../ports/documents/channel-store.contract.js';
+import { newChannel, runChannelStoreContract } from '../../ports/documents/channel-store.contract.js';
+import { NO_CHANNEL_EXTRAS } from '../../ports/documents/channel-store.js';
 import { runOptionStoreContract } from '../../ports/documents/option-store.contract.js';
 import { runRestoreContract } from '../../ports/documents/restore.contract.js';
 import { runRedemptionStoreContract } from '../../ports/documents/redemption-store.contract.js';
@@ -61,3 +63,24 @@ describe('mongo documents under concurrent writers', () => {
     }
   });
 });
+
+describe('mongo documents written before a field existed', () => {
+  it('reads a channel without tag, remark, setting, overrides and channel_info as the defaults, not undefined', async () => {
+    const url = new URL(uri);
+    url.pathname = `/docs_${randomBytes(6).toString('hex')}`;
+    const documents = await createMongoDocuments({ uri: url.toString() });
+    const raw = await mongoose.createConnection(url.toString()).asPromise();
+    try {
+      const created = await documents.channels.create(newChannel({ tag: 'kept', remark: 'r' }));
+      // As an older Tollgate wrote it: none of the fields added since.
+      await raw.collection('channels').updateOne({ _id: created.id } as never, { $unset: { tag: '', remark: '', setting: '', paramOverride: '', headerOverride: '', channelInfo: '' } });
+      const read = await documents.channels.byId(created.id);
+      expect(read).toEqual({ ...created, ...NO_CHANNEL_EXTRAS });
+      expect((await documents.channels.all()).map((channel) => channel.headerOverride)).toEqual(['']);
+    } finally {
+      await raw.close();
+      await documents.close();
+    }
+  });
+});
+

@@ -16,6 +16,7 @@ const topUpShape = {
   checkoutAmount: Number,
   checkoutCurrency: String,
   quota: Number,
+  planId: Number,
 };
 
 /**

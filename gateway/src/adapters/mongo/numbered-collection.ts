@@ -26,6 +26,11 @@ export function containing(text: string): RegExp {
  */
 export class NumberedCollection<T extends { id: number }> {
   private readonly model: Model<Record<string, unknown>>;
+  /**
+   * The schema's top-level defaults. Lean reads skip mongoose's defaults, so a document written
+   * before a field was added (a channel from before `tag` existed) would read it as undefined.
+   */
+  private readonly defaults: Array<[string, unknown]> = [];
 
   constructor(
     private readonly connection: Connection,
@@ -35,6 +40,10 @@ export class NumberedCollection<T extends { id: number }> {
   ) {
     const schema = new Schema<Record<string, unknown>>({ _id: Number, ...shape }, { versionKey: false, strict: true });
     for (const index of indexes) schema.index(index.fields, { unique: index.unique ?? false });
+    schema.eachPath((path, type) => {
+      const fallback = (type as { defaultValue?: unknown }).defaultValue;
+      if (path !== '_id' && !path.includes('.') && fallback !== undefined) this.defaults.push([path, fallback]);
+    });
     this.model = (connection.models[name] as Model<Record<string, unknown>> | undefined) ?? connection.model<Record<string, unknown>>(name, schema, name);
   }
 
@@ -77,7 +86,8 @@ export class NumberedCollection<T extends { id: number }> {
     return true;
   }
 
-  private async nextId(): Promise<number> {
+  /** The next id, drawn and never handed out again (a caller that records it before inserting under it, with `restore`). */
+  async nextId(): Promise<number> {
     const counters = counterModel(this.connection);
     for (;;) {
       try {
@@ -125,6 +135,7 @@ export class NumberedCollection<T extends { id: number }> {
   private toPort(row: Record<string, unknown> | null): T | null {
     if (!row) return null;
     const { _id, ...fields } = row;
+    for (const [path, fallback] of this.defaults) if (fields[path] === undefined) fields[path] = typeof fallback === 'function' ? (fallback as () => unknown)() : fallback;
     return { id: _id as number, ...fields } as T;
   }
 }

@@ -2,9 +2,14 @@ import { z } from 'zod';
 
 const stateSchema = z.enum(['closed', 'open', 'half-open']);
 
+/** Which breaker, as it crosses a process: a channel's own, or one key's of a multi-key channel. */
+export const breakerKeySchema = z.object({
+  channelId: z.number().int().min(0),
+  keyIndex: z.number().int().min(0).optional(),
+});
+
 /** A breaker's state as it crosses a process (Redis pub/sub, a relay worker's link). */
-export const breakerStateSchema = z.object({
-  channelId: z.number().int(),
+export const breakerStateSchema = breakerKeySchema.extend({
   state: stateSchema,
   until: z.number(),
   coolDownMs: z.number(),

@@ -89,6 +89,11 @@ CREATE TABLE IF NOT EXISTS user_subscriptions (
   body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS user_subscriptions_user ON user_subscriptions (user_id, end_time);
+-- The subscription a once-only start (a paid order) began: one per key.
+CREATE TABLE IF NOT EXISTS subscription_starts (
+  once_key TEXT PRIMARY KEY,
+  subscription_id INTEGER NOT NULL
+);
 
 CREATE TABLE IF NOT EXISTS channels (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -153,6 +158,8 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'top_ups', column: 'checkout_amount', definition: 'INTEGER' },
   { table: 'top_ups', column: 'checkout_currency', definition: 'TEXT' },
   { table: 'top_ups', column: 'quota', definition: 'INTEGER' },
+  // A plan's order (issue #41): paying it starts a subscription instead of crediting quota.
+  { table: 'top_ups', column: 'plan_id', definition: 'INTEGER' },
 ];
 
 function addMissingColumns(db: Database): void {

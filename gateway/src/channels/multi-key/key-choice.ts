@@ -1,11 +1,19 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
+import type { BreakerKey } from '../../ports/hot-state/circuit-breakers.js';
 import { channelInfoOf, KeyStatus, keyStatus, keysOf } from './channel-info.js';
 
-/** The key a call uses: the channel as the provider sees it (its `key` the one chosen) and the key's index. */
+/** The key a call uses: the channel as the provider sees it (its `key` the one chosen), the key's index, and the breaker that guards it. */
 export interface ChosenKey {
   channel: Channel;
   index: number;
+  /** A multi-key channel's key has a breaker of its own; any other channel's key is the channel's. */
+  breaker: BreakerKey;
 }
+
+/** Whether a call may take a key now (its circuit breaker lets it through); every key, when breakers do not matter. */
+export type KeyGate = (breaker: BreakerKey) => boolean;
+
+const EVERY_KEY: KeyGate = () => true;
 
 /**
  * Picks the key of a multi-key channel for each call, as new-api's GetNextEnabledKey: random among
@@ -18,16 +26,18 @@ export class KeyChooser {
 
   constructor(private readonly random: () => number = Math.random) {}
 
-  /** The key for the next call; null when the channel has no enabled key left. */
-  choose(channel: Channel): ChosenKey | null {
-    if (!channel.channelInfo) return { channel, index: 0 };
-    const info = channelInfoOf(channel);
-    if (!info.is_multi_key) return { channel, index: 0 };
-    const keys = keysOf(channel);
-    const enabled = keys.map((_, index) => index).filter((index) => keyStatus(info, index) === KeyStatus.Enabled);
+  /** The key for the next call, among those enabled that `gate` lets through; null when there is none. */
+  choose(channel: Channel, gate: KeyGate = EVERY_KEY): ChosenKey | null {
+    const { multiKey, keys, enabled, polling } = usableKeys(channel, gate);
     if (enabled.length === 0) return null;
-    const index = info.multi_key_mode === 'polling' ? this.nextPolled(channel.id, keys.length, enabled) : (enabled[Math.floor(this.random() * enabled.length)] ?? 0);
-    return { channel: { ...channel, key: keys[index] ?? '' }, index };
+    if (!multiKey) return { channel, index: 0, breaker: { channelId: channel.id } };
+    const index = polling ? this.nextPolled(channel.id, keys.length, enabled) : (enabled[Math.floor(this.random() * enabled.length)] ?? 0);
+    return { channel: { ...channel, key: keys[index] ?? '' }, index, breaker: { channelId: channel.id, keyIndex: index } };
+  }
+
+  /** Whether `choose` would find a key (the router's question for a channel some breaker holds), without moving a polling cursor. */
+  hasKey(channel: Channel, gate: KeyGate): boolean {
+    return usableKeys(channel, gate).enabled.length > 0;
   }
 
   private nextPolled(channelId: number, size: number, enabled: number[]): number {
@@ -36,4 +46,20 @@ export class KeyChooser {
     this.cursors.set(channelId, (index + 1) % size);
     return index;
   }
+}
+
+interface UsableKeys {
+  multiKey: boolean;
+  keys: string[];
+  /** Indexes of the keys that are enabled and that the gate lets through. */
+  enabled: number[];
+  polling: boolean;
+}
+
+function usableKeys(channel: Channel, gate: KeyGate): UsableKeys {
+  const info = channel.channelInfo ? channelInfoOf(channel) : null;
+  if (!info?.is_multi_key) return { multiKey: false, keys: [channel.key], enabled: gate({ channelId: channel.id }) ? [0] : [], polling: false };
+  const keys = keysOf(channel);
+  const enabled = keys.map((_, index) => index).filter((index) => keyStatus(info, index) === KeyStatus.Enabled && gate({ channelId: channel.id, keyIndex: index }));
+  return { multiKey: true, keys, enabled, polling: info.multi_key_mode === 'polling' };
 }

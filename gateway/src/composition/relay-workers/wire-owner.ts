@@ -26,7 +26,7 @@ export async function wireOwner(config: GatewayConfig, dataDir: string, log: Log
   const eventLog = openEventLog(config, dataDir, wakeups);
   const balances = await openBalances(config, dataDir);
   const documents = await openDocuments(config, dataDir);
-  const hot = openHotState(config, log);
+  const hot = openHotState(config, log, dataDir);
   const querier = await openQuerier(config, dataDir);
   const options = new OptionCache(documents.options);
   for (const refused of await options.reload()) log.warn(refused, 'stored option refused');

@@ -71,7 +71,7 @@ describe('/api/import (root): the import as a console page', { timeout: 120_000 
     expect(job.report).toContain('users: imported 2');
     // Tollgate's own root holds id 1 and the name root: the source's root is reported, not merged.
     expect(job.report).toContain('users: skipped 1 (already in Tollgate): 1');
-    expect(job.tables.map((table) => table.table)).toEqual(['users', 'tokens', 'channels', 'options', 'redemptions', 'top_ups', 'midjourneys', 'tasks', 'logs']);
+    expect(job.tables.map((table) => table.table)).toEqual(['users', 'tokens', 'channels', 'options', 'redemptions', 'top_ups', 'subscription_plans', 'user_subscriptions', 'midjourneys', 'tasks', 'logs']);
     expect(job.tables.every((table) => table.done === table.total)).toBe(true);
 
     const user = new ConsoleClient(fixture.tollgate.url);

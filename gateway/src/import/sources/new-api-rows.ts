@@ -41,6 +41,19 @@ export const sourceTopUp = z.object({
   id: int, user_id: int, amount: int, money: real, trade_no: text, payment_method: text, create_time: int, complete_time: int, status: text,
 });
 
+/** model/subscription.go's SubscriptionPlan: one quota window (total_amount per quota_reset_period). */
+export const sourceSubscriptionPlan = z.object({
+  id: int, title: text, subtitle: text, price_amount: real, currency: text, duration_unit: text, duration_value: int, custom_seconds: int,
+  enabled: flag, sort_order: int, stripe_price_id: text, creem_product_id: text, max_purchase_per_user: int, upgrade_group: text,
+  total_amount: int, quota_reset_period: text, quota_reset_custom_seconds: int, created_at: int, updated_at: int,
+});
+
+/** model/subscription.go's UserSubscription: `amount_total` is its window's limit, `amount_used` what the window has counted since `last_reset_time`. */
+export const sourceUserSubscription = z.object({
+  id: int, user_id: int, plan_id: int, amount_total: int, amount_used: int, start_time: int, end_time: int, status: text, source: text,
+  last_reset_time: int, next_reset_time: int, upgrade_group: text, prev_user_group: text, created_at: int, updated_at: int,
+});
+
 export const sourceMidjourney = z.object({
   id: int, code: int, user_id: int, action: text, mj_id: text, prompt: text, prompt_en: text, description: text, state: text,
   submit_time: int, start_time: int, finish_time: int, image_url: text, video_url: text, status: text, progress: text,
@@ -66,6 +79,8 @@ export type SourceChannel = z.infer<typeof sourceChannel>;
 export type SourceAbility = z.infer<typeof sourceAbility>;
 export type SourceRedemption = z.infer<typeof sourceRedemption>;
 export type SourceTopUp = z.infer<typeof sourceTopUp>;
+export type SourceSubscriptionPlan = z.infer<typeof sourceSubscriptionPlan>;
+export type SourceUserSubscription = z.infer<typeof sourceUserSubscription>;
 export type SourceMidjourney = z.infer<typeof sourceMidjourney>;
 export type SourceTask = z.infer<typeof sourceTask>;
 export type SourceLog = z.infer<typeof sourceLog>;

@@ -13,8 +13,12 @@ import { startEmbedded } from '../../embedded.js';
 import { importDatabase } from '../import-command.js';
 import { VideoPlatforms } from '../../ports/documents/task-store.js';
 import { auditLedger } from '../../ledger-proof/audit-command.js';
-import { alice, aliceKey, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
+import { alice, aliceEnded, aliceKey, aliceRunning, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, dailyPlan, hourlyPlan, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
 import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
+
+/** What the mock upstream says each call used. */
+const PROMPT_TOKENS = 10;
+const COMPLETION_TOKENS = 5;
 
 /** Where the scenario's new-api database lives: a SQLite path, or a MariaDB/PostgreSQL server to make one on. */
 export interface ScenarioSource {
@@ -51,7 +55,9 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         const extras = imported && { tag: imported.tag, remark: imported.remark, setting: imported.setting, paramOverride: imported.paramOverride, headerOverride: imported.headerOverride, channelInfo: imported.channelInfo };
         const videos = (await documents.tasks.list({ platform: VideoPlatforms }, { offset: 0, limit: 10 })).items;
         const videoTasks = videos.map(({ platform, taskId, description, imageUrl, failReason, status }) => ({ platform, taskId, description, imageUrl, failReason, status }));
-        return { videoTasks, users: await documents.users.count(), channels: (await documents.channels.all()).length, extras, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
+        const plans = await documents.subscriptions.listPlans({ enabledOnly: false });
+        const subscriptions = await documents.subscriptions.listByUser(alice.id);
+        return { plans, subscriptions, videoTasks, users: await documents.users.count(), channels: (await documents.channels.all()).length, extras, options: await documents.options.all(), events, logs, audit, aliceHash: (await documents.users.byId(alice.id))?.passwordHash };
       } finally {
         await eventLog.close();
         await querier.close();
@@ -61,7 +67,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'tollgate-import-'));
-      upstream = await startOpenAIMock({ promptTokens: 10, completionTokens: 5 });
+      upstream = await startOpenAIMock({ promptTokens: PROMPT_TOKENS, completionTokens: COMPLETION_TOKENS });
       source = await from.create(dir);
       await buildNewApiDatabase(source, { upstreamUrl: upstream.url, logRows: from.logRows });
       config = loadConfig({ DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0' });
@@ -76,8 +82,9 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       const report = await importDatabase(config, { source, dryRun: true });
       expect(report.importedCount('users')).toBe(3);
       expect(report.importedCount('log rows')).toBe(from.logRows);
+      expect([report.importedCount('subscription plans'), report.importedCount('subscriptions')]).toEqual([2, 2]);
       expect(report.toText()).toContain('Dry run: nothing was written.');
-      expect(await snapshot()).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 }, audit: [] });
+      expect(await snapshot()).toMatchObject({ users: 0, channels: 0, options: {}, events: 0, logs: { count: 0, quota: 0 }, audit: [], plans: [], subscriptions: [] });
     });
 
     it('imports users, tokens, channels, options, codes, top-ups, tasks and every log row, streaming the logs, and reports what it skipped', async () => {
@@ -99,11 +106,25 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect(text).toContain('tasks: skipped 1 (platform 56');
       expect(text).not.toContain('channel fields');
       expect(text).toContain('user fields: skipped 1 (no Tollgate field for stripe_customer): 2');
+      expect([report.importedCount('subscription plans'), report.importedCount('subscriptions')]).toEqual([2, 2]);
+      expect(text).toContain('subscriptions: skipped 1 (its plan is not in the source): 12');
+      expect(text).toContain(`subscription fields: skipped 1 (amount_used of the window in progress (it starts again from 0 of ${dailyPlan.total})): ${aliceRunning.id}`);
+      expect(text).toContain(`subscription fields: skipped 1 (no Tollgate field for prev_user_group (the group to return to when it ends)): ${aliceRunning.id}`);
+      expect(text).toContain('note: subscription_orders: 1 subscription orders not carried');
 
       const after = await snapshot();
       expect({ ...after.extras, channelInfo: JSON.parse(after.extras?.channelInfo ?? '{}') }).toEqual({ ...channelExtras, channelInfo: channelKeys.info });
       expect(after.logs).toEqual(await sourceLogTotals(source));
       expect(after.options.SystemName).toBe('Old Gateway');
+      // Plans keep their ids, prices and windows; each subscription the window its plan gave it.
+      expect(after.plans.map((p) => [p.id, p.title, p.price_amount, p.enabled, p.total_amount, p.quota_reset_period, p.quota_reset_custom_seconds, p.max_purchase_per_user, p.upgrade_group])).toEqual([
+        [dailyPlan.id, dailyPlan.title, dailyPlan.price, true, dailyPlan.total, 'daily', 0, 2, 'vip'],
+        [hourlyPlan.id, hourlyPlan.title, 1, false, hourlyPlan.total, 'custom', hourlyPlan.resetSeconds, 0, ''],
+      ]);
+      expect(after.subscriptions.map((s) => [s.id, s.plan_id, s.status, s.source, s.start_time, s.end_time, s.windows])).toEqual([
+        [aliceRunning.id, dailyPlan.id, 'active', 'order', aliceRunning.start, aliceRunning.end, [{ total_amount: dailyPlan.total, quota_reset_period: 'daily', quota_reset_custom_seconds: 0 }]],
+        [aliceEnded.id, hourlyPlan.id, 'expired', 'admin', aliceEnded.start, aliceEnded.end, [{ total_amount: hourlyPlan.total, quota_reset_period: 'custom', quota_reset_custom_seconds: hourlyPlan.resetSeconds }]],
+      ]);
       // Video tasks keep their provider (a channel type or a plugin key in new-api), model and result.
       expect(after.videoTasks).toEqual([
         { platform: '55', taskId: 'video_abc', description: 'sora-2', imageUrl: '', failReason: 'moderation_blocked', status: 'FAILURE' },
@@ -122,7 +143,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
     it('a second run changes nothing', async () => {
       const { audit: auditBefore, ...before } = await snapshot();
       const report = await importDatabase(config, { source, dryRun: false });
-      for (const kind of ['users', 'tokens', 'channels', 'options', 'redemption codes', 'top-up records', 'Midjourney tasks', 'tasks', 'log rows']) {
+      for (const kind of ['users', 'tokens', 'channels', 'options', 'redemption codes', 'top-up records', 'subscription plans', 'subscriptions', 'Midjourney tasks', 'tasks', 'log rows']) {
         expect(report.importedCount(kind), kind).toBe(0);
       }
       expect(report.skippedCount('log rows')).toBe(from.logRows);
@@ -164,6 +185,17 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         expect(upstream.requests.at(-1)?.authorization).toBe('Bearer sk-upstream-secret');
         expect(upstream.requests.at(-1)?.body.temperature).toBe(0.3);
         expect(upstream.requests.at(-1)?.headers['x-team']).toBe('ops');
+        // Alice's imported subscription paid the call (her preference is new-api's default, subscription first): its window counted the call's cost, the wallet nothing.
+        const callCost = (PROMPT_TOKENS + COMPLETION_TOKENS * 1) * 1; // gpt-4o-mini's imported ratios: completion 1, model 1
+        type Mine = { subscriptions: { subscription: { id: number }; windows: { amount_used: number; amount_left: number }[] }[]; all_subscriptions: unknown[] };
+        const mine = await eventually(async () => {
+          const shown = await user.must<Mine>('GET', '/api/subscription/self');
+          return shown.subscriptions[0]?.windows[0]?.amount_used === callCost ? shown : undefined;
+        }, 10_000, 'the call settled in the window');
+        expect(mine.subscriptions.map((s) => [s.subscription.id, s.windows.map((w) => [w.amount_used, w.amount_left])])).toEqual([[aliceRunning.id, [[callCost, dailyPlan.total - callCost]]]]);
+        expect(mine.all_subscriptions).toHaveLength(2);
+        expect((await user.must<{ quota: number }>('GET', '/api/user/self')).quota).toBe(alice.quota);
+        expect((await user.must<{ plan: { id: number } }[]>('GET', '/api/subscription/plans')).map((p) => p.plan.id)).toEqual([dailyPlan.id]);
       } finally {
         await tollgate.close();
       }

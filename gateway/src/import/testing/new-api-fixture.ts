@@ -16,6 +16,13 @@ export const channelKeys = { key: 'sk-upstream-secret\nsk-upstream-revoked', inf
 export const expiredCode = { id: 3, key: 'f'.repeat(32), quota: 50_000, expiredTime: 1_700_000_000 };
 export const expiringCode = { id: 4, key: 'b'.repeat(32), quota: 70_000, expiredTime: 4_102_444_800 };
 
+/** Plans: one on sale (1,000,000 quota a day for a month), one withdrawn (hourly, custom reset). */
+export const dailyPlan = { id: 2, title: 'Daily Pro', price: 19.9, total: 1_000_000 };
+export const hourlyPlan = { id: 3, title: 'Old hourly', total: 5_000, resetSeconds: 3_600 };
+/** Alice's subscriptions: one running to 2100 with part of its window spent, one ended; and one whose plan the source lacks. */
+export const aliceRunning = { id: 11, used: 250_000, start: 1_700_000_000, end: 4_102_444_800 };
+export const aliceEnded = { id: 9, start: 1_690_000_000, end: 1_690_003_600 };
+
 /** Go's bcrypt writes `$2a$`; bcryptjs `$2b$`: the same hash otherwise. */
 const hash = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$/, '$2a$');
 
@@ -53,6 +60,16 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       [expiringCode.id, 1, expiringCode.key, 1, 'expiring code', expiringCode.quota, 1_690_000_000, 0, 0, expiringCode.expiredTime],
     ]],
     ['top_ups', 'id, user_id, amount, money, trade_no, payment_method, create_time, complete_time, status', [[1, alice.id, 10, 73, 'USR2NOabc', 'alipay', 1_700_000_000, 1_700_000_060, 'success']]],
+    ['subscription_plans', 'id, title, subtitle, price_amount, currency, duration_unit, duration_value, custom_seconds, enabled, sort_order, stripe_price_id, creem_product_id, max_purchase_per_user, upgrade_group, total_amount, quota_reset_period, quota_reset_custom_seconds, created_at, updated_at', [
+      [dailyPlan.id, dailyPlan.title, 'for daily work', dailyPlan.price, 'USD', 'month', 1, 0, 1, 10, 'price_daily', '', 2, 'vip', dailyPlan.total, 'daily', 0, 1_690_000_000, 1_695_000_000],
+      [hourlyPlan.id, hourlyPlan.title, '', 1, 'USD', 'day', 1, 0, 0, 0, '', 'prod_hourly', 0, '', hourlyPlan.total, 'custom', hourlyPlan.resetSeconds, 1_680_000_000, 1_680_000_000],
+    ]],
+    ['user_subscriptions', 'id, user_id, plan_id, amount_total, amount_used, start_time, end_time, status, source, last_reset_time, next_reset_time, upgrade_group, prev_user_group, created_at, updated_at', [
+      [aliceRunning.id, alice.id, dailyPlan.id, dailyPlan.total, aliceRunning.used, aliceRunning.start, aliceRunning.end, 'active', 'order', aliceRunning.start, aliceRunning.start + 86_400, 'vip', 'default', aliceRunning.start, aliceRunning.start],
+      [aliceEnded.id, alice.id, hourlyPlan.id, hourlyPlan.total, hourlyPlan.total, aliceEnded.start, aliceEnded.end, 'expired', 'admin', aliceEnded.start, 0, '', '', aliceEnded.start, aliceEnded.end],
+      [12, alice.id, 99, 10, 0, aliceRunning.start, aliceRunning.end, 'active', 'order', 0, 0, '', '', aliceRunning.start, aliceRunning.start],
+    ]],
+    ['subscription_orders', 'id, user_id, plan_id, money, trade_no, payment_method, status, create_time, complete_time, provider_payload', [[1, alice.id, dailyPlan.id, dailyPlan.price, 'SUBUSR2NO1', 'stripe', 'success', aliceRunning.start, aliceRunning.start, '{}']]],
     ['midjourneys', 'id, code, user_id, action, mj_id, prompt, status, progress, submit_time, channel_id, quota, image_url', [[1, 1, alice.id, 'IMAGINE', 'mj-123', 'a cat', 'SUCCESS', '100%', 1_700_000_000_000, channel.id, 50_000, 'https://cdn.example/cat.png']]],
     ['tasks', 'id, task_id, platform, user_id, channel_id, quota, action, status, submit_time, progress, data, fail_reason, properties', [
       [1, 'suno-1', 'suno', alice.id, channel.id, 20_000, 'MUSIC', 'SUCCESS', 1_700_000_000, '100%', '{}', '', '{}'],
@@ -81,7 +98,8 @@ function insertLogs(engine: FixtureEngine, count: number): Promise<void> {
  * A new-api database as an operator would bring it, on the engine `source` names (a SQLite path,
  * a MariaDB or PostgreSQL URL): a root and two users with real bcrypt hashes, one deleted; keys
  * live, unlimited and deleted; a channel with its abilities (and one stray); options Tollgate
- * knows and one it does not; used and unused codes, one expired and one expiring; a top-up; a Midjourney row, a Suno and a
+ * knows and one it does not; used and unused codes, one expired and one expiring; a top-up; two plans, alice's
+ * subscriptions (one running, one ended, one without its plan) and an order; a Midjourney row, a Suno and a
  * Kling task; and `logRows` log rows.
  */
 export async function buildNewApiDatabase(source: string, options: { upstreamUrl: string; logRows: number }): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The tables new-api's GORM AutoMigrate makes (model/user.go, token.go, channel.go, ability.go,
- * option.go, redemption.go, topup.go, midjourney.go, task.go, log.go), written once in GORM's
+ * option.go, redemption.go, topup.go, subscription.go, midjourney.go, task.go, log.go), written once in GORM's
  * own column kinds and rendered as GORM renders them on SQLite, MySQL/MariaDB and PostgreSQL.
  */
 type Kind = 'id' | 'int' | 'bool' | 'float' | 'text' | 'time' | 'json' | `varchar(${number})` | `char(${number})`;
@@ -14,6 +14,9 @@ const tables: Record<string, { columns: string; key?: string }> = {
   options: { columns: 'key varchar(191), value text', key: 'key' },
   redemptions: { columns: 'id id, user_id int, key char(32), status int, name text, quota int, created_time int, redeemed_time int, used_user_id int, deleted_at time, expired_time int' },
   top_ups: { columns: 'id id, user_id int, amount int, money float, trade_no varchar(255), payment_method varchar(50), create_time int, complete_time int, status text' },
+  subscription_plans: { columns: 'id id, title varchar(128), subtitle varchar(255), price_amount float, currency varchar(8), duration_unit varchar(16), duration_value int, custom_seconds int, enabled bool, sort_order int, stripe_price_id varchar(128), creem_product_id varchar(128), max_purchase_per_user int, upgrade_group varchar(64), total_amount int, quota_reset_period varchar(16), quota_reset_custom_seconds int, created_at int, updated_at int' },
+  user_subscriptions: { columns: 'id id, user_id int, plan_id int, amount_total int, amount_used int, start_time int, end_time int, status varchar(32), source varchar(32), last_reset_time int, next_reset_time int, upgrade_group varchar(64), prev_user_group varchar(64), created_at int, updated_at int' },
+  subscription_orders: { columns: 'id id, user_id int, plan_id int, money float, trade_no varchar(255), payment_method varchar(50), status text, create_time int, complete_time int, provider_payload text' },
   midjourneys: { columns: 'id id, code int, user_id int, action varchar(40), mj_id text, prompt text, prompt_en text, description text, state text, submit_time int, start_time int, finish_time int, image_url text, video_url text, video_urls text, status varchar(20), progress varchar(30), fail_reason text, channel_id int, quota int, buttons text, properties text' },
   tasks: { columns: 'id id, created_at int, updated_at int, task_id varchar(191), platform varchar(30), user_id int, group varchar(50), channel_id int, quota int, action varchar(40), status varchar(20), fail_reason text, submit_time int, start_time int, finish_time int, progress varchar(20), properties json, private_data json, data json' },
   logs: { columns: 'id id, user_id int, created_at int, type int, content text, username text, token_name text, model_name text, quota int, prompt_tokens int, completion_tokens int, use_time int, is_stream bool, channel_id int, channel_name text, token_id int, group text, ip text, other text' },

@@ -36,7 +36,7 @@ describe('GET /api/ops/', () => {
       { minute: thisMinute - 120, calls: 2, tokens: 24, quota: 30 },
       { minute: thisMinute, calls: 1, tokens: 12, quota: 30 },
     ]);
-    expect(body.data.channels).toEqual([{ id: 1, name: 'broken', status: 3, testTime: 1_700_000_100, responseTime: 420, reason: 'httpCode 401', statusTime: 1_700_000_000, breaker: null, breakerHistory: [] }]);
+    expect(body.data.channels).toEqual([{ id: 1, name: 'broken', status: 3, testTime: 1_700_000_100, responseTime: 420, reason: 'httpCode 401', statusTime: 1_700_000_000, breaker: null, breakerHistory: [], keyBreakers: [] }]);
     expect(JSON.stringify(body)).not.toContain('sk-never-shown');
   });
 

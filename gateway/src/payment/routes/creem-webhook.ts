@@ -5,7 +5,7 @@ import type { AccountsContext } from '../../contexts/accounts.js';
 import type { MoneyContext } from '../../contexts/money.js';
 import { checkoutMismatch, parseProven, rawBody } from '../checkout-match.js';
 import { CREEM_SIGNATURE_HEADER, type CreemEvent, creemEventSchema, verifyCreemSignature } from '../creem.js';
-import { creditPaidOrder, orderQuota } from '../credit-order.js';
+import { orderQuota, refusal, settlePaidOrder } from '../credit-order.js';
 
 export type CreemWebhookDeps = AccountsContext & MoneyContext;
 
@@ -32,9 +32,10 @@ export function registerCreemWebhookRoute(app: FastifyInstance, { deps }: ApiCon
     const mismatch = checkoutMismatch(order, 'creem', { checkoutId: event.object.id, amount: paid.amount, currency: paid.currency });
     if (mismatch) return refuse(reply, request, 400, mismatch, { eventId: event.id, tradeNo });
     const quota = orderQuota(order, deps.options.number('QuotaPerUnit'));
-    const content = `使用 Creem 充值成功，充值金额: ${logQuota(deps.options, quota)}，支付金额：${(paid.amount / 100).toFixed(2)} ${paid.currency.toUpperCase()}，订单号：${tradeNo}`;
-    const outcome = await creditPaidOrder(deps, order, content);
-    if (outcome === 'no such user' || outcome === 'not pending') return refuse(reply, request, 400, outcome === 'no such user' ? 'the order\'s user is gone' : `the order is ${order.status}`, { eventId: event.id, tradeNo });
+    const money = `${(paid.amount / 100).toFixed(2)} ${paid.currency.toUpperCase()}`;
+    const content = `使用 Creem 充值成功，充值金额: ${logQuota(deps.options, quota)}，支付金额：${money}，订单号：${tradeNo}`;
+    const refused = refusal(await settlePaidOrder(deps, order, { provider: 'Creem', paid: money, topUpContent: content }), order);
+    if (refused) return refuse(reply, request, 400, refused, { eventId: event.id, tradeNo });
     return reply.code(200).send();
   };
 

@@ -4,7 +4,7 @@ import { logQuota } from '../../billing/quota-text.js';
 import type { AccountsContext } from '../../contexts/accounts.js';
 import type { MoneyContext } from '../../contexts/money.js';
 import { checkoutMismatch, parseProven, rawBody } from '../checkout-match.js';
-import { creditPaidOrder, orderQuota } from '../credit-order.js';
+import { orderQuota, refusal, settlePaidOrder } from '../credit-order.js';
 import { type StripeEvent, stripeEventSchema, verifyStripeSignature } from '../stripe.js';
 
 export type StripeWebhookDeps = AccountsContext & MoneyContext;
@@ -37,8 +37,8 @@ export function registerStripeWebhookRoute(app: FastifyInstance, { deps }: ApiCo
     if (mismatch) return refuse(reply, request, mismatch, { eventId: event.id, tradeNo });
     const paid = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? '').toUpperCase()}`;
     const content = `使用 Stripe 充值成功，充值金额: ${logQuota(deps.options, orderQuota(order, deps.options.number('QuotaPerUnit')))}，支付金额：${paid}，订单号：${tradeNo}`;
-    const outcome = await creditPaidOrder(deps, order, content);
-    if (outcome === 'no such user' || outcome === 'not pending') return refuse(reply, request, outcome === 'no such user' ? 'the order\'s user is gone' : `the order is ${order.status}`, { eventId: event.id, tradeNo });
+    const refused = refusal(await settlePaidOrder(deps, order, { provider: 'Stripe', paid, topUpContent: content }), order);
+    if (refused) return refuse(reply, request, refused, { eventId: event.id, tradeNo });
     return reply.code(200).send();
   };
 

@@ -1,9 +1,8 @@
-import { dict } from '@tollgate/wire';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { wholeNumber } from '../../http/strict-int.js';
-import { epayPurchaseForm } from '../epay.js';
+import { epayPurchaseForm, epayType } from '../epay.js';
 import { minTopUp, payMoney, topUpUnits } from '../top-up-quote.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
@@ -13,9 +12,6 @@ export type UserPayDeps = MoneyContext;
 
 const amountBody = z.object({ amount: wholeNumber('amount'), top_up_code: z.string().optional() });
 const payBody = amountBody.extend({ payment_method: z.string() });
-
-/** The console's payment methods and Epay's names for them. */
-const EPAY_TYPES: Record<string, string> = dict({ zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' });
 
 /** new-api answers these calls with `message` 'success' or 'error' and the detail in `data`. */
 const refuse = (data: string) => ({ success: false, message: 'error', data });
@@ -45,7 +41,7 @@ export function registerUserPayRoutes(app: FastifyInstance, { deps, guard }: Api
     const user = signedIn(request);
     const priced = quote(request.body, user.group);
     if (priced.error) return priced.error;
-    const type = EPAY_TYPES[payBody.safeParse(request.body).data?.payment_method ?? ''];
+    const type = epayType(payBody.safeParse(request.body).data?.payment_method);
     if (!type) return refuse('支付方式不存在');
     const [payAddress, pid, key] = ['PayAddress', 'EpayId', 'EpayKey'].map((name) => deps.options.string(name));
     if (!payAddress || !pid || !key) return refuse('当前管理员未配置支付信息');

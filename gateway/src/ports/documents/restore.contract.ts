@@ -19,6 +19,15 @@ const user = { ...newUser({ username: 'imported' }), affCount: 0, affQuota: 0, a
 const token = newToken({ key: 'i'.repeat(48) });
 const channel = newChannel({ name: 'imported' });
 const code = { userId: 1, key: 'c'.repeat(32), name: 'used code', status: RedemptionStatus.Used, quota: 500, createdTime: 1_600_000_000, redeemedTime: 1_600_000_100, usedUserId: 7, expiredTime: 1_700_000_000 };
+const plan = {
+  title: 'imported plan', subtitle: '', price_amount: 9.9, currency: 'USD', duration_unit: 'month', duration_value: 1, custom_seconds: 0, enabled: false, sort_order: 3,
+  stripe_price_id: '', creem_product_id: '', max_purchase_per_user: 0, upgrade_group: '', total_amount: 1000, quota_reset_period: 'daily', quota_reset_custom_seconds: 0,
+  model_limits: '', group_limits: '', extra_windows: [], created_at: 1_600_000_000, updated_at: 1_600_000_001,
+} as const;
+const subscription = {
+  user_id: 1, plan_id: 40, start_time: 1_600_000_000, end_time: 1_600_086_400, status: 'expired', source: 'order',
+  windows: [{ total_amount: 1000, quota_reset_period: 'daily', quota_reset_custom_seconds: 0 }], model_limits: '', group_limits: '', created_at: 1_600_000_000, updated_at: 1_600_000_000,
+} as const;
 const order = { userId: 1, amount: 10, money: 7.3, tradeNo: 'USR1NO1', paymentMethod: 'alipay', createTime: 1_600_000_000, completeTime: 1_600_000_050, status: TopUpStatus.Success };
 
 const cases: Record<string, RestoreCase> = {
@@ -45,6 +54,18 @@ const cases: Record<string, RestoreCase> = {
     read: (d, id) => d.redemptions.byId(id),
     expected: (id) => ({ ...code, id }),
     createNext: (d) => d.redemptions.create({ userId: 1, key: 'd'.repeat(32), name: 'new', quota: 1, createdTime: 1 }),
+  },
+  subscriptionPlans: {
+    restore: (d, id) => d.subscriptions.restorePlan({ ...plan, id, extra_windows: [] }),
+    read: (d, id) => d.subscriptions.planById(id),
+    expected: (id) => ({ ...plan, id }),
+    createNext: (d) => d.subscriptions.createPlan({ ...plan, extra_windows: [] }, 1),
+  },
+  subscriptions: {
+    restore: (d, id) => d.subscriptions.restore({ ...subscription, id, windows: [...subscription.windows] }),
+    read: (d, id) => d.subscriptions.byId(id),
+    expected: (id) => ({ ...subscription, id }),
+    createNext: (d) => d.subscriptions.create({ ...subscription, plan_id: 1, windows: [] }, 1),
   },
   topUps: {
     restore: (d, id) => d.topUps.restore({ ...order, id }),

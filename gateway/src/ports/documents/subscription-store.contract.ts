@@ -80,6 +80,28 @@ export function runSubscriptionStoreContract(name: string, factory: StoreFactory
         expect(await store.countByUserPlan(1, 11)).toBe(0);
       }));
 
+    it('starts one subscription per once-key, however many callers race with it; each gets that one', () =>
+      withStore(async (store) => {
+        const tries = await Promise.all(Array.from({ length: 20 }, () => store.create(subscriptionOf(3, 10, 700), 100, 'order-A')));
+        const other = await store.create(subscriptionOf(3, 10, 700), 100, 'order-B');
+        expect(new Set(tries.map((s) => s.id)).size).toBe(1);
+        expect(tries[0]).toEqual({ id: tries[0]?.id, ...subscriptionOf(3, 10, 700), status: 'active', created_at: 100, updated_at: 100 });
+        expect(other.id).not.toBe(tries[0]?.id);
+        expect(await store.countByUserPlan(3, 10)).toBe(2);
+        expect(await store.create(subscriptionOf(3, 10, 700), 200, 'order-A')).toEqual(tries[0]);
+      }));
+
+    it('holds a plan\'s purchases to the limit however many start at once, counting every subscription of the plan', () =>
+      withStore(async (store) => {
+        await store.create(subscriptionOf(4, 10, 700), 100); // a grant (no limit) counts too
+        const tries = await Promise.all(Array.from({ length: 12 }, () => store.createWithin(subscriptionOf(4, 10, 700), 100, 3)));
+        expect(tries.filter((s) => s !== null)).toHaveLength(2);
+        expect(await store.countByUserPlan(4, 10)).toBe(3);
+        expect(await store.createWithin(subscriptionOf(4, 10, 700), 100, 3)).toBeNull();
+        expect(await store.createWithin(subscriptionOf(4, 11, 700), 100, 1)).toMatchObject({ user_id: 4, plan_id: 11, status: 'active' });
+        expect(await store.createWithin(subscriptionOf(5, 10, 700), 100, 1)).toMatchObject({ user_id: 5, plan_id: 10 });
+      }));
+
     it('ends an active subscription once, whoever tries at the same time', () =>
       withStore(async (store) => {
         const sub = await store.create(subscriptionOf(1, 10, 500), 100);

@@ -18,10 +18,25 @@ export interface SubscriptionStore {
   /** new-api's PATCH: a plan is never deleted (orders name it), only disabled; false when there is no such plan. */
   setPlanEnabled(id: number, enabled: boolean, nowSeconds: number): Promise<boolean>;
   planById(id: number): Promise<SubscriptionPlan | null>;
+  /** A plan brought from new-api under its own id (the import); false when that id is taken. Later plans are numbered past it. */
+  restorePlan(plan: SubscriptionPlan): Promise<boolean>;
   /** By sort_order then id, both descending, as new-api lists them; the enabled ones alone when asked. */
   listPlans(filter: { enabledOnly: boolean }): Promise<SubscriptionPlan[]>;
-  create(subscription: NewUserSubscription, nowSeconds: number): Promise<UserSubscription>;
+  /**
+   * Starts a subscription. With `once` (a paid order's trade number), at most one subscription is
+   * ever started for that key, however many callers race or retry after a crash: each gets that
+   * one back, so a payment delivered twenty times starts one subscription.
+   */
+  create(subscription: NewUserSubscription, nowSeconds: number, once?: string): Promise<UserSubscription>;
+  /**
+   * Starts a subscription unless the user already holds `limit` subscriptions of its plan
+   * (max_purchase_per_user, whatever their status), counted and taken in one step: purchases at
+   * the same time cannot pass it together. Null when the limit is reached.
+   */
+  createWithin(subscription: NewUserSubscription, nowSeconds: number, limit: number): Promise<UserSubscription | null>;
   byId(id: number): Promise<UserSubscription | null>;
+  /** A subscription brought from new-api under its own id, whatever its status (the import); false when that id is taken. */
+  restore(subscription: UserSubscription): Promise<boolean>;
   /** A user's subscriptions, whatever their status, by end_time then id, both descending. */
   listByUser(userId: number): Promise<UserSubscription[]>;
   /** Ends an active subscription, once: false when it was not active (already ended, or unknown). */

@@ -32,6 +32,14 @@ export function runTopUpStoreContract(name: string, factory: StoreFactory<TopUpS
       await store.create(order('USR7NOepay'));
       const epay = await store.byTradeNo('USR7NOepay');
       for (const field of Object.keys(checkout)) expect(epay, field).not.toHaveProperty(field);
+      expect(epay).not.toHaveProperty('planId');
+    });
+
+    it('keeps the plan a plan\'s order buys (issue #41)', async () => {
+      const store = await open();
+      await store.create(order('SUBUSR7NO1', { amount: 0, planId: 4 }));
+      expect(await store.byTradeNo('SUBUSR7NO1')).toMatchObject({ amount: 0, planId: 4, status: TopUpStatus.Pending });
+      expect(await store.complete('SUBUSR7NO1', 1_700_000_100)).toMatchObject({ planId: 4, status: TopUpStatus.Success });
     });
 
     it('completes a pending order once, even under concurrent calls', async () => {

@@ -21,12 +21,14 @@ export interface TopUpOrder {
   checkoutCurrency?: string;
   /** The quota the order credits once paid, fixed when it was placed; an order without one credits amount × QuotaPerUnit (Epay's). */
   quota?: number;
+  /** A plan's order (issue #41): once paid it starts a subscription to the plan, and credits no quota. */
+  planId?: number;
 }
 
 /** The provider's side of an order, absent for Epay and for orders imported from new-api. */
 export type OrderCheckout = Required<Pick<TopUpOrder, 'checkoutId' | 'checkoutAmount' | 'checkoutCurrency' | 'quota'>>;
 
-export type NewTopUpOrder = Pick<TopUpOrder, 'userId' | 'amount' | 'money' | 'tradeNo' | 'paymentMethod' | 'createTime'> & Partial<OrderCheckout>;
+export type NewTopUpOrder = Pick<TopUpOrder, 'userId' | 'amount' | 'money' | 'tradeNo' | 'paymentMethod' | 'createTime'> & Partial<OrderCheckout> & Pick<TopUpOrder, 'planId'>;
 
 export interface TopUpFilter {
   userId?: number;

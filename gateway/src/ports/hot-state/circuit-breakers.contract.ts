@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type BreakerSettings, type BreakerTransition, type CircuitBreakers, isTransition } from './circuit-breakers.js';
+import { type BreakerKey, type BreakerSettings, type BreakerTransition, type CircuitBreakers, breakerName, isTransition } from './circuit-breakers.js';
 
 const SETTINGS: BreakerSettings = { threshold: 3, windowMs: 10_000, coolDownMs: 1_000, maxCoolDownMs: 3_000 };
 /** A start time far from zero, as real ones are; each step is an injected time, never a sleep. */
@@ -14,14 +14,14 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-async function fail(breakers: CircuitBreakers, id: number, times: number, at: (i: number) => number, settings = SETTINGS) {
+async function fail(breakers: CircuitBreakers, id: BreakerKey, times: number, at: (i: number) => number, settings = SETTINGS) {
   const answers = [];
   for (let i = 0; i < times; i++) answers.push(await breakers.failure(id, at(i), settings, `failure ${i}`));
   return answers;
 }
 
 /** A breaker opened at T0 with the first cool-down. */
-async function opened(breakers: CircuitBreakers, id: number): Promise<void> {
+async function opened(breakers: CircuitBreakers, id: BreakerKey): Promise<void> {
   const answers = await fail(breakers, id, SETTINGS.threshold, (i) => T0 + i);
   expect(answers.filter(isTransition).map((t) => t.change)).toEqual(['opened']);
 }
@@ -32,7 +32,8 @@ async function opened(breakers: CircuitBreakers, id: number): Promise<void> {
  */
 export function runCircuitBreakersContract(name: string, factory: () => Promise<[CircuitBreakers, CircuitBreakers, () => Promise<void>]>): void {
   describe(`CircuitBreakers contract: ${name}`, () => {
-    const channel = () => randomInt(1, 2 ** 31);
+    /** A channel's own breaker, on a channel no other test uses. */
+    const channel = (): BreakerKey => ({ channelId: randomInt(1, 2 ** 31) });
 
     it('opens after the threshold of failures within the window, not after one fewer', async () => {
       const [a, b, close] = await factory();
@@ -41,7 +42,7 @@ export function runCircuitBreakersContract(name: string, factory: () => Promise<
       expect(first.some(isTransition)).toBe(false);
       expect(first.at(-1)).toMatchObject({ state: 'closed' });
       const last = await b.failure(id, T0 + 5_000, SETTINGS, 'HTTP 500');
-      expect(last).toMatchObject({ channelId: id, change: 'opened', state: 'open', until: T0 + 5_000 + SETTINGS.coolDownMs, coolDownMs: SETTINGS.coolDownMs, reason: 'HTTP 500' });
+      expect(last).toMatchObject({ ...id, change: 'opened', state: 'open', until: T0 + 5_000 + SETTINGS.coolDownMs, coolDownMs: SETTINGS.coolDownMs, reason: 'HTTP 500' });
       await close();
     });
 
@@ -127,7 +128,24 @@ export function runCircuitBreakersContract(name: string, factory: () => Promise<
       const [one, other] = [channel(), channel()];
       await opened(a, one);
       expect(await a.failure(other, T0, SETTINGS, 'x')).toMatchObject({ state: 'closed' });
-      expect(await a.claimProbe(other, 'p', T0 + 100_000)).toEqual({ channelId: other, state: 'closed', until: 0, coolDownMs: 0 });
+      expect(await a.claimProbe(other, 'p', T0 + 100_000)).toEqual({ ...other, state: 'closed', until: 0, coolDownMs: 0 });
+      await close();
+    });
+
+    it("keeps a multi-key channel's keys apart from each other and from the channel's own breaker", async () => {
+      const [a, b, close] = await factory();
+      const { channelId } = channel();
+      const [key0, key1] = [{ channelId, keyIndex: 0 }, { channelId, keyIndex: 1 }];
+      await opened(a, key1);
+      expect(await b.failure(key0, T0 + 10, SETTINGS, 'x')).toEqual({ ...key0, state: 'closed', until: 0, coolDownMs: 0 });
+      expect(await b.claimProbe({ channelId }, 'p', T0 + 100_000)).toEqual({ channelId, state: 'closed', until: 0, coolDownMs: 0 });
+      // The key's own failures count apart: two more of key 0 open it, not one.
+      expect(await a.failure(key0, T0 + 11, SETTINGS, 'x')).toMatchObject({ state: 'closed' });
+      expect(await a.failure(key0, T0 + 12, SETTINGS, 'x')).toMatchObject({ ...key0, change: 'opened' });
+      const at = T0 + 2 + SETTINGS.coolDownMs;
+      expect(await a.claimProbe(key1, 'probe', at)).toMatchObject({ ...key1, change: 'half-open' });
+      expect(await b.probeEnded(key1, 'probe', true, at + 1, SETTINGS, 'ok')).toMatchObject({ ...key1, change: 'closed', state: 'closed' });
+      expect(await b.claimProbe(key0, 'probe', T0 + 12 + SETTINGS.coolDownMs)).toMatchObject({ ...key0, change: 'half-open' });
       await close();
     });
 
@@ -149,14 +167,15 @@ export function runCircuitBreakersContract(name: string, factory: () => Promise<
           .catch((error: unknown) => warmUpErrors.push(error));
         return false;
       });
-      const id = channel();
+      // A key's breaker: its transitions name the key on every gateway (the warm-up's name the channel).
+      const id = { ...channel(), keyIndex: 2 };
       await opened(a, id);
       const probeAt = T0 + 2 + SETTINGS.coolDownMs;
       await b.claimProbe(id, 'p', probeAt);
       await b.probeEnded(id, 'p', false, probeAt + 1, SETTINGS, 'still failing');
       await a.claimProbe(id, 'q', probeAt + 1 + 2 * SETTINGS.coolDownMs);
       await a.probeEnded(id, 'q', true, probeAt + 2 + 2 * SETTINGS.coolDownMs, SETTINGS, 'answered');
-      const ofId = (heard: BreakerTransition[]) => heard.filter((t) => t.channelId === id).map((t) => [t.change, t.reason]);
+      const ofId = (heard: BreakerTransition[]) => heard.filter((t) => breakerName(t) === breakerName(id)).map((t) => [t.change, t.reason]);
       await until(() => ofId(heardByA).length === 5 && ofId(heardByB).length === 5);
       const expected = [['opened', 'failure 2'], ['half-open', ''], ['reopened', 'still failing'], ['half-open', ''], ['closed', 'answered']];
       expect(ofId(heardByA)).toEqual(expected);

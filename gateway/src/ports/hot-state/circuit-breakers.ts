@@ -15,11 +15,26 @@ export interface BreakerSettings {
 export type BreakerChange = 'opened' | 'half-open' | 'closed' | 'reopened';
 
 /**
- * A channel's breaker as the stores keep it. `open`: skipped until `until`, then one probe may be
+ * Which breaker: a channel's own (`keyIndex` absent), or that of one key of a multi-key channel,
+ * so one failing key is kept out while the channel's other keys serve. A key is named by its
+ * index in the channel's key list, as new-api's per-key status is.
+ */
+export interface BreakerKey {
+  channelId: number;
+  keyIndex?: number;
+}
+
+/** A breaker's name in a map or a store key: `7` for a channel's own, `7:2` for its key 2. */
+export const breakerName = ({ channelId, keyIndex }: BreakerKey): string => (keyIndex === undefined ? String(channelId) : `${channelId}:${keyIndex}`);
+
+/** The key alone, whatever else the value carries (a state, a transition). */
+export const breakerKeyOf = ({ channelId, keyIndex }: BreakerKey): BreakerKey => (keyIndex === undefined ? { channelId } : { channelId, keyIndex });
+
+/**
+ * A breaker as the stores keep it. `open`: skipped until `until`, then one probe may be
  * claimed. `half-open`: a probe is out; another may be claimed at `until` if it never reports.
  */
-export interface BreakerState {
-  channelId: number;
+export interface BreakerState extends BreakerKey {
   state: 'closed' | 'open' | 'half-open';
   /** Milliseconds since the epoch; 0 when closed. */
   until: number;
@@ -37,9 +52,10 @@ export interface BreakerTransition extends BreakerState {
 export type BreakerListener = (transition: BreakerTransition) => void;
 
 /**
- * The circuit breaker of each channel, shared by every gateway (Redis in a cluster), so a failing
- * channel is skipped by the whole fleet and exactly one call in the fleet probes it when its
- * cool-down has passed. Per channel only: a channel holds one key (no multi-key channels here).
+ * The circuit breaker of each channel, and of each key of a multi-key channel (BreakerKey), shared
+ * by every gateway (Redis in a cluster), so a failing channel or key is skipped by the whole fleet
+ * and exactly one call in the fleet probes it when its cool-down has passed. Breakers are apart:
+ * a key's never touches its channel's or another key's.
  *
  * Only failures and probes reach the store; a healthy call reads the local view that the
  * transitions keep (relay/upstream/breaker-view.ts), so it costs the store nothing. Every
@@ -52,19 +68,19 @@ export interface CircuitBreakers {
    * it for `coolDownMs`. Failures of an open or half-open breaker (calls that started before it
    * opened) change nothing. Returns the state after, and the transition when there was one.
    */
-  failure(channelId: number, at: number, settings: BreakerSettings, reason: string): Promise<BreakerTransition | BreakerState>;
+  failure(breaker: BreakerKey, at: number, settings: BreakerSettings, reason: string): Promise<BreakerTransition | BreakerState>;
   /**
    * Claims the half-open probe slot of an open breaker whose cool-down has passed (or of a
    * half-open one whose probe never reported within a cool-down): the 'half-open' transition for
    * exactly one caller across every gateway; everyone else gets the state as it is (so a gateway
    * that missed a transition catches up).
    */
-  claimProbe(channelId: number, holder: string, at: number): Promise<BreakerTransition | BreakerState>;
+  claimProbe(breaker: BreakerKey, holder: string, at: number): Promise<BreakerTransition | BreakerState>;
   /**
    * The claimed probe's outcome: success closes the breaker, failure reopens it with its cool-down
    * doubled (up to `maxCoolDownMs`). Null when `holder` no longer holds the slot.
    */
-  probeEnded(channelId: number, holder: string, ok: boolean, at: number, settings: BreakerSettings, reason: string): Promise<BreakerTransition | null>;
+  probeEnded(breaker: BreakerKey, holder: string, ok: boolean, at: number, settings: BreakerSettings, reason: string): Promise<BreakerTransition | null>;
   subscribe(listener: BreakerListener): () => void;
 }
 

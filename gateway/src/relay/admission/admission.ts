@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@tollgate/ledger';
 import type { HoldRange } from '../../billing/hold-size.js';
-import type { HoldStore, Pockets } from '../../ports/hot-state/hold-store.js';
+import type { HoldStore, Pockets, SubscriptionPocket } from '../../ports/hot-state/hold-store.js';
 import { PLAYGROUND_TOKEN_ID } from '../surfaces/playground-caller.js';
 import type { Caller } from './caller.js';
 import type { RelayContext } from '../relay-context.js';
@@ -17,10 +17,10 @@ async function tokenBalances(ctx: RelayContext, caller: Caller): Promise<TokenBa
   return (await ctx.deps.balances.tokens([token.id])).map((balance) => ({ ...balance, userId: user.id }));
 }
 
-/** What admission held: how much, and the subscription that pays (absent: the wallet). */
+/** What admission held: how much, and the subscription that pays with the windows it took from (absent: the wallet). */
 export interface Admission {
   granted: number;
-  subscriptionId?: number;
+  pocket?: SubscriptionPocket;
 }
 
 /**
@@ -39,7 +39,10 @@ export async function admit(ctx: RelayContext, caller: Caller, holdId: string, r
     await holds.seed(await balances.users([caller.user.id]), await tokenBalances(ctx, caller));
     result = await holds.acquire(request);
   }
-  if (result.ok) return result.subscriptionId === undefined ? { granted: result.granted } : { granted: result.granted, subscriptionId: result.subscriptionId };
+  if (result.ok) {
+    const pocket = pockets?.subscriptions.find((s) => s.subscriptionId === result.subscriptionId);
+    return result.subscriptionId === undefined || !pocket ? { granted: result.granted } : { granted: result.granted, pocket };
+  }
   if (result.reason === 'unconfirmed') throw new RelayError(503, RelayMessages.holdUnconfirmed, 'hold_unconfirmed');
   if (result.reason === 'token_quota') throw new RelayError(403, RelayMessages.tokenExhausted, 'token_quota_exhausted');
   if (result.reason === 'subscription_quota') throw new RelayError(403, RelayMessages.subscriptionQuota, 'insufficient_subscription_quota');

@@ -12,20 +12,28 @@ export function sensitiveWordList(text: string): string[] {
 
 /**
  * Finds listed words in text with one Aho–Corasick pass, whatever the length of the list,
- * case-insensitively. The automaton is rebuilt only when the list changes. It is
+ * case-insensitively. The automaton is rebuilt only when the list's text changes. It is
  * @monyone/aho-corasick's double array over UTF-16 units (like new-api's matcher over runes):
  * modern-ahocorasick walked graphemes with Intl.Segmenter, ~0.4 µs a character once a prompt held
  * any Chinese, no faster than looping over 5,000 words (docs/benchmarks.md, sensitive words).
  */
-export class SensitiveWords {
-  private source = '';
-  private matcher: AhoCorasick | null = null;
+/** The automaton of a word list (null when it lists none) and its longest word's length. */
+export interface WordMatcher {
+  matcher: AhoCorasick | null;
+  longestWord: number;
+}
 
+function buildMatcher(source: string): WordMatcher {
+  const words = sensitiveWordList(source);
+  return { matcher: words.length > 0 ? new AhoCorasick(words) : null, longestWord: Math.max(0, ...words.map((word) => word.length)) };
+}
+
+export class SensitiveWords {
   constructor(private readonly options: Options) {}
 
   /** The first listed word in `text`, or null. */
   firstHit(text: string): string | null {
-    const matcher = this.current();
+    const { matcher } = this.current();
     if (!matcher || !text) return null;
     const lower = text.toLowerCase();
     // Most prompts hold no listed word: the yes/no scan allocates nothing; only a hit collects matches.
@@ -47,9 +55,9 @@ export class SensitiveWords {
    */
   streamStopper(): ((added: string) => boolean) | null {
     if (!this.options.boolean('CheckSensitiveEnabled') || !this.options.boolean('StopOnSensitiveEnabled')) return null;
-    const matcher = this.current();
+    const { matcher, longestWord } = this.current();
     if (!matcher) return null;
-    const kept = this.longestWord - 1;
+    const kept = longestWord - 1;
     // Only the last `kept` characters can begin a word that the next text completes: they are all
     // this stream keeps. Slicing the whole answer so far per chunk flattened it each time (quadratic).
     let tail = '';
@@ -60,18 +68,8 @@ export class SensitiveWords {
     };
   }
 
-  private longestWord = 0;
-
-  /** Building the automaton takes ~250 ms for 5,000 words (bench: sensitive-words), so it is built only when the list's text changes. */
-  private current(): AhoCorasick | null {
-    const source = this.options.string('SensitiveWords');
-    if (source !== this.source) {
-      const words = sensitiveWordList(source);
-      this.matcher = words.length > 0 ? new AhoCorasick(words) : null;
-      this.longestWord = Math.max(0, ...words.map((word) => word.length));
-    }
-    // An option reload yields an equal string in a new object: keeping the new one makes the next comparison a pointer check, not a 50 KB scan.
-    this.source = source;
-    return this.matcher;
+  /** Building the automaton takes ~250 ms for 5,000 words (bench: sensitive-words), so it is built once per text of the list. */
+  private current(): WordMatcher {
+    return this.options.parsed('SensitiveWords', buildMatcher);
   }
 }

@@ -2,6 +2,7 @@ import { newEventMetadata, newId, runInBackground } from '@tollgate/ledger';
 import { costOf, priceContent, priceOther, type PriceQuote } from '../../billing/pricing.js';
 import { remindOnCrossing } from '../../billing/quota-reminder.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
+import type { SubscriptionPocket } from '../../ports/hot-state/hold-store.js';
 import type { Usage } from '../../providers/types.js';
 import { type Caller, spenderOf } from './caller.js';
 import type { RelayContext } from '../relay-context.js';
@@ -20,7 +21,7 @@ export interface Settlement {
   /** What the hold took: the most this call may be charged. */
   granted: number;
   /** The subscription whose windows the hold took from; absent: the wallet pays. */
-  subscriptionId?: number;
+  pocket?: SubscriptionPocket | undefined;
   model: string;
   usage: Usage;
   isStream: boolean;
@@ -67,10 +68,15 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       content: priceContent(s.quote),
       other: { ...priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage), ...(s.adminInfo ? { admin_info: s.adminInfo } : {}) },
       logged: ctx.deps.options.boolean('LogConsumeEnabled'),
-      ...(s.subscriptionId === undefined ? {} : { subscriptionId: s.subscriptionId }),
+      ...(s.pocket ? paidBy(s.pocket) : {}),
     },
     metadata: newEventMetadata(),
   });
+}
+
+/** The event's note of the subscription that paid, and of the windows it counted in (the embedded log keeps their counts from it). */
+function paidBy({ subscriptionId, windows }: SubscriptionPocket): { subscriptionId: number; subscriptionWindows: { key: string; endsAt: number }[] } {
+  return { subscriptionId, subscriptionWindows: windows.map(({ key, endsAt }) => ({ key, endsAt })) };
 }
 
 /**

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type Channel, type ChannelStore, NO_CHANNEL_EXTRAS } from '../../ports/documents/channel-store.js';
+import type { BreakerKey } from '../../ports/hot-state/circuit-breakers.js';
+import { BreakerView } from './breaker-view.js';
 import { type ChannelGate, ChannelRouter } from './channel-router.js';
+
+const openUntil2000 = (channelId: number, keyIndex?: number) => ({ ...(keyIndex === undefined ? { channelId } : { channelId, keyIndex } satisfies BreakerKey), state: 'open' as const, until: 2_000, coolDownMs: 1_000 });
 
 function channel(id: number, fields: Partial<Channel>): Channel {
   return {
@@ -28,14 +32,34 @@ describe('ChannelRouter', () => {
   });
 
   it('skips a channel its breaker keeps out, for the next priority, as a disabled one', async () => {
-    const open = new Set([2]);
-    const router = await routerOver([channel(1, { priority: 0 }), channel(2, { priority: 10 })], Math.random, { admits: (id) => !open.has(id) });
+    const view = new BreakerView(() => 1_000);
+    const router = await routerOver([channel(1, { priority: 0 }), channel(2, { priority: 10 })], Math.random, view);
+    view.apply(openUntil2000(2));
     expect(router.pick('default', 'gpt-4o')?.id).toBe(1);
-    open.clear();
+    view.apply({ channelId: 2, state: 'closed', until: 0, coolDownMs: 0 });
     expect(router.pick('default', 'gpt-4o')?.id).toBe(2);
-    open.add(1).add(2);
+    view.apply(openUntil2000(1));
+    view.apply(openUntil2000(2));
     expect(router.pick('default', 'gpt-4o')).toBeNull();
     expect(router.byId(2)?.status).toBe(1);
+  });
+
+  it("keeps a multi-key channel in rotation while one of its keys' breakers is open, never choosing that key; skips it when all are", async () => {
+    const info = JSON.stringify({ is_multi_key: true, multi_key_size: 3, multi_key_mode: 'polling' });
+    const keyed = channel(2, { priority: 10, key: 'k0\nk1\nk2', channelInfo: info });
+    const view = new BreakerView(() => 1_000);
+    const router = await routerOver([channel(1, { priority: 0 }), keyed], Math.random, view);
+    view.apply(openUntil2000(2, 1));
+    expect(router.pick('default', 'gpt-4o')?.id).toBe(2);
+    const chosen = Array.from({ length: 6 }, () => router.keyFor(keyed));
+    expect(chosen.map((key) => key?.channel.key)).toEqual(['k0', 'k2', 'k0', 'k2', 'k0', 'k2']);
+    expect(chosen[1]?.breaker).toEqual({ channelId: 2, keyIndex: 2 });
+    expect(router.keyFor(keyed, { gated: false })?.channel.key).toBe('k0');
+    expect(router.keyFor(keyed, { passed: new Set([0, 2]) })).toBeNull();
+    view.apply(openUntil2000(2, 0));
+    view.apply(openUntil2000(2, 2));
+    expect(router.pick('default', 'gpt-4o')?.id).toBe(1);
+    expect(router.keyFor(keyed)).toBeNull();
   });
 
   it('skips disabled channels', async () => {

@@ -65,4 +65,26 @@ describe('the circuit breaker in the relay', () => {
     for (let i = 0; i < 5; i++) expect((await h.post('/v1/chat/completions', bearer, CHAT)).statusCode).toBe(502);
     expect(transitions).toEqual([]);
   });
+
+  it("a multi-key channel: each failing key's breaker opens alone, the next call takes another key, and the channel is skipped once every key is open", async () => {
+    const h = await buildRelayHarness({ CircuitBreakerFailureThreshold: '1', CircuitBreakerWindowSeconds: '60', CircuitBreakerCoolDownSeconds: '60', RetryTimes: '0' });
+    const user = await h.addUser({ quota: 10_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    const channelInfo = JSON.stringify({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'polling' });
+    const keyed = await h.addChannel({ baseUrl: DEAD, priority: 10, key: 'sk-zero\nsk-one', channelInfo });
+    await h.addChannel({ priority: 0, key: 'sk-backup' });
+    const transitions: string[] = [];
+    h.deps.breakers.subscribe((t) => transitions.push(`${t.channelId}:${t.keyIndex ?? '-'}:${t.change}`));
+    const call = async () => {
+      const response = await h.post('/v1/chat/completions', bearer, CHAT);
+      await sleep(REPORTED_MS);
+      return response.statusCode;
+    };
+    expect(await call()).toBe(502);
+    expect(transitions).toEqual([`${keyed.id}:0:opened`]);
+    expect(await call()).toBe(502); // key 1 still taken: the channel stays in rotation
+    expect(transitions).toEqual([`${keyed.id}:0:opened`, `${keyed.id}:1:opened`]);
+    expect([await call(), await call()]).toEqual([200, 200]); // every key open: the backup serves
+    expect(h.upstream.requests.map((r) => r.authorization)).toEqual(['Bearer sk-backup', 'Bearer sk-backup']);
+  });
 });

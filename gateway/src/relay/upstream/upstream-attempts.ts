@@ -6,6 +6,7 @@ import { withOverrides } from '../../channels/extras/request-overrides.js';
 import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
+import type { BreakerKey } from '../../ports/hot-state/circuit-breakers.js';
 import type { ChosenKey } from '../../channels/multi-key/key-choice.js';
 import { providerFor } from '../../providers/index.js';
 import { UntranslatableRequest } from '../../providers/shared/chat-input.js';
@@ -127,40 +128,49 @@ function answered(ctx: RelayContext, chosen: ChosenKey, plan: AttemptPlan, respo
 const attemptStatus = (attempted: Attempted): number => (attempted.refusal === undefined ? attempted.response.statusCode : REFUSAL_STATUS);
 
 /**
- * Tells the channel's breaker how an attempt went. Only a failure (breaker-rules.ts) or a probe's
- * outcome is reported; a healthy call that was no probe costs nothing here. A call the client
- * abandoned says nothing of the channel: its probe slot frees itself after a cool-down.
+ * Tells the breaker of the key the attempt took (its channel's own, or a multi-key channel's key's)
+ * how it went. Only a failure (breaker-rules.ts) or a probe's outcome is reported; a healthy call
+ * that was no probe costs nothing here. A call the client abandoned says nothing of the channel:
+ * its probe slot frees itself after a cool-down.
  */
-function reportToBreaker(ctx: RelayContext, channel: Channel, attempted: Attempted | null, probe: string | null, aborted: boolean): void {
+function reportToBreaker(ctx: RelayContext, breaker: BreakerKey, attempted: Attempted | null, probe: string | null, aborted: boolean): void {
   if (attempted && attempted.refusal === undefined && attempted.response.statusCode < 400) {
-    if (probe) ctx.breakers.probeSucceeded(channel.id, probe);
+    if (probe) ctx.breakers.probeSucceeded(breaker, probe);
     return;
   }
   if (aborted) return;
   const status = attempted ? attemptStatus(attempted) : null;
   const reason = breakerFailureReason(healthSwitches(ctx.deps), status, attempted ? attempted.refusal ?? attempted.errorText ?? '' : '');
-  if (reason) ctx.breakers.failed(channel.id, reason, probe);
-  else if (probe) ctx.breakers.probeSucceeded(channel.id, probe); // the channel answered: a client's error is no sign of ill health
+  if (reason) ctx.breakers.failed(breaker, reason, probe);
+  else if (probe) ctx.breakers.probeSucceeded(breaker, probe); // the channel answered: a client's error is no sign of ill health
+}
+
+interface KeyTaken {
+  chosen: ChosenKey;
+  /** The probe slot this call claimed for the key's breaker, when it is the probe. */
+  probe: string | null;
 }
 
 /**
- * For a channel a breaker holds: when its cool-down has passed, the probe slot (claimed: this call
- * is the probe); when it opened, or another call took the slot, since the router picked it (the
- * hold was taken meanwhile), the channel is passed over, no attempt spent, for the next the router
- * gives. Only called off the usual path (a channel no breaker holds goes as picked).
+ * The key a call to `channel` takes: one whose breaker is closed goes as chosen (the usual path);
+ * one whose cool-down has passed goes only as the probe, its slot claimed. A key that opened, or
+ * whose slot another call claimed, since the router picked the channel (the hold was taken
+ * meanwhile) is passed over for the channel's next key. Null when the channel has none left: it
+ * is passed over, no attempt spent. A pinned channel has no breaker.
  */
-async function claimed(ctx: RelayContext, first: Channel | null, plan: AttemptPlan, tried: Set<number>): Promise<{ channel: Channel | null; probe: string | null }> {
-  const { view } = ctx.breakers;
-  let channel = first;
-  while (channel && !view.isClosed(channel.id)) {
-    if (view.isDue(channel.id)) {
-      const probe = await ctx.breakers.claim(channel.id);
-      if (probe) return { channel, probe };
-    }
-    tried.add(channel.id);
-    channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
+async function takeKey(ctx: RelayContext, channel: Channel, plan: AttemptPlan): Promise<KeyTaken | null> {
+  if (plan.pinned) {
+    const chosen = ctx.router.keyFor(channel, { gated: false });
+    return chosen && { chosen, probe: null };
   }
-  return { channel, probe: null };
+  const passed = new Set<number>();
+  for (let chosen = ctx.router.keyFor(channel); chosen; chosen = ctx.router.keyFor(channel, { passed })) {
+    if (ctx.breakers.view.isClosed(chosen.breaker)) return { chosen, probe: null };
+    const probe = ctx.breakers.view.isDue(chosen.breaker) ? await ctx.breakers.claim(chosen.breaker) : null;
+    if (probe) return { chosen, probe };
+    passed.add(chosen.index);
+  }
+  return null;
 }
 
 /**
@@ -174,25 +184,17 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   let last: Attempted | null = null;
   const retries = plan.pinned || plan.skipRetry ? 0 : ctx.deps.options.number('RetryTimes');
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
-    let probe: string | null = null;
-    // A pinned channel has no breaker.
-    if (!plan.pinned && !ctx.breakers.view.isClosed(channel.id)) {
-      const claim = await claimed(ctx, channel, plan, tried);
-      if (!claim.channel) break;
-      channel = claim.channel;
-      probe = claim.probe;
-    }
-    // A multi-key channel's key for this call; one whose keys are all switched off is passed over, no attempt spent.
-    const chosen = ctx.router.keyFor(channel);
-    if (!chosen) {
+    const taken = await takeKey(ctx, channel, plan);
+    if (!taken) {
       tried.add(channel.id);
       channel = ctx.router.pick(plan.group, plan.model, tried, plan.accepts);
       attempt--;
       continue;
     }
+    const { chosen, probe } = taken;
     const response = await send(ctx, chosen.channel, plan);
     const attempted = response ? (response.statusCode < 400 ? await answered(ctx, chosen, plan, response) : await failedAttempt(ctx, chosen, response)) : null;
-    reportToBreaker(ctx, channel, attempted, probe, plan.signal.aborted);
+    reportToBreaker(ctx, chosen.breaker, attempted, probe, plan.signal.aborted);
     if (attempted) {
       const status = attemptStatus(attempted);
       if (status < 400 || !retryable(ctx, status)) return attempted;

@@ -1,13 +1,18 @@
 import { createServer } from 'node:http';
 import { listenOnLoopback, readText, sendJson } from '../listen.js';
 
-/** An OpenAI chat upstream that, while `failing`, answers every other call 500 (the breaker's chaos test). */
+/**
+ * An OpenAI chat upstream that, while `failing`, answers every other call 500 (the breaker's chaos
+ * test), and answers 500 every call made with a key in `failingKeys` (one bad key of several).
+ */
 export interface FlakyMock {
   url: string;
   /** Half the calls fail while set; all succeed while not. */
   failing: boolean;
-  /** When each call arrived (ms since the epoch) and how it was answered. */
-  calls: { at: number; status: number }[];
+  /** Keys (the bearer's) whose every call fails. */
+  failingKeys: Set<string>;
+  /** When each call arrived (ms since the epoch), with which key, and how it was answered. */
+  calls: { at: number; key: string; status: number }[];
   close(): Promise<void>;
 }
 
@@ -16,14 +21,16 @@ export async function startFlakyMock(): Promise<FlakyMock> {
   const mock = {
     url: '',
     failing: false,
+    failingKeys: new Set<string>(),
     calls: [] as FlakyMock['calls'],
     close: async () => {},
   };
   const server = createServer((request, response) => {
     const at = Date.now();
+    const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     readText(request).then(() => {
-      const fail = mock.failing && count++ % 2 === 0;
-      mock.calls.push({ at, status: fail ? 500 : 200 });
+      const fail = mock.failingKeys.has(key) || (mock.failing && count++ % 2 === 0);
+      mock.calls.push({ at, key, status: fail ? 500 : 200 });
       if (fail) return sendJson(response, 500, { error: { message: 'flaky upstream failure', type: 'server_error', code: null } });
       const created = Math.floor(at / 1000);
       sendJson(response, 200, {

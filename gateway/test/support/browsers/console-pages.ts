@@ -17,8 +17,8 @@ const DEVICES = {
 const THEMES = ['light', 'dark'] as const;
 
 export const PUBLIC_ROUTES = ['/', '/login', '/register', '/reset', '/pricing', '/about', '/chat', '/no/such/page'];
-export const USER_ROUTES = ['/', '/token', '/topup', '/log', '/detail', '/midjourney', '/task', '/playground', '/setting', '/statement', '/pricing', '/about', '/chat'];
-export const ADMIN_ROUTES = ['/channel', '/channel/add', '/channel/edit/1', '/redemption', '/user', '/user/edit/2', '/ops'];
+export const USER_ROUTES = ['/', '/token', '/topup', '/subscription', '/log', '/detail', '/midjourney', '/task', '/playground', '/setting', '/statement', '/pricing', '/about', '/chat'];
+export const ADMIN_ROUTES = ['/channel', '/channel/add', '/channel/edit/1', '/redemption', '/plan', '/user', '/user/edit/2', '/ops'];
 export const ROOT_ROUTES = ['/setting?tab=operation', '/setting?tab=system', '/setting?tab=other', '/import', '/audit', '/audit/ledger'];
 
 export interface Role { name: string; username?: string; password?: string; routes: string[] }

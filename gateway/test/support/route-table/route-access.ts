@@ -19,6 +19,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/user/reset': 'public',
   'GET /api/user/epay/notify': 'public',
   'POST /api/user/epay/notify': 'public',
+  'GET /api/subscription/epay/notify': 'public',
+  'POST /api/subscription/epay/notify': 'public',
   // Payment providers' signed webhooks: the signature, not a session, proves the caller.
   'POST /api/stripe/webhook': 'public',
   'POST /api/creem/webhook': 'public',
@@ -140,6 +142,9 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/subscription/self': 'user',
   'PUT /api/subscription/self/preference': 'user',
   'POST /api/subscription/balance/pay': 'user',
+  'POST /api/subscription/epay/pay': 'user',
+  'POST /api/subscription/stripe/pay': 'user',
+  'POST /api/subscription/creem/pay': 'user',
   'GET /api/subscription/admin/plans': 'admin',
   'POST /api/subscription/admin/plans': 'admin',
   'PUT /api/subscription/admin/plans/:id': 'admin',

@@ -5,6 +5,7 @@ import { EventSchemaError } from '../../errors.js';
 import type { StoredEvent } from '../../ports/event-log.js';
 import type { SqliteDatabase } from './open-database.js';
 import { RecentAppends } from './recent-appends.js';
+import { SubscriptionWindowCalls } from './subscription-window-calls.js';
 
 /** The embedded log has one partition: a single writer file keeps one total order already. */
 export const SQLITE_PARTITION = 0;
@@ -84,8 +85,10 @@ export class EventLogTables {
       `INSERT INTO ledger_consumer_offsets (group_name, partition, committed_offset) VALUES (?, ?, ?)
        ON CONFLICT (group_name, partition) DO UPDATE SET committed_offset = excluded.committed_offset`,
     );
+    const windowCalls = new SubscriptionWindowCalls(db);
     this.insertInTransaction = db.transaction((events: LedgerEvent[]) =>
       events.map((event) => {
+        windowCalls.record(event);
         const payload = JSON.stringify(event);
         const { lastInsertRowid } = this.insertEvent.run(partitionKey(event), event.metadata.eventId, event.type, payload);
         return { position: Number(lastInsertRowid), payload };

@@ -36,6 +36,13 @@ describe('healthEventsOf', () => {
     expect(healthEventsOf(recovered, recovered, 5)).toEqual([]);
   });
 
+  it("names the key of a multi-key channel whose own breaker made the transition", () => {
+    const keyOpened = { ...opened, keyIndex: 1 };
+    const open = { ...enabled, breaker: keyOpened, breakerHistory: [keyOpened] };
+    expect(healthEventsOf(enabled, open, 5)).toEqual([{ kind: 'opened', channelId: 2, name: 'main', keyIndex: 1, reason: 'httpCode 500', at: 10_000 }]);
+    expect(healthEventsOf(enabled, { ...enabled, breaker: opened, breakerHistory: [opened] }, 5)[0]?.keyIndex).toBeUndefined();
+  });
+
   it('sees nothing in a test result, an edit, or a switch-off by hand', () => {
     expect(healthEventsOf(enabled, { ...enabled, testTime: 9, responseTime: 120 }, 5)).toEqual([]);
     expect(healthEventsOf(autoDisabled, autoDisabled, 5)).toEqual([]);
@@ -48,6 +55,9 @@ describe('patchChannel', () => {
     const seed: OpsSeed = { minutes: [], channels: [{ ...enabled, breaker: closed, breakerHistory: [opened, halfOpen, closed] }] };
     const late = { ...enabled, testTime: 9, breaker: halfOpen, breakerHistory: [opened, halfOpen] };
     expect(patchChannel(seed, late)?.channels[0]).toMatchObject({ testTime: 9, breaker: closed, breakerHistory: [opened, halfOpen, closed] });
+    const keyOpen = { ...opened, keyIndex: 1, at: 50_000 };
+    const withKey: OpsSeed = { minutes: [], channels: [{ ...enabled, breaker: keyOpen, breakerHistory: [keyOpen], keyBreakers: [keyOpen] }] };
+    expect(patchChannel(withKey, { ...late, keyBreakers: [] })?.channels[0]?.keyBreakers).toEqual([keyOpen]);
   });
 });
 

@@ -15,6 +15,8 @@ export interface HealthEvent {
   kind: 'disabled' | 'enabled' | BreakerNote['change'];
   channelId: number;
   name: string;
+  /** A breaker transition of one key of a multi-key channel: that key's index. */
+  keyIndex?: number;
   reason: string;
   /** Milliseconds since the epoch. */
   at: number;
@@ -33,7 +35,7 @@ export function healthEventsOf(before: ChannelHealth | undefined, after: Channel
   const base = { channelId: after.id, name: after.name };
   const seenUntil = before?.breaker?.at ?? Number.NEGATIVE_INFINITY;
   const notes = before ? breakerNotes(after).filter((note) => note.at > seenUntil) : breakerNotes(after).slice(-1);
-  const events: HealthEvent[] = notes.map((note) => ({ ...base, kind: note.change, reason: note.reason, at: note.at }));
+  const events: HealthEvent[] = notes.map((note) => ({ ...base, kind: note.change, keyIndex: note.keyIndex, reason: note.reason, at: note.at }));
   if (after.status === ChannelStatus.AutoDisabled && before?.status !== ChannelStatus.AutoDisabled) {
     events.push({ ...base, kind: 'disabled', reason: after.reason ?? '', at: after.statusTime === null ? nowMs : after.statusTime * 1000 });
   } else if (before?.status === ChannelStatus.AutoDisabled && after.status === ChannelStatus.Enabled) {
@@ -50,7 +52,7 @@ export function patchChannel(old: OpsSeed | undefined, row: ChannelHealth): OpsS
   if (!old) return old;
   const current = old.channels.find((c) => c.id === row.id);
   const stale = (row.breaker?.at ?? Number.NEGATIVE_INFINITY) < (current?.breaker?.at ?? Number.NEGATIVE_INFINITY);
-  const patched = stale && current ? { ...row, breaker: current.breaker, breakerHistory: current.breakerHistory } : row;
+  const patched = stale && current ? { ...row, breaker: current.breaker, breakerHistory: current.breakerHistory, keyBreakers: current.keyBreakers } : row;
   const channels = [...old.channels.filter((c) => c.id !== row.id), patched].sort((a, b) => a.id - b.id);
   return { ...old, channels };
 }

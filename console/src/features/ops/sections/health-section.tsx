@@ -21,7 +21,7 @@ function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
       <ul className="space-y-1 text-sm" data-testid="ops-health-events">
         {events.map((event) => (
           <li key={`${event.kind}-${event.channelId}-${event.at}`} className={isGood(event.kind) ? 'text-emerald-700 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300'}>
-            {time(event.at)} · {t(`ops.event.${event.kind}` as MessageKey, { name: event.name, reason: event.reason })}
+            {time(event.at)} · {t(`ops.event.${event.kind}` as MessageKey, { name: event.keyIndex === undefined ? event.name : t('ops.breaker.keyOf', { name: event.name, index: event.keyIndex }), reason: event.reason })}
           </li>
         ))}
       </ul>
@@ -29,15 +29,22 @@ function HealthEvents({ events }: { events: readonly HealthEvent[] }) {
   );
 }
 
-/** The breaker's state, and until when an open one keeps the channel out. */
+/** The breaker's state (a key's, for a multi-key channel's key), and until when an open one keeps the channel or key out. */
 function BreakerCell({ note }: { note: BreakerNote }) {
   const t = useT();
   return (
     <span title={note.reason} data-testid="breaker">
+      {note.keyIndex !== undefined && <span className="mr-1 text-xs" data-testid="breaker-key">{t('ops.breaker.key', { index: note.keyIndex })}</span>}
       <span className={`${tag.base} ${breakerTag[note.state]}`}>{t(`ops.breaker.${note.state}` as MessageKey)}</span>
       {note.state === 'open' && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{t('ops.breaker.until', { time: time(note.until) })}</span>}
     </span>
   );
+}
+
+/** A multi-key channel's keys that a breaker holds, each with its state; otherwise the channel's last transition. */
+function BreakerCells({ channel }: { channel: ChannelHealth }) {
+  if (channel.keyBreakers?.length) return <span className="flex flex-wrap gap-1">{channel.keyBreakers.map((note) => <BreakerCell key={note.keyIndex} note={note} />)}</span>;
+  return channel.breaker ? <BreakerCell note={channel.breaker} /> : '-';
 }
 
 function useHealthColumns(): Column<ChannelHealth>[] {
@@ -51,7 +58,7 @@ function useHealthColumns(): Column<ChannelHealth>[] {
     },
     {
       id: 'breaker', label: t('ops.col.breaker'), sortValue: (channel) => channel.breaker?.state ?? '',
-      cell: (channel) => (channel.breaker ? <BreakerCell note={channel.breaker} /> : '-'),
+      cell: (channel) => <BreakerCells channel={channel} />,
     },
     { id: 'testTime', label: t('ops.col.testTime'), cell: (channel) => (tested(channel) ? time(channel.testTime * 1000) : t('ops.never')), sortValue: (channel) => channel.testTime },
     { id: 'responseTime', label: t('ops.col.responseTime'), numeric: true, cell: (channel) => (tested(channel) ? `${channel.responseTime} ms` : '-'), sortValue: (channel) => (tested(channel) ? channel.responseTime : -1) },

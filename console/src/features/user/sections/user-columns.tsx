@@ -2,12 +2,14 @@ import { Role, UserStatus } from '@tollgate/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import type { Column } from '../../../components/ui/sortable-table';
 import { tag } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
 import type { MessageKey } from '../../../i18n/zh';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
+import { UserSubscriptions } from '../../subscription/sections/user-subscriptions';
 import type { AdminUser } from '../api';
 import { useManageUser } from '../hooks/use-users';
 
@@ -22,6 +24,7 @@ function UserActions({ user, onEdit }: { user: AdminUser; onEdit(user: AdminUser
   const t = useT();
   const manage = useManageUser();
   const [confirming, setConfirming] = useState(false);
+  const [subscriptions, setSubscriptions] = useState(false);
   if (isDeleted(user)) return null;
   return (
     <div className="flex flex-wrap gap-1">
@@ -30,8 +33,12 @@ function UserActions({ user, onEdit }: { user: AdminUser; onEdit(user: AdminUser
       {user.status === UserStatus.Enabled && <Button variant="ghost" onClick={() => manage(user.id, 'disable')}>{t('user.disable')}</Button>}
       {user.status === UserStatus.Disabled && <Button variant="ghost" onClick={() => manage(user.id, 'enable')}>{t('user.enable')}</Button>}
       <Button variant="outline" onClick={() => onEdit(user)}>{t('user.edit')}</Button>
+      <Button variant="ghost" onClick={() => setSubscriptions(true)}>{t('plan.manage')}</Button>
       <Button variant="danger" onClick={() => setConfirming(true)}>{t('user.delete')}</Button>
       <ConfirmDialog open={confirming} title={t('user.confirmDelete')} confirmLabel={t('user.delete')} cancelLabel={t('token.cancel')} onConfirm={() => manage(user.id, 'delete')} onClose={() => setConfirming(false)} />
+      <Dialog open={subscriptions} onClose={() => setSubscriptions(false)} title={t('plan.manageOf', { name: user.username })}>
+        {subscriptions && <UserSubscriptions userId={user.id} />}
+      </Dialog>
     </div>
   );
 }

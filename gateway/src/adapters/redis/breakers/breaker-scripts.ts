@@ -2,9 +2,9 @@ import { LuaScript } from '../lua-script.js';
 
 /**
  * The breaker rules of adapters/in-process/circuit-breakers.ts as Lua, each one atomic step in
- * Redis. KEYS[1] is the channel's hash (st: open | half-open, until, cd: the cool-down, holder: the
+ * Redis. KEYS[1] is the breaker's hash (st: open | half-open, until, cd: the cool-down, holder: the
  * probe's), KEYS[2] the list of a closed breaker's latest failure times (at most `threshold`): both
- * tagged `{c<id>}`, one slot. A missing hash is a closed breaker. Each answers
+ * tagged `{c<id>}` (a channel's own breaker and its keys' alike), one slot. A missing hash is a closed breaker. Each answers
  * {state, until, coolDownMs, changed (1|0)}.
  */
 

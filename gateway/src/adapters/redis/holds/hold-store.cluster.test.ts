@@ -41,4 +41,22 @@ describe('holds across gateways', () => {
     }
     await Promise.all(connections.map((c) => c.quit()));
   });
+
+  it('issue #41: a gateway restarted on the same Redis finds what its windows counted (no restart gap, unlike in-process holds)', async () => {
+    const prefix = `tg-sub-restart-${process.pid}:`;
+    const pockets = { order: 'subscription_only' as const, subscriptions: [{ subscriptionId: 4, windows: [{ key: 's4:w0:0', limit: 1000, endsAt: Date.now() + 3_600_000 }] }] };
+    const acquire = (store: ReturnType<typeof createRedisHoldStore>, holdId: string) => store.acquire({ holdId, userId: 1, tokenId: 9, least: 100, most: 100, ttlMs: 60_000, pockets });
+    const before = new Redis(requiredRedisUrl());
+    const first = createRedisHoldStore(before, prefix);
+    await first.seed([{ userId: 1, quota: 0, usedQuota: 0, requestCount: 0, affQuota: 0, affHistoryQuota: 0, affCount: 0 }], [{ tokenId: 9, userId: 1, remainQuota: 0, usedQuota: 0, unlimited: true }]);
+    for (let i = 0; i < 6; i++) expect((await acquire(first, `before-${i}`)).ok).toBe(true);
+    await first.applyLedgerChanges({ users: [], tokens: [], channels: [], appliedEvents: [], settledHolds: Array.from({ length: 6 }, (_, i) => ({ holdId: `before-${i}`, userId: 1 })) });
+    await before.quit();
+    const after = new Redis(requiredRedisUrl());
+    const restarted = createRedisHoldStore(after, prefix);
+    expect(await restarted.counted(1, pockets.subscriptions[0]!.windows)).toEqual([600]);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => acquire(restarted, `after-${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(4);
+    await after.quit();
+  });
 });

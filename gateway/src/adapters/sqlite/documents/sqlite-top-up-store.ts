@@ -17,6 +17,7 @@ interface TopUpRow {
   checkout_amount: number | null;
   checkout_currency: string | null;
   quota: number | null;
+  plan_id: number | null;
 }
 
 /** The checkout's columns, present only when the order has one. */
@@ -34,6 +35,7 @@ const fromRow = (row: TopUpRow): TopUpOrder => ({
   completeTime: row.complete_time,
   status: row.status,
   ...checkoutOf(row),
+  ...(row.plan_id === null ? {} : { planId: row.plan_id }),
 });
 
 function whereOf({ userId, tradeNo }: TopUpFilter): { where: string; params: Record<string, string | number> } {
@@ -64,7 +66,7 @@ export function createSqliteTopUpStore(db: Database): TopUpStore {
     },
     async create(o) {
       const checkout = o.checkoutId === undefined ? {} : { checkout_id: o.checkoutId, checkout_amount: o.checkoutAmount ?? 0, checkout_currency: o.checkoutCurrency ?? '', quota: o.quota ?? 0 };
-      cache.insert('top_ups', { user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, status: TopUpStatus.Pending, ...checkout });
+      cache.insert('top_ups', { user_id: o.userId, amount: o.amount, money: o.money, trade_no: o.tradeNo, payment_method: o.paymentMethod, create_time: o.createTime, status: TopUpStatus.Pending, ...checkout, ...(o.planId === undefined ? {} : { plan_id: o.planId }) });
       return byTradeNo(o.tradeNo) as TopUpOrder;
     },
     async byTradeNo(tradeNo) {
