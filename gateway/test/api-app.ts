@@ -7,6 +7,7 @@ import { createInProcessChangeNotices } from '../src/adapters/in-process/change-
 import { openTempDocuments } from '../src/adapters/sqlite/test-documents.js';
 import { createSqliteSessionStore } from '../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { ensureRootUser } from '../src/bootstrap/root-user.js';
+import { InProcessChannelAffinities } from '../src/adapters/in-process/channel-affinities.js';
 import { InProcessLeases } from '../src/adapters/in-process/leases.js';
 import { InProcessCircuitBreakers } from '../src/adapters/in-process/circuit-breakers.js';
 import { InProcessOneTimeCodes } from '../src/adapters/in-process/one-time-codes.js';
@@ -86,6 +87,7 @@ export async function buildApiHarness(options: Record<string, string> = {}, env:
     roomPresence: new InProcessRoomPresence(),
     gatewayReports: new InProcessGatewayReports(),
     leases: new InProcessLeases(),
+    affinities: new InProcessChannelAffinities(),
     codes: new InProcessOneTimeCodes(),
     mailer: createSmtpMailer(optionCache),
     ledgerProof: unusedLedgerProver,

@@ -144,6 +144,10 @@ export const audits = {
     state: (deps: SnapshotDeps, request: FastifyRequest) => channelSnapshot(deps, asId(String(bodyOf(request).channel_id ?? ''))),
     detail: (request: FastifyRequest) => ({ action: bodyOf(request).action, key_index: bodyOf(request).key_index }),
   },
+  channelUpstreamDetected: { type: 'ChannelUpstreamModelsDetected', ...channelFrom(bodyId) },
+  channelUpstreamApplied: { type: 'ChannelUpstreamModelsApplied', ...channelFrom(bodyId), detail: (request) => ({ add_models: bodyOf(request).add_models, remove_models: bodyOf(request).remove_models, ignore_models: bodyOf(request).ignore_models }) },
+  channelUpstreamDetectedAll: { type: 'ChannelUpstreamModelsDetected', kind: 'channel', target: () => '*' },
+  channelUpstreamAppliedAll: { type: 'ChannelUpstreamModelsApplied', kind: 'channel', target: () => '*' },
   channelsTagged: { type: 'ChannelsTagged', ...channelsNamed, detail: (request) => ({ tag: bodyOf(request).tag ?? null }) },
   optionUpdated: {
     type: 'OptionUpdated',

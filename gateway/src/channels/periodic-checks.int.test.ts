@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApiHarness } from '../../test/api-app.js';
 import { newChannel } from '../../test/fakes/relay-harness.js';
 import { startOpenAIMock } from '../../test/mock-upstream/openai/openai-mock.js';
+import { startOpenAIAccountMock } from '../../test/mock-upstream/openai/openai-account-mock.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { startPeriodicChecks } from './periodic-checks.js';
 
@@ -36,6 +37,26 @@ describe('periodic checks on several gateways', () => {
       expect(upstream.requests.length).toBe(1); // the first look claimed the period (until ~4 s)
     } finally {
       await upstream.close();
+    }
+  });
+
+  it("checks the channels watching their upstream's models at once, then half-hourly: auto-sync adds new models, the others only list them", async () => {
+    const account = await startOpenAIAccountMock({ key: 'sk-account', models: ['gpt-4o', 'gpt-5'], hardLimitUsd: 0, totalUsageCents: 0 });
+    try {
+      const { deps } = await buildApiHarness();
+      const settings = (autoSync: boolean) => JSON.stringify({ upstream_model_update_check_enabled: true, upstream_model_update_auto_sync_enabled: autoSync });
+      const synced = await deps.channels.create(newChannel(account.url, { key: 'sk-account', models: 'gpt-4o', settings: settings(true) }));
+      const listed = await deps.channels.create(newChannel(account.url, { key: 'sk-account', models: 'gpt-4o', settings: settings(false) }));
+      const unwatched = await deps.channels.create(newChannel(account.url, { key: 'sk-account', models: 'gpt-4o' }));
+      stops.push(startPeriodicChecks(deps, (error) => { throw error; }));
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect((await deps.channels.byId(synced.id))?.models).toBe('gpt-4o,gpt-5');
+      expect((await deps.channels.byId(listed.id))?.models).toBe('gpt-4o');
+      expect(JSON.parse((await deps.channels.byId(listed.id))?.settings ?? '{}')).toMatchObject({ upstream_model_update_last_detected_models: ['gpt-5'] });
+      expect((await deps.channels.byId(unwatched.id))?.settings).toBe('');
+      expect(account.paths.filter((p) => p === '/v1/models')).toHaveLength(2);
+    } finally {
+      await account.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import type { AuditContext } from '../contexts/audit.js';
 import type { AnalyticsContext } from '../contexts/analytics.js';
 import { updateAllBalances } from './balance-update.js';
 import { ChannelTester } from './channel-tester.js';
+import { checkWatchedChannels } from './upstream-models/all-channels.js';
 import { proveAndRecord } from '../ledger-proof/record-proof.js';
 import { systemActor } from '../ports/documents/audit-event.js';
 
@@ -16,6 +17,8 @@ const MINUTE_MS = 60_000;
 const DAY_SECONDS = 86_400;
 /** How often log retention deletes what has aged past LogRetentionDays. */
 const RETENTION_EVERY_MS = 60 * MINUTE_MS;
+/** How often the channels watching their upstream's model list are checked (new-api's default task interval). */
+const UPSTREAM_MODELS_EVERY_MS = 30 * MINUTE_MS;
 /** How often each gateway looks whether a chore is due: a changed frequency applies within this. */
 const LOOK_EVERY_MS = 1_000;
 
@@ -46,7 +49,8 @@ function periodStartLease(seen: Map<string, string>, chore: Chore, periodMs: num
 
 /**
  * The periodic channel test (ChannelTestFrequency), balance update (ChannelUpdateFrequency) and
- * ledger audit (LedgerAuditFrequency), in minutes, and the hourly deletion of log rows older than LogRetentionDays (0 keeps them all;
+ * ledger audit (LedgerAuditFrequency), in minutes, the half-hourly check of the channels watching
+ * their upstream's model list (auto-syncing those set so), and the hourly deletion of log rows older than LogRetentionDays (0 keeps them all;
  * analytics drops whole months as partitions and the rest by a DELETE). Every gateway looks every
  * second; the one that claims the period's lease runs the chore, so it runs once per period in the
  * whole cluster. A changed frequency runs the chore at once, then every new period, with no restart;
@@ -62,6 +66,7 @@ export function startPeriodicChecks(deps: Deps, onError: (error: unknown) => voi
     { name: 'channel-test', periodMs: everyMinutes('ChannelTestFrequency'), run: () => tester.testAll() ?? Promise.resolve() },
     { name: 'channel-balance', periodMs: everyMinutes('ChannelUpdateFrequency'), run: () => updateAllBalances(deps) },
     { name: 'ledger-audit', periodMs: everyMinutes('LedgerAuditFrequency'), run: async () => void (await proveAndRecord(deps, systemActor, 'scheduled', onError)), atPeriodStarts: true },
+    { name: 'upstream-models', periodMs: () => UPSTREAM_MODELS_EVERY_MS, run: () => checkWatchedChannels(deps, onError) },
     {
       name: 'log-retention',
       periodMs: () => (retentionDays() > 0 ? RETENTION_EVERY_MS : 0),

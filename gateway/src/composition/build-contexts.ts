@@ -54,7 +54,7 @@ export function buildContexts(core: CoreContext, engines: OpenedEngines): Gatewa
     topUps: docs.topUps,
     subscriptions: docs.subscriptions,
   };
-  const channels: ChannelsContext = { ...core, channels: docs.channels, breakers: hot.breakers };
+  const channels: ChannelsContext = { ...core, channels: docs.channels, breakers: hot.breakers, affinities: hot.affinities };
   const tasks: TasksContext = { ...core, tasks: docs.tasks };
   const ops: OpsContext = {
     ...core,

@@ -22,6 +22,9 @@ import type { RateLimiters } from '../ports/hot-state/rate-limiter.js';
 import type { UsageMeter } from '../ports/hot-state/usage-meter.js';
 import { InProcessUsageMeter } from '../adapters/in-process/usage-meter.js';
 import { RedisUsageMeter } from '../adapters/redis/counters/usage-meter.js';
+import { InProcessChannelAffinities } from '../adapters/in-process/channel-affinities.js';
+import { RedisChannelAffinities } from '../adapters/redis/routing/channel-affinities.js';
+import type { ChannelAffinities } from '../ports/hot-state/channel-affinities.js';
 import { InProcessLeases } from '../adapters/in-process/leases.js';
 import { RedisLeases } from '../adapters/redis/fleet/leases.js';
 import { InProcessOneTimeCodes } from '../adapters/in-process/one-time-codes.js';
@@ -71,6 +74,8 @@ export interface HotState {
   rateLimiters: RateLimiters;
   meter: UsageMeter;
   leases: Leases;
+  /** Which channel each conversation last used (channel affinity). */
+  affinities: ChannelAffinities;
   codes: OneTimeCodes;
   /** Socket.IO's adapter, so consoles' rooms span every gateway; unset: Socket.IO's in-memory one. */
   liveAdapter?: ServerOptions['adapter'];
@@ -134,6 +139,7 @@ export function openHotState(config: EngineConfig, log: Logger, dataDir?: string
       rateLimiters: inProcessRateLimiters,
       meter: new InProcessUsageMeter(),
       leases: new InProcessLeases(),
+      affinities: new InProcessChannelAffinities(),
       codes: new InProcessOneTimeCodes(),
       roomPresence: new InProcessRoomPresence(),
       gatewayReports: new InProcessGatewayReports(),
@@ -163,6 +169,8 @@ export function openHotState(config: EngineConfig, log: Logger, dataDir?: string
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),
+    // One GET per call an affinity rule matches, one SET when it succeeded.
+    affinities: new RedisChannelAffinities(commands, prefix),
     codes: new RedisOneTimeCodes(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`, log),
     // Failures and probes only (a healthy call costs Redis nothing); transitions on one shard channel.

@@ -1,3 +1,4 @@
+import { defaultAffinityRules } from '../channels/affinity/affinity-setting.js';
 import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, defaultModelRatio } from '../billing/default-prices.js';
 import { defaultModelMaxOutputTokens } from '../billing/default-output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
@@ -157,6 +158,12 @@ export const optionDefaults = {
   'billing_setting.billing_expr': '{}',
   // $ per 1,000 server tool calls (`tool` or `tool:model-prefix*`), over new-api's defaults (billing/tool-prices.ts).
   'tool_price_setting.prices': '{}',
+  // new-api's channel affinity: a conversation's calls stick to the channel it used (channels/affinity/).
+  'channel_affinity_setting.enabled': 'true',
+  'channel_affinity_setting.switch_on_success': 'true',
+  'channel_affinity_setting.max_entries': '100000',
+  'channel_affinity_setting.default_ttl_seconds': '3600',
+  'channel_affinity_setting.rules': JSON.stringify(defaultAffinityRules),
   ...compatibilityDefaults,
 } satisfies Record<string, string>;
 

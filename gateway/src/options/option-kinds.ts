@@ -3,6 +3,7 @@ import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-r
 import { isAddressEntry, isDomainPattern, isPortRange } from '../http/fetch-guard/address-rules.js';
 import { isHttpUrl } from '../http/http-url.js';
 import { creemProductsSchema } from '../payment/creem-products.js';
+import { affinityRulesSchema } from '../channels/affinity/affinity-setting.js';
 import { compilePriceExpression } from '../billing/expression/price-expression.js';
 
 /**
@@ -101,6 +102,10 @@ export const expressionMap: OptionKind = (key) =>
       }
     }
   });
+
+/** The channel affinity rules (new-api's shape): a JSON array of rules whose regexes compile. */
+export const affinityRules: OptionKind = (key) =>
+  parsedJson(key, affinityRulesSchema, `${key} 必须是 JSON 数组，每一项是渠道亲和规则（name、model_regex、key_sources 等），正则表达式须有效`);
 
 /** Group names in order (AutoGroups): a JSON array of strings. */
 export const groupList: OptionKind = (key) => parsedJson(key, z.array(z.string()), `${key} 必须是 JSON 数组，每一项都是分组名`);

@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { addressEntries, amount, chatList, creemProductList, count, domainList, domainPatterns, expressionMap, groupList, groupRatioTable, image, modeMap, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, affinityRules, amount, chatList, creemProductList, count, domainList, domainPatterns, expressionMap, groupList, groupRatioTable, image, modeMap, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -122,6 +122,11 @@ const optionKinds = {
   'billing_setting.billing_mode': modeMap,
   'billing_setting.billing_expr': expressionMap,
   'tool_price_setting.prices': ratioMap,
+  'channel_affinity_setting.enabled': onOff,
+  'channel_affinity_setting.switch_on_success': onOff,
+  'channel_affinity_setting.max_entries': wholePositive,
+  'channel_affinity_setting.default_ttl_seconds': wholePositive,
+  'channel_affinity_setting.rules': affinityRules,
   ModelRequestRateLimitEnabled: onOff,
   ModelRequestRateLimitDurationMinutes: wholePositive,
   ModelRequestRateLimitCount: count,

@@ -20,6 +20,8 @@ import { completedUsage } from '../providers/shared/token-count.js';
 import { type Attempted, REFUSAL_STATUS, sendWithRetries } from './upstream/upstream-attempts.js';
 import { UpstreamCancel } from './upstream/upstream-cancel.js';
 import { declaresLargeBody, nextTurn } from '../http/large-body.js';
+import { affinityOf, type CallAffinity, rememberAffinity } from '../channels/affinity/conversation-affinity.js';
+import { affinityCallOf } from './upstream/call-affinity.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
 export interface CallPlan {
@@ -61,6 +63,8 @@ interface Admitted {
   pocket: SubscriptionPocket | undefined;
   /** Set when the balance pays for a shorter answer than the call could otherwise give. */
   outputLimit: number | undefined;
+  /** The conversation's channel affinity, when a rule gives the call one. */
+  affinity: CallAffinity | null;
 }
 
 /** The status the client sees for an upstream failure: the channel's status_code_mapping may rewrite it. */
@@ -93,22 +97,30 @@ function noChannelFor(ctx: RelayContext, caller: Caller, plan: ChannelNeeds): Re
   return why ? new RelayError(400, why, 'unsupported_request_part', 'invalid_request_error') : new RelayError(503, RelayMessages.noChannel(caller.group, plan.model), 'model_not_found');
 }
 
+/** The channel the router gives, unless the conversation's affinity names one it would give too. */
+function pickedChannel(ctx: RelayContext, caller: Caller, plan: ChannelNeeds, preferred: number | null): Channel | null {
+  const sticky = preferred === null ? null : ctx.router.candidate(caller.group, plan.model, preferred, plan.accepts);
+  return sticky ?? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts);
+}
+
 /**
  * The channel and price of a call its caller may make: the token's group and model limits
- * checked, a channel that serves it picked (or the admin's pinned one), the model priced.
+ * checked, a channel that serves it picked (the conversation's `preferred` one when it still
+ * serves it, or the admin's pinned one), the model priced.
  */
-export function routeCall(ctx: RelayContext, caller: Caller, plan: ChannelNeeds): { channel: Channel; modelQuote: PriceQuote } {
+export function routeCall(ctx: RelayContext, caller: Caller, plan: ChannelNeeds, preferred: number | null = null): { channel: Channel; modelQuote: PriceQuote } {
   checkTokenGroup(caller, ctx.deps.options);
   checkModelAllowed(caller, plan.model);
-  const channel = caller.pinnedChannelId === undefined ? ctx.router.pick(caller.group, plan.model, new Set(), plan.accepts) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
+  const channel = caller.pinnedChannelId === undefined ? pickedChannel(ctx, caller, plan, preferred) : pinnedChannel(ctx, caller.pinnedChannelId, plan);
   if (!channel) throw noChannelFor(ctx, caller, plan);
   const modelQuote = quoteFor(ctx.deps.options, plan.model, caller);
   if (!modelQuote) throw new RelayError(400, RelayMessages.unpriced(plan.model), 'model_price_error');
   return { channel, modelQuote };
 }
 
-async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Promise<Admitted> {
-  const { channel, modelQuote } = routeCall(ctx, caller, plan);
+async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan, request: FastifyRequest): Promise<Admitted> {
+  const affinity = caller.pinnedChannelId === undefined ? await affinityOf(ctx.deps, affinityCallOf(request, caller, plan.model)) : null;
+  const { channel, modelQuote } = routeCall(ctx, caller, plan, affinity?.channelId ?? null);
   const quote = plan.priceQuote ? plan.priceQuote(modelQuote) : modelQuote;
   const holdId = newId();
   // The worst case: the client's own limit, never above what the model can answer.
@@ -116,7 +128,7 @@ async function admitCall(ctx: RelayContext, caller: Caller, plan: CallPlan): Pro
   const pockets = pocketsFor(await ctx.subscriptions.of(caller.user.id), preferenceOf(caller.user), { model: plan.model, group: caller.group }, Date.now());
   const { granted, pocket } = await admit(ctx, caller, holdId, holdRange(quote, plan.promptTokensEstimate, cap, ctx.deps.options.number('PreConsumedQuota')), pockets);
   const limit = completionLimit(quote, plan.promptTokensEstimate, granted, cap);
-  return { channel, quote, holdId, granted, pocket, outputLimit: limit < cap ? limit : undefined };
+  return { channel, quote, holdId, granted, pocket, outputLimit: limit < cap ? limit : undefined, affinity };
 }
 
 /**
@@ -147,7 +159,7 @@ async function admitAndServe(ctx: RelayContext, caller: Caller, request: Fastify
   let answered = false;
   try {
     ctx.sensitive.checkPrompt(plan.promptText);
-    const admitted = await admitCall(ctx, caller, plan);
+    const admitted = await admitCall(ctx, caller, plan, request);
     picked.channelId = admitted.channel.id;
     // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
     const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
@@ -185,7 +197,10 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   if (declaresLargeBody(request.headers)) await nextTurn();
   const build = (channel: Channel) => plan.build(channel, admitted.outputLimit);
   const firstByteWithinMs = plan.isStream ? ctx.deps.options.number('StreamFirstByteTimeoutSeconds') * 1_000 : 0;
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {
+  const { affinity } = admitted;
+  // new-api's skip_retry_on_failure: a conversation sent to its own channel is not moved by a failure.
+  const skipRetry = !!affinity?.skipRetry && affinity.channelId === admitted.channel.id;
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, skipRetry, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {
     await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;
@@ -197,8 +212,11 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     ctx.ops.record({ channelId: attempted.channel.id, model: plan.model, status: failure.status, useTimeMs: Date.now() - startedAt, tokens: 0, quota: 0, ...spenderOf(caller) });
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
+  if (affinity) rememberAffinity(ctx.deps, affinity, admitted.channel.id, attempted.channel.id);
+  // new-api's MarkChannelAffinityUsed: the row says so when the call went to its conversation's channel.
+  const adminInfo = affinity?.channelId === attempted.channel.id ? { channel_affinity: { ...affinity.log, selected_group: caller.group, channel_id: attempted.channel.id } } : undefined;
   const bill: BillUsage = (outcome) => completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   const outcome = await plan.answer(attempted, startedAt, clock, bill);
   const usage = outcome.billed ?? (await bill(outcome));
-  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, pocket: admitted.pocket, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs });
+  await settle(ctx, { caller, channel: attempted.channel, quote: admitted.quote, holdId: admitted.holdId, granted: admitted.granted, pocket: admitted.pocket, model: plan.model, usage, isStream: plan.isStream, startedAt, firstResponseMs: outcome.firstResponseMs, ...(adminInfo ? { adminInfo } : {}) });
 }

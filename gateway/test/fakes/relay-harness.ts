@@ -11,6 +11,7 @@ import { createInProcessChangeNotices } from '../../src/adapters/in-process/chan
 import { createInProcessHoldStore } from '../../src/adapters/in-process/hold-store.js';
 import { createSqliteSessionStore } from '../../src/adapters/sqlite/hot-state/sqlite-session-store.js';
 import { randomAlphanumeric } from '../../src/auth/token-key.js';
+import { InProcessChannelAffinities } from '../../src/adapters/in-process/channel-affinities.js';
 import { InProcessLeases } from '../../src/adapters/in-process/leases.js';
 import { InProcessCircuitBreakers } from '../../src/adapters/in-process/circuit-breakers.js';
 import type { CircuitBreakers } from '../../src/ports/hot-state/circuit-breakers.js';
@@ -115,6 +116,7 @@ async function buildDeps(options: Record<string, string>, ledger: FakeLedger, se
     rateLimiters: inProcessRateLimiters,
     meter: new InProcessUsageMeter(),
     leases: new InProcessLeases(),
+    affinities: new InProcessChannelAffinities(),
     mailer: createSmtpMailer(optionCache),
     sessions,
     users: new InMemoryUserStore(),

@@ -11,7 +11,7 @@ import { unusedStore } from './relay-stores.js';
 export function spareContexts(): GatewayContexts {
   const ports = [
     'options', 'notices', 'users', 'tokens', 'sessions', 'twoFactor', 'codes', 'mailer', 'eventLog', 'history', 'usageOutbox', 'balances', 'notifier', 'holds',
-    'inviteHolds', 'redemptions', 'topUps', 'subscriptions', 'channels', 'breakers', 'tasks', 'rateLimiters', 'meter', 'leases', 'roomPresence', 'gatewayReports', 'imports', 'auditTrail',
+    'inviteHolds', 'redemptions', 'topUps', 'subscriptions', 'channels', 'breakers', 'affinities', 'tasks', 'rateLimiters', 'meter', 'leases', 'roomPresence', 'gatewayReports', 'imports', 'auditTrail',
     'ledgerProof', 'logs', 'usage',
   ] as const;
   const spare = Object.fromEntries(ports.map((port) => [port, unusedStore(port)])) as Record<(typeof ports)[number], never>;

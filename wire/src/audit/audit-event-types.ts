@@ -31,6 +31,8 @@ export const auditEventTypes = [
   'ChannelTagEdited',
   'ChannelsTagged',
   'ChannelKeysManaged',
+  'ChannelUpstreamModelsDetected',
+  'ChannelUpstreamModelsApplied',
   'OptionUpdated',
   'ModelRatiosReset',
   'RedemptionsCreated',

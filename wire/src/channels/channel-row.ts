@@ -61,6 +61,8 @@ export const channelRowSchema = z.object({
   /** JSON text: headers set on the upstream request; `{api_key}` stands for the key used. */
   header_override: z.string(),
   channel_info: channelInfoSchema,
+  /** JSON text: new-api's other settings, here the upstream_model_update_* fields (detection switches, the changes found). */
+  settings: z.string(),
 });
 export type ChannelRow = z.infer<typeof channelRowSchema>;
 
@@ -68,4 +70,4 @@ export type ChannelRow = z.infer<typeof channelRowSchema>;
 export type ChannelInput = Pick<
   ChannelRow,
   'type' | 'name' | 'base_url' | 'other' | 'models' | 'group' | 'model_mapping' | 'status_code_mapping' | 'openai_organization' | 'test_model' | 'auto_ban' | 'priority' | 'weight' | 'tag' | 'remark' | 'setting' | 'param_override' | 'header_override'
-> & { key: string };
+> & Partial<Pick<ChannelRow, 'settings'>> & { key: string };

@@ -50,6 +50,48 @@ export const channelApi = {
   groups: (signal?: AbortSignal) => api<string[]>('GET', '/api/group/', undefined, { signal }),
 };
 
+/** One key of a multi-key channel as new-api's get_key_status lists it: its preview only, never the key. */
+export interface ChannelKeyRow {
+  index: number;
+  status: number;
+  key_preview: string;
+  reason?: string;
+  disabled_time?: number;
+}
+
+export interface ChannelKeyPage {
+  keys: ChannelKeyRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  enabled_count: number;
+  manual_disabled_count: number;
+  auto_disabled_count: number;
+}
+
+export type KeyAction = 'enable_key' | 'disable_key' | 'delete_key' | 'enable_all_keys' | 'disable_all_keys' | 'delete_disabled_keys';
+
+/** What new-api's detect stored and apply changed of a channel's upstream models. */
+export interface UpstreamChanges {
+  add_models: string[];
+  remove_models: string[];
+}
+
+const manage = (body: object) => api<ChannelKeyPage>('POST', path('multi_key/manage'), body);
+
+export const channelKeyApi = {
+  page: (channelId: number, page: number, status: number | null) => manage({ channel_id: channelId, action: 'get_key_status', page, page_size: 10, status }),
+  act: (channelId: number, action: KeyAction, keyIndex?: number) => manage({ channel_id: channelId, action, key_index: keyIndex }),
+};
+
+export const upstreamApi = {
+  detect: (id: number) => api<UpstreamChanges>('POST', path('upstream_updates/detect'), { id }),
+  apply: (id: number, choice: { add_models: string[]; remove_models: string[]; ignore_models: string[] }) => api('POST', path('upstream_updates/apply'), { id, ...choice }),
+  detectAll: () => api<{ processed_channels: number; detected_add_models: number; detected_remove_models: number }>('POST', path('upstream_updates/detect_all')),
+  applyAll: () => api<{ processed_channels: number }>('POST', path('upstream_updates/apply_all')),
+};
+
 /** A new OpenAI channel has no id yet: the browser asks the provider itself with the entered key (spec, section 7). */
 export async function fetchOpenAIModels(baseUrl: string, key: string): Promise<string[]> {
   const response = await fetch(`${baseUrl || 'https://api.openai.com'}/v1/models`, { headers: { Authorization: `Bearer ${key}` } });

@@ -26,14 +26,16 @@ export interface ChannelForm {
   setting: string;
   param_override: string;
   header_override: string;
+  /** JSON text: new-api's other settings, here its upstream model detection switches; kept as read otherwise. */
+  settings: string;
 }
 
 const list = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
 
-export const EMPTY_FORM: ChannelForm = { type: ChannelType.OpenAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0', tag: '', remark: '', setting: '', param_override: '', header_override: '' };
+export const EMPTY_FORM: ChannelForm = { type: ChannelType.OpenAI, name: '', key: '', batch: false, base_url: '', other: '', models: [], groups: ['default'], model_mapping: '', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: true, priority: '0', weight: '0', tag: '', remark: '', setting: '', param_override: '', header_override: '', settings: '' };
 
 export function formOf(channel: Channel): ChannelForm {
-  return { ...EMPTY_FORM, ...channel, key: '', models: list(channel.models), groups: list(channel.group), auto_ban: channel.auto_ban === 1, priority: String(channel.priority), weight: String(channel.weight) };
+  return { ...EMPTY_FORM, ...channel, key: '', models: list(channel.models), groups: list(channel.group), auto_ban: channel.auto_ban === 1, settings: channel.settings ?? '', priority: String(channel.priority), weight: String(channel.weight) };
 }
 
 const isJson = (text: string) => {
@@ -103,6 +105,7 @@ export function toChannelInput(form: ChannelForm): ChannelInput {
     setting: form.setting.trim(),
     param_override: form.param_override.trim(),
     header_override: form.header_override.trim(),
+    settings: form.settings,
   };
 }
 

@@ -60,7 +60,7 @@ describe('ChannelFormPage (add)', SLOW_UI, () => {
     expect(await screen.findByText('渠道创建成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       mode: 'batch',
-      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0, tag: '', remark: '', setting: '', param_override: '', header_override: '' },
+      channel: { type: 1, name: 'my openai', key: 'sk-one\n\nsk-two', base_url: 'http://upstream.test', other: '', models: 'gpt-4o,my-model', group: 'default,vip', model_mapping: '{\n  "gpt-3.5-turbo": "gpt-3.5-turbo-0125"\n}', status_code_mapping: '', openai_organization: '', test_model: '', auto_ban: 1, priority: -999, weight: 0, tag: '', remark: '', setting: '', param_override: '', header_override: '', settings: '' },
     });
   });
 
@@ -129,6 +129,21 @@ describe('ChannelFormPage (edit)', SLOW_UI, () => {
     submit();
     expect(await screen.findByText('渠道更新成功！')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ tag: 'team-a', remark: 'billing', param_override: '{"temperature":0}', header_override: '{"X-Key":"{api_key}"}', setting: '' });
+  });
+
+  it('turns on the upstream model check and its auto-sync in the channel\'s settings, keeping what detection stored there', async () => {
+    signIn(100);
+    const stored = { ...saved, settings: JSON.stringify({ upstream_model_update_last_detected_models: ['spark-4'] }) };
+    const calls = stubApi({ ...common, '/api/channel/5': stored, 'PUT /api/channel/': stored });
+    editPage(5);
+    expect(await screen.findByDisplayValue('spark')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: '自动同步上游模型更新' })).toBeNull(); // only once checking is on
+    fireEvent.click(screen.getByRole('switch', { name: '检测上游模型更新' }));
+    fireEvent.click(await screen.findByRole('switch', { name: '自动同步上游模型更新' }));
+    submit();
+    expect(await screen.findByText('渠道更新成功！')).toBeTruthy();
+    const sent = (calls.find((c) => c.method === 'PUT')?.body as { settings: string }).settings;
+    expect(JSON.parse(sent)).toEqual({ upstream_model_update_last_detected_models: ['spark-4'], upstream_model_update_check_enabled: true, upstream_model_update_auto_sync_enabled: true });
   });
 
   it('fetches a saved OpenAI channel\'s models through the gateway, and says when it fails', async () => {

@@ -41,6 +41,7 @@ export const settingEn: Record<keyof typeof settingZh, string> = {
   'option.breaker': 'Circuit breaker',
   'option.quota': 'Quota',
   'option.ratio': 'Ratios and prices',
+  'option.affinity': 'Channel affinity',
   'option.chats': 'Chats',
   'option.server': 'Server',
   'option.payment': 'Payment',

@@ -39,6 +39,7 @@ export const settingZh = {
   'option.breaker': '熔断设置',
   'option.quota': '额度设置',
   'option.ratio': '倍率设置',
+  'option.affinity': '渠道亲和',
   'option.chats': '聊天设置',
   'option.server': '服务器设置',
   'option.payment': '支付设置',

@@ -26,6 +26,9 @@ import { IpcClient } from './client.js';
 import { IpcGatewayReports, gatewayReportsHandlers } from './gateway-reports.js';
 import { IpcHoldStore, holdStoreHandlers } from './hold-store.js';
 import { IpcLeases, leasesHandlers } from './leases.js';
+import { channelAffinitiesHandlers, IpcChannelAffinities } from './channel-affinities.js';
+import { InProcessChannelAffinities } from '../in-process/channel-affinities.js';
+import { runChannelAffinitiesContract } from '../../ports/hot-state/channel-affinities.contract.js';
 import { loopbackLinks } from './link.js';
 import { IpcOneTimeCodes, oneTimeCodesHandlers } from './one-time-codes.js';
 import { IpcOwner, type PortHandlers } from './owner.js';
@@ -99,3 +102,5 @@ runCircuitBreakersContract('ipc (two workers, one owner)', async () => {
   const [a, b] = workers(2, (owner) => circuitBreakersHandlers(new InProcessCircuitBreakers(), owner), 'breakers');
   return [new IpcCircuitBreakers(a!, fail), new IpcCircuitBreakers(b!, fail), noClose];
 });
+
+runChannelAffinitiesContract('ipc (two workers, one owner)', () => workers(2, () => channelAffinitiesHandlers(new InProcessChannelAffinities()), 'affinities').map((client) => new IpcChannelAffinities(client)));

@@ -29,6 +29,7 @@ const channelShape = {
   setting: { type: String, default: '' },
   paramOverride: { type: String, default: '' },
   headerOverride: { type: String, default: '' },
+  settings: { type: String, default: '' },
   channelInfo: { type: String, default: '' },
 };
 

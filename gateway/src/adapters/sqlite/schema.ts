@@ -151,7 +151,7 @@ const ADDED_COLUMNS: { table: string; column: string; definition: string }[] = [
   { table: 'users', column: 'oidc_id', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'users', column: 'remark', definition: "TEXT NOT NULL DEFAULT ''" },
   // new-api's tags, notes, per-channel settings, overrides and multi-key state (issue #39).
-  ...['tag', 'remark', 'setting', 'param_override', 'header_override', 'channel_info'].map((column) => ({ table: 'channels', column, definition: "TEXT NOT NULL DEFAULT ''" })),
+  ...['tag', 'remark', 'setting', 'param_override', 'header_override', 'channel_info', 'settings'].map((column) => ({ table: 'channels', column, definition: "TEXT NOT NULL DEFAULT ''" })),
   { table: 'redemptions', column: 'expired_time', definition: 'INTEGER NOT NULL DEFAULT 0' },
   // A Stripe or Creem order's checkout and the quota it credits (null for Epay's and imported orders).
   { table: 'top_ups', column: 'checkout_id', definition: 'TEXT' },

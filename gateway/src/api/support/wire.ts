@@ -96,6 +96,7 @@ export function channelWire(channel: Channel, balance?: ChannelBalance): Channel
     param_override: channel.paramOverride,
     header_override: channel.headerOverride,
     channel_info: channelInfoRow(channel),
+    settings: channel.settings,
   };
 }
 

@@ -40,4 +40,5 @@ export const JsonMessages = {
   paramOverride: '参数覆盖必须是合法的 JSON 格式',
   headerOverride: '请求头覆盖必须是合法的 JSON 格式',
   setting: '渠道额外设置[channel setting] 格式错误：必须是合法的 JSON 对象',
+  settings: '渠道其他设置[settings] 格式错误：必须是合法的 JSON 对象',
 } as const;

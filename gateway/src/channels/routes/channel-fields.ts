@@ -42,6 +42,7 @@ export const channelFields = z.object({
   setting: jsonObjectText(JsonMessages.setting).nullish().transform((text) => text ?? ''),
   param_override: jsonObjectText(JsonMessages.paramOverride).nullish().transform((text) => text ?? ''),
   header_override: jsonObjectText(JsonMessages.headerOverride).nullish().transform((text) => text ?? ''),
+  settings: jsonObjectText(JsonMessages.settings).nullish().transform((text) => text ?? ''),
 });
 export type ChannelFields = Partial<z.infer<typeof channelFields>>;
 
@@ -65,6 +66,7 @@ const FIELD_NAMES = {
   setting: 'setting',
   param_override: 'paramOverride',
   header_override: 'headerOverride',
+  settings: 'settings',
 } as const satisfies Record<Exclude<keyof ChannelFields, 'key'>, keyof Channel>;
 
 /** The document patch of the fields sent; an empty key keeps the stored one (reads never return it). */

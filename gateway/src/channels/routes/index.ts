@@ -5,6 +5,7 @@ import { registerChannelWriteRoutes } from './channel-write.js';
 import { registerChannelRoutes } from './channel.js';
 import { registerChannelTagRoutes } from './channel-tags.js';
 import { registerMultiKeyManageRoutes } from './multi-key-manage.js';
+import { registerUpstreamUpdateRoutes } from './upstream-updates.js';
 import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerModelRoutes } from './models.js';
 
@@ -14,6 +15,7 @@ export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void
   registerChannelWriteRoutes(app, ctx);
   registerChannelTagRoutes(app, ctx);
   registerMultiKeyManageRoutes(app, ctx);
+  registerUpstreamUpdateRoutes(app, ctx);
   registerChannelOpsRoutes(app, ctx);
   registerModelRoutes(app, ctx);
   registerKeyRevealRoutes(app, ctx);

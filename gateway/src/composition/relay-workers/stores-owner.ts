@@ -7,6 +7,7 @@ import { circuitBreakersHandlers } from '../../adapters/ipc/circuit-breakers.js'
 import { changeNoticesHandlers } from '../../adapters/ipc/change-notices.js';
 import { gatewayReportsHandlers } from '../../adapters/ipc/gateway-reports.js';
 import { holdStoreHandlers } from '../../adapters/ipc/hold-store.js';
+import { channelAffinitiesHandlers } from '../../adapters/ipc/channel-affinities.js';
 import { leasesHandlers } from '../../adapters/ipc/leases.js';
 import { liveFanoutHandlers } from '../../adapters/ipc/live-adapter.js';
 import { oneTimeCodesHandlers } from '../../adapters/ipc/one-time-codes.js';
@@ -33,6 +34,7 @@ export function serveStores({ hot, querier, wakeups }: { hot: HotState; querier:
     limits: rateLimiterHandlers(hot.rateLimiters),
     meter: usageMeterHandlers(hot.meter),
     leases: leasesHandlers(hot.leases),
+    affinities: channelAffinitiesHandlers(hot.affinities),
     codes: oneTimeCodesHandlers(hot.codes),
     rooms: roomPresenceHandlers(owner),
     reports: gatewayReportsHandlers(hot.gatewayReports, owner),

@@ -7,6 +7,7 @@ import { IpcChangeNotices } from '../../adapters/ipc/change-notices.js';
 import { type IpcClient, OwnerGoneError } from '../../adapters/ipc/client.js';
 import { IpcGatewayReports } from '../../adapters/ipc/gateway-reports.js';
 import { IpcHoldStore } from '../../adapters/ipc/hold-store.js';
+import { IpcChannelAffinities } from '../../adapters/ipc/channel-affinities.js';
 import { IpcLeases } from '../../adapters/ipc/leases.js';
 import { ipcLiveAdapter } from '../../adapters/ipc/live-adapter.js';
 import { IpcOneTimeCodes } from '../../adapters/ipc/one-time-codes.js';
@@ -35,6 +36,7 @@ export function workerStores(client: IpcClient, wakeups: SharedArrayBuffer, log:
     rateLimiters: ipcRateLimiters(client),
     meter: new IpcUsageMeter(client),
     leases: new IpcLeases(client),
+    affinities: new IpcChannelAffinities(client),
     codes: new IpcOneTimeCodes(client),
     liveAdapter: ipcLiveAdapter(client, onError),
     roomPresence: new IpcRoomPresence(client, onError),

@@ -23,7 +23,7 @@ export const sourceChannel = z.object({
   created_time: int, test_time: int, response_time: int, base_url: text, other: text, balance: real,
   balance_updated_time: int, models: text, group: text, used_quota: int, model_mapping: text, status_code_mapping: text,
   priority: int, auto_ban: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined ? 1 : Number(v))),
-  other_info: text, tag: text, setting: text, param_override: text, header_override: text, remark: text, channel_info: text,
+  other_info: text, tag: text, setting: text, param_override: text, header_override: text, remark: text, channel_info: text, settings: text,
   /** one-api only: per-type settings (region, AK/SK, plugin) and a system prompt Tollgate has no field for. */
   config: text, system_prompt: text,
 });

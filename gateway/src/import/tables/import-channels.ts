@@ -44,6 +44,7 @@ function toChannel(row: SourceChannel): Channel {
     setting: row.setting,
     paramOverride: row.param_override,
     headerOverride: row.header_override,
+    settings: row.settings,
     channelInfo: channelInfoFrom(row),
   };
 }

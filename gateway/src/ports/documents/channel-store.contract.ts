@@ -32,6 +32,7 @@ export function newChannel(overrides: Partial<NewChannel> = {}): NewChannel {
     paramOverride: '',
     headerOverride: '',
     channelInfo: '',
+    settings: '',
     ...overrides,
   };
 }
@@ -56,9 +57,9 @@ export function runChannelStoreContract(name: string, factory: StoreFactory<Chan
       expect((await channels.all()).map((c) => c.id)).toEqual([a.id, b.id]);
     });
 
-    it("keeps new-api's extras: tag, note, setting, overrides and multi-key state", async () => {
+    it("keeps new-api's extras: tag, note, setting, overrides, multi-key state and other settings", async () => {
       const channels = await open();
-      const extras = { tag: 'team-a', remark: 'billing account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.2}', headerOverride: '{"X-Key":"{api_key}"}', channelInfo: '{"is_multi_key":true,"multi_key_size":2}' };
+      const extras = { tag: 'team-a', remark: 'billing account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.2}', headerOverride: '{"X-Key":"{api_key}"}', channelInfo: '{"is_multi_key":true,"multi_key_size":2}', settings: '{"upstream_model_update_check_enabled":true}' };
       const a = await channels.create(newChannel(extras));
       expect(await channels.byId(a.id)).toMatchObject(extras);
       expect(await channels.update(a.id, { tag: 'team-b', channelInfo: '' })).toMatchObject({ ...extras, tag: 'team-b', channelInfo: '' });

@@ -36,12 +36,14 @@ export interface Channel {
   headerOverride: string;
   /** JSON text: new-api's channel_info, the keys' modes and statuses of a multi-key channel ('' for a single key). */
   channelInfo: string;
+  /** JSON text: new-api's other settings (`settings`), here its upstream_model_update_* fields ('' for none). */
+  settings: string;
 }
 
 export type NewChannel = Omit<Channel, 'id'>;
 
 /** The fields a channel made without new-api's extras has: no tag, note, setting, override, nor multi-key state. */
-export const NO_CHANNEL_EXTRAS = { tag: '', remark: '', setting: '', paramOverride: '', headerOverride: '', channelInfo: '' } as const satisfies Partial<Channel>;
+export const NO_CHANNEL_EXTRAS = { tag: '', remark: '', setting: '', paramOverride: '', headerOverride: '', channelInfo: '', settings: '' } as const satisfies Partial<Channel>;
 
 export interface ChannelStore {
   create(channel: NewChannel): Promise<Channel>;

@@ -27,6 +27,8 @@ export interface Settlement {
   isStream: boolean;
   startedAt: number;
   firstResponseMs: number;
+  /** new-api's `other.admin_info`: what only admins see of how the call was routed (its channel affinity). */
+  adminInfo?: Record<string, unknown>;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function settle(ctx: RelayContext, s: Settlement): Promise<void> {
       isStream: s.isStream,
       useTimeMs,
       content: priceContent(s.quote),
-      other: priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage),
+      other: { ...priceOther(s.quote, s.isStream ? s.firstResponseMs : NON_STREAM_FRT_MS, s.usage), ...(s.adminInfo ? { admin_info: s.adminInfo } : {}) },
       logged: ctx.deps.options.boolean('LogConsumeEnabled'),
       ...(s.pocket ? paidBy(s.pocket) : {}),
     },

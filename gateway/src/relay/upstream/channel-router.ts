@@ -81,6 +81,18 @@ export class ChannelRouter {
     return null;
   }
 
+  /**
+   * Channel `id` when it would be a candidate for the model in the group now (enabled, serving the
+   * ability, accepted, not kept out by its breakers); null otherwise. An affinity's channel is taken only so.
+   */
+  candidate(group: string, model: string, id: number, accepts: (channel: Channel) => boolean = () => true): Channel | null {
+    for (const tier of this.table.get(`${group}\u0000${model}`) ?? []) {
+      const channel = tier.find((c) => c.id === id);
+      if (channel) return accepts(channel) && this.admitted(channel) ? channel : null;
+    }
+    return null;
+  }
+
   /** No breaker holds the channel (the usual case), or one of its keys may still be taken. */
   private admitted(channel: Channel): boolean {
     return !this.gate.holds(channel.id) || this.keys.hasKey(channel, this.admits);

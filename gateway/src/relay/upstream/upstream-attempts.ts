@@ -50,6 +50,8 @@ export interface AttemptPlan {
   signal: UpstreamCancel;
   /** A pinned channel is tried once and never swapped for another. */
   pinned?: boolean;
+  /** Tried once, but with its breaker (a conversation's affinity channel whose rule skips retries). */
+  skipRetry?: boolean;
   /**
    * The answer speaks the call's own protocol (a task submit's), not the channel's chat: a 200 is
    * not read for the chat provider's refusals (MiniMax's base_resp), the caller reads it.
@@ -182,7 +184,7 @@ export async function sendWithRetries(ctx: RelayContext, first: Channel, plan: A
   const tried = new Set<number>();
   let channel: Channel | null = first;
   let last: Attempted | null = null;
-  const retries = plan.pinned ? 0 : ctx.deps.options.number('RetryTimes');
+  const retries = plan.pinned || plan.skipRetry ? 0 : ctx.deps.options.number('RetryTimes');
   for (let attempt = 0; channel && attempt <= retries; attempt++) {
     const taken = await takeKey(ctx, channel, plan);
     if (!taken) {

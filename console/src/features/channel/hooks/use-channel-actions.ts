@@ -1,7 +1,7 @@
 import { useToast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { useListAction } from '../../../lib/use-list-action';
-import { type Channel, channelApi } from '../api';
+import { type Channel, channelApi, upstreamApi } from '../api';
 import { channelsQueryKey } from './use-channels';
 
 /** The list's actions with the spec's messages; each refetches the list afterwards. */
@@ -25,6 +25,8 @@ export function useChannelActions() {
     removeDisabled: () => run(channelApi.removeDisabled, (count) => t('channel.disabledDeleted', { count })),
     removeMany: (ids: number[]) => run(() => channelApi.removeMany(ids), (count) => t('channel.batchDeleted', { count })),
     fix: () => run(channelApi.fix, (count) => t('channel.fixed', { count })),
+    detectAllUpstream: () => run(upstreamApi.detectAll, (r) => t('channel.upstreamDetectedAll', { count: r.processed_channels, add: r.detected_add_models, remove: r.detected_remove_models })),
+    applyAllUpstream: () => run(upstreamApi.applyAll, (r) => t('channel.upstreamAppliedAll', { count: r.processed_channels })),
     setTagEnabled: (tag: string, enabled: boolean) => run(() => channelApi.setTagEnabled(tag, enabled), 'channel.tagUpdated'),
     editTag: (edit: Parameters<typeof channelApi.editTag>[0]) => run(() => channelApi.editTag(edit), 'channel.tagUpdated'),
     setTag: (ids: number[], tag: string) => run(() => channelApi.setTag(ids, tag), (count) => t('channel.tagSet', { count })),

@@ -17,8 +17,11 @@ import { useChannelActions } from '../hooks/use-channel-actions';
 import { ChannelNumber } from './channel-number';
 import { ChannelStatus } from './channel-status';
 import { ResponseTime } from './response-time';
+import { MultiKeyDialog } from './multi-key-dialog';
+import { UpstreamDialog } from './upstream-dialog';
+import { pendingUpstreamChanges, upstreamFieldsOf } from '../upstream-settings';
 
-type Confirming = 'copy' | 'delete' | null;
+type Confirming = 'copy' | 'delete' | 'keys' | 'upstream' | null;
 
 /** The batch-delete mode's checkboxes. */
 export interface ChannelSelection {
@@ -32,6 +35,8 @@ function ChannelActions({ channel }: { channel: Channel }) {
   const actions = useChannelActions();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const models = channel.models.split(',').filter(Boolean);
+  const pending = pendingUpstreamChanges(channel);
+  const watched = upstreamFieldsOf(channel).upstream_model_update_check_enabled === true || pending.add.length + pending.remove.length > 0;
   return (
     <div className="flex flex-wrap items-center gap-1">
       <Button variant="ghost" onClick={() => actions.test(channel)}>{t('channel.test')}</Button>
@@ -40,6 +45,10 @@ function ChannelActions({ channel }: { channel: Channel }) {
       <Button variant="outline" onClick={() => navigate(`/channel/edit/${channel.id}`)}>{t('channel.edit')}</Button>
       <Button variant="outline" onClick={() => setConfirming('copy')}>{t('channel.copy')}</Button>
       <Button variant="danger" onClick={() => setConfirming('delete')}>{t('channel.delete')}</Button>
+      {channel.channel_info?.is_multi_key && <Button variant="outline" onClick={() => setConfirming('keys')}>{t('channel.keys')}</Button>}
+      {watched && <Button variant="outline" onClick={() => setConfirming('upstream')}>{pending.add.length + pending.remove.length > 0 ? t('channel.upstreamCount', { add: pending.add.length, remove: pending.remove.length }) : t('channel.upstream')}</Button>}
+      {confirming === 'keys' && <MultiKeyDialog channel={channel} open onClose={() => setConfirming(null)} />}
+      {confirming === 'upstream' && <UpstreamDialog channel={channel} open onClose={() => setConfirming(null)} />}
       <ConfirmDialog open={confirming === 'copy'} title={t('channel.confirmCopy')} description={t('channel.copyHint')} confirmLabel={t('channel.copy')} cancelLabel={t('token.cancel')} onConfirm={() => actions.copy(channel)} onClose={() => setConfirming(null)} />
       <ConfirmDialog open={confirming === 'delete'} title={t('channel.confirmDelete')} description={t('channel.irreversible')} confirmLabel={t('channel.delete')} cancelLabel={t('token.cancel')} onConfirm={() => actions.remove(channel)} onClose={() => setConfirming(null)} />
     </div>

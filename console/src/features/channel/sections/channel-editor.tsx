@@ -18,6 +18,7 @@ import { GroupPicker } from './group-picker';
 import { JsonField } from './json-field';
 import { KeyField } from './key-field';
 import { ModelPicker } from './model-picker';
+import { UpstreamSwitches } from './upstream-switches';
 
 const TYPE_OPTIONS = CHANNEL_TYPES.map((type) => ({ value: type.id, label: type.label }));
 
@@ -83,6 +84,7 @@ export function ChannelEditor({ channel }: { channel: Channel | null }) {
         <Field id="channel-remark" label={t('channel.remark')} maxLength={255} value={form.remark} onChange={(e) => set('remark', e.target.value)} />
       </div>
       <Switch checked={form.auto_ban} onChange={(on) => set('auto_ban', on)} label={t('channel.autoBan')} />
+      <UpstreamSwitches settings={form.settings} onChange={(settings) => set('settings', settings)} />
       <FormActions busy={busy} onCancel={() => navigate('/channel')} />
     </form>
   );

@@ -23,6 +23,8 @@ export function ChannelToolbar({ idSort, onIdSort, tagMode, onTagMode, batch, on
       <Button variant="outline" onClick={() => setConfirming('deleteDisabled')}>{t('channel.deleteDisabled')}</Button>
       <Button variant="outline" onClick={onRefresh}>{t('channel.refresh')}</Button>
       <Button variant="outline" onClick={() => setConfirming('fix')}>{t('channel.fix')}</Button>
+      <Button variant="outline" onClick={actions.detectAllUpstream}>{t('channel.upstreamDetectAll')}</Button>
+      <Button variant="outline" onClick={actions.applyAllUpstream}>{t('channel.upstreamApplyAll')}</Button>
       <Switch checked={idSort} onChange={onIdSort} label={t('channel.idSort')} />
       <Switch checked={tagMode} onChange={onTagMode} label={t('channel.tagMode')} />
       <Switch checked={batch} onChange={onBatch} label={t('channel.batchMode')} />

@@ -41,6 +41,17 @@ describe('root option editors', () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('channel_affinity_setting.rules, channel_affinity_setting.switch_on_success: the channel affinity group saves its rules and switches', async () => {
+    const calls = open('operation', { 'GET /api/option/': [...optionList, { key: 'channel_affinity_setting.switch_on_success', value: 'true' }, { key: 'channel_affinity_setting.rules', value: '[]' }] });
+    const affinity = await group('渠道亲和');
+    const rules = JSON.stringify([{ name: 'by user', model_regex: ['.*'], key_sources: [{ type: 'context_int', key: 'id' }] }]);
+    fireEvent.change(within(affinity).getByLabelText(/^亲和规则/), { target: { value: rules } });
+    fireEvent.click(within(affinity).getByRole('switch', { name: '重试成功后切换到成功的渠道' }));
+    fireEvent.click(within(affinity).getByRole('button', { name: '保存渠道亲和' }));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(calls)).toEqual(expect.arrayContaining([{ key: 'channel_affinity_setting.rules', value: rules }, { key: 'channel_affinity_setting.switch_on_success', value: 'false' }]));
+  });
+
   it('refuses a chat configuration that is not JSON', async () => {
     open('operation');
     const chats = await group('聊天设置');

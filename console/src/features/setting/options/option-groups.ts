@@ -65,6 +65,15 @@ export const operationGroups: OptionGroup[] = [
     title: 'option.breaker',
     fields: of('number', 'CircuitBreakerFailureThreshold', 'CircuitBreakerWindowSeconds', 'CircuitBreakerCoolDownSeconds', 'CircuitBreakerMaxCoolDownSeconds'),
   },
+  {
+    id: 'affinity',
+    title: 'option.affinity',
+    fields: [
+      ...of('switch', 'channel_affinity_setting.enabled', 'channel_affinity_setting.switch_on_success'),
+      ...of('number', 'channel_affinity_setting.max_entries', 'channel_affinity_setting.default_ttl_seconds'),
+      ...of('json', 'channel_affinity_setting.rules'),
+    ],
+  },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
   { id: 'ratio', title: 'option.ratio', fields: [...of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'GroupGroupRatio', 'UserUsableGroups', 'AutoGroups', 'billing_setting.billing_mode', 'billing_setting.billing_expr', 'tool_price_setting.prices'), ...of('switch', 'DefaultUseAutoGroup')] },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },

@@ -31,6 +31,7 @@ const channelColumns: ColumnMap<NewChannel> = {
     setting: 'setting',
     paramOverride: 'param_override',
     headerOverride: 'header_override',
+    settings: 'settings',
     channelInfo: 'channel_info',
   },
 };
