@@ -1,22 +1,7 @@
-import type { UserSubscription } from '@tollgate/wire';
+import type { SubscriptionSummary, UserSubscription } from '@tollgate/wire';
 import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import { isRunning } from './pockets.js';
 import { windowBounds, windowsAt } from './windows.js';
-
-/** A window of a subscription as the console shows it: its limit, what it counted, what is left, when it resets (seconds). */
-export interface WindowSummary {
-  total_amount: number;
-  quota_reset_period: string;
-  quota_reset_custom_seconds: number;
-  amount_used: number;
-  amount_left: number;
-  next_reset_time: number;
-}
-
-export interface SubscriptionSummary {
-  subscription: UserSubscription;
-  windows: WindowSummary[];
-}
 
 /** A subscription past its end reads as expired, as new-api's expiry job would have marked it. */
 function withStatus(sub: UserSubscription, now: number): UserSubscription {

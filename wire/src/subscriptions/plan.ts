@@ -67,3 +67,16 @@ export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
 /** new-api's billing preferences (controller/subscription.go, normalizeBillingPreference). */
 export const billingPreferences = ['subscription_first', 'wallet_first', 'subscription_only', 'wallet_only'] as const;
 export type BillingPreference = (typeof billingPreferences)[number];
+
+/** A window of a subscription as the console shows it: its limit, what it counted, what is left (-1: no limit), when it resets (seconds, 0: not running). */
+export interface WindowSummary extends PlanWindow {
+  amount_used: number;
+  amount_left: number;
+  next_reset_time: number;
+}
+
+/** A subscription with each of its windows' summary (new-api's /api/subscription/self entries). */
+export interface SubscriptionSummary {
+  subscription: UserSubscription;
+  windows: WindowSummary[];
+}

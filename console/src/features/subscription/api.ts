@@ -1,4 +1,4 @@
-import type { BillingPreference, PlanWindow, SubscriptionPlan, UserSubscription } from '@tollgate/wire';
+import type { BillingPreference, SubscriptionPlan, SubscriptionSummary } from '@tollgate/wire';
 import { api, apiEnvelope, ApiError } from '../../api/client';
 import type { PaymentForm } from '../topup/api';
 
@@ -11,18 +11,6 @@ export interface Leave {
 /** A plan as new-api's calls list it: wrapped in `{ plan }`. */
 export interface PlanEntry {
   plan: SubscriptionPlan;
-}
-
-/** A window of a subscription with what it counted, what is left (-1: no limit) and when it resets (seconds, 0: not running). */
-export interface WindowSummary extends PlanWindow {
-  amount_used: number;
-  amount_left: number;
-  next_reset_time: number;
-}
-
-export interface SubscriptionSummary {
-  subscription: UserSubscription;
-  windows: WindowSummary[];
 }
 
 /** GET /api/subscription/self. */

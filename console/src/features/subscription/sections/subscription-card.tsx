@@ -3,7 +3,7 @@ import { useT } from '../../../i18n';
 import { formatTime } from '../../../lib/datetime';
 import { formatQuota } from '../../../lib/quota';
 import { useQuotaDisplay } from '../../status/hooks/use-status';
-import type { SubscriptionSummary, WindowSummary } from '../api';
+import type { SubscriptionSummary, WindowSummary } from '@tollgate/wire';
 import { periodText } from '../plan-text';
 
 const statusTag = { active: tag.green, expired: tag.grey, cancelled: tag.red } as const;

@@ -5,6 +5,7 @@ import { geminiResource, geminiUpstream } from '../../../providers/gemini/index.
 import { TaskPlatform } from '../../../ports/documents/task-store.js';
 import type { VideoProvider } from '../video-provider.js';
 import { veoBody, veoPriceRatios } from './veo-request.js';
+import { operationState } from './operation-state.js';
 
 /** A long-running operation as the Gemini API answers it: its name, `done`, the error or the generated samples. */
 const operation = z.looseObject({
@@ -50,12 +51,9 @@ export const veoGemini: VideoProvider = {
   state(answer) {
     const parsed = operation.safeParse(answer);
     if (!parsed.success) return null;
-    const { done, error, response } = parsed.data;
-    if (error?.message) return { status: 'FAILURE', progress: '100%', failReason: error.message, url: '' };
-    if (!done) return { status: 'IN_PROGRESS', progress: '50%', failReason: '', url: '' };
-    // Done without a video: every sample was filtered out, and nothing was made to pay for.
-    if (!sampleUri(answer)) return { status: 'FAILURE', progress: '100%', failReason: response?.generateVideoResponse?.raiMediaFilteredReasons?.join('; ') || 'no video generated', url: '' };
-    return { status: 'SUCCESS', progress: '100%', failReason: '', url: '' };
+    const response = parsed.data.response?.generateVideoResponse;
+    // The sample is fetched behind the channel's key: the content route serves it.
+    return operationState(parsed.data, sampleUri(answer) ? { url: '' } : null, response?.raiMediaFilteredReasons);
   },
   content(channel, task) {
     const uri = sampleUri(jsonOrNull(task.data));

@@ -6,6 +6,7 @@ import { vertexRegion, vertexUpstream } from '../../../providers/vertex/index.js
 import type { Channel } from '../../../ports/documents/channel-store.js';
 import type { Task } from '../../../ports/documents/task-store.js';
 import type { VideoProvider } from '../video-provider.js';
+import { operationState } from './operation-state.js';
 import { veoBody, veoPriceRatios } from './veo-request.js';
 
 /** One video of a finished operation: inline bytes, or an object in the bucket the request named (storageUri). */
@@ -54,13 +55,10 @@ export const veoVertex: VideoProvider = {
   state(answer) {
     const parsed = operation.safeParse(answer);
     if (!parsed.success) return null;
-    const { done, error, response } = parsed.data;
-    if (error?.message) return { status: 'FAILURE', progress: '100%', failReason: error.message, url: '' };
-    if (!done) return { status: 'IN_PROGRESS', progress: '50%', failReason: '', url: '' };
     const first = firstVideo(answer);
-    if (!first?.bytesBase64Encoded && !first?.gcsUri) return { status: 'FAILURE', progress: '100%', failReason: response?.raiMediaFilteredReasons?.join('; ') || 'no video generated', url: '' };
     // A video written to the client's own bucket is theirs to fetch; an inline one is served by the content route.
-    return { status: 'SUCCESS', progress: '100%', failReason: '', url: first.gcsUri ?? '' };
+    const video = first?.bytesBase64Encoded || first?.gcsUri ? { url: first.gcsUri ?? '' } : null;
+    return operationState(parsed.data, video, parsed.data.response?.raiMediaFilteredReasons);
   },
   kept(answer) {
     const parsed = operation.safeParse(answer);
