@@ -27,9 +27,12 @@ export interface AffinityKey {
 }
 
 const regexes = new Map<string, RegExp | null>();
+/** Patterns kept compiled at most; past it the map starts over (rules edited many times would otherwise keep every old pattern). */
+const MAX_COMPILED = 1_000;
 
 function regexOf(pattern: string): RegExp | null {
   if (!regexes.has(pattern)) {
+    if (regexes.size >= MAX_COMPILED) regexes.clear();
     let compiled: RegExp | null = null;
     try {
       compiled = new RegExp(pattern);

@@ -82,20 +82,13 @@ export interface AffinitySetting {
   rules: AffinityRule[];
 }
 
-let parsedRules: { text: string; rules: AffinityRule[] } = { text: '', rules: [] };
-
-/** The rules of a saved text, parsed once per text (the relay reads them on every call); a text that no longer parses names no rule. */
-function rulesOf(text: string): AffinityRule[] {
-  if (parsedRules.text !== text) {
-    let rules: AffinityRule[] = [];
-    try {
-      rules = affinityRulesSchema.parse(JSON.parse(text));
-    } catch {
-      rules = [];
-    }
-    parsedRules = { text, rules };
+/** The rules of a saved text (read through Options.parsed, once per text: the relay reads them on every call); a text that no longer parses names no rule. */
+function parseRules(text: string): AffinityRule[] {
+  try {
+    return affinityRulesSchema.parse(JSON.parse(text));
+  } catch {
+    return [];
   }
-  return parsedRules.rules;
 }
 
 export function affinitySetting(options: Options): AffinitySetting {
@@ -105,6 +98,6 @@ export function affinitySetting(options: Options): AffinitySetting {
     // new-api's fallbacks for a zero.
     maxEntries: options.number('channel_affinity_setting.max_entries') || 100_000,
     defaultTtlSeconds: options.number('channel_affinity_setting.default_ttl_seconds') || 3600,
-    rules: rulesOf(options.string('channel_affinity_setting.rules')),
+    rules: options.parsed('channel_affinity_setting.rules', parseRules),
   };
 }
