@@ -123,6 +123,7 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/channel/fix': 'admin',
   'POST /api/channel/copy/:id': 'admin',
   'GET /api/channel/fetch_models/:id': 'admin',
+  'POST /api/channel/fetch_models': 'root',
   'GET /api/channel/:id': 'admin',
   'DELETE /api/channel/:id': 'admin',
   'GET /api/log/': 'admin',
