@@ -142,12 +142,16 @@ export const optionDefaults = {
   /** The most output tokens a model answers with: bounds the hold of a call that sets no limit of its own. */
   ModelMaxOutputTokens: JSON.stringify(defaultModelMaxOutputTokens),
   ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
+  // Whether GET /api/ratio_config shows the ratios to anyone (another gateway's upstream ratio sync reads it).
+  ExposeRatioEnabled: 'false',
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
   StopOnSensitiveEnabled: 'true',
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+  // Per user group, groups added to (`+:g`, or `g`) or taken from (`-:g`) UserUsableGroups; none by default.
+  'group_ratio_setting.group_special_usable_group': '{}',
   // A user group's own ratio for a group it calls in; new-api's default names no real group.
   GroupGroupRatio: JSON.stringify({}),
   // The groups an `auto` token tries, in order (new-api's default); `auto` itself must be in UserUsableGroups.

@@ -81,6 +81,10 @@ export const ratioMap: OptionKind = (key) =>
 export const groupRatioTable: OptionKind = (key) =>
   parsedJson(key, z.record(z.string(), z.record(z.string(), z.number().nonnegative())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"使用分组": 倍率}}，倍率为非负数`);
 
+/** Per user group, groups added (`+:g` or `g`, with a label) to or removed (`-:g`) from the groups it may use (group_ratio_setting.group_special_usable_group). */
+export const groupEdits: OptionKind = (key) =>
+  parsedJson(key, z.record(z.string(), z.record(z.string(), z.string())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"+:分组": "说明", "-:分组": "说明"}}`);
+
 /** Each model's billing mode (billing_setting.billing_mode): a JSON object of strings, `tiered_expr` pricing by its expression. */
 export const modeMap: OptionKind = (key) => parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是字符串`);
 

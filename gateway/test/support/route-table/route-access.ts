@@ -10,6 +10,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/about': 'public',
   'GET /api/home_page_content': 'public',
   'GET /api/pricing': 'public',
+  'GET /api/ratio_config': 'public',
   'GET /api/verification': 'public',
   'GET /api/reset_password': 'public',
   'POST /api/user/register': 'public',

@@ -75,7 +75,7 @@ export const operationGroups: OptionGroup[] = [
     ],
   },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
-  { id: 'ratio', title: 'option.ratio', fields: [...of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'GroupGroupRatio', 'UserUsableGroups', 'AutoGroups', 'billing_setting.billing_mode', 'billing_setting.billing_expr', 'tool_price_setting.prices'), ...of('switch', 'DefaultUseAutoGroup')] },
+  { id: 'ratio', title: 'option.ratio', fields: [...of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'GroupGroupRatio', 'UserUsableGroups', 'group_ratio_setting.group_special_usable_group', 'AutoGroups', 'billing_setting.billing_mode', 'billing_setting.billing_expr', 'tool_price_setting.prices'), ...of('switch', 'DefaultUseAutoGroup', 'ExposeRatioEnabled')] },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
 ];
 
