@@ -55,7 +55,8 @@ describe("new-api's channels page on Tollgate", () => {
     expect(found.data.items.map((c) => c.id)).toEqual([acct.id]);
     expect(found.data.type_counts).toEqual({ 1: 1 });
 
-    // The edit modal's load and the fields it fills.
+    // The edit modal's load and the fields it fills; its model group menu (new-api's prefill groups: Tollgate keeps none).
+    expect((await must<unknown[]>(root, 'GET', '/api/prefill_group?type=model')).data).toEqual([]);
     const shown = await must<Record<string, unknown>>(root, 'GET', `/api/channel/${acct.id}`);
     expect(shown.data).toMatchObject({ id: acct.id, tag: 'team', remark: 'billing account', param_override: '{"temperature":0.2}', header_override: '{"X-Team":"a"}', base_url: account.url, models: 'gpt-4o' });
     expect(shown.data).not.toHaveProperty('key', 'sk-account');

@@ -25,6 +25,7 @@ export const priceRules = {
   'billing_setting.billing_mode': JSON.stringify({ 'gpt-4o': 'tiered_expr' }),
   'billing_setting.billing_expr': JSON.stringify({ 'gpt-4o': 'len <= 128000 ? tier("base", p * 2.5 + c * 10) : tier("long", p * 5 + c * 20)' }),
   'tool_price_setting.prices': JSON.stringify({ web_search_preview: 10 }),
+  'group_ratio_setting.group_special_usable_group': JSON.stringify({ vip: { '+:premium': 'premium group', '-:default': '' } }),
 };
 /** A multi-key channel (new-api's channel_info): its second key switched off automatically, with its reason and time. */
 export const channelKeys = { key: 'sk-upstream-secret\nsk-upstream-revoked', info: { is_multi_key: true, multi_key_size: 2, multi_key_status_list: { '1': 3 }, multi_key_disabled_reason: { '1': 'status code 401' }, multi_key_disabled_time: { '1': 1_700_000_100 }, multi_key_polling_index: 0, multi_key_mode: 'polling' } };

@@ -125,6 +125,7 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/channel/copy/:id': 'admin',
   'GET /api/channel/fetch_models/:id': 'admin',
   'POST /api/channel/fetch_models': 'root',
+  'GET /api/prefill_group': 'admin',
   'GET /api/channel/:id': 'admin',
   'DELETE /api/channel/:id': 'admin',
   'GET /api/log/': 'admin',
