@@ -64,6 +64,19 @@ describe("new-api's channels page on Tollgate", () => {
     expect((await must<string[]>(root, 'GET', `/api/channel/fetch_models/${acct.id}`)).data).toEqual(['gpt-4o', 'gpt-4.1']);
     expect((await must<string[]>(root, 'POST', '/api/channel/fetch_models', { base_url: account.url, type: 1, key: 'sk-account' })).data).toEqual(['gpt-4o', 'gpt-4.1']);
     await must(root, 'PUT', '/api/channel/', { ...shown.data, remark: 'renamed note', setting: '{"force_format":true}', key: '' });
+    // The key shown to the super administrator.
+    expect((await must<{ key: string }>(root, 'POST', `/api/channel/${acct.id}/key`, {})).data.key).toBe('sk-account');
+
+    // The upstream update dialogs: watching on, detect one, apply the admin's choice, then detect and apply all.
+    await must(root, 'PUT', '/api/channel/', { id: acct.id, settings: JSON.stringify({ upstream_model_update_check_enabled: true }) });
+    const detected = await must<{ add_models: string[]; remove_models: string[] }>(root, 'POST', '/api/channel/upstream_updates/detect', { id: acct.id });
+    expect(detected.data).toMatchObject({ add_models: ['gpt-4.1'], remove_models: [] });
+    const applied = await must<Record<string, string[]>>(root, 'POST', '/api/channel/upstream_updates/apply', { id: acct.id, add_models: ['gpt-4.1'], ignore_models: [], remove_models: [] });
+    expect(applied.data).toMatchObject({ added_models: ['gpt-4.1'], removed_models: [], ignored_models: [] });
+    const detectedAll = await must<Record<string, unknown>>(root, 'POST', '/api/channel/upstream_updates/detect_all');
+    expect(detectedAll.data).toMatchObject({ processed_channels: 1, detected_add_models: 0, detected_remove_models: 0, failed_channel_ids: [] });
+    const appliedAll = await must<Record<string, unknown>>(root, 'POST', '/api/channel/upstream_updates/apply_all');
+    expect(appliedAll.data).toMatchObject({ processed_channels: expect.any(Number), added_models: 0, failed_channel_ids: [] });
 
     // The row actions: status, priority, weight, test, balance, copy.
     expect((await must<{ status: number }>(root, 'PUT', '/api/channel/', { id: acct.id, status: 2 })).data.status).toBe(2);
@@ -76,7 +89,7 @@ describe("new-api's channels page on Tollgate", () => {
     await must(root, 'POST', `/api/channel/copy/${acct.id}`);
 
     // Tag mode: its models, its edit (models, groups, overrides; a new name), its switches; a batch tag.
-    expect((await must<string>(root, 'GET', '/api/channel/tag/models?tag=team')).data).toBe('gpt-4o');
+    expect((await must<string>(root, 'GET', '/api/channel/tag/models?tag=team')).data).toBe('gpt-4o,gpt-4.1');
     await must(root, 'PUT', '/api/channel/tag', { tag: 'team', new_tag: 'crew', model_mapping: '{"a":"b"}', groups: 'default,vip', models: 'gpt-4o,gpt-4.1', param_override: '{"top_p":0.5}', header_override: '' });
     await must(root, 'PUT', '/api/channel/tag', { tag: 'crew', priority: 2 });
     await must(root, 'POST', '/api/channel/tag/disabled', { tag: 'crew' });
