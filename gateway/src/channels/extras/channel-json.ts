@@ -35,6 +35,19 @@ export const jsonObjectText = (message: string) =>
     .transform((text) => text.trim())
     .refine((text) => text === '' || jsonObject(text) !== null, { message });
 
+/**
+ * Whether a param_override is in new-api's operations format (`{"operations": [{path, mode, conditions, ...}]}`),
+ * which Tollgate does not apply: merged as fields it would send `operations` upstream, so it is refused and not imported.
+ */
+export function isOperationsOverride(text: string): boolean {
+  return Array.isArray(jsonObject(text)?.operations);
+}
+
+export const OPERATIONS_UNSUPPORTED = '参数覆盖的 operations 格式（按路径与条件的操作）暂不支持，请使用字段合并的 JSON 对象';
+
+/** The channel's param_override: a JSON object whose fields are merged over the request body. */
+export const paramOverrideText = () => jsonObjectText(JsonMessages.paramOverride).refine((text) => !isOperationsOverride(text), { message: OPERATIONS_UNSUPPORTED });
+
 /** new-api's messages for the channel's JSON fields. */
 export const JsonMessages = {
   paramOverride: '参数覆盖必须是合法的 JSON 格式',
