@@ -8,7 +8,9 @@ import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey
  * Issue #41's statements on a real embedded server: a user buys a plan from the wallet, two calls
  * are paid by the plan, one the upstream fails (given back whole), and one by the wallet. The user's statement and the finance statement list
  * the purchase, the plan's use and the wallet's consumption, and reconcile; every figure here is
- * computed from the test's own prices, not read back. The ledger's proof stays clean.
+ * computed from the test's own prices, not read back. The ledger's proof stays clean. Then every
+ * log row is deleted through DELETE /api/log: the same statements still reconcile, as the calls
+ * subscriptions paid are read from their own rollup, not from the rows.
  */
 const PROMPT = 6;
 const COMPLETION = 9;
@@ -70,23 +72,48 @@ describe('statements with subscriptions', () => {
     expect(mine.subscriptions.map((s) => s.windows.map((w) => w.amount_used))).toEqual([[PLAN_CALLS * CALL_COST]]);
   });
 
-  it("the user's own statement lists the purchase, the plan's use and the wallet's calls, and reconciles with the wallet", async () => {
-    const answer = await user.send('GET', `/api/statement/self?format=jsonl&start_timestamp=${start}&end_timestamp=${end()}`);
+  /** A statement over the test's whole period, `until` fixed by the caller so two reads of it can be compared. */
+  async function statement(client: ConsoleClient, path: string, until = end()): Promise<StatementLine[]> {
+    const answer = await client.send('GET', `${path}?format=jsonl&start_timestamp=${start}&end_timestamp=${until}`);
     expect(answer.status).toBe(200);
-    checkUserLines(lines(await answer.text()));
+    return lines(await answer.text());
+  }
+
+  const everyClosingReconciles = (all: StatementLine[]) => {
+    const closings = all.filter((l) => l.line === 'closing');
+    expect(closings.map((l) => [l.user_id, l.difference])).toEqual(closings.map((l) => [l.user_id, 0]));
+  };
+
+  it("the user's own statement lists the purchase, the plan's use and the wallet's calls, and reconciles with the wallet", async () => {
+    checkUserLines(await statement(user, '/api/statement/self'));
     expect((await user.must<{ quota: number }>('GET', '/api/user/self')).quota).toBe(WALLET - PRICE - WALLET_CALLS * CALL_COST);
   });
 
   it('the finance statement over every user reconciles each of them, the subscriber included', async () => {
-    const answer = await fixture.root.send('GET', `/api/statement?format=jsonl&start_timestamp=${start}&end_timestamp=${end()}`);
-    expect(answer.status).toBe(200);
-    const all = lines(await answer.text());
+    const all = await statement(fixture.root, '/api/statement');
     checkUserLines(all.filter((l) => l.user_id === userId));
-    expect(all.filter((l) => l.line === 'closing').map((l) => [l.user_id, l.difference])).toEqual(all.filter((l) => l.line === 'closing').map((l) => [l.user_id, 0]));
+    everyClosingReconciles(all);
   });
 
-  it("the ledger's proof is clean: every balance explained by the kept history, the consume rows agreeing with the ledger's calls", async () => {
+  const proofIsClean = async () => {
     const proof = await fixture.root.must<{ clean: boolean; drift_count: number; drifts: unknown[] }>('POST', '/api/ledger_audit/');
     expect(proof).toMatchObject({ clean: true, drift_count: 0, drifts: [] });
+  };
+
+  it("the ledger's proof is clean: every balance explained by the kept history, the consume rows agreeing with the ledger's calls", proofIsClean);
+
+  it('after every log row is deleted (DELETE /api/log), both statements list the same lines and still reconcile, and the proof stays clean', async () => {
+    const until = end();
+    const before = { mine: await statement(user, '/api/statement/self', until), all: await statement(fixture.root, '/api/statement', until) };
+    const deleted = await fixture.root.must<number>('DELETE', `/api/log/?target_timestamp=${Math.floor(Date.now() / 1000) + 1}`);
+    expect(deleted).toBeGreaterThanOrEqual(PLAN_CALLS + WALLET_CALLS);
+    expect((await user.must<{ total: number }>('GET', '/api/log/self?type=2')).total).toBe(0);
+    const mine = await statement(user, '/api/statement/self', until);
+    checkUserLines(mine);
+    expect(mine).toEqual(before.mine);
+    const all = await statement(fixture.root, '/api/statement', until);
+    expect(all).toEqual(before.all);
+    everyClosingReconciles(all);
+    await proofIsClean();
   });
 });
