@@ -37,9 +37,12 @@ FROM logs
 WHERE type = 2 AND JSONExtractString(other, 'billing_source') = 'subscription'
 GROUP BY minute, user_id, model_name, username;
 
--- Subscription-paid calls logged before this migration (the log rows an install still keeps):
--- summed once from the deduplicated log. The guard makes a rerun after a crash (before the version
--- was recorded) add nothing twice.
+-- Subscription-paid calls logged before this migration (the log rows an install still keeps),
+-- summed from the deduplicated log, except the (user, minute, model) keys the rollup already holds.
+-- Those keys are what makes a rerun after a crash (before the version was recorded) add nothing
+-- twice; and, unlike a guard on the whole table being empty (0002, 0004), a call another process
+-- ingests between the view's creation and this insert (a rolling upgrade) does not make the history
+-- skipped: at most the calls logged before it in its own user, minute and model are missed.
 INSERT INTO subscription_use_per_minute
 SELECT
     toStartOfMinute(created_at) AS minute,
@@ -52,5 +55,5 @@ SELECT
     sum(toUInt64(completion_tokens)) AS completion_tokens
 FROM logs FINAL
 WHERE type = 2 AND JSONExtractString(other, 'billing_source') = 'subscription'
-    AND (SELECT count() FROM subscription_use_per_minute) = 0
+    AND (user_id, toStartOfMinute(created_at), model_name) NOT IN (SELECT user_id, minute, model_name FROM subscription_use_per_minute)
 GROUP BY minute, user_id, model_name, username;

@@ -44,6 +44,11 @@ function expectedUse(calls: UsageRecorded[]): [number, string, string, number, n
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, sum]) => sum);
 }
 
+/** Migration 0008's statements: the table, its view and the backfill. */
+async function subscriptionUseMigration(): Promise<string[]> {
+  return (await loadMigrations()).find((one) => one.version === 8)?.up ?? [];
+}
+
 async function use(querier: AnalyticsQuerier) {
   const rows: DailyUsage[] = [];
   for await (const page of exportDailySubscriptionUse(querier)({ ...twoDays, pageSize: 2 })) rows.push(...page);
@@ -81,9 +86,21 @@ export function subscriptionUseContract(context: ContractContext): void {
     expect(await migrate(querier)).toEqual([8]);
     expect(await use(querier)).toEqual(expectedUse(calls));
     // A crash after its statements ran but before its version was recorded runs them again.
-    const migration = (await loadMigrations()).find((one) => one.version === 8);
-    for (const statement of migration?.up ?? []) await querier.command(statement);
+    for (const statement of await subscriptionUseMigration()) await querier.command(statement);
     expect(await use(querier)).toEqual(expectedUse(calls));
     expect(await migrate(querier)).toEqual([]);
+  });
+
+  it("a call another process ingests between the view's creation and the backfill does not make the migration skip the history", async () => {
+    const querier = context.querier();
+    await rollback(querier, 7);
+    const calls = mixedCalls();
+    await querier.insert(logsTable, calls.map(eventToLogRow).filter((row): row is LogRow => row !== null));
+    // The table and its view exist, the backfill has not run yet, and a new plan-paid call is ingested.
+    for (const statement of (await subscriptionUseMigration()).filter((one) => one.startsWith('CREATE'))) await querier.command(statement);
+    const meanwhile = usageRecorded({ userId: 3, username: 'carol', quota: 41, subscriptionId: 9 }, (t0 + day + 600) * 1000);
+    await ingest(querier, [meanwhile]);
+    expect(await migrate(querier)).toEqual([8]);
+    expect(await use(querier)).toEqual(expectedUse([...calls, meanwhile]));
   });
 }
