@@ -1,5 +1,5 @@
 import type { WindowUsageRecord } from '@tollgate/ledger';
-import type { Pockets, SubscriptionPocket, SubscriptionWindow } from '../../ports/hot-state/hold-store.js';
+import type { Pockets, SubscriptionPocket, SubscriptionWindow, WindowRef } from '../../ports/hot-state/hold-store.js';
 
 interface Counted {
   amount: number;
@@ -45,12 +45,12 @@ export class SubscriptionWindows {
     return null;
   }
 
-  hold(windows: SubscriptionWindow[], delta: number): void {
+  hold(windows: WindowRef[], delta: number): void {
     for (const { key } of windows) addTo(this.held, key, delta);
   }
 
   /** The ledger applied the call: its hold becomes use that each window keeps until it ends. */
-  settle(windows: SubscriptionWindow[], amount: number): void {
+  settle(windows: WindowRef[], amount: number): void {
     this.hold(windows, -amount);
     for (const { key, endsAt } of windows) {
       const counted = this.used.get(key) ?? { amount: 0, endsAt };
