@@ -1,5 +1,5 @@
 import type { LedgerEvent } from '@tollgate/wire';
-import { openDatabase, type SqliteDatabase, WalSync } from '@tollgate/ledger/sqlite';
+import { openDatabase, type SqliteDatabase, SubscriptionWindowCalls, WalSync } from '@tollgate/ledger/sqlite';
 import type { OwedHold } from '../../../ports/hot-state/hold-store.js';
 
 /** Events taken from the head of the spool, and the position of the last of them. */
@@ -33,10 +33,20 @@ function holdColumns(event: LedgerEvent): HoldColumns {
   return { hold_id: holdId, user_id: userId, token_id: tokenId, amount: quota, windows: subscriptionWindows ? JSON.stringify(subscriptionWindows) : null };
 }
 
-/** A spool left by a gateway from before the windows column gains it: its rows were all held on the wallet. */
-function addWindowsColumn(db: SqliteDatabase): void {
+/** The spool's table; one left by a gateway from before the windows column gains it (its rows were all held on the wallet). */
+export function createSpoolTable(db: SqliteDatabase): void {
+  db.exec(SCHEMA);
   const columns = db.prepare('PRAGMA table_info(spooled_events)').all() as { name: string }[];
   if (!columns.some((c) => c.name === 'windows')) db.exec('ALTER TABLE spooled_events ADD COLUMN windows TEXT');
+}
+
+export interface UsageSpoolOptions {
+  /**
+   * Also record each subscription-paid call against its windows (subscription_window_calls), in
+   * the append's transaction, for in-process holds to start their windows from after a restart
+   * (spool-window-usage.ts). Off when Redis keeps the windows.
+   */
+  recordWindows?: boolean;
 }
 
 /**
@@ -55,9 +65,9 @@ export class UsageSpool {
   private constructor(
     private readonly db: SqliteDatabase,
     private readonly durable: Pick<WalSync, 'afterWrite' | 'close'>,
+    options: UsageSpoolOptions,
   ) {
-    db.exec(SCHEMA);
-    addWindowsColumn(db);
+    createSpoolTable(db);
     this.insert = db.prepare<[string, HoldColumns]>(
       'INSERT INTO spooled_events (payload, hold_id, user_id, token_id, amount, windows) VALUES (?, @hold_id, @user_id, @token_id, @amount, @windows)',
     );
@@ -66,16 +76,18 @@ export class UsageSpool {
     this.selectOwed = db.prepare<[], Omit<OwedHold, 'windows'> & { windows: string | null }>(
       'SELECT hold_id AS holdId, user_id AS userId, token_id AS tokenId, amount, windows FROM spooled_events WHERE hold_id IS NOT NULL',
     );
+    const windowCalls = options.recordWindows ? new SubscriptionWindowCalls(db) : null;
     this.insertAll = db.transaction((events: LedgerEvent[]) => {
       for (const event of events) {
         this.insert.run(JSON.stringify(event), holdColumns(event));
+        windowCalls?.record(event);
       }
     });
     this.count = (db.prepare('SELECT count(*) AS n FROM spooled_events').get() as { n: number }).n;
   }
 
-  static open(path: string, onSyncError: (error: unknown) => void): UsageSpool {
-    return new UsageSpool(openDatabase(path), new WalSync(`${path}-wal`, onSyncError));
+  static open(path: string, onSyncError: (error: unknown) => void, options: UsageSpoolOptions = {}): UsageSpool {
+    return new UsageSpool(openDatabase(path), new WalSync(`${path}-wal`, onSyncError), options);
   }
 
   /** How many events wait in the spool. */
