@@ -162,7 +162,9 @@ async function admitAndServe(ctx: RelayContext, caller: Caller, request: Fastify
     const admitted = await admitCall(ctx, caller, plan, request);
     picked.channelId = admitted.channel.id;
     // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
-    const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
+    // A subscription's hold is taken again from its windows, not the wallet.
+    const paidBy = admitted.pocket ? { windows: admitted.pocket.windows } : {};
+    const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted, ...paidBy };
     await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
     answered = reply.raw.statusCode < 400;
   } finally {

@@ -16,12 +16,17 @@ const SCHEMA = `
   ) WITHOUT ROWID;
 `;
 
+/** Creates the table in `db` if it is not there: the embedded log's file, or a Kafka gateway's usage spool. */
+export function createWindowCallsTable(db: SqliteDatabase): void {
+  db.exec(SCHEMA);
+}
+
 /** The write side, run by the log's append in its own transaction: the window's count is durable exactly when the event is. */
 export class SubscriptionWindowCalls {
   private readonly insert;
 
   constructor(db: SqliteDatabase) {
-    db.exec(SCHEMA);
+    createWindowCallsTable(db);
     this.insert = db.prepare<[string, string, number, number]>('INSERT OR IGNORE INTO subscription_window_calls (window_key, hold_id, quota, ends_at) VALUES (?, ?, ?, ?)');
   }
 
@@ -35,7 +40,7 @@ export class SubscriptionWindowCalls {
 /** The read side over the embedded log's file (`path`), for a gateway's in-process hold store. */
 export function openSqliteWindowUsage(path: string, nowMs: number = Date.now()): WindowUsageRecord {
   const db = openDatabase(path);
-  db.exec(SCHEMA);
+  createWindowCallsTable(db);
   db.prepare<[number]>('DELETE FROM subscription_window_calls WHERE ends_at <= ?').run(nowMs);
   const sum = db.prepare<[string], { counted: number }>('SELECT coalesce(sum(quota), 0) AS counted FROM subscription_window_calls WHERE window_key = ?');
   return { counted: (key) => sum.get(key)?.counted ?? 0, close: () => db.close() };
