@@ -22,6 +22,8 @@ export interface AffinityKey {
   ruleName: string;
   ttlSeconds: number;
   skipRetry: boolean;
+  /** The rule's param_override_template (new-api's ParamTemplate); null when it has none. */
+  paramTemplate: Record<string, unknown> | null;
   /** What new-api's log row shows of it in `other.admin_info.channel_affinity` (admins only): the rule, where the value came from, a hint and a fingerprint of it. */
   log: Record<string, string>;
 }
@@ -130,7 +132,15 @@ export function affinityKeyOf(setting: AffinitySetting, call: AffinityCall): Aff
     const found = (rule.key_sources ?? []).map((source) => ({ source, value: valueOf(call, source) })).find((f) => f.value !== '');
     if (!found || (rule.value_regex && !(regexOf(rule.value_regex)?.test(found.value) ?? false))) continue;
     const key = createHash('sha256').update(keySuffix(rule, call, found.value)).digest('base64url');
-    return { key, ruleName: rule.name, ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds, skipRetry: rule.skip_retry_on_failure, log: logInfo(rule, call, found) };
+    const template = rule.param_override_template;
+    return {
+      key,
+      ruleName: rule.name,
+      ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds,
+      skipRetry: rule.skip_retry_on_failure,
+      paramTemplate: template && Object.keys(template).length > 0 ? template : null,
+      log: logInfo(rule, call, found),
+    };
   }
   return null;
 }

@@ -33,3 +33,20 @@ export function rememberAffinity(deps: ChannelsContext, affinity: CallAffinity, 
     deps.log.warn({ err: error }, 'channel affinity: remembering the channel failed');
   });
 }
+
+/**
+ * What the call's log row shows admins of its affinity (`other.admin_info.channel_affinity`):
+ * new-api's MarkChannelAffinityUsed when the call went to its conversation's channel, and the
+ * template's `override_template` whenever one was applied; undefined when neither happened.
+ */
+export function affinityAdminInfo(affinity: CallAffinity | null, group: string, channelId: number): Record<string, unknown> | undefined {
+  if (!affinity) return undefined;
+  const sticky = affinity.channelId === channelId;
+  const template = affinity.paramTemplate;
+  if (!sticky && !template) return undefined;
+  return {
+    ...affinity.log,
+    ...(sticky ? { selected_group: group, channel_id: channelId } : {}),
+    ...(template ? { override_template: { applied: true, rule_name: affinity.ruleName, param_override_keys: Object.keys(template).length } } : {}),
+  };
+}
