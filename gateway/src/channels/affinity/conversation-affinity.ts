@@ -14,7 +14,7 @@ export interface CallAffinity extends AffinityKey {
 export async function affinityOf(deps: ChannelsContext, call: AffinityCall): Promise<CallAffinity | null> {
   const key = affinityKeyOf(affinitySetting(deps.options), call);
   if (!key) return null;
-  const channelId = await deps.affinities.get(key.key).catch((error: unknown) => {
+  const channelId = await deps.affinities.get(key.key, key.ruleName).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'channel affinity: reading the store failed; the call is routed without it');
     return null;
   });
