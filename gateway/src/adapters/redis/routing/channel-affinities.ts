@@ -1,3 +1,4 @@
+import { type BackgroundLog, runInBackground } from '@tollgate/ledger';
 import { dict, entryOf } from '@tollgate/wire';
 import type { Cluster, Redis } from 'ioredis';
 import type { AffinityEntries, AffinityLookups, ChannelAffinities } from '../../../ports/hot-state/channel-affinities.js';
@@ -30,6 +31,7 @@ export class RedisChannelAffinities implements ChannelAffinities {
   constructor(
     private readonly redis: Redis | Cluster,
     private readonly prefix: string,
+    private readonly log: BackgroundLog,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -38,8 +40,8 @@ export class RedisChannelAffinities implements ChannelAffinities {
     const id = value === null ? NaN : Number.parseInt(value, 10);
     const channelId = Number.isSafeInteger(id) && id > 0 ? id : null;
     this.tally.count(rule, channelId !== null);
-    // Not awaited by the call: counts a failed addition loses are statistics, not money.
-    if (this.now() - this.flushedAt >= FLUSH_EVERY_MS) this.flush().catch(() => undefined);
+    // Not awaited by the call: a failed addition loses statistics, never money; it is logged.
+    if (this.now() - this.flushedAt >= FLUSH_EVERY_MS) runInBackground('affinity lookups', () => this.flush(), this.log);
     return channelId;
   }
 
