@@ -181,8 +181,8 @@ export function openHotState(config: EngineConfig, log: Logger, dataDir?: string
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),
-    // One GET per call an affinity rule matches, one SET when it succeeded.
-    affinities: new RedisChannelAffinities(commands, prefix),
+    // One GET per call an affinity rule matches, one SET when it succeeded; lookups counted in the process, added to one hash at most every 5 s.
+    affinities: new RedisChannelAffinities(commands, prefix, log),
     codes: new RedisOneTimeCodes(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`, log),
     // Failures and probes only (a healthy call costs Redis nothing); transitions on one shard channel.

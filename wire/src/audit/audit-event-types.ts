@@ -33,6 +33,7 @@ export const auditEventTypes = [
   'ChannelKeysManaged',
   'ChannelUpstreamModelsDetected',
   'ChannelUpstreamModelsApplied',
+  'ChannelAffinityCacheCleared',
   'OptionUpdated',
   'ModelRatiosReset',
   'RedemptionsCreated',

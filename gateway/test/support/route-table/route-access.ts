@@ -157,6 +157,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/option/': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  'GET /api/option/channel_affinity_cache': 'root',
+  'DELETE /api/option/channel_affinity_cache': 'root',
   'GET /api/import/': 'root',
   'POST /api/import/': 'root',
   'POST /api/channel/:id/key': 'root',
