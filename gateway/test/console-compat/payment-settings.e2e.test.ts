@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleClient } from '../support/clients/console-client.js';
+import { type EmbeddedFixture, startEmbeddedFixture, userWithQuota } from '../support/gateways/embedded-fixture.js';
+import { epayPayRead, optionsRead, payRefusedRead, topUpInfoRead } from './new-api-page-reads.js';
+
+/**
+ * Issue #41: new-api's payment settings pages (web/src/pages/Setting/Payment: SettingsGeneralPayment,
+ * SettingsPaymentGateway for Epay, SettingsPaymentGatewayStripe, SettingsPaymentGatewayCreem) save
+ * their options with PUT /api/option/ one key at a time, as here; each must be accepted, and each
+ * must change what the top-up and plans pages then offer or charge.
+ */
+const PRICE = 7.3;
+const STRIPE_UNIT_PRICE = 8;
+const PAY_METHODS = [
+  { name: '支付宝', color: 'rgba(var(--semi-blue-5), 1)', type: 'alipay' },
+  { name: 'USDT', color: 'green', type: 'usdt', min_topup: '10' },
+];
+const AMOUNT_OPTIONS = [10, 20, 50, 100];
+const DISCOUNT = { '100': 0.9 };
+
+describe("new-api's payment settings pages against Tollgate", () => {
+  let fixture: EmbeddedFixture;
+  let amy: ConsoleClient;
+  /** One PUT /api/option/ as the pages send it: `{ key, value }`, the value a string. */
+  const save = (key: string, value: string) => fixture.root.call('PUT', '/api/option/', { key, value });
+  const saved = async () => new Map(optionsRead.parse((await fixture.root.call('GET', '/api/option/')).data).map((o) => [o.key, o.value]));
+  const info = async () => topUpInfoRead.parse((await amy.call('GET', '/api/user/topup/info')).data);
+
+  beforeAll(async () => {
+    fixture = await startEmbeddedFixture();
+    amy = await userWithQuota(fixture, 'amy', 0);
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  it("the general and Epay pages' saves are all accepted, PayMethods then is the top-up page's Epay buttons and the only methods sent to Epay", async () => {
+    expect(await save('ServerAddress', fixture.tollgate.url)).toMatchObject({ success: true });
+    const epayPage: [string, string][] = [
+      ['PayAddress', 'https://pay.example'], ['EpayId', '1001'], ['EpayKey', 'epay-key'], ['Price', String(PRICE)], ['MinTopUp', '1'],
+      ['CustomCallbackAddress', 'https://callback.example'], ['TopupGroupRatio', '{"default":1}'], ['PayMethods', JSON.stringify(PAY_METHODS)],
+      ['payment_setting.amount_options', JSON.stringify(AMOUNT_OPTIONS)], ['payment_setting.amount_discount', JSON.stringify(DISCOUNT)],
+    ];
+    for (const [key, value] of epayPage) expect({ key, answer: await save(key, value) }).toMatchObject({ key, answer: { success: true } });
+    const options = await saved();
+    expect(options.get('PayMethods')).toBe(JSON.stringify(PAY_METHODS));
+    expect(options.has('EpayKey')).toBe(false);
+
+    const shown = await info();
+    expect(shown.enable_online_topup).toBe(true);
+    expect(shown.pay_methods).toEqual(PAY_METHODS);
+    const form = epayPayRead.parse(await amy.call('POST', '/api/user/pay', { amount: 10, payment_method: 'usdt' }));
+    expect(form.data).toMatchObject({ type: 'usdt', notify_url: 'https://callback.example/api/user/epay/notify' });
+    expect(payRefusedRead.parse(await amy.call('POST', '/api/user/pay', { amount: 10, payment_method: 'wxpay' })).data).toBe('支付方式不存在');
+  });
+
+  it('payment_setting.amount_options and payment_setting.amount_discount: the amount buttons, and a discounted amount priced at its factor in the quote and the Epay order', async () => {
+    const shown = await info();
+    expect(shown.amount_options).toEqual(AMOUNT_OPTIONS);
+    expect(shown.discount).toEqual(DISCOUNT);
+    const quote = async (path: string, amount: number) => (await amy.call<string>('POST', path, { amount })).data;
+    expect(await quote('/api/user/amount', 100)).toBe((100 * PRICE * DISCOUNT['100']).toFixed(2));
+    expect(await quote('/api/user/amount', 50)).toBe((50 * PRICE).toFixed(2));
+    const form = epayPayRead.parse(await amy.call('POST', '/api/user/pay', { amount: 100, payment_method: 'alipay' }));
+    expect(form.data.money).toBe((100 * PRICE * DISCOUNT['100']).toFixed(2));
+
+    // The page saves a cleared field as '': no buttons, no discount.
+    for (const key of ['payment_setting.amount_options', 'payment_setting.amount_discount']) expect(await save(key, '')).toMatchObject({ success: true });
+    expect(await info()).toMatchObject({ amount_options: [], discount: {} });
+    expect(await quote('/api/user/amount', 100)).toBe((100 * PRICE).toFixed(2));
+    expect(await save('payment_setting.amount_discount', '{"100": 0}')).toMatchObject({ success: false });
+    expect(await save('PayMethods', '[{"name":"no type"}]')).toMatchObject({ success: false });
+  });
+
+  it("the Stripe and Creem pages' saves are all accepted and turn their top-ups on, secrets never read back", async () => {
+    const stripePage: [string, string][] = [
+      ['StripeApiSecret', 'sk_test_x'], ['StripeWebhookSecret', 'whsec_x'], ['StripePriceId', 'price_x'], ['StripeUnitPrice', String(STRIPE_UNIT_PRICE)],
+      ['StripeMinTopUp', '5'], ['StripePromotionCodesEnabled', 'true'],
+    ];
+    const products = [{ name: '基础套餐', productId: 'prod_6I8rBerHpPxyoiU9WK4kot', price: 4.99, quota: 100000, currency: 'USD' }];
+    const creemPage: [string, string][] = [['CreemApiKey', 'creem_x'], ['CreemWebhookSecret', 'creem_whsec_x'], ['CreemTestMode', 'false'], ['CreemProducts', JSON.stringify(products)]];
+    for (const [key, value] of [...stripePage, ...creemPage]) expect({ key, answer: await save(key, value) }).toMatchObject({ key, answer: { success: true } });
+
+    const shown = await info();
+    expect(shown).toMatchObject({ enable_stripe_topup: true, enable_creem_topup: true, stripe_min_topup: 5 });
+    expect(JSON.parse(shown.creem_products)).toEqual(products);
+    expect(shown.pay_methods.map((m) => m.type)).toEqual(['alipay', 'usdt', 'stripe']);
+    expect((await amy.call<string>('POST', '/api/user/stripe/amount', { amount: 10 })).data).toBe((10 * STRIPE_UNIT_PRICE).toFixed(2));
+
+    const options = await saved();
+    expect(options.get('StripePromotionCodesEnabled')).toBe('true');
+    expect(['StripeApiSecret', 'StripeWebhookSecret', 'CreemApiKey', 'CreemWebhookSecret'].filter((key) => options.has(key))).toEqual([]);
+  });
+});
