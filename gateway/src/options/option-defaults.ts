@@ -31,6 +31,12 @@ export const optionDefaults = {
   'payment_setting.amount_options': '[]',
   /** A price factor for a top-up of exactly an amount, {"100": 0.95}: Epay's and Stripe's quotes and orders. */
   'payment_setting.amount_discount': '{}',
+  /** new-api's payment compliance record, written only by POST /api/option/payment_compliance (who, when, from where). */
+  'payment_setting.compliance_confirmed': 'false',
+  'payment_setting.compliance_terms_version': '',
+  'payment_setting.compliance_confirmed_at': '0',
+  'payment_setting.compliance_confirmed_by': '0',
+  'payment_setting.compliance_confirmed_ip': '',
   /** Stripe top-up (new-api's names and defaults): on when the secret key, the webhook secret and the Price are set. */
   StripeApiSecret: '',
   StripeWebhookSecret: '',

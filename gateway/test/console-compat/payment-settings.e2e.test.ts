@@ -92,4 +92,25 @@ describe("new-api's payment settings pages against Tollgate", () => {
     expect(options.get('StripePromotionCodesEnabled')).toBe('true');
     expect(['StripeApiSecret', 'StripeWebhookSecret', 'CreemApiKey', 'CreemWebhookSecret'].filter((key) => options.has(key))).toEqual([]);
   });
+
+  it('payment_setting.compliance_confirmed, payment_setting.compliance_terms_version, payment_setting.compliance_confirmed_at, payment_setting.compliance_confirmed_by and payment_setting.compliance_confirmed_ip: the confirmation the payment page asks for is recorded once confirmed, and only by it', async () => {
+    const before = await saved();
+    expect([before.get('payment_setting.compliance_confirmed'), before.get('payment_setting.compliance_terms_version')]).toEqual(['false', '']);
+    expect(await fixture.root.call('POST', '/api/option/payment_compliance', { confirmed: false })).toMatchObject({ success: false, message: '请确认合规声明' });
+    expect(await save('payment_setting.compliance_confirmed', 'true')).toMatchObject({ success: false });
+    expect((await saved()).get('payment_setting.compliance_confirmed')).toBe('false');
+
+    const from = Math.floor(Date.now() / 1000);
+    const answer = await fixture.root.call<{ confirmed_at: number }>('POST', '/api/option/payment_compliance', { confirmed: true });
+    const to = Math.floor(Date.now() / 1000);
+    expect(answer).toMatchObject({ success: true, data: { confirmed: true, terms_version: 'v1', confirmed_by: fixture.root.userId } });
+    expect(answer.data.confirmed_at).toBeGreaterThanOrEqual(from);
+    expect(answer.data.confirmed_at).toBeLessThanOrEqual(to);
+    const after = await saved();
+    expect(['confirmed', 'terms_version', 'confirmed_at', 'confirmed_by', 'confirmed_ip'].map((field) => after.get(`payment_setting.compliance_${field}`))).toEqual(
+      ['true', 'v1', String(answer.data.confirmed_at), String(fixture.root.userId), '127.0.0.1'],
+    );
+    // Tollgate's payments never waited on it: the wallet page offered them before (the tests above) and still does.
+    expect((await info()).enable_online_topup).toBe(true);
+  });
 });

@@ -35,6 +35,7 @@ export const auditEventTypes = [
   'ChannelUpstreamModelsApplied',
   'OptionUpdated',
   'ModelRatiosReset',
+  'PaymentComplianceConfirmed',
   'RedemptionsCreated',
   'RedemptionUpdated',
   'RedemptionDeleted',

@@ -157,6 +157,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/option/': 'root',
   'PUT /api/option/': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  'POST /api/option/payment_compliance': 'root',
   'GET /api/import/': 'root',
   'POST /api/import/': 'root',
   'POST /api/channel/:id/key': 'root',
