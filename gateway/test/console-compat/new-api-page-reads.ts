@@ -76,6 +76,12 @@ export const topUpInfoRead = z.object({
   creem_products: z.string(),
 });
 
+/** GET /api/user/topup/self?p=&page_size= (the top-up history modal, where a plan's orders are listed too). */
+export const topUpHistoryRead = z.object({
+  items: z.array(z.object({ trade_no: z.string(), payment_method: z.string(), amount: z.number(), money: z.number(), status: z.string(), create_time: z.number().int() })),
+  total: z.number().int(),
+});
+
 /** GET /api/pricing (the plan editor's model list) and GET /api/group (its upgrade_group choices). */
 export const pricingRead = z.array(z.object({ model_name: z.string(), quota_type: z.number().int() }));
 export const groupsRead = z.array(z.string());

@@ -5,7 +5,7 @@ import { type ConsoleClient, eventually } from '../support/clients/console-clien
 import { addMockChannel, type EmbeddedFixture, startEmbeddedFixture, userWithKey } from '../support/gateways/embedded-fixture.js';
 import { type CreemMock, startCreemMock } from '../mock-upstream/services/creem-mock.js';
 import { type StripeMock, startStripeMock } from '../mock-upstream/services/stripe-mock.js';
-import { creemPayRead, epayPayRead, groupsRead, planListRead, payRefusedRead, pricingRead, selfRead, stripePayRead, subscriptionRead, topUpInfoRead } from './new-api-page-reads.js';
+import { creemPayRead, epayPayRead, groupsRead, planListRead, payRefusedRead, pricingRead, selfRead, stripePayRead, subscriptionRead, topUpHistoryRead, topUpInfoRead } from './new-api-page-reads.js';
 
 /**
  * Issue #41: new-api's console pages for plans, replayed call by call against a real embedded
@@ -138,6 +138,9 @@ describe("new-api's plans pages against Tollgate", () => {
       return subs.length === 2 ? subs : undefined;
     });
     expect(all.map((s) => s.subscription.source).sort()).toEqual(['order', 'wallet']);
+    const history = await read(amy, topUpHistoryRead, 'GET', '/api/user/topup/self?p=1&page_size=10');
+    expect(history.items.find((o) => o.trade_no === session?.client_reference_id)).toMatchObject({ payment_method: 'stripe', amount: 0, money: PRICE_USD, status: 'success' });
+    expect(history.items.find((o) => o.trade_no === epay.data.out_trade_no)).toMatchObject({ payment_method: 'alipay', money: PRICE_USD, status: 'pending' });
   });
 
   it('a refused checkout answers in the shape the modal shows (its text in data)', async () => {
