@@ -100,6 +100,16 @@ describe("new-api's payment settings pages against Tollgate", () => {
     expect(await save('payment_setting.compliance_confirmed', 'true')).toMatchObject({ success: false });
     expect((await saved()).get('payment_setting.compliance_confirmed')).toBe('false');
 
+    // An access token may do what root's session does elsewhere, but not confirm: new-api asks a person at the console.
+    const token = await fixture.root.must<string>('GET', '/api/user/token');
+    const scripted = await fetch(`${fixture.tollgate.url}/api/option/payment_compliance`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'new-api-user': String(fixture.root.userId), 'content-type': 'application/json' }, body: JSON.stringify({ confirmed: true }),
+    });
+    expect([scripted.status, ((await scripted.json()) as { success: boolean }).success]).toEqual([403, false]);
+    const byToken = await fetch(`${fixture.tollgate.url}/api/option/`, { headers: { authorization: `Bearer ${token}`, 'new-api-user': String(fixture.root.userId) } });
+    expect(((await byToken.json()) as { success: boolean }).success).toBe(true);
+    expect((await saved()).get('payment_setting.compliance_confirmed')).toBe('false');
+
     const from = Math.floor(Date.now() / 1000);
     const answer = await fixture.root.call<{ confirmed_at: number }>('POST', '/api/option/payment_compliance', { confirmed: true });
     const to = Math.floor(Date.now() / 1000);
