@@ -4,7 +4,8 @@ import { amountOptions, epayMethods } from './pay-methods.js';
 
 const allSet = (options: Options, names: string[]) => names.every((name) => options.string(name).trim() !== '');
 
-export const epayEnabled = (options: Options) => allSet(options, ['PayAddress', 'EpayId', 'EpayKey']);
+/** Epay is offered with its merchant account set and a method to pay with (PayMethods), as new-api. */
+export const epayEnabled = (options: Options) => allSet(options, ['PayAddress', 'EpayId', 'EpayKey']) && epayMethods(options).length > 0;
 
 /** Stripe is offered when a checkout can be created (secret key, Price) and its webhook verified (webhook secret), as new-api. */
 export const stripeEnabled = (options: Options) => allSet(options, ['StripeApiSecret', 'StripeWebhookSecret', 'StripePriceId']);

@@ -71,6 +71,10 @@ describe("new-api's payment settings pages against Tollgate", () => {
     expect(await quote('/api/user/amount', 100)).toBe((100 * PRICE).toFixed(2));
     expect(await save('payment_setting.amount_discount', '{"100": 0}')).toMatchObject({ success: false });
     expect(await save('PayMethods', '[{"name":"no type"}]')).toMatchObject({ success: false });
+    // No method left to pay with: Epay is not offered at all, as new-api.
+    expect(await save('PayMethods', '[]')).toMatchObject({ success: true });
+    expect(await info()).toMatchObject({ enable_online_topup: false, pay_methods: [] });
+    expect(await save('PayMethods', JSON.stringify(PAY_METHODS))).toMatchObject({ success: true });
   });
 
   it("the Stripe and Creem pages' saves are all accepted and turn their top-ups on, secrets never read back", async () => {

@@ -14,8 +14,9 @@ const confirmBody = z.object({ confirmed: z.boolean() });
 /**
  * new-api's payment compliance confirmation (POST /api/option/payment_compliance): today's new-api
  * console asks the super administrator to confirm its terms before its payment settings, and reads
- * the record back from GET /api/option/; a session must confirm, not an access token. Tollgate keeps the record (who, when, from where, the
- * terms' version) in new-api's options and the audit trail; its payments do not wait on it.
+ * the record back from GET /api/option/; a session must confirm, not an access token. Tollgate
+ * keeps the record (who, when, from where, the terms' version) in new-api's options and the audit
+ * trail; its payments do not wait on it.
  */
 export function registerPaymentComplianceRoute(app: FastifyInstance, { deps, guard }: ApiContext<CoreContext>): void {
   route(app, 'POST', '/option/payment_compliance', guard.root, async (request) => {
