@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../../api/support/context.js';
 import { registerOptionRoutes } from './option.js';
+import { registerPaymentComplianceRoute } from './payment-compliance.js';
 import { registerPricingRoute } from './pricing.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerStatusRoutes } from './status.js';
@@ -9,6 +10,7 @@ import { registerStatusRoutes } from './status.js';
 export function registerOptionsApi(app: FastifyInstance, ctx: ApiContext): void {
   registerStatusRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
+  registerPaymentComplianceRoute(app, ctx);
   registerPricingRoute(app, ctx);
   registerPublicPageRoutes(app, ctx);
 }

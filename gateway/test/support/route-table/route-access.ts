@@ -159,6 +159,7 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/option/rest_model_ratio': 'root',
   'GET /api/option/channel_affinity_cache': 'root',
   'DELETE /api/option/channel_affinity_cache': 'root',
+  'POST /api/option/payment_compliance': 'root',
   'GET /api/import/': 'root',
   'POST /api/import/': 'root',
   'POST /api/channel/:id/key': 'root',
