@@ -42,6 +42,8 @@ export async function buildApp(deps: GatewayDeps, metrics: RelayMetrics = create
     bodyLimit: MAX_BODY_BYTES,
     // Forwarded headers count only from the configured proxies; an empty list believes none.
     trustProxy: deps.config.TRUSTED_PROXIES,
+    // Task ids carry upstream names (a Veo operation's, in base64url, grows with its model's name); new-api's router has no such limit.
+    routerOptions: { maxParamLength: 500 },
     // Node answers 408 and closes a connection whose request is not in whole by then, looking every second at most.
     // Node 20 reads the limit when the server is created, so it goes in `http` too, not only on the server Fastify made.
     requestTimeout: deps.config.BODY_TIMEOUT_MS,

@@ -58,10 +58,10 @@ describe('ClickHouseLedgerHistory pages in log order', () => {
   it('an install older than ledger_log_order gets its kept events there when it migrates', async () => {
     await querier.command('TRUNCATE TABLE ledger_movements');
     await querier.command('TRUNCATE TABLE ledger_log_order');
-    expect(await rollback(querier, 6)).toEqual([7]);
+    expect(await rollback(querier, 6)).toEqual([8, 7]);
     const before = [at(0, 1, grant(8)), at(0, 2, grant(9))];
     await insertMovements(querier, before);
-    expect(await migrate(querier)).toEqual([7]);
+    expect(await migrate(querier)).toEqual([7, 8]);
     expect(await readAll(1)).toEqual(before.map(key));
   });
 

@@ -12,6 +12,7 @@ import { querierContract } from './contract/querier.contract.js';
 import { usageRollupContract } from './contract/usage-rollup.contract.js';
 import { usageQueriesContract } from './contract/usage-queries.contract.js';
 import { statementContract } from './contract/statement.contract.js';
+import { subscriptionUseContract } from './contract/subscription-use.contract.js';
 import type { ContractContext } from './contract/contract-context.js';
 
 /**
@@ -51,6 +52,7 @@ export function runAnalyticsContract(name: string, factory: () => Promise<Analyt
     deleteLogsContract(context);
     usageRollupContract(context);
     usageQueriesContract(context);
+    subscriptionUseContract(context);
     statementContract(context);
   });
 }

@@ -148,6 +148,12 @@ export const audits = {
   channelUpstreamApplied: { type: 'ChannelUpstreamModelsApplied', ...channelFrom(bodyId), detail: (request) => ({ add_models: bodyOf(request).add_models, remove_models: bodyOf(request).remove_models, ignore_models: bodyOf(request).ignore_models }) },
   channelUpstreamDetectedAll: { type: 'ChannelUpstreamModelsDetected', kind: 'channel', target: () => '*' },
   channelUpstreamAppliedAll: { type: 'ChannelUpstreamModelsApplied', kind: 'channel', target: () => '*' },
+  affinityCacheCleared: {
+    type: 'ChannelAffinityCacheCleared',
+    kind: 'option',
+    target: (request: FastifyRequest) => ((request.query as { all?: string }).all === 'true' ? '*' : String((request.query as { rule_name?: unknown }).rule_name ?? '')),
+    detail: (_request: FastifyRequest, answer: unknown) => answer,
+  },
   channelsTagged: { type: 'ChannelsTagged', ...channelsNamed, detail: (request) => ({ tag: bodyOf(request).tag ?? null }) },
   optionUpdated: {
     type: 'OptionUpdated',
@@ -156,6 +162,12 @@ export const audits = {
     state: (deps, request) => optionSnapshot(deps, String(bodyOf(request).key ?? '')),
   },
   modelRatiosReset: { type: 'ModelRatiosReset', kind: 'option', target: () => 'ModelRatio', state: (deps) => optionSnapshot(deps, 'ModelRatio') },
+  paymentComplianceConfirmed: {
+    type: 'PaymentComplianceConfirmed',
+    kind: 'option',
+    target: () => 'payment_setting.compliance_confirmed',
+    state: (deps) => optionSnapshot(deps, 'payment_setting.compliance_terms_version'),
+  },
   redemptionsCreated: {
     type: 'RedemptionsCreated',
     kind: 'redemption',

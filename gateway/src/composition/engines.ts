@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type AnalyticsQuerier, ClickHouseLedgerHistory, type EncodedInserter, migrate } from '@tollgate/analytics';
 import { createChdbQuerier } from '@tollgate/analytics/chdb';
 import { createClickHouseQuerier, ensureDatabase } from '@tollgate/analytics/clickhouse';
-import type { BalanceNotifier, EventLog } from '@tollgate/ledger';
+import type { BalanceNotifier, EventLog, WindowUsageRecord } from '@tollgate/ledger';
 import { createInProcessBalanceNotifier } from '@tollgate/ledger/in-process';
 import { RedisBalanceNotifier } from '@tollgate/ledger/redis';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
@@ -52,6 +52,7 @@ import type { HoldStore } from '../ports/hot-state/hold-store.js';
 import { createLogOutbox } from '../adapters/in-process/log-outbox.js';
 import { SpooledOutbox } from '../adapters/sqlite/usage-outbox/spooled-outbox.js';
 import { UsageSpool } from '../adapters/sqlite/usage-outbox/usage-spool.js';
+import { openSpoolWindowUsage } from '../adapters/sqlite/usage-outbox/spool-window-usage.js';
 import type { UsageOutbox } from '../ports/usage-outbox.js';
 
 /**
@@ -61,7 +62,7 @@ import type { UsageOutbox } from '../ports/usage-outbox.js';
  * thread loads alone.
  */
 export { newLogWakeups, openBalances, openEventLog } from './ledger-engines.js';
-import { openWindowUsage } from './ledger-engines.js';
+import { openLogWindowUsage } from './ledger-engines.js';
 
 /** The state every gateway and the ledger share in memory-speed stores. */
 export interface HotState {
@@ -91,6 +92,16 @@ export interface OutboxSettings {
   onError: (error: unknown) => void;
 }
 
+const spoolFile = (dataDir: string) => join(dataDir, 'usage-spool.db');
+
+/**
+ * What each subscription window counted before this start, for in-process holds (issue #41): the
+ * embedded log's record, or on Kafka the usage spool's (a Kafka gateway without Redis).
+ */
+function openWindowRecord(config: EngineConfig, dataDir: string): WindowUsageRecord {
+  return config.KAFKA_BROKERS ? openSpoolWindowUsage(spoolFile(dataDir)) : openLogWindowUsage(dataDir);
+}
+
 /**
  * The relay's usage path into the log. The embedded log is on this disk: straight in. Kafka can be
  * unreachable: through a spool under DATA_DIR, whose leftovers from a previous run have their
@@ -98,7 +109,8 @@ export interface OutboxSettings {
  */
 export function openUsageOutbox(config: EngineConfig, dataDir: string, eventLog: EventLog, holds: HoldStore, settings: OutboxSettings): UsageOutbox {
   if (!config.KAFKA_BROKERS) return createLogOutbox(eventLog);
-  const spool = UsageSpool.open(join(dataDir, 'usage-spool.db'), settings.onError);
+  // Without Redis the holds are in-process: the spool is also their windows' record (openWindowRecord).
+  const spool = UsageSpool.open(spoolFile(dataDir), settings.onError, { recordWindows: redisConnections(config) === undefined });
   return new SpooledOutbox({ spool, log: eventLog, holds, ...settings });
 }
 
@@ -129,7 +141,7 @@ export function openSessions(config: EngineConfig, dataDir: string, log: Logger)
 export function openHotState(config: EngineConfig, log: Logger, dataDir?: string): HotState {
   const connections = redisConnections(config);
   if (!connections) {
-    const windowUsage = dataDir === undefined ? undefined : openWindowUsage(config, dataDir);
+    const windowUsage = dataDir === undefined ? undefined : openWindowRecord(config, dataDir);
     return {
       holds: createInProcessHoldStore(Date.now, windowUsage),
       inviteHolds: createInProcessHoldStore(),
@@ -169,8 +181,8 @@ export function openHotState(config: EngineConfig, log: Logger, dataDir?: string
     rateLimiters: redisRateLimiters(commands, prefix),
     meter: new RedisUsageMeter(commands, prefix),
     leases: new RedisLeases(commands, prefix),
-    // One GET per call an affinity rule matches, one SET when it succeeded.
-    affinities: new RedisChannelAffinities(commands, prefix),
+    // One GET per call an affinity rule matches, one SET when it succeeded; lookups counted in the process, added to one hash at most every 5 s.
+    affinities: new RedisChannelAffinities(commands, prefix, log),
     codes: new RedisOneTimeCodes(commands, prefix),
     notices: new RedisChangeNotices(commands, subscriber, `${prefix}notices`, log),
     // Failures and probes only (a healthy call costs Redis nothing); transitions on one shard channel.

@@ -48,13 +48,9 @@ export function openEventLog(config: EngineConfig, dataDir: string, wakeups?: Sh
   return log;
 }
 
-/**
- * What the embedded log recorded in each subscription window, for an in-process hold store to
- * start its windows from (issue #41). The Kafka log records none: a cluster keeps its windows in
- * Redis, and a gateway on Kafka with in-process holds starts them from nothing (docs/billing.md).
- */
-export function openWindowUsage(config: EngineConfig, dataDir: string): WindowUsageRecord | undefined {
-  return config.KAFKA_BROKERS ? undefined : openSqliteWindowUsage(ledgerFile(dataDir));
+/** What the embedded log recorded in each subscription window, for an in-process hold store to start its windows from (issue #41). */
+export function openLogWindowUsage(dataDir: string): WindowUsageRecord {
+  return openSqliteWindowUsage(ledgerFile(dataDir));
 }
 
 /** The ledger topic as the configuration wants it (docs/scaling.md). */

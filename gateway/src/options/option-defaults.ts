@@ -3,6 +3,7 @@ import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, def
 import { defaultModelMaxOutputTokens } from '../billing/default-output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
 import { compatibilityDefaults } from './compatibility-defaults.js';
+import { DEFAULT_PAY_METHODS } from '../payment/pay-methods.js';
 
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
@@ -24,6 +25,18 @@ export const optionDefaults = {
   Price: '7.3',
   MinTopUp: '1',
   TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
+  /** The Epay methods the top-up and plans pages offer; a method not listed is refused (new-api's ContainsPayMethod). */
+  PayMethods: JSON.stringify(DEFAULT_PAY_METHODS),
+  /** The amounts the top-up page offers as buttons. */
+  'payment_setting.amount_options': '[]',
+  /** A price factor for a top-up of exactly an amount, {"100": 0.95}: Epay's and Stripe's quotes and orders. */
+  'payment_setting.amount_discount': '{}',
+  /** new-api's payment compliance record, written only by POST /api/option/payment_compliance (who, when, from where). */
+  'payment_setting.compliance_confirmed': 'false',
+  'payment_setting.compliance_terms_version': '',
+  'payment_setting.compliance_confirmed_at': '0',
+  'payment_setting.compliance_confirmed_by': '0',
+  'payment_setting.compliance_confirmed_ip': '',
   /** Stripe top-up (new-api's names and defaults): on when the secret key, the webhook secret and the Price are set. */
   StripeApiSecret: '',
   StripeWebhookSecret: '',

@@ -20,7 +20,7 @@ import { completedUsage } from '../providers/shared/token-count.js';
 import { type Attempted, REFUSAL_STATUS, sendWithRetries } from './upstream/upstream-attempts.js';
 import { UpstreamCancel } from './upstream/upstream-cancel.js';
 import { declaresLargeBody, nextTurn } from '../http/large-body.js';
-import { affinityOf, type CallAffinity, rememberAffinity } from '../channels/affinity/conversation-affinity.js';
+import { affinityAdminInfo, affinityOf, type CallAffinity, rememberAffinity } from '../channels/affinity/conversation-affinity.js';
 import { affinityCallOf } from './upstream/call-affinity.js';
 
 /** One relayed call, whatever the surface: what to send, to which channels, and how to answer. */
@@ -162,7 +162,9 @@ async function admitAndServe(ctx: RelayContext, caller: Caller, request: Fastify
     const admitted = await admitCall(ctx, caller, plan, request);
     picked.channelId = admitted.channel.id;
     // The hold is renewed while the call runs: a stream may outlive HOLD_TTL_SECONDS (in-flight-holds.ts).
-    const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted };
+    // A subscription's hold is taken again from its windows, not the wallet.
+    const paidBy = admitted.pocket ? { windows: admitted.pocket.windows } : {};
+    const hold = { holdId: admitted.holdId, userId: caller.user.id, tokenId: caller.token.id, amount: admitted.granted, ...paidBy };
     await ctx.inFlight.during(hold, () => serveAdmitted(ctx, caller, { request, reply, plan, admitted, startedAt, clock }));
     answered = reply.raw.statusCode < 400;
   } finally {
@@ -200,7 +202,7 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
   const { affinity } = admitted;
   // new-api's skip_retry_on_failure: a conversation sent to its own channel is not moved by a failure.
   const skipRetry = !!affinity?.skipRetry && affinity.channelId === admitted.channel.id;
-  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, skipRetry, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {
+  const attempted = await sendWithRetries(ctx, admitted.channel, { group: caller.group, model: plan.model, build, accepts: plan.accepts, signal: cancel, pinned: caller.pinnedChannelId !== undefined, skipRetry, paramTemplate: affinity?.paramTemplate ?? null, ...(firstByteWithinMs > 0 ? { firstByteWithinMs } : {}) }).catch(async (error: unknown) => {
     await ctx.deps.holds.release({ holdId: admitted.holdId, userId: caller.user.id });
     request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'no upstream answered');
     throw error;
@@ -213,8 +215,8 @@ async function serveAdmitted(ctx: RelayContext, caller: Caller, { request, reply
     return (plan.forwardError ?? forwardUpstreamError)(reply, failure);
   }
   if (affinity) rememberAffinity(ctx.deps, affinity, admitted.channel.id, attempted.channel.id);
-  // new-api's MarkChannelAffinityUsed: the row says so when the call went to its conversation's channel.
-  const adminInfo = affinity?.channelId === attempted.channel.id ? { channel_affinity: { ...affinity.log, selected_group: caller.group, channel_id: attempted.channel.id } } : undefined;
+  const affinityInfo = affinityAdminInfo(affinity, caller.group, attempted.channel.id);
+  const adminInfo = affinityInfo ? { channel_affinity: affinityInfo } : undefined;
   const bill: BillUsage = (outcome) => completedUsage(outcome.usage, outcome.text, async () => withCountedTokens(await plan.countUsage(outcome), (await outcome.countedTokens) ?? 0));
   const outcome = await plan.answer(attempted, startedAt, clock, bill);
   const usage = outcome.billed ?? (await bill(outcome));

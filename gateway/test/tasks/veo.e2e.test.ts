@@ -74,6 +74,17 @@ describe('Veo video tasks on a Gemini channel', () => {
     expect(await quotaOf(bob.user)).toBe(5_000_000);
   });
 
+  it("serves a task whose id, the operation's name in base64url, runs past a hundred characters", async () => {
+    const longModel = `${MODEL}-${'deployment'.repeat(6)}`;
+    await fixture.root.must('PUT', '/api/option/', { key: 'ModelPrice', value: JSON.stringify({ [MODEL]: PRICE, [longModel]: PRICE }) });
+    await fixture.root.must('POST', '/api/channel/', { name: 'gemini-long', type: 24, key: 'gemini-key', base_url: mock.url, models: longModel, group: 'default' });
+    const eve = await userWithKey(fixture, 'eve', 5_000_000);
+    const id = String((await call(eve.key, 'POST', '/v1/videos', { model: longModel, prompt: 'a long-named fox' })).body.id);
+    expect(id.length).toBeGreaterThan(100);
+    expect(await finished(eve.key, id)).toMatchObject({ id, status: 'completed' });
+    expect((await fetch(`${fixture.tollgate.url}/v1/videos/${id}/content`, { headers: { authorization: `Bearer ${eve.key}` } })).status).toBe(200);
+  });
+
   it('never overdraws: a burst on a balance for two 8-second videos accepts two', async () => {
     const balance = 2 * veoQuota(8) + veoQuota(4);
     const cy = await userWithKey(fixture, 'cy', balance);

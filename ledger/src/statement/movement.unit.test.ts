@@ -8,6 +8,7 @@ import {
   openingBalanceRecorded,
   quotaAdjusted,
   quotaGranted,
+  subscriptionPurchased,
   taskRefunded,
   tokenQuotaSet,
   usageRecorded,
@@ -82,6 +83,24 @@ describe('the statement rule per kind of movement', () => {
     given(quotaGranted({ amount: 100 }), usageRecorded({ quota: 50 }))
       .when(taskRefunded({ quota: 50 }))
       .then({ opening: 50, closing: 100, kind: 'refund', quota: 50 });
+  });
+
+  it('a plan bought from the wallet is a subscription debit of its price (issue #41)', () => {
+    given(quotaGranted({ amount: 1000 }))
+      .when(subscriptionPurchased({ price: 400 }))
+      .then({ opening: 1000, closing: 600, kind: 'subscription', quota: -400 });
+  });
+
+  it('a plan paid through a payment provider is listed as a subscription that moves no wallet quota', () => {
+    given(quotaGranted({ amount: 1000 }))
+      .when(subscriptionPurchased({ price: 0, content: 'Stripe order T9' }))
+      .then({ opening: 1000, closing: 1000, kind: 'subscription', quota: 0 });
+  });
+
+  it('a call a subscription paid is counted among the calls but takes nothing from the wallet', () => {
+    given(quotaGranted({ amount: 100 }))
+      .when(usageRecorded({ quota: 30, subscriptionId: 5 }))
+      .then({ opening: 100, closing: 100, consumption: 0, requests: 1, movements: [] });
   });
 
   it('an imported opening balance is a credit', () => {

@@ -29,6 +29,7 @@ export function migrationContract(context: ContractContext): void {
       { version: 5, name: 'statement_lines' },
       { version: 6, name: 'ledger_movements' },
       { version: 7, name: 'ledger_log_order' },
+      { version: 8, name: 'subscription_use_per_minute' },
     ]);
     expect(await tableExists(querier, 'logs')).toBe(true);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(true);
@@ -37,11 +38,11 @@ export function migrationContract(context: ContractContext): void {
 
   it('rolls back with the down files and migrates again', async () => {
     const querier = context.querier();
-    expect(await rollback(querier)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(await rollback(querier)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     expect(await tableExists(querier, 'logs')).toBe(false);
     expect(await tableExists(querier, 'usage_per_minute')).toBe(false);
     expect(await tableExists(querier, 'ledger_log_order')).toBe(false);
-    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await migrate(querier)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(await tableExists(querier, 'logs')).toBe(true);
   });
 }

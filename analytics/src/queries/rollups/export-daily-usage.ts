@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AnalyticsQuerier } from '../../ports/analytics-querier.js';
-import { logsTable } from '../../ingest/log-row.js';
 import { exportRangeSchema, type ExportRange } from '../logs/export-logs.js';
 import { type UsageSource, usageInRange } from './usage-in-range.js';
+import { subscriptionUsePerMinuteTable } from './usage-per-minute.js';
 
 /** One user's use of one model on one UTC day. */
 export const dailyUsageSchema = z.object({
@@ -83,14 +83,16 @@ export function exportDailyUsage(querier: AnalyticsQuerier) {
 
 /**
  * The calls subscriptions paid (issue #41; their consume rows say `billing_source` subscription), per
- * user, model and day, read from the log rows of the range, minutes counted as the rollups count them
- * (end inclusive): a statement takes them out of the wallet's consumption.
+ * user, model and day, from their own rollup, whose minutes are compared as usageInRange compares the
+ * usage rollups' (both ends inclusive), so each row pairs with the consumption that includes it. Read
+ * from the rollup, not the log rows: a statement still takes them out of the wallet's consumption
+ * after the rows were deleted.
  */
 export function exportDailySubscriptionUse(querier: AnalyticsQuerier) {
   return dailyPages(querier, (start, end, conditions) => ({
-    sql: `SELECT created_at AS minute, user_id, username, model_name, 1 AS requests, quota, prompt_tokens, completion_tokens
-          FROM ${logsTable} FINAL
-          WHERE ${['type = 2', 'created_at >= toDateTime({start:UInt32})', 'created_at < toDateTime({end:UInt32}) + 60', "JSONExtractString(other, 'billing_source') = 'subscription'", ...conditions].join(' AND ')}`,
+    sql: `SELECT minute, user_id, username, model_name, requests, quota, prompt_tokens, completion_tokens
+          FROM ${subscriptionUsePerMinuteTable}
+          WHERE ${['minute >= toDateTime({start:UInt32})', 'minute <= toDateTime({end:UInt32})', ...conditions].join(' AND ')}`,
     params: { start, end },
   }));
 }

@@ -4,6 +4,7 @@ import { useT } from '../../i18n';
 import { useStoredUser } from '../../lib/stored-user';
 import { operationGroups, otherGroups, systemGroups } from './options/option-groups';
 import { MaintenanceCard, RootTab } from './options/root-tab';
+import { AffinityCacheCard } from './options/affinity-cache-card';
 import { AccessCard } from './sections/access-card';
 import { BindingsCard } from './sections/bindings-card';
 import { DeleteAccountCard } from './sections/delete-account-card';
@@ -34,7 +35,7 @@ export function SettingPage() {
   const items: TabItem[] = [{ id: 'personal', label: t('setting.personal'), panel: <PersonalTab /> }];
   if ((user?.role ?? 0) >= ROOT) {
     items.push(
-      { id: 'operation', label: t('setting.operation'), panel: <RootTab groups={operationGroups}><MaintenanceCard /></RootTab> },
+      { id: 'operation', label: t('setting.operation'), panel: <RootTab groups={operationGroups} after={{ affinity: <AffinityCacheCard /> }}><MaintenanceCard /></RootTab> },
       { id: 'system', label: t('setting.system'), panel: <RootTab groups={systemGroups} /> },
       { id: 'other', label: t('setting.other'), panel: <RootTab groups={otherGroups} /> },
     );

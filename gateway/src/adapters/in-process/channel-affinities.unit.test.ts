@@ -11,9 +11,9 @@ describe('in-process affinities', () => {
     const store = new InProcessChannelAffinities();
     await store.set('a', 1, 60, 2);
     await store.set('b', 2, 60, 2);
-    expect(await store.get('a')).toBe(1); // a is now the most recently used
+    expect(await store.get('a', 'r')).toBe(1); // a is now the most recently used
     await store.set('c', 3, 60, 2);
     expect(store.size).toBe(2);
-    expect([await store.get('a'), await store.get('b'), await store.get('c')]).toEqual([1, null, 3]);
+    expect([await store.get('a', 'r'), await store.get('b', 'r'), await store.get('c', 'r')]).toEqual([1, null, 3]);
   });
 });

@@ -1,5 +1,5 @@
 import type { BalancesChanged, TokenBalance, UserBalance, WindowUsageRecord } from '@tollgate/ledger';
-import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult } from '../../ports/hot-state/hold-store.js';
+import type { AcquireResult, HoldRef, HoldRequest, HoldStore, OwedHold, SubscriptionWindow, TokenLimitRequest, TokenLimitResult, WindowRef } from '../../ports/hot-state/hold-store.js';
 import { addTo, payerOf, SubscriptionWindows } from './subscription-windows.js';
 
 interface Hold {
@@ -11,7 +11,7 @@ interface Hold {
   /** Set on a token's limit hold (limitToken): the remaining quota the token is limited to meanwhile. */
   limit?: number;
   /** Set on a hold a subscription pays (its userId then null: the wallet is not held): the windows it counts in. */
-  windows?: SubscriptionWindow[];
+  windows?: WindowRef[];
 }
 
 interface TokenState {
@@ -134,10 +134,15 @@ export class InProcessHoldStore implements HoldStore {
 
   async keep(owed: OwedHold[], ttlMs: number): Promise<void> {
     const expiresAt = this.now() + ttlMs;
-    for (const { holdId, userId, tokenId, amount } of owed) {
+    for (const { holdId, userId, tokenId, amount, windows } of owed) {
       const hold = this.holds.get(holdId);
       if (hold) hold.expiresAt = expiresAt;
-      else {
+      else if (windows?.length) {
+        // A subscription pays it: taken again from its windows, the wallet untouched (issue #41).
+        this.holds.set(holdId, { userId: null, tokenId, amount, expiresAt, windows });
+        this.addHeld(null, tokenId, amount);
+        this.windows.hold(windows, amount);
+      } else {
         this.holds.set(holdId, { userId, tokenId, amount, expiresAt });
         this.addHeld(userId, tokenId, amount);
       }

@@ -46,3 +46,16 @@ describe('in-process holds on a clock of their own', () => {
 });
 
 runSubscriptionHoldContract('in-process', async () => createInProcessHoldStore());
+
+describe('in-process windows that start from a durable record (issue #41)', () => {
+  const window = { key: 's1:w0:0', limit: 100, endsAt: Date.now() + 3_600_000 };
+  const settledBy = (holdId: string) => ({ users: [], tokens: [], channels: [], appliedEvents: [], settledHolds: [{ holdId, userId: 1 }] });
+
+  it('a spooled call taken again at a restart and settled before anything read its window adds to the record, not replaces it', async () => {
+    const record = { counted: (key: string) => (key === window.key ? 40 : 0) };
+    const store = createInProcessHoldStore(Date.now, record);
+    await store.keep([{ holdId: 'spooled', userId: 1, tokenId: 2, amount: 15, windows: [window] }], 60_000);
+    await store.applyLedgerChanges(settledBy('spooled'));
+    expect(await store.counted(1, [window])).toEqual([40 + 15]);
+  });
+});

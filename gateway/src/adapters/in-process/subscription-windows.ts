@@ -1,5 +1,5 @@
 import type { WindowUsageRecord } from '@tollgate/ledger';
-import type { Pockets, SubscriptionPocket, SubscriptionWindow } from '../../ports/hot-state/hold-store.js';
+import type { Pockets, SubscriptionPocket, SubscriptionWindow, WindowRef } from '../../ports/hot-state/hold-store.js';
 
 interface Counted {
   amount: number;
@@ -45,14 +45,17 @@ export class SubscriptionWindows {
     return null;
   }
 
-  hold(windows: SubscriptionWindow[], delta: number): void {
+  hold(windows: WindowRef[], delta: number): void {
     for (const { key } of windows) addTo(this.held, key, delta);
   }
 
   /** The ledger applied the call: its hold becomes use that each window keeps until it ends. */
-  settle(windows: SubscriptionWindow[], amount: number): void {
+  settle(windows: WindowRef[], amount: number): void {
     this.hold(windows, -amount);
-    for (const { key, endsAt } of windows) {
+    for (const w of windows) {
+      // A hold taken again after a restart (keep) may settle before anything else here saw its window.
+      this.firstSight(w);
+      const { key, endsAt } = w;
       const counted = this.used.get(key) ?? { amount: 0, endsAt };
       counted.amount += amount;
       this.used.set(key, counted);
@@ -74,7 +77,7 @@ export class SubscriptionWindows {
   }
 
   /** A window not seen yet, and not ended, starts from what the record counted in it (an entry, even of 0, marks it seen). */
-  private firstSight(w: SubscriptionWindow): void {
+  private firstSight(w: WindowRef): void {
     if (!this.record || this.used.has(w.key) || w.endsAt <= this.now()) return;
     this.used.set(w.key, { amount: this.record.counted(w.key), endsAt: w.endsAt });
     this.earliestEnd = Math.min(this.earliestEnd, w.endsAt);

@@ -15,7 +15,7 @@ const pocketsSchema = z.object({
 });
 const holdRequestSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, scope: z.enum(['user-and-token', 'user', 'token']).optional(), least: amount, most: amount, ttlMs, pockets: pocketsSchema.optional() });
 const tokenLimitSchema = z.object({ holdId: z.string().min(1), tokenId: id, userId: id, remain: z.number().int(), ttlMs });
-const owedHoldSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, amount: z.number().int() });
+const owedHoldSchema = z.object({ holdId: z.string().min(1), userId: id, tokenId: id, amount: z.number().int(), windows: z.array(windowSchema.pick({ key: true, endsAt: true })).optional() });
 
 /**
  * The owner's side of a HoldStore shared by relay workers: one store in one process, so a hold is

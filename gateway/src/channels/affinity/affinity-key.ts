@@ -22,6 +22,8 @@ export interface AffinityKey {
   ruleName: string;
   ttlSeconds: number;
   skipRetry: boolean;
+  /** The rule's param_override_template (new-api's ParamTemplate); null when it has none. */
+  paramTemplate: Record<string, unknown> | null;
   /** What new-api's log row shows of it in `other.admin_info.channel_affinity` (admins only): the rule, where the value came from, a hint and a fingerprint of it. */
   log: Record<string, string>;
 }
@@ -93,6 +95,13 @@ function keySuffix(rule: AffinityRule, call: AffinityCall, value: string): strin
   return [...parts.filter(Boolean), value].join(':');
 }
 
+/**
+ * Where a rule's entries start in the store, when it includes its name in its keys (new-api's
+ * include_rule_name, which lets its entries be counted and cleared by rule). The name is encoded:
+ * base64url has no '.', and the key's hash none either, so the prefix ends where the name does.
+ */
+export const ruleKeyPrefix = (name: string) => `${Buffer.from(name).toString('base64url')}.`;
+
 /** new-api's key hint: a short value whole, a long one as its first and last four characters. */
 function hintOf(value: string): string {
   const flat = value.replace(/[\r\n]/g, ' ');
@@ -115,6 +124,16 @@ function logInfo(rule: AffinityRule, call: AffinityCall, found: { source: KeySou
 }
 
 /**
+ * The fields of a rule's param_override_template the call's request takes. Its `operations` list
+ * (new-api's override language: pass_headers and the like) is left out: the channel's param
+ * override here merges fields, so the list would reach the upstream as a body field.
+ */
+function templateOf(rule: AffinityRule): Record<string, unknown> | null {
+  const fields = Object.entries(rule.param_override_template ?? {}).filter(([name]) => name.trim().toLowerCase() !== 'operations');
+  return fields.length > 0 ? Object.fromEntries(fields) : null;
+}
+
+/**
  * The first rule that matches the call (model, path, user agent) and finds a value in one of its
  * key sources gives the call's affinity, as new-api's GetPreferredChannelByAffinity does; null when
  * affinity is off or no rule gives one. The key is hashed: conversation ids stay out of store keys.
@@ -129,8 +148,17 @@ export function affinityKeyOf(setting: AffinitySetting, call: AffinityCall): Aff
     if (rule.user_agent_include?.length && !include.some((s) => agent.includes(s))) continue;
     const found = (rule.key_sources ?? []).map((source) => ({ source, value: valueOf(call, source) })).find((f) => f.value !== '');
     if (!found || (rule.value_regex && !(regexOf(rule.value_regex)?.test(found.value) ?? false))) continue;
-    const key = createHash('sha256').update(keySuffix(rule, call, found.value)).digest('base64url');
-    return { key, ruleName: rule.name, ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds, skipRetry: rule.skip_retry_on_failure, log: logInfo(rule, call, found) };
+    const hash = createHash('sha256').update(keySuffix(rule, call, found.value)).digest('base64url');
+    const key = rule.include_rule_name && rule.name ? ruleKeyPrefix(rule.name) + hash : hash;
+    const template = templateOf(rule);
+    return {
+      key,
+      ruleName: rule.name,
+      ttlSeconds: rule.ttl_seconds > 0 ? rule.ttl_seconds : setting.defaultTtlSeconds,
+      skipRetry: rule.skip_retry_on_failure,
+      paramTemplate: template,
+      log: logInfo(rule, call, found),
+    };
   }
   return null;
 }

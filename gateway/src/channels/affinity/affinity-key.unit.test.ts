@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { type AffinityCall, affinityKeyOf } from './affinity-key.js';
+import { type AffinityCall, affinityKeyOf, ruleKeyPrefix } from './affinity-key.js';
 import { type AffinityRule, type AffinitySetting, affinityRuleSchema, affinityRulesSchema, defaultAffinityRules } from './affinity-setting.js';
 
 const setting = (rules: AffinityRule[] = defaultAffinityRules, more: Partial<AffinitySetting> = {}): AffinitySetting => ({ enabled: true, switchOnSuccess: true, maxEntries: 100, defaultTtlSeconds: 3600, rules, ...more });
@@ -20,7 +20,7 @@ const rule = (fields: Record<string, unknown>) => affinityRuleSchema.parse(field
 describe('the affinity key of a call', () => {
   it("channel_affinity_setting.rules: new-api's Codex rule keys a /v1/responses call by prompt_cache_key, with the rule's name and the group", () => {
     const key = affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conv-1' } }));
-    expect(key).toMatchObject({ key: hashOf('codex cli trace:default:conv-1'), ruleName: 'codex cli trace', ttlSeconds: 3600, skipRetry: true });
+    expect(key).toMatchObject({ key: ruleKeyPrefix('codex cli trace') + hashOf('codex cli trace:default:conv-1'), ruleName: 'codex cli trace', ttlSeconds: 3600, skipRetry: true });
     // What the log row's admin_info shows: never the value itself when it is long.
     const fp = createHash('sha1').update('conversation-0001').digest('hex').slice(0, 8);
     expect(affinityKeyOf(setting(), call({ body: { prompt_cache_key: 'conversation-0001' } }))?.log).toEqual({
@@ -36,7 +36,7 @@ describe('the affinity key of a call', () => {
   it("reads Claude Code's session from its header first, else from the JSON inside metadata.user_id", () => {
     const messages = { path: '/v1/messages', model: 'claude-sonnet-4' };
     const fromHeader = affinityKeyOf(setting(), call(messages, { 'x-claude-code-session-id': 'sess-9' }));
-    expect(fromHeader?.key).toBe(hashOf('claude cli trace:default:sess-9'));
+    expect(fromHeader?.key).toBe(ruleKeyPrefix('claude cli trace') + hashOf('claude cli trace:default:sess-9'));
     const fromBody = affinityKeyOf(setting(), call({ ...messages, body: { metadata: { user_id: JSON.stringify({ session_id: 'sess-9' }) } } }));
     expect(fromBody?.key).toBe(fromHeader?.key);
   });
@@ -60,11 +60,14 @@ describe('the affinity key of a call', () => {
     expect(affinityKeyOf(setting([byUser, byHeader]), call({ userAgent: 'curl/8' }, { 'x-conversation': 'other' }))).toBeNull();
   });
 
-  it("channel_affinity_setting.rules: takes new-api's saved rules as they are, its override templates kept though not applied", () => {
+  it("channel_affinity_setting.rules: takes new-api's saved rules as they are, its override templates kept (the operations list, which Tollgate's param override does not speak, left out of what is applied)", () => {
     const saved = [{ name: 'codex cli trace', model_regex: ['^gpt-.*$'], path_regex: ['/v1/responses'], key_sources: [{ type: 'gjson', path: 'prompt_cache_key' }], value_regex: '', ttl_seconds: 0, param_override_template: { operations: [{ mode: 'pass_headers', value: ['User-Agent'], keep_origin: true }] }, skip_retry_on_failure: true, include_using_group: true, include_model_name: false, include_rule_name: true, user_agent_include: null }];
     const parsed = affinityRulesSchema.parse(saved);
     expect(parsed[0]).toMatchObject({ name: 'codex cli trace', param_override_template: saved[0]?.param_override_template });
-    expect(affinityKeyOf(setting(parsed), call({ body: { prompt_cache_key: 'conv-1' } }))?.key).toBe(hashOf('codex cli trace:default:conv-1'));
+    const key = affinityKeyOf(setting(parsed), call({ body: { prompt_cache_key: 'conv-1' } }));
+    expect(key).toMatchObject({ key: ruleKeyPrefix('codex cli trace') + hashOf('codex cli trace:default:conv-1'), paramTemplate: null });
+    const withFields = affinityRulesSchema.parse([{ ...saved[0], param_override_template: { ...saved[0]?.param_override_template, temperature: 0.2 } }]);
+    expect(affinityKeyOf(setting(withFields), call({ body: { prompt_cache_key: 'conv-1' } }))?.paramTemplate).toEqual({ temperature: 0.2 });
   });
 
   it('refuses a rule whose regex does not compile', () => {

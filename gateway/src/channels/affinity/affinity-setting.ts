@@ -21,7 +21,8 @@ const regexList = z.array(z.string().max(500).refine(compiles, '正则表达式�
 
 /**
  * One rule of new-api's channel_affinity_setting.rules, with its field names. Its
- * param_override_template is kept as saved but not applied here (the channel's own overrides are).
+ * param_override_template is merged under the picked channel's own param_override for every call
+ * the rule gives a key (see templateOverride).
  */
 export const affinityRuleSchema = z.looseObject({
   name: z.string().max(200).default(''),
@@ -35,6 +36,7 @@ export const affinityRuleSchema = z.looseObject({
   include_using_group: z.boolean().default(false),
   include_model_name: z.boolean().default(false),
   include_rule_name: z.boolean().default(false),
+  param_override_template: z.record(z.string(), z.unknown()).nullish(),
 });
 
 export const affinityRulesSchema = z.array(affinityRuleSchema).max(100);

@@ -14,7 +14,7 @@ export interface CallAffinity extends AffinityKey {
 export async function affinityOf(deps: ChannelsContext, call: AffinityCall): Promise<CallAffinity | null> {
   const key = affinityKeyOf(affinitySetting(deps.options), call);
   if (!key) return null;
-  const channelId = await deps.affinities.get(key.key).catch((error: unknown) => {
+  const channelId = await deps.affinities.get(key.key, key.ruleName).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'channel affinity: reading the store failed; the call is routed without it');
     return null;
   });
@@ -32,4 +32,21 @@ export function rememberAffinity(deps: ChannelsContext, affinity: CallAffinity, 
   deps.affinities.set(affinity.key, channelId, affinity.ttlSeconds, setting.maxEntries).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'channel affinity: remembering the channel failed');
   });
+}
+
+/**
+ * What the call's log row shows admins of its affinity (`other.admin_info.channel_affinity`):
+ * new-api's MarkChannelAffinityUsed when the call went to its conversation's channel, and the
+ * template's `override_template` whenever one was applied; undefined when neither happened.
+ */
+export function affinityAdminInfo(affinity: CallAffinity | null, group: string, channelId: number): Record<string, unknown> | undefined {
+  if (!affinity) return undefined;
+  const sticky = affinity.channelId === channelId;
+  const template = affinity.paramTemplate;
+  if (!sticky && !template) return undefined;
+  return {
+    ...affinity.log,
+    ...(sticky ? { selected_group: group, channel_id: channelId } : {}),
+    ...(template ? { override_template: { applied: true, rule_name: affinity.ruleName, param_override_keys: Object.keys(template).length } } : {}),
+  };
 }

@@ -24,12 +24,22 @@ function withHeaderOverride(headers: Record<string, string>, override: Record<st
 }
 
 /**
- * The channel's param_override (its fields merged over the request body's top level) and
- * header_override (headers set, `{api_key}` standing for the key used), applied to the request
- * the provider built, as new-api applies them just before sending.
+ * The param override a call sends with: the channel's own, over a channel affinity rule's
+ * param_override_template when the call has one (new-api's mergeChannelOverride: the template
+ * adds the fields the channel does not set, never replaces the channel's).
  */
-export function withOverrides(channel: Channel, request: UpstreamRequest): UpstreamRequest {
-  const params = jsonObject(channel.paramOverride);
+function paramsOf(channel: Channel, template: Record<string, unknown> | null): Record<string, unknown> | null {
+  const own = jsonObject(channel.paramOverride);
+  return template ? { ...template, ...own } : own;
+}
+
+/**
+ * The channel's param_override (its fields merged over the request body's top level, with the
+ * call's affinity template under them) and header_override (headers set, `{api_key}` standing for
+ * the key used), applied to the request the provider built, as new-api applies them just before sending.
+ */
+export function withOverrides(channel: Channel, request: UpstreamRequest, template: Record<string, unknown> | null = null): UpstreamRequest {
+  const params = paramsOf(channel, template);
   const headers = jsonObject(channel.headerOverride);
   if (!params && !headers) return request;
   return {

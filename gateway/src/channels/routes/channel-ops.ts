@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { updateAllBalances, updateBalance } from '../balance-update.js';
-import { fetchUpstreamModels, speaksOpenAI } from '../channel-models.js';
+import { fetchUpstreamModels, modelListerOf } from '../upstream-models/model-lists.js';
 import { probeChannel } from '../channel-probe.js';
 import { recordTest } from '../channel-status.js';
 import { ChannelTester } from '../channel-tester.js';
@@ -78,7 +78,7 @@ export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: 
 }
 
 async function upstreamModels(channel: Channel): Promise<string[]> {
-  if (!speaksOpenAI(channel)) throw new ApiFailure('仅支持 OpenAI 接口格式');
+  if (!modelListerOf(channel)) throw new ApiFailure('该渠道类型不支持获取上游模型列表');
   return fetchUpstreamModels(channel).catch((error: unknown) => {
     throw new ApiFailure(`获取模型列表失败：${error instanceof Error ? error.message : String(error)}`);
   });

@@ -8,8 +8,9 @@ import { registerMultiKeyManageRoutes } from './multi-key-manage.js';
 import { registerUpstreamUpdateRoutes } from './upstream-updates.js';
 import { registerKeyRevealRoutes } from './key-reveal.js';
 import { registerModelRoutes } from './models.js';
+import { registerAffinityCacheRoutes } from './affinity-cache.js';
 
-/** The API routes of channels: listing, writing, tags, testing, balances, models, key reveal. */
+/** The API routes of channels: listing, writing, tags, testing, balances, models, key reveal, the affinity cache. */
 export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void {
   registerChannelRoutes(app, ctx);
   registerChannelWriteRoutes(app, ctx);
@@ -19,4 +20,5 @@ export function registerChannelsApi(app: FastifyInstance, ctx: ApiContext): void
   registerChannelOpsRoutes(app, ctx);
   registerModelRoutes(app, ctx);
   registerKeyRevealRoutes(app, ctx);
+  registerAffinityCacheRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, buildApiHarness, login } from '../../../test/api-app.js';
 import { type OpenAIAccount, type OpenAIAccountMock, startOpenAIAccountMock } from '../../../test/mock-upstream/openai/openai-account-mock.js';
+import { type ModelListMock, startModelListMock } from '../../../test/mock-upstream/model-lists-mock.js';
 
 const watched = JSON.stringify({ upstream_model_update_check_enabled: true });
 let mock: OpenAIAccountMock | null = null;
@@ -75,5 +76,29 @@ describe('upstream model updates (/api/channel/upstream_updates/*)', () => {
     const channel = { name: 'bad', type: 1, key: 'sk', base_url: '', models: 'gpt-4o', group: 'default', model_mapping: '', settings: '[1]' };
     const answer = await root.call('POST', '/api/channel/', { mode: 'single', channel });
     expect(answer.body).toMatchObject({ success: false, message: '渠道其他设置[settings] 格式错误：必须是合法的 JSON 对象' });
+  });
+
+  it("detect and fetch_models read a Gemini or Claude channel's own model list; a type with no list is refused", async () => {
+    const lists: ModelListMock[] = [];
+    try {
+      const harness = await buildApiHarness();
+      const root = await login(harness.app, 'root', ROOT_PASSWORD);
+      const create = async (type: number, models: string[]) => {
+        const upstream = await startModelListMock({ key: 'k-up', models, pageCap: 2 });
+        lists.push(upstream);
+        const channel = { name: `t${type}`, type, key: 'k-up', base_url: upstream.url, models: 'old-one', group: 'default', model_mapping: '', settings: watched };
+        await root.call('POST', '/api/channel/', { mode: 'single', channel });
+        return Math.max(...(await harness.deps.channels.all()).map((c) => c.id));
+      };
+      const gemini = await create(24, ['gemini-2.5-pro', 'gemini-2.5-flash', 'old-one']);
+      const detected = await root.call('POST', '/api/channel/upstream_updates/detect', { id: gemini });
+      expect(detected.body).toMatchObject({ success: true, data: { add_models: ['gemini-2.5-pro', 'gemini-2.5-flash'], remove_models: [] } });
+      const claude = await create(14, ['claude-opus-4', 'claude-sonnet-4', 'claude-haiku-4']);
+      expect((await root.call('GET', `/api/channel/fetch_models/${claude}`)).body).toEqual({ success: true, message: '', data: ['claude-opus-4', 'claude-sonnet-4', 'claude-haiku-4'] });
+      const baidu = await create(15, []);
+      expect((await root.call('GET', `/api/channel/fetch_models/${baidu}`)).body).toMatchObject({ success: false, message: '该渠道类型不支持获取上游模型列表' });
+    } finally {
+      await Promise.all(lists.map((l) => l.close()));
+    }
   });
 });

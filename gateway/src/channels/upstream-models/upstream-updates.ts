@@ -1,7 +1,7 @@
 import type { ChannelsContext } from '../../contexts/channels.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { ChannelStatus } from '@tollgate/wire';
-import { fetchUpstreamModels } from '../channel-models.js';
+import { fetchUpstreamModels } from './model-lists.js';
 import { type Applied, applySelection, merged, normalized, pendingChanges, type Selection } from './model-changes.js';
 import { mappingOf, modelsOf, type UpstreamSettings, upstreamSettingsOf } from './upstream-settings.js';
 

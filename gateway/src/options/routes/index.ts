@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../../api/support/context.js';
 import { registerOptionRoutes } from './option.js';
+import { registerPaymentComplianceRoute } from './payment-compliance.js';
 import { registerPricingRoute } from './pricing.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { registerRatioConfigRoute } from './ratio-config.js';
@@ -10,6 +11,7 @@ import { registerStatusRoutes } from './status.js';
 export function registerOptionsApi(app: FastifyInstance, ctx: ApiContext): void {
   registerStatusRoutes(app, ctx);
   registerOptionRoutes(app, ctx);
+  registerPaymentComplianceRoute(app, ctx);
   registerPricingRoute(app, ctx);
   registerRatioConfigRoute(app, ctx);
   registerPublicPageRoutes(app, ctx);

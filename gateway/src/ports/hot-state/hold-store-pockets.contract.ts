@@ -88,6 +88,21 @@ export function runSubscriptionHoldContract(name: string, factory: () => Promise
       expect(await store.acquire(call('ended', 1, pockets('subscription_only', [1, [window(r, 'gone', 10, Date.now() - 1)]])))).toEqual({ ok: false, reason: 'subscription_quota' });
     });
 
+    it("takes an owed subscription hold that expired again from its windows, not the wallet; settled, the windows keep it", async () => {
+      const r = run();
+      const store = await seeded(factory, 50);
+      const w = window(r, 'w', 30);
+      const p = pockets('subscription_first', [7, [w]]);
+      // A fresh store (a restart that outlasted the hold) is told of a spooled call of 20 the subscription paid.
+      await store.keep([{ holdId: 'spooled', userId: USER, tokenId: TOKEN, amount: 20, windows: [{ key: w.key, endsAt: w.endsAt }] }], MINUTE);
+      expect({ counted: await store.counted(USER, [w]), wallet: await store.available(USER) }).toEqual({ counted: [20], wallet: 50 });
+      await store.applyLedgerChanges(settledBy('spooled'));
+      expect({ counted: await store.counted(USER, [w]), wallet: await store.available(USER) }).toEqual({ counted: [20], wallet: 50 });
+      // 30 - 20 leaves 10 in the window: a call of 11 goes to the wallet.
+      expect(await store.acquire(call('next', 11, p))).toEqual({ ok: true, granted: 11 });
+      expect(await store.acquire(call('fits', 10, p))).toEqual({ ok: true, granted: 10, subscriptionId: 7 });
+    });
+
     it('60 calls at once on windows worth 10 and a wallet worth 5: 15 served, each from one pocket, nothing below zero', async () => {
       const r = run();
       const store = await seeded(factory, 50);

@@ -76,12 +76,20 @@ export interface TokenLimitRequest {
 /** `held`: what the token's calls in flight hold, more than the remaining quota asked for. */
 export type TokenLimitResult = { ok: true } | { ok: false; held: number };
 
+/** A window as a hold counts in it: its key, and its end (when what it counted is forgotten). */
+export type WindowRef = Pick<SubscriptionWindow, 'key' | 'endsAt'>;
+
 /** A hold a gateway still owes the log an event for: the call's charge, and whose balance it is on. */
 export interface OwedHold {
   holdId: string;
   userId: number;
   tokenId: number;
   amount: number;
+  /**
+   * The windows of the subscription that pays the call (as its hold took them); absent when the
+   * wallet pays. A hold taken again is taken from these, never from the wallet (issue #41).
+   */
+  windows?: WindowRef[];
 }
 
 /**
@@ -117,7 +125,8 @@ export interface HoldStore {
   /**
    * Keeps the holds of calls whose usage events wait in a gateway's spool (the log unreachable):
    * each expires `ttlMs` from now, and one that expired meanwhile is taken again for its amount,
-   * whatever the balance. The charge is owed, so the balance under it must not be spent twice.
+   * whatever the balance, from the pocket it was on: its `windows` when a subscription pays, else
+   * the wallet. The charge is owed, so what is under it must not be spent twice.
    */
   keep(holds: OwedHold[], ttlMs: number): Promise<void>;
   /** Follows the ledger: new balances, and the holds its applied events settled. */

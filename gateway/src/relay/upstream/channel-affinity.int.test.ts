@@ -106,4 +106,23 @@ describe('channel affinity in the relay', () => {
     expect(answered.id).not.toBe(sticky.id);
     expect(remembered).toEqual([sticky.id, switchOnSuccess === 'true' ? answered.id : sticky.id]);
   });
+  it("param_override_template: a call a rule gives a key goes upstream with the template's fields under the channel's own param_override, and its row says so", async () => {
+    const template = { temperature: 0.1, top_p: 0.5, metadata: { tier: 'cached' } };
+    const withTemplate = JSON.stringify([{ ...JSON.parse(rules(true))[0], param_override_template: template }]);
+    const h = await buildRelayHarness({ 'channel_affinity_setting.rules': withTemplate, RetryTimes: '0' });
+    const user = await h.addUser({ quota: 10_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    await h.addChannel({ key: 'sk-a', paramOverride: '{"top_p":0.9}' });
+    expect((await h.post('/v1/chat/completions', bearer, { ...chat('conv-t'), temperature: 1 })).statusCode).toBe(200);
+    // The channel's top_p wins over the template's; the template's other fields replace the client's.
+    expect(h.upstream.requests[0]?.body).toMatchObject({ temperature: 0.1, top_p: 0.9, metadata: { tier: 'cached' }, prompt_cache_key: 'conv-t' });
+    // A call no rule gives a key (no prompt_cache_key) is sent as the client wrote it, with only the channel's override.
+    const plain = { model: 'gpt-4o-mini', temperature: 1, messages: [{ role: 'user', content: 'hi' }] };
+    expect((await h.post('/v1/chat/completions', bearer, plain)).statusCode).toBe(200);
+    expect(h.upstream.requests[1]?.body).toEqual({ ...plain, top_p: 0.9 });
+    await sleep(SETTLED_MS);
+    const info = (await h.usageEvents()).map((e) => (e.data.other as { admin_info?: { channel_affinity?: Record<string, unknown> } }).admin_info?.channel_affinity);
+    expect(info[0]).toMatchObject({ rule_name: 'conversation', override_template: { applied: true, rule_name: 'conversation', param_override_keys: 3 } });
+    expect(info[1]).toBeUndefined();
+  });
 });

@@ -57,6 +57,8 @@ export interface AttemptPlan {
    * not read for the chat provider's refusals (MiniMax's base_resp), the caller reads it.
    */
   ownProtocol?: boolean;
+  /** The call's channel affinity rule's param_override_template, merged under each channel's own param_override. */
+  paramTemplate?: Record<string, unknown> | null;
   /** For a stream: the most milliseconds an attempt may take to its first byte before the next channel is tried; unset, no limit. */
   firstByteWithinMs?: number;
 }
@@ -64,7 +66,7 @@ export interface AttemptPlan {
 /** The channel's request; one the channel's protocol cannot express is the client's 400, not a failed upstream. */
 async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamRequest | null> {
   try {
-    return withOverrides(channel, await plan.build(channel));
+    return withOverrides(channel, await plan.build(channel), plan.paramTemplate ?? null);
   } catch (error) {
     if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
     return null;

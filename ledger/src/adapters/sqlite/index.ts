@@ -3,4 +3,4 @@ export { createSqliteEventLog, SqliteEventLog, type SqliteEventLogOptions } from
 export { newAppendCounter } from './append-signal.js';
 export { openDatabase, type SqliteDatabase } from './open-database.js';
 export { WalSync } from './wal-sync.js';
-export { openSqliteWindowUsage } from './subscription-window-calls.js';
+export { createWindowCallsTable, openSqliteWindowUsage, SubscriptionWindowCalls } from './subscription-window-calls.js';

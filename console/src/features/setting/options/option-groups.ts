@@ -86,7 +86,11 @@ export const systemGroups: OptionGroup[] = [
     id: 'payment',
     title: 'option.payment',
     rule: 'needsServerAddress',
-    fields: [...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress')],
+    fields: [
+      ...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress'),
+      // new-api's Epay settings: the methods offered (only these reach Epay), the amount buttons and per-amount price factors.
+      ...of('json', 'PayMethods', 'payment_setting.amount_options', 'payment_setting.amount_discount'),
+    ],
   },
   {
     id: 'stripe',

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
@@ -10,14 +10,17 @@ import type { OptionGroup } from './option-groups';
 import { OPTION_MESSAGES } from './option-validation';
 import { optionApi, useOptions } from './use-options';
 
-/** A root settings tab: one card per option group, loaded once. */
-export function RootTab({ groups, children }: { groups: OptionGroup[]; children?: ReactNode }) {
+/** A root settings tab: one card per option group, loaded once; `after` puts a card below the group of its id. */
+export function RootTab({ groups, after = {}, children }: { groups: OptionGroup[]; after?: Partial<Record<string, ReactNode>>; children?: ReactNode }) {
   const { data: saved } = useOptions();
   if (!saved) return null;
   return (
     <div className="space-y-4">
       {groups.map((group) => (
-        <OptionGroupCard key={group.id} group={group} saved={saved} />
+        <Fragment key={group.id}>
+          <OptionGroupCard group={group} saved={saved} />
+          {after[group.id]}
+        </Fragment>
       ))}
       {children}
     </div>

@@ -10,7 +10,30 @@ export const optionApi = {
   resetModelRatio: () => api('POST', '/api/option/rest_model_ratio'),
   /** Quiet: a failure is shown as the spec's 日志清理失败： plus the reason. */
   deleteLogsBefore: (timestamp: number) => api<number>('DELETE', `/api/log/?target_timestamp=${timestamp}`, undefined, { quiet: true }),
+  /** null when the answer is not the statistics (a server without them): the card then shows none. */
+  affinityCache: async (signal?: AbortSignal) => {
+    const data = await api<unknown>('GET', '/api/option/channel_affinity_cache', undefined, { signal });
+    return isAffinityStats(data) ? data : null;
+  },
+  /** One rule's entries, or with null every entry (new-api's `?all=true`). */
+  clearAffinityCache: (ruleName: string | null) =>
+    api<{ deleted: number }>('DELETE', `/api/option/channel_affinity_cache?${ruleName === null ? 'all=true' : `rule_name=${encodeURIComponent(ruleName)}`}`),
 };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isAffinityStats = (value: unknown): value is AffinityCacheStats =>
+  isRecord(value) && typeof value.total === 'number' && isRecord(value.by_rule_name) && isRecord(value.lookups_by_rule_name);
+
+/** GET /api/option/channel_affinity_cache: new-api's statistics, with each rule's lookups (Tollgate's). */
+export interface AffinityCacheStats {
+  enabled: boolean;
+  total: number;
+  unknown: number;
+  by_rule_name: Record<string, number>;
+  cache_capacity: number;
+  cache_algo: string;
+  lookups_by_rule_name: Record<string, { hits: number; misses: number }>;
+}
 
 /** Every stored option (secrets excluded by the server), as a key → value map. */
 export function useOptions() {

@@ -221,13 +221,23 @@ return counted`;
 export const AVAILABLE = `${RELEASE_FN}
 return available(ARGV[1])`;
 
-/** ARGV: p, ttlMs, (holdId, tokenId, amount)* -> 1. Moves each hold's expiry to now + ttl, taking again one that is gone. */
+/**
+ * ARGV: p, ttlMs, (holdId, tokenId, amount, windows)* -> 1. Moves each hold's expiry to now + ttl,
+ * taking again one that is gone from where it was: a subscription's windows ("key|endsAt,..."),
+ * or the wallet when windows is ''.
+ */
 export const KEEP = `${RELEASE_FN}
 local p, ttl = ARGV[1], tonumber(ARGV[2])
 local expires = now_ms() + ttl
-for i = 3, #ARGV, 3 do
-  local id = ARGV[i]
-  if redis.call('EXISTS', p .. 'hold:' .. id) == 0 then take(p, id, true, ARGV[i + 1], tonumber(ARGV[i + 2])) end
+for i = 3, #ARGV, 4 do
+  local id, a, wins = ARGV[i], tonumber(ARGV[i + 2]), ARGV[i + 3]
+  if redis.call('EXISTS', p .. 'hold:' .. id) == 0 then
+    take(p, id, wins == '', ARGV[i + 1], a)
+    if wins ~= '' then
+      for key in string.gmatch(wins, '([^|,]+)|%d+') do add(p .. 'wh:' .. key, a) end
+      redis.call('HSET', p .. 'hold:' .. id, 'w', wins)
+    end
+  end
   redis.call('ZADD', p .. 'exp', expires, id)
 end
 return 1`;

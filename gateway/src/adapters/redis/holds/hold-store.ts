@@ -28,6 +28,9 @@ function pocketArgs(pockets: Pockets | undefined): Arg[] {
   return args;
 }
 
+/** A subscription hold's windows as its hash keeps them (`w`, see hold-scripts.ts); '' when the wallet pays. */
+const windowsField = (windows: OwedHold['windows']): string => (windows ?? []).map((w) => `${w.key}|${w.endsAt}`).join(',');
+
 /** One user's part of what the ledger applied (or of a seed). */
 interface UserPart {
   user?: Announced<UserBalance>;
@@ -117,7 +120,7 @@ export class RedisHoldStore implements HoldStore {
     const byOwner = new Map<number, Arg[]>();
     for (const h of owed) {
       const args = byOwner.get(h.userId) ?? [];
-      args.push(h.holdId, h.tokenId, h.amount);
+      args.push(h.holdId, h.tokenId, h.amount, windowsField(h.windows));
       byOwner.set(h.userId, args);
     }
     await Promise.all([...byOwner].map(([userId, holds]) => this.run(KEEP, userId, [ttlMs, ...holds])));

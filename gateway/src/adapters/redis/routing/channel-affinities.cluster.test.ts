@@ -9,4 +9,4 @@ afterAll(() => Promise.all(connections.map((c) => c.quit())));
 const prefix = `tg-affinity-${process.pid}:`;
 
 // Two gateways, each on its own connection.
-runChannelAffinitiesContract('redis', () => connections.map((c) => new RedisChannelAffinities(c, prefix)));
+runChannelAffinitiesContract('redis', () => connections.map((c) => new RedisChannelAffinities(c, prefix, (error) => console.error(error))));

@@ -9,4 +9,4 @@ afterAll(() => Promise.all(connections.map((c) => c.quit())));
 const prefix = `tg-affinity-${process.pid}:`;
 
 // Two gateways, each with its own Cluster client: every command names one key, so any slot serves it.
-runChannelAffinitiesContract('redis-cluster', () => connections.map((c) => new RedisChannelAffinities(c, prefix)));
+runChannelAffinitiesContract('redis-cluster', () => connections.map((c) => new RedisChannelAffinities(c, prefix, (error) => console.error(error))));

@@ -1,5 +1,5 @@
 import type { LedgerEvent } from '@tollgate/wire';
-import { openDatabase, type SqliteDatabase, WalSync } from '@tollgate/ledger/sqlite';
+import { openDatabase, type SqliteDatabase, SubscriptionWindowCalls, WalSync } from '@tollgate/ledger/sqlite';
 import type { OwedHold } from '../../../ports/hot-state/hold-store.js';
 
 /** Events taken from the head of the spool, and the position of the last of them. */
@@ -12,7 +12,7 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS spooled_events (
     position INTEGER PRIMARY KEY AUTOINCREMENT,
     payload TEXT NOT NULL,
-    hold_id TEXT, user_id INTEGER, token_id INTEGER, amount INTEGER
+    hold_id TEXT, user_id INTEGER, token_id INTEGER, amount INTEGER, windows TEXT
   )`;
 
 interface HoldColumns {
@@ -20,12 +20,33 @@ interface HoldColumns {
   user_id: number | null;
   token_id: number | null;
   amount: number | null;
+  /** JSON of the subscription windows the hold counted in; null when the wallet paid. */
+  windows: string | null;
 }
+
+const NO_HOLD: HoldColumns = { hold_id: null, user_id: null, token_id: null, amount: null, windows: null };
 
 /** A usage event's hold, kept beside it so the owed holds are read without parsing every payload. */
 function holdColumns(event: LedgerEvent): HoldColumns {
-  if (event.type !== 'UsageRecorded') return { hold_id: null, user_id: null, token_id: null, amount: null };
-  return { hold_id: event.data.holdId, user_id: event.data.userId, token_id: event.data.tokenId, amount: event.data.quota };
+  if (event.type !== 'UsageRecorded') return NO_HOLD;
+  const { holdId, userId, tokenId, quota, subscriptionWindows } = event.data;
+  return { hold_id: holdId, user_id: userId, token_id: tokenId, amount: quota, windows: subscriptionWindows ? JSON.stringify(subscriptionWindows) : null };
+}
+
+/** The spool's table; one left by a gateway from before the windows column gains it (its rows were all held on the wallet). */
+export function createSpoolTable(db: SqliteDatabase): void {
+  db.exec(SCHEMA);
+  const columns = db.prepare('PRAGMA table_info(spooled_events)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'windows')) db.exec('ALTER TABLE spooled_events ADD COLUMN windows TEXT');
+}
+
+export interface UsageSpoolOptions {
+  /**
+   * Also record each subscription-paid call against its windows (subscription_window_calls), in
+   * the append's transaction, for in-process holds to start their windows from after a restart
+   * (spool-window-usage.ts). Off when Redis keeps the windows.
+   */
+  recordWindows?: boolean;
 }
 
 /**
@@ -44,27 +65,29 @@ export class UsageSpool {
   private constructor(
     private readonly db: SqliteDatabase,
     private readonly durable: Pick<WalSync, 'afterWrite' | 'close'>,
+    options: UsageSpoolOptions,
   ) {
-    db.exec(SCHEMA);
-    this.insert = db.prepare<[string, HoldColumns['hold_id'], HoldColumns['user_id'], HoldColumns['token_id'], HoldColumns['amount']]>(
-      'INSERT INTO spooled_events (payload, hold_id, user_id, token_id, amount) VALUES (?, ?, ?, ?, ?)',
+    createSpoolTable(db);
+    this.insert = db.prepare<[string, HoldColumns]>(
+      'INSERT INTO spooled_events (payload, hold_id, user_id, token_id, amount, windows) VALUES (?, @hold_id, @user_id, @token_id, @amount, @windows)',
     );
     this.selectHead = db.prepare<[number], { position: number; payload: string }>('SELECT position, payload FROM spooled_events ORDER BY position LIMIT ?');
     this.deleteThrough = db.prepare<[number]>('DELETE FROM spooled_events WHERE position <= ?');
-    this.selectOwed = db.prepare<[], { holdId: string; userId: number; tokenId: number; amount: number }>(
-      'SELECT hold_id AS holdId, user_id AS userId, token_id AS tokenId, amount FROM spooled_events WHERE hold_id IS NOT NULL',
+    this.selectOwed = db.prepare<[], Omit<OwedHold, 'windows'> & { windows: string | null }>(
+      'SELECT hold_id AS holdId, user_id AS userId, token_id AS tokenId, amount, windows FROM spooled_events WHERE hold_id IS NOT NULL',
     );
+    const windowCalls = options.recordWindows ? new SubscriptionWindowCalls(db) : null;
     this.insertAll = db.transaction((events: LedgerEvent[]) => {
       for (const event of events) {
-        const hold = holdColumns(event);
-        this.insert.run(JSON.stringify(event), hold.hold_id, hold.user_id, hold.token_id, hold.amount);
+        this.insert.run(JSON.stringify(event), holdColumns(event));
+        windowCalls?.record(event);
       }
     });
     this.count = (db.prepare('SELECT count(*) AS n FROM spooled_events').get() as { n: number }).n;
   }
 
-  static open(path: string, onSyncError: (error: unknown) => void): UsageSpool {
-    return new UsageSpool(openDatabase(path), new WalSync(`${path}-wal`, onSyncError));
+  static open(path: string, onSyncError: (error: unknown) => void, options: UsageSpoolOptions = {}): UsageSpool {
+    return new UsageSpool(openDatabase(path), new WalSync(`${path}-wal`, onSyncError), options);
   }
 
   /** How many events wait in the spool. */
@@ -96,7 +119,8 @@ export class UsageSpool {
 
   /** The holds of the usage events in the spool: charges owed to the ledger. */
   owedHolds(): OwedHold[] {
-    return this.selectOwed.all();
+    // The windows were written here from the event's own field (holdColumns).
+    return this.selectOwed.all().map(({ windows, ...hold }) => (windows ? { ...hold, windows: JSON.parse(windows) as OwedHold['windows'] } : hold));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,2 @@
+DROP VIEW IF EXISTS subscription_use_per_minute_mv;
+DROP TABLE IF EXISTS subscription_use_per_minute;
