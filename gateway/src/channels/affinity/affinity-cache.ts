@@ -1,20 +1,7 @@
-import { own } from '@tollgate/wire';
+import { type AffinityCacheStats, own } from '@tollgate/wire';
 import type { ChannelsContext } from '../../contexts/channels.js';
-import type { AffinityLookups } from '../../ports/hot-state/channel-affinities.js';
 import { ruleKeyPrefix } from './affinity-key.js';
 import { affinitySetting } from './affinity-setting.js';
-
-/** new-api's ChannelAffinityCacheStats, with each rule's lookups (Tollgate's: how often a conversation found its channel). */
-export interface AffinityCacheStats {
-  enabled: boolean;
-  total: number;
-  /** Entries of no rule that includes its name (their keys do not say which rule made them). */
-  unknown: number;
-  by_rule_name: Record<string, number>;
-  cache_capacity: number;
-  cache_algo: string;
-  lookups_by_rule_name: Record<string, AffinityLookups>;
-}
 
 /** The rules whose entries can be told apart: named, with include_rule_name (new-api's ruleByName). */
 function namedRules(deps: ChannelsContext): Map<string, string> {

@@ -1,8 +1,6 @@
-/** How often a rule's lookups found its conversation's channel (`hits`) or none (`misses`). */
-export interface AffinityLookups {
-  hits: number;
-  misses: number;
-}
+import type { AffinityLookups } from '@tollgate/wire';
+
+export type { AffinityLookups };
 
 /** The entries a store holds (unexpired): in all, and under each prefix asked about. */
 export interface AffinityEntries {

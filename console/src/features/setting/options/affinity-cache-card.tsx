@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { card } from '../../../components/ui/tokens';
 import { useT } from '../../../i18n';
-import { type AffinityCacheStats, optionApi } from './use-options';
+import type { AffinityCacheStats } from '@tollgate/wire';
+import { optionApi } from './use-options';
 
 const cacheKey = ['affinity-cache'] as const;
 

@@ -1,3 +1,4 @@
+import type { AffinityCacheStats } from '@tollgate/wire';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -24,16 +25,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isAffinityStats = (value: unknown): value is AffinityCacheStats =>
   isRecord(value) && typeof value.total === 'number' && isRecord(value.by_rule_name) && isRecord(value.lookups_by_rule_name);
 
-/** GET /api/option/channel_affinity_cache: new-api's statistics, with each rule's lookups (Tollgate's). */
-export interface AffinityCacheStats {
-  enabled: boolean;
-  total: number;
-  unknown: number;
-  by_rule_name: Record<string, number>;
-  cache_capacity: number;
-  cache_algo: string;
-  lookups_by_rule_name: Record<string, { hits: number; misses: number }>;
-}
 
 /** Every stored option (secrets excluded by the server), as a key → value map. */
 export function useOptions() {
