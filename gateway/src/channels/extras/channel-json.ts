@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paramOverrideProblem } from './param-override/operations.js';
 
 /** Whether `text` is JSON at all (new-api's json.Valid). */
 export function isJson(text: string): boolean {
@@ -34,6 +35,14 @@ export const jsonObjectText = (message: string) =>
     .string()
     .transform((text) => text.trim())
     .refine((text) => text === '' || jsonObject(text) !== null, { message });
+
+/** A channel's param_override: an object, and when it holds `operations`, well-formed ones (checked at save, not at the first call). */
+export const paramOverrideText = (message: string) =>
+  jsonObjectText(message).superRefine((text, ctx) => {
+    const override = text ? jsonObject(text) : null;
+    const problem = override && paramOverrideProblem(override);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** new-api's messages for the channel's JSON fields. */
 export const JsonMessages = {

@@ -5,7 +5,7 @@ import { nonNegativeInt, wholeNumber } from '../../http/strict-int.js';
 import { type Channel, NO_CHANNEL_EXTRAS, type NewChannel } from '../../ports/documents/channel-store.js';
 import { ChannelStatus, ChannelType } from '@tollgate/wire';
 import { byId, channelWire } from '../../api/support/wire.js';
-import { JsonMessages, jsonObjectText, jsonText } from '../extras/channel-json.js';
+import { JsonMessages, jsonObjectText, jsonText, paramOverrideText } from '../extras/channel-json.js';
 
 /** The console sends lists either as comma strings or arrays. */
 const commaText = z.union([z.string(), z.array(z.string()).transform((items) => items.join(','))]).transform((text) =>
@@ -40,7 +40,7 @@ export const channelFields = z.object({
   tag: z.string().trim().nullish().transform((tag) => tag ?? ''),
   remark: z.string().trim().max(255, { message: '备注不能超过 255 个字符' }).nullish().transform((remark) => remark ?? ''),
   setting: jsonObjectText(JsonMessages.setting).nullish().transform((text) => text ?? ''),
-  param_override: jsonObjectText(JsonMessages.paramOverride).nullish().transform((text) => text ?? ''),
+  param_override: paramOverrideText(JsonMessages.paramOverride).nullish().transform((text) => text ?? ''),
   header_override: jsonObjectText(JsonMessages.headerOverride).nullish().transform((text) => text ?? ''),
   settings: jsonObjectText(JsonMessages.settings).nullish().transform((text) => text ?? ''),
 });

@@ -8,7 +8,7 @@ import type { ApiContext } from '../../api/support/context.js';
 import { parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
 import { audits } from '../../audit/admin-writes.js';
-import { JsonMessages, jsonObjectText } from '../extras/channel-json.js';
+import { JsonMessages, jsonObjectText, paramOverrideText } from '../extras/channel-json.js';
 import { tagModels, tagPatch, tagStatus, updateTagged } from '../extras/channel-tags.js';
 
 export type ChannelTagDeps = ChannelsContext;
@@ -25,7 +25,7 @@ const tagEditBody = z.object({
   model_mapping: z.string().trim().nullish(),
   models: z.string().trim().nullish(),
   groups: z.string().trim().nullish(),
-  param_override: jsonObjectText(JsonMessages.paramOverride).nullish(),
+  param_override: paramOverrideText(JsonMessages.paramOverride).nullish(),
   header_override: jsonObjectText(JsonMessages.headerOverride).nullish(),
 });
 /** new-api's ChannelBatch: a null or empty tag takes the channels out of their tag. */
