@@ -45,13 +45,16 @@ describe("a channel's overrides on the upstream request", () => {
 
   it("answers a return_error operation with the admin's error and sends nothing upstream", async () => {
     const h = await buildRelayHarness(pricing);
-    const { bearer } = await h.addKey((await h.addUser({ quota: 1_000_000 })).id);
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
     const operations = [{ mode: 'return_error', value: { message: 'temperature 1 is not served here', status_code: 422, code: 'hot' }, conditions: [{ path: 'temperature', mode: 'gte', value: 1 }] }];
     await h.addChannel({ models: 'test-model', paramOverride: JSON.stringify({ operations }) });
     const refused = await h.post('/v1/chat/completions', bearer, chat);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: { message: 'temperature 1 is not served here', code: 'hot' } });
     expect(h.upstream.requests).toHaveLength(0);
+    expect(await h.usageEvents()).toHaveLength(0);
+    expect((await h.deps.balances.users([user.id]))[0]?.quota).toBe(1_000_000);
     expect((await h.post('/v1/chat/completions', bearer, { ...chat, temperature: 0.5 })).statusCode).toBe(200);
   });
 });
