@@ -1,4 +1,4 @@
-import { boundedRegex } from './bounded-regex.js';
+import { goRegex, goReplacement } from './bounded-regex.js';
 import { conditionsHold } from './conditions.js';
 import { deletePath, expandPath, getPath, type Json, setPath } from './json-path.js';
 import type { Operation } from './operations.js';
@@ -55,9 +55,9 @@ const STRING_MODES = new Map<string, (text: string, op: Operation) => string>(Ob
   to_upper: (text) => text.toUpperCase(),
   replace: (text, op) => text.replaceAll(op.from, op.to),
   regex_replace: (text, op) => {
-    const regex = boundedRegex(op.from, 'g');
+    const regex = goRegex(op.from, 'g');
     if (!regex) throw new ParamOverrideFailed(`invalid regex pattern: ${op.from}`);
-    return text.replace(regex, op.to);
+    return text.replace(regex, goReplacement(op.to));
   },
 }));
 

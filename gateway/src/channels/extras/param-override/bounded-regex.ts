@@ -24,3 +24,23 @@ function compile(pattern: string, flags: string): RegExp | null {
     return null;
   }
 }
+
+/**
+ * A Go (RE2) pattern as JavaScript reads it: leading flag groups such as `(?i)` or `(?is)`, which
+ * admins copy from new-api's docs, become the RegExp's flags, and `(?P<name>` is a named group;
+ * `extraFlags` adds to them (`g`). Anything else JavaScript reads differently is refused or read as JavaScript.
+ */
+export function goRegex(pattern: string, extraFlags = ''): RegExp | null {
+  const lead = /^\(\?([ims]+)\)/.exec(pattern);
+  const flags = new Set([...extraFlags, ...(lead?.[1] ?? '')]);
+  const body = (lead ? pattern.slice(lead[0].length) : pattern).replaceAll('(?P<', '(?<');
+  return boundedRegex(body, [...flags].sort().join(''));
+}
+
+/** Go's replacement template (`$1`, `${1}`, `${name}`) in JavaScript's spelling (`$1`, `$<name>`); `$$` stays a dollar. */
+export const goReplacement = (template: string) =>
+  template.replace(/\$(\$|\{(\w+)\}|([A-Za-z_]\w*))/g, (whole, _all: string, braced?: string, bare?: string) => {
+    const name = braced ?? bare;
+    if (name === undefined) return whole;
+    return /^\d+$/.test(name) ? `$${name}` : `$<${name}>`;
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedRegex, MAX_PATTERN } from './bounded-regex.js';
+import { goRegex, MAX_PATTERN } from './bounded-regex.js';
 import type { Json } from './json-path.js';
 
 /** The body modes Tollgate applies of new-api's param override operations (its applyOperations switch). */
@@ -48,7 +48,7 @@ function operationProblem(op: Operation, at: string): string | null {
   if (mode === 'return_error') return blank(op.value) ? `${at} (return_error) requires a value` : null;
   if (!op.path) return `${at} (${mode}) requires a non-empty path`;
   if (mode === 'regex_replace' && !op.from) return `${at} (regex_replace) requires a non-empty from as the regex pattern`;
-  if (mode === 'regex_replace' && !boundedRegex(op.from)) return `${at} has an invalid regex pattern (or one over ${MAX_PATTERN} characters)`;
+  if (mode === 'regex_replace' && !goRegex(op.from)) return `${at} has an invalid regex pattern (or one over ${MAX_PATTERN} characters)`;
   if (mode === 'replace' && !op.from) return `${at} (replace) requires a non-empty from`;
   if (/^(trim|ensure)_(prefix|suffix)$/.test(mode) && blank(op.value)) return `${at} (${mode}) requires a non-empty value`;
   return null;
