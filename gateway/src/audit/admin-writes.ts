@@ -162,6 +162,12 @@ export const audits = {
     state: (deps, request) => optionSnapshot(deps, String(bodyOf(request).key ?? '')),
   },
   modelRatiosReset: { type: 'ModelRatiosReset', kind: 'option', target: () => 'ModelRatio', state: (deps) => optionSnapshot(deps, 'ModelRatio') },
+  paymentComplianceConfirmed: {
+    type: 'PaymentComplianceConfirmed',
+    kind: 'option',
+    target: () => 'payment_setting.compliance_confirmed',
+    state: (deps) => optionSnapshot(deps, 'payment_setting.compliance_terms_version'),
+  },
   redemptionsCreated: {
     type: 'RedemptionsCreated',
     kind: 'redemption',

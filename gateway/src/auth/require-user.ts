@@ -13,19 +13,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by `requireUser`. */
     user?: User;
+    /** How `user` was recognised: a console session, or a management access token (scripts). */
+    signedInBy?: 'session' | 'access_token';
   }
 }
 
+type Resolved = { user: User; by: NonNullable<FastifyRequest['signedInBy']> };
+
 /** The user a request acts as: its session, or a management access token in Authorization. */
-async function resolveUser(request: FastifyRequest, deps: GuardDeps): Promise<User | string> {
+async function resolveUser(request: FastifyRequest, deps: GuardDeps): Promise<Resolved | string> {
   const { users } = deps;
   const fromSession = await sessionUserId(deps, request);
   if (fromSession !== null) {
-    return (await users.byId(fromSession)) ?? AuthMessages.notLoggedIn;
+    const user = await users.byId(fromSession);
+    return user ? { user, by: 'session' } : AuthMessages.notLoggedIn;
   }
   const accessToken = request.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
   if (!accessToken) return AuthMessages.notLoggedIn;
-  return (await users.byAccessToken(accessToken)) ?? AuthMessages.badAccessToken;
+  const user = await users.byAccessToken(accessToken);
+  return user ? { user, by: 'access_token' } : AuthMessages.badAccessToken;
 }
 
 function deny(reply: FastifyReply, status: number, message: string) {
@@ -39,13 +45,15 @@ function deny(reply: FastifyReply, status: number, message: string) {
  */
 export function requireUser(deps: GuardDeps, minRole: number): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    const resolved = await resolveUser(request, deps);
-    if (typeof resolved === 'string') return deny(reply, 401, resolved);
+    const found = await resolveUser(request, deps);
+    if (typeof found === 'string') return deny(reply, 401, found);
+    const resolved = found.user;
     const header = request.headers['new-api-user'];
     if (!header) return deny(reply, 401, AuthMessages.noUserHeader);
     if (parseStrictInt(header) !== resolved.id) return deny(reply, 401, AuthMessages.userHeaderMismatch);
     if (resolved.status !== UserStatus.Enabled || resolved.deletedAt !== null) return deny(reply, 403, AuthMessages.banned);
     if (resolved.role < minRole) return deny(reply, 403, AuthMessages.forbidden);
     request.user = resolved;
+    request.signedInBy = found.by;
   };
 }

@@ -3,6 +3,7 @@ import { defaultCacheRatio, defaultCompletionRatio, defaultCreateCacheRatio, def
 import { defaultModelMaxOutputTokens } from '../billing/default-output-limits.js';
 import { DEFAULT_TASK_PRICES } from '../billing/default-task-prices.js';
 import { compatibilityDefaults } from './compatibility-defaults.js';
+import { DEFAULT_PAY_METHODS } from '../payment/pay-methods.js';
 
 /**
  * Defaults of the options this build acts on. Ratios: a model ratio of 1 prices prompt tokens
@@ -24,6 +25,18 @@ export const optionDefaults = {
   Price: '7.3',
   MinTopUp: '1',
   TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
+  /** The Epay methods the top-up and plans pages offer; a method not listed is refused (new-api's ContainsPayMethod). */
+  PayMethods: JSON.stringify(DEFAULT_PAY_METHODS),
+  /** The amounts the top-up page offers as buttons. */
+  'payment_setting.amount_options': '[]',
+  /** A price factor for a top-up of exactly an amount, {"100": 0.95}: Epay's and Stripe's quotes and orders. */
+  'payment_setting.amount_discount': '{}',
+  /** new-api's payment compliance record, written only by POST /api/option/payment_compliance (who, when, from where). */
+  'payment_setting.compliance_confirmed': 'false',
+  'payment_setting.compliance_terms_version': '',
+  'payment_setting.compliance_confirmed_at': '0',
+  'payment_setting.compliance_confirmed_by': '0',
+  'payment_setting.compliance_confirmed_ip': '',
   /** Stripe top-up (new-api's names and defaults): on when the secret key, the webhook secret and the Price are set. */
   StripeApiSecret: '',
   StripeWebhookSecret: '',
@@ -142,12 +155,16 @@ export const optionDefaults = {
   /** The most output tokens a model answers with: bounds the hold of a call that sets no limit of its own. */
   ModelMaxOutputTokens: JSON.stringify(defaultModelMaxOutputTokens),
   ModelPrice: JSON.stringify(DEFAULT_TASK_PRICES),
+  // Whether GET /api/ratio_config shows the ratios to anyone (another gateway's upstream ratio sync reads it).
+  ExposeRatioEnabled: 'false',
   CheckSensitiveEnabled: 'true',
   CheckSensitiveOnPromptEnabled: 'true',
   StopOnSensitiveEnabled: 'true',
   SensitiveWords: '',
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+  // Per user group, groups added to (`+:g`, or `g`) or taken from (`-:g`) UserUsableGroups; none by default.
+  'group_ratio_setting.group_special_usable_group': '{}',
   // A user group's own ratio for a group it calls in; new-api's default names no real group.
   GroupGroupRatio: JSON.stringify({}),
   // The groups an `auto` token tries, in order (new-api's default); `auto` itself must be in UserUsableGroups.

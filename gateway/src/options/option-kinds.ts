@@ -3,6 +3,7 @@ import { formatStatusRanges, parseStatusRanges } from '../channels/status-code-r
 import { isAddressEntry, isDomainPattern, isPortRange } from '../http/fetch-guard/address-rules.js';
 import { isHttpUrl } from '../http/http-url.js';
 import { creemProductsSchema } from '../payment/creem-products.js';
+import { amountDiscountSchema, amountOptionsSchema, payMethodsSchema } from '../payment/pay-methods.js';
 import { affinityRulesSchema } from '../channels/affinity/affinity-setting.js';
 import { compilePriceExpression } from '../billing/expression/price-expression.js';
 
@@ -80,6 +81,10 @@ export const ratioMap: OptionKind = (key) =>
 /** A user group's ratio for each group it calls in (GroupGroupRatio): a JSON object of ratio objects. */
 export const groupRatioTable: OptionKind = (key) =>
   parsedJson(key, z.record(z.string(), z.record(z.string(), z.number().nonnegative())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"使用分组": 倍率}}，倍率为非负数`);
+
+/** Per user group, groups added (`+:g` or `g`, with a label) to or removed (`-:g`) from the groups it may use (group_ratio_setting.group_special_usable_group). */
+export const groupEdits: OptionKind = (key) =>
+  parsedJson(key, z.record(z.string(), z.record(z.string(), z.string())), `${key} 必须是 JSON 对象，形如 {"用户分组": {"+:分组": "说明", "-:分组": "说明"}}`);
 
 /** Each model's billing mode (billing_setting.billing_mode): a JSON object of strings, `tiered_expr` pricing by its expression. */
 export const modeMap: OptionKind = (key) => parsedJson(key, z.record(z.string(), z.string()), `${key} 必须是 JSON 对象，且每个值都是字符串`);
@@ -173,3 +178,16 @@ export const portRanges = checkedList(isPortRange, '端口或端口范围（如 
 
 /** CreemProducts: a JSON list of products, each with its Creem id, a name, a positive price, a currency and a whole quota. */
 export const creemProductList: OptionKind = (key) => parsedJson(key, creemProductsSchema, `${key} 必须是产品列表：[{"productId","name","price","currency","quota"}]`);
+
+/** PayMethods: new-api's list of Epay buttons, each with a name and the Epay type it sends. */
+export const payMethodList: OptionKind = (key) => parsedJson(key, payMethodsSchema, `${key} 必须是 JSON 数组：[{"name","type","color"}]`);
+
+/** new-api's payment page saves a cleared JSON field as '': stored as the empty list or map. */
+const emptyAs = (empty: string, kind: z.ZodType<string, string>): z.ZodType<string, string> =>
+  z.string().transform((v) => (v.trim() === '' ? empty : v)).pipe(kind);
+
+/** payment_setting.amount_options: whole positive amounts (new-api's texts). */
+export const amountList: OptionKind = (key) => emptyAs('[]', parsedJson(key, amountOptionsSchema, '自定义充值数量选项不是合法的 JSON 数组'));
+
+/** payment_setting.amount_discount: each amount's price factor, above 0. */
+export const discountMap: OptionKind = (key) => emptyAs('{}', parsedJson(key, amountDiscountSchema, '充值金额折扣配置不是合法的 JSON 对象'));

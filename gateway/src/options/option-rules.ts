@@ -1,6 +1,7 @@
 import { dict } from '@tollgate/wire';
 import type { Options } from '../ports/options.js';
 import { type CheckedOption, checkOptionValue } from './option-schema.js';
+import { COMPLIANCE_OPTIONS } from './compliance.js';
 
 const NEEDS_SERVER_ADDRESS = '请先填写服务器地址';
 
@@ -21,6 +22,7 @@ const PREREQUISITES: Record<string, { needs: string; message: string }> = dict({
 /** Whether `value` may be saved under `key` now, and the normalised value to save. */
 export function checkOption(options: Options, key: string, value: string): CheckedOption {
   if (key === 'SetupCompleted') return { ok: false, problem: '系统初始化状态只能由初始化向导设置' };
+  if (COMPLIANCE_OPTIONS.has(key)) return { ok: false, problem: '支付合规确认只能通过确认合规声明提交' };
   const checked = checkOptionValue(key, value);
   if (!checked.ok) return checked;
   const prerequisite = PREREQUISITES[key];

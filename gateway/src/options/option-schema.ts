@@ -1,5 +1,5 @@
 import type { OptionKey } from './option-defaults.js';
-import { addressEntries, affinityRules, amount, chatList, creemProductList, count, domainList, domainPatterns, expressionMap, groupList, groupRatioTable, image, modeMap, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
+import { addressEntries, affinityRules, amount, amountList, discountMap, payMethodList, chatList, creemProductList, count, domainList, domainPatterns, expressionMap, groupEdits, groupList, groupRatioTable, image, modeMap, lines, nameMap, onOff, oneOf, type OptionKind, port, portRanges, positive, rateLimitGroups, ratioMap, statusRanges, text, url, wholePositive } from './option-kinds.js';
 
 /** The kind of every option Tollgate acts on; the type makes a new default need its kind here. */
 const optionKinds = {
@@ -18,6 +18,14 @@ const optionKinds = {
   Price: amount,
   MinTopUp: count,
   TopupGroupRatio: ratioMap,
+  PayMethods: payMethodList,
+  'payment_setting.amount_options': amountList,
+  'payment_setting.amount_discount': discountMap,
+  'payment_setting.compliance_confirmed': onOff,
+  'payment_setting.compliance_terms_version': text,
+  'payment_setting.compliance_confirmed_at': count,
+  'payment_setting.compliance_confirmed_by': count,
+  'payment_setting.compliance_confirmed_ip': text,
   StripeApiSecret: text,
   StripeWebhookSecret: text,
   StripePriceId: text,
@@ -110,6 +118,7 @@ const optionKinds = {
   AudioCompletionRatio: ratioMap,
   ModelMaxOutputTokens: ratioMap,
   ModelPrice: ratioMap,
+  ExposeRatioEnabled: onOff,
   CheckSensitiveEnabled: onOff,
   CheckSensitiveOnPromptEnabled: onOff,
   StopOnSensitiveEnabled: onOff,
@@ -117,6 +126,7 @@ const optionKinds = {
   GroupRatio: ratioMap,
   GroupGroupRatio: groupRatioTable,
   UserUsableGroups: nameMap,
+  'group_ratio_setting.group_special_usable_group': groupEdits,
   AutoGroups: groupList,
   DefaultUseAutoGroup: onOff,
   'billing_setting.billing_mode': modeMap,

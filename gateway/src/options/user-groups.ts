@@ -8,14 +8,31 @@ export const AUTO_GROUP = 'auto';
 const OWN_GROUP_LABEL = '用户分组';
 
 /** Group name -> label, null-prototype: a token's or user's group is any text a client set (issue #33). */
-function parseStringMap(text: string): Readonly<Record<string, string>> {
-  return Object.freeze(dict(Object.entries(parseJsonTable(text)).map(([k, v]) => [k, String(v)] as const)));
+const labelsOf = (table: object): Readonly<Record<string, string>> => Object.freeze(dict(Object.entries(table).map(([k, v]) => [k, String(v)] as const)));
+
+const parseStringMap = (text: string) => labelsOf(parseJsonTable(text));
+
+/** Per user group, its edits of UserUsableGroups (group_ratio_setting.group_special_usable_group); unreadable ones edit nothing. */
+function parseGroupEdits(text: string): Readonly<Record<string, Readonly<Record<string, string>>>> {
+  const edits = Object.entries(parseJsonTable(text)).flatMap(([group, table]) => (table !== null && typeof table === 'object' && !Array.isArray(table) ? [[group, labelsOf(table)] as const] : []));
+  return Object.freeze(dict(edits));
 }
 
-/** The groups a user may use (group -> label): the UserUsableGroups option, plus the user's own group. */
+/**
+ * The groups a user may use (group -> label): UserUsableGroups, edited for the user's group as new-api's
+ * GetUserUsableGroups does (`-:g` removes g, `+:g` and a bare `g` add it with the label given), plus the user's own group.
+ */
 export function usableGroups(options: Options, userGroup: string): Readonly<Record<string, string>> {
-  const groups = options.parsed('UserUsableGroups', parseStringMap);
-  return !userGroup || Object.hasOwn(groups, userGroup) ? groups : dict({ ...groups, [userGroup]: OWN_GROUP_LABEL });
+  const configured = options.parsed('UserUsableGroups', parseStringMap);
+  if (!userGroup) return configured;
+  const groups = new Map(Object.entries(configured));
+  const edits = options.parsed('group_ratio_setting.group_special_usable_group', parseGroupEdits)[userGroup] ?? {};
+  for (const [edit, label] of Object.entries(edits)) {
+    if (edit.startsWith('-:')) groups.delete(edit.slice(2));
+    else groups.set(edit.startsWith('+:') ? edit.slice(2) : edit, label);
+  }
+  if (!groups.has(userGroup)) groups.set(userGroup, OWN_GROUP_LABEL);
+  return dict(groups);
 }
 
 /**

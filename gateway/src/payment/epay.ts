@@ -1,12 +1,6 @@
 import { dict } from '@tollgate/wire';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** The console's payment methods and Epay's names for them. */
-const EPAY_TYPES: Record<string, string> = dict({ zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' });
-
-/** Epay's name for a payment method the console sends, or undefined for one it does not offer. */
-export const epayType = (method: string | undefined): string | undefined => EPAY_TYPES[method ?? ''];
-
 /** What the merchant's Epay account is: its address, merchant id (pid) and signing key. */
 export interface EpayMerchant {
   payAddress: string;

@@ -1,15 +1,11 @@
 import type { Options } from '../ports/options.js';
 import { creemProducts } from './creem-products.js';
-
-/** The methods user-pay.ts accepts, named as new-api's default PayMethods. */
-const EPAY_METHODS = [
-  { name: '支付宝', type: 'alipay', color: 'rgba(var(--semi-blue-5), 1)' },
-  { name: '微信', type: 'wxpay', color: 'rgba(var(--semi-green-5), 1)' },
-];
+import { amountOptions, epayMethods } from './pay-methods.js';
 
 const allSet = (options: Options, names: string[]) => names.every((name) => options.string(name).trim() !== '');
 
-export const epayEnabled = (options: Options) => allSet(options, ['PayAddress', 'EpayId', 'EpayKey']);
+/** Epay is offered with its merchant account set and a method to pay with (PayMethods), as new-api. */
+export const epayEnabled = (options: Options) => allSet(options, ['PayAddress', 'EpayId', 'EpayKey']) && epayMethods(options).length > 0;
 
 /** Stripe is offered when a checkout can be created (secret key, Price) and its webhook verified (webhook secret), as new-api. */
 export const stripeEnabled = (options: Options) => allSet(options, ['StripeApiSecret', 'StripeWebhookSecret', 'StripePriceId']);
@@ -29,8 +25,8 @@ export function topUpInfo(options: Options) {
   const stripeMethod = { name: 'Stripe', type: 'stripe', color: '#635BFF', min_topup: String(options.number('StripeMinTopUp')) };
   return {
     enable_online_topup: epay, enable_stripe_topup: stripe, enable_creem_topup: creem, enable_waffo_topup: false,
-    enable_redemption: true, pay_methods: [...(epay ? EPAY_METHODS : []), ...(stripe ? [stripeMethod] : [])], min_topup: options.number('MinTopUp'),
-    stripe_min_topup: options.number('StripeMinTopUp'), amount_options: [], discount: {},
+    enable_redemption: true, pay_methods: [...(epay ? epayMethods(options) : []), ...(stripe ? [stripeMethod] : [])], min_topup: options.number('MinTopUp'),
+    stripe_min_topup: options.number('StripeMinTopUp'), amount_options: amountOptions(options), discount: options.numberMap('payment_setting.amount_discount'),
     creem_products: creem ? options.string('CreemProducts') : '[]', topup_link: options.string('TopUpLink'),
   };
 }

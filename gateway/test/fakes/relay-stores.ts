@@ -103,9 +103,6 @@ export class InMemoryChannelStore implements ChannelStore {
   update = async (id: number, patch: Partial<Omit<Channel, 'id'>>) => this.table.patch(id, patch);
   delete = async (id: number) => this.table.remove(id);
   all = async () => this.table.newestFirst().reverse();
-  async list(query: { offset: number; limit: number; idSort?: boolean }) {
-    return page(this.table.newestFirst(), query.offset, query.limit);
-  }
 }
 
 export class InMemoryOptionStore implements OptionStore {

@@ -36,6 +36,7 @@ export const auditEventTypes = [
   'ChannelAffinityCacheCleared',
   'OptionUpdated',
   'ModelRatiosReset',
+  'PaymentComplianceConfirmed',
   'RedemptionsCreated',
   'RedemptionUpdated',
   'RedemptionDeleted',

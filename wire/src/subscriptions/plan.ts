@@ -75,8 +75,20 @@ export interface WindowSummary extends PlanWindow {
   next_reset_time: number;
 }
 
+/**
+ * new-api's usage fields on a subscription (its UserSubscription's amount_total, amount_used,
+ * last_reset_time, next_reset_time), which new-api's console reads: the plan's own window (the
+ * first). A time is 0 where new-api's is: no reset yet, or none before the subscription ends.
+ */
+export interface SubscriptionUsage {
+  amount_total: number;
+  amount_used: number;
+  last_reset_time: number;
+  next_reset_time: number;
+}
+
 /** A subscription with each of its windows' summary (new-api's /api/subscription/self entries). */
 export interface SubscriptionSummary {
-  subscription: UserSubscription;
+  subscription: UserSubscription & SubscriptionUsage;
   windows: WindowSummary[];
 }

@@ -33,7 +33,7 @@ export const channelApi = {
   remove: (id: number) => api('DELETE', path(`${id}/`)),
   removeDisabled: () => api<number>('DELETE', path('disabled')),
   removeMany: (ids: number[]) => api<number>('POST', path('batch'), { ids }),
-  fix: () => api<number>('POST', path('fix')),
+  fix: () => api<{ success: number; fails: number }>('POST', path('fix')),
   setTagEnabled: (tag: string, enabled: boolean) => api('POST', path(enabled ? 'tag/enabled' : 'tag/disabled'), { tag }),
   /** new-api's tag edit: each field sent is set on every channel of the tag. */
   editTag: (edit: { tag: string; new_tag?: string; priority?: number; weight?: number }) => api('PUT', path('tag'), edit),

@@ -122,7 +122,7 @@ describe('ChannelPage', SLOW_UI, () => {
 
   it('deletes disabled channels and repairs after confirming, with the counts', async () => {
     signIn(100);
-    stubApi({ ...common, 'DELETE /api/channel/disabled': 2, 'POST /api/channel/fix': 3 });
+    stubApi({ ...common, 'DELETE /api/channel/disabled': 2, 'POST /api/channel/fix': { success: 3, fails: 0 } });
     renderPage(<ChannelPage />, '/channel');
     await screen.findAllByTestId('channel-row');
     click('删除禁用通道');

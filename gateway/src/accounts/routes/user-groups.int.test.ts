@@ -31,6 +31,24 @@ describe('GET /api/user/self/groups', () => {
     expect((await alice.call('POST', '/api/token/', { name: 'a', group: 'auto' })).body).toMatchObject({ success: true });
   });
 
+  it('group_ratio_setting.group_special_usable_group: a user group gains (`+:g`, `g`) and loses (`-:g`) groups, others keep UserUsableGroups', async () => {
+    const { app, deps } = await buildApiHarness({
+      GroupRatio: JSON.stringify({ default: 1, vip: 1.5, premium: 0.5, labs: 2 }),
+      UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+      'group_ratio_setting.group_special_usable_group': JSON.stringify({ vip: { '+:premium': '高级', labs: '实验', '-:default': '默认分组' } }),
+    });
+    const alice = await signUp(app, 'alice');
+    const bob = await signUp(app, 'bob');
+    await deps.users.update(bob.userId, { group: 'vip' });
+    const groupsOf = async (session: typeof alice) => (await session.call<Record<string, { desc: string }>>('GET', '/api/user/self/groups')).body.data;
+    expect(Object.keys(await groupsOf(alice)).sort()).toEqual(['default', 'vip']);
+    const vip = await groupsOf(bob);
+    expect(Object.fromEntries(Object.entries(vip).map(([group, { desc }]) => [group, desc]))).toEqual({ vip: 'vip分组', premium: '高级', labs: '实验' });
+    // The groups a key may name follow: bob's key may be made for premium, alice's may not.
+    expect((await bob.call('POST', '/api/token/', { name: 'p', group: 'premium' })).body.success).toBe(true);
+    expect((await alice.call('POST', '/api/token/', { name: 'p', group: 'premium' })).body.success).toBe(false);
+  });
+
   it('refuses a visitor', async () => {
     const { app } = await buildApiHarness();
     const answer = await app.inject({ method: 'GET', url: '/api/user/self/groups' });

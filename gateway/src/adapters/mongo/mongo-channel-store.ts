@@ -43,6 +43,5 @@ export async function createMongoChannelStore(connection: Connection): Promise<C
     update: (id, patch) => channels.update(id, patch),
     delete: (id) => channels.delete(id),
     all: () => channels.all(),
-    list: (query) => channels.page({}, query.idSort ? { _id: -1 } : { priority: -1, _id: -1 }, query.offset, query.limit),
   };
 }

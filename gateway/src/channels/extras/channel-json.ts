@@ -36,9 +36,17 @@ export const jsonObjectText = (message: string) =>
     .transform((text) => text.trim())
     .refine((text) => text === '' || jsonObject(text) !== null, { message });
 
+/**
+ * Whether a param_override is in new-api's operations format (`{"operations": [{path, mode, conditions, ...}]}`);
+ * the import still leaves these out (see import-channels.ts).
+ */
+export function isOperationsOverride(text: string): boolean {
+  return Array.isArray(jsonObject(text)?.operations);
+}
+
 /** A channel's param_override: an object, and when it holds `operations`, well-formed ones (checked at save, not at the first call). */
-export const paramOverrideText = (message: string) =>
-  jsonObjectText(message).superRefine((text, ctx) => {
+export const paramOverrideText = () =>
+  jsonObjectText(JsonMessages.paramOverride).superRefine((text, ctx) => {
     const override = text ? jsonObject(text) : null;
     const problem = override && paramOverrideProblem(override);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

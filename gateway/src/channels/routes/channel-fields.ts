@@ -40,7 +40,7 @@ export const channelFields = z.object({
   tag: z.string().trim().nullish().transform((tag) => tag ?? ''),
   remark: z.string().trim().max(255, { message: '备注不能超过 255 个字符' }).nullish().transform((remark) => remark ?? ''),
   setting: jsonObjectText(JsonMessages.setting).nullish().transform((text) => text ?? ''),
-  param_override: paramOverrideText(JsonMessages.paramOverride).nullish().transform((text) => text ?? ''),
+  param_override: paramOverrideText().nullish().transform((text) => text ?? ''),
   header_override: jsonObjectText(JsonMessages.headerOverride).nullish().transform((text) => text ?? ''),
   settings: jsonObjectText(JsonMessages.settings).nullish().transform((text) => text ?? ''),
 });

@@ -11,6 +11,7 @@ import type { ChannelsContext } from '../../contexts/channels.js';
 import { ok } from '../../http/envelope.js';
 import { ApiFailure } from '../../http/errors.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
+import { channelFields, newChannelDocument } from './channel-fields.js';
 import type { ApiContext } from '../../api/support/context.js';
 import { idParams, parseInput, queryString } from '../../api/support/input.js';
 import { route } from '../../api/support/route.js';
@@ -19,6 +20,8 @@ import { audits } from '../../audit/admin-writes.js';
 export type ChannelOpsDeps = AccountsContext & MoneyContext & ChannelsContext;
 
 const testQuery = z.object({ model: queryString });
+/** new-api's FetchModels: the edit form's type, base URL and key, before the channel is saved. */
+const formModelsBody = channelFields.pick({ type: true, base_url: true }).partial().extend({ key: z.string().default('') });
 
 async function channelOf(deps: ChannelOpsDeps, params: unknown): Promise<Channel> {
   const channel = await deps.channels.byId(parseInput(idParams, params).id);
@@ -58,17 +61,25 @@ export function registerChannelOpsRoutes(app: FastifyInstance, { deps, guard }: 
   }, audits.channelBalancesUpdated);
 
   route(app, 'POST', '/channel/fix', guard.admin, async () => {
-    // The routing table is derived from the channels in each gateway; rebuilding it is a reload everywhere.
+    // The routing table is derived from the channels in each gateway; rebuilding it is a reload everywhere, and never fails one.
     deps.notices.publish('channels');
-    return ok((await deps.channels.all()).length);
+    return ok({ success: (await deps.channels.all()).length, fails: 0 });
   }, audits.channelAbilitiesFixed);
 
-  route(app, 'GET', '/channel/fetch_models/:id', guard.admin, async (request) => {
-    const channel = await channelOf(deps, request.params);
-    if (!modelListerOf(channel)) throw new ApiFailure('该渠道类型不支持获取上游模型列表');
-    const models = await fetchUpstreamModels(channel).catch((error: unknown) => {
-      throw new ApiFailure(`获取模型列表失败：${error instanceof Error ? error.message : String(error)}`);
-    });
-    return ok(models);
+  route(app, 'GET', '/channel/fetch_models/:id', guard.admin, async (request) => ok(await upstreamModels(await channelOf(deps, request.params))));
+
+  // Root only, as new-api: the server fetches a URL the caller typed.
+  route(app, 'POST', '/channel/fetch_models', guard.root, async (request) => {
+    const form = parseInput(formModelsBody, request.body);
+    // A multi-key form lists one key per line; the first one speaks for them, as new-api's FetchModels reads it.
+    const key = form.key.trim().split('\n')[0] ?? '';
+    return ok(await upstreamModels({ id: 0, ...newChannelDocument({ type: form.type, base_url: form.base_url }, key) }));
+  });
+}
+
+async function upstreamModels(channel: Channel): Promise<string[]> {
+  if (!modelListerOf(channel)) throw new ApiFailure('该渠道类型不支持获取上游模型列表');
+  return fetchUpstreamModels(channel).catch((error: unknown) => {
+    throw new ApiFailure(`获取模型列表失败：${error instanceof Error ? error.message : String(error)}`);
   });
 }

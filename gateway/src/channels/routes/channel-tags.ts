@@ -25,7 +25,7 @@ const tagEditBody = z.object({
   model_mapping: z.string().trim().nullish(),
   models: z.string().trim().nullish(),
   groups: z.string().trim().nullish(),
-  param_override: paramOverrideText(JsonMessages.paramOverride).nullish(),
+  param_override: paramOverrideText().nullish(),
   header_override: jsonObjectText(JsonMessages.headerOverride).nullish(),
 });
 /** new-api's ChannelBatch: a null or empty tag takes the channels out of their tag. */

@@ -12,11 +12,16 @@ import { idParams, parseInput, queryInt, queryString } from '../../api/support/i
 import { pageFromOne, pageOf } from '../../api/support/paging.js';
 import { route } from '../../api/support/route.js';
 import { tagModePage, tagsOf } from '../extras/channel-tags.js';
+import { listOrder, statusFilterOf, typeCounts, withStatus, withType } from '../extras/channel-list-filters.js';
+
+/** new-api's search pages by 20 unless the console asks for another size. */
+const SEARCH_PAGE_SIZE = 20;
 
 export type ChannelDeps = MoneyContext & ChannelsContext;
 
-const listQuery = z.object({ p: queryInt, page_size: queryInt, id_sort: queryString, tag_mode: queryString });
-const searchQuery = z.object({ keyword: queryString, group: queryString, model: queryString, tag_mode: queryString });
+const filterQuery = { type: queryInt, status: queryString, id_sort: queryString, tag_mode: queryString, p: queryInt, page_size: queryInt };
+const listQuery = z.object(filterQuery);
+const searchQuery = z.object({ ...filterQuery, keyword: queryString, group: queryString, model: queryString });
 
 /** new-api's channel search: id or key exactly, name or base URL containing the keyword; group and model filters. */
 function matches(channel: Channel, query: z.infer<typeof searchQuery>): boolean {
@@ -26,14 +31,20 @@ function matches(channel: Channel, query: z.infer<typeof searchQuery>): boolean 
   return !model || channel.models.includes(model);
 }
 
-/** The list's order: priority then newest, or newest first when sorting by id (ChannelStore.list's). */
-const listOrder = (idSort: boolean) => (a: Channel, b: Channel) => (idSort ? b.id - a.id : b.priority - a.priority || b.id - a.id);
-
-/** The channel list, or in tag mode (new-api's `tag_mode=true`) a page of tags, each with all its channels. */
+/**
+ * new-api's list: the channels of the type and status asked, or in tag mode (`tag_mode=true`) a page of
+ * every tag, each with those of its channels; the type tabs count every type under the status filter.
+ */
 async function channelPage(deps: ChannelDeps, q: z.infer<typeof listQuery>, offset: number, limit: number) {
-  const idSort = q.id_sort === 'true';
-  if (q.tag_mode !== 'true') return deps.channels.list({ offset, limit, idSort });
-  return tagModePage((await deps.channels.all()).sort(listOrder(idSort)), offset, limit);
+  const status = statusFilterOf(q.status);
+  const all = (await deps.channels.all()).sort(listOrder(q.id_sort === 'true'));
+  const counts = typeCounts(withStatus(all, status));
+  if (q.tag_mode === 'true') {
+    const tagged = tagModePage(all, offset, limit);
+    return { items: withType(withStatus(tagged.items, status), q.type), total: tagged.total, counts };
+  }
+  const shown = withType(withStatus(all, status), q.type);
+  return { items: shown.slice(offset, offset + limit), total: shown.length, counts };
 }
 
 /** Search in tag mode: the tags of the channels found (or named by the keyword), each with all its channels. */
@@ -41,6 +52,16 @@ function withWholeTags(all: Channel[], found: Channel[], keyword: string | undef
   const tags = new Set(tagsOf(found));
   for (const tag of tagsOf(all)) if (keyword && tag.includes(keyword)) tags.add(tag);
   return all.filter((channel) => tags.has(channel.tag));
+}
+
+/** new-api's search: the status filter, the type tabs counted, then the type filter and a page (20 unless asked). */
+function searchPage(all: Channel[], q: z.infer<typeof searchQuery>) {
+  const matching = all.filter((channel) => matches(channel, q));
+  const found = withStatus(q.tag_mode === 'true' ? withWholeTags(all, matching, q.keyword) : matching, statusFilterOf(q.status));
+  const shown = withType(found, q.type);
+  const page = q.p && q.p > 0 ? q.p : 1;
+  const pageSize = q.page_size && q.page_size > 0 ? q.page_size : SEARCH_PAGE_SIZE;
+  return { items: shown.slice((page - 1) * pageSize, page * pageSize), total: shown.length, page, pageSize, counts: typeCounts(found) };
 }
 
 /** Every model name the gateway knows: priced models and the models channels serve, OpenAI's list shape. */
@@ -56,15 +77,13 @@ export function registerChannelRoutes(app: FastifyInstance, { deps, guard }: Api
     const q = parseInput(listQuery, request.query);
     const { page, pageSize, offset } = pageFromOne(q.p, q.page_size);
     const result = await channelPage(deps, q, offset, pageSize);
-    return ok(pageOf(await channelsWithBalances(deps, result.items), result.total, page, pageSize));
+    return ok({ ...pageOf(await channelsWithBalances(deps, result.items), result.total, page, pageSize), type_counts: result.counts });
   });
 
   route(app, 'GET', '/channel/search', guard.admin, async (request) => {
     const q = parseInput(searchQuery, request.query);
-    const all = (await deps.channels.all()).reverse();
-    const matching = all.filter((channel) => matches(channel, q));
-    const found = q.tag_mode === 'true' ? withWholeTags(all, matching, q.keyword) : matching;
-    return ok(pageOf(await channelsWithBalances(deps, found), found.length, 1, found.length));
+    const result = searchPage((await deps.channels.all()).sort(listOrder(q.id_sort === 'true')), q);
+    return ok({ ...pageOf(await channelsWithBalances(deps, result.items), result.total, result.page, result.pageSize), type_counts: result.counts });
   });
 
   route(app, 'GET', '/channel/models', guard.admin, async () => ok(await knownModels(deps)));

@@ -13,7 +13,7 @@ import { startEmbedded } from '../../embedded.js';
 import { importDatabase } from '../import-command.js';
 import { VideoPlatforms } from '../../ports/documents/task-store.js';
 import { auditLedger } from '../../ledger-proof/audit-command.js';
-import { alice, aliceEnded, aliceKey, aliceRunning, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, dailyPlan, hourlyPlan, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
+import { alice, aliceEnded, aliceKey, aliceRunning, aliceToken, buildNewApiDatabase, channel, channelExtras, channelKeys, dailyPlan, hourlyPlan, priceRules, sourceLogTotals, unlimitedToken } from './new-api-fixture.js';
 import { type LogImportMeter, meterLogImport } from './log-import-meter.js';
 
 /** What the mock upstream says each call used. */
@@ -52,7 +52,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
         const [logs] = await querier.query({ sql: 'SELECT count() AS count, sum(quota) AS quota FROM logs FINAL', schema: z.object({ count: z.coerce.number(), quota: z.coerce.number() }) });
         const audit = (await documents.auditTrail.page({ type: 'ImportRan' }, 0, 10)).items;
         const imported = await documents.channels.byId(channel.id);
-        const extras = imported && { tag: imported.tag, remark: imported.remark, setting: imported.setting, paramOverride: imported.paramOverride, headerOverride: imported.headerOverride, channelInfo: imported.channelInfo };
+        const extras = imported && { tag: imported.tag, remark: imported.remark, setting: imported.setting, paramOverride: imported.paramOverride, headerOverride: imported.headerOverride, channelInfo: imported.channelInfo, settings: imported.settings };
         const videos = (await documents.tasks.list({ platform: VideoPlatforms }, { offset: 0, limit: 10 })).items;
         const videoTasks = videos.map(({ platform, taskId, description, imageUrl, failReason, status }) => ({ platform, taskId, description, imageUrl, failReason, status }));
         const plans = await documents.subscriptions.listPlans({ enabledOnly: false });
@@ -98,7 +98,8 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       if (from.logRows >= 500_000) expect(figures.lateHeapGrowthMb).toBeLessThan(50);
       expect(figures.logProgressCalls).toBeGreaterThanOrEqual(Math.ceil(from.logRows / 20_000));
       expect([report.importedCount('users'), report.importedCount('tokens'), report.importedCount('channels'), report.importedCount('abilities (from channel models and groups)')]).toEqual([3, 2, 1, 4]);
-      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([3, 4, 1, 1, 3]);
+      const optionRows = 3 + Object.keys(priceRules).length;
+      expect([report.importedCount('options'), report.importedCount('redemption codes'), report.importedCount('top-up records'), report.importedCount('Midjourney tasks'), report.importedCount('tasks')]).toEqual([optionRows, 4, 1, 1, 3]);
       const text = report.toText();
       expect(text).toContain('tokens: skipped 1 (deleted in new-api): 7');
       expect(text).toContain("abilities: skipped 1 (not implied by its channel's models and groups): 3/default/hand-added-model");
@@ -116,6 +117,7 @@ export function describeImportScenario(name: string, from: ScenarioSource): void
       expect({ ...after.extras, channelInfo: JSON.parse(after.extras?.channelInfo ?? '{}') }).toEqual({ ...channelExtras, channelInfo: channelKeys.info });
       expect(after.logs).toEqual(await sourceLogTotals(source));
       expect(after.options.SystemName).toBe('Old Gateway');
+      expect(Object.fromEntries(Object.keys(priceRules).map((key) => [key, after.options[key]]))).toEqual(priceRules);
       // Plans keep their ids, prices and windows; each subscription the window its plan gave it.
       expect(after.plans.map((p) => [p.id, p.title, p.price_amount, p.enabled, p.total_amount, p.quota_reset_period, p.quota_reset_custom_seconds, p.max_purchase_per_user, p.upgrade_group])).toEqual([
         [dailyPlan.id, dailyPlan.title, dailyPlan.price, true, dailyPlan.total, 'daily', 0, 2, 'vip'],

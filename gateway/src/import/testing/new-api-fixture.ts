@@ -8,8 +8,25 @@ export const aliceKey = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4';
 export const aliceToken = { id: 5, remainQuota: 3_000_000, usedQuota: 100_000 };
 export const unlimitedToken = { id: 6, key: 'Z'.repeat(48), usedQuota: 23_456 };
 export const channel = { id: 3, usedQuota: 987_654, model: 'gpt-4o-mini' };
-/** The channel's new-api extras: its tag, note, setting and overrides, as new-api's console saves them. */
-export const channelExtras = { tag: 'main-tag', remark: 'team A account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.3}', headerOverride: '{"X-Team":"ops"}' };
+/**
+ * The channel's new-api extras: its tag, note, setting and overrides, as new-api's console saves them, and its other
+ * settings (`settings`: the upstream model update's fields beside one Tollgate does not read, kept as they are).
+ */
+export const channelExtras = {
+  tag: 'main-tag', remark: 'team A account', setting: '{"force_format":true}', paramOverride: '{"temperature":0.3}', headerOverride: '{"X-Team":"ops"}',
+  settings: JSON.stringify({ azure_responses_version: '', upstream_model_update_check_enabled: false, upstream_model_update_auto_sync_enabled: false, upstream_model_update_last_check_time: 1_700_000_200, upstream_model_update_last_detected_models: ['gpt-4.1'], upstream_model_update_last_removed_models: [], upstream_model_update_ignored_models: ['o1'] }),
+};
+/** new-api's price rules of #39, as its ratio pages save them: each is carried as it is (gpt-4o-mini, the model the scenario calls, keeps its plain ratios). */
+export const priceRules = {
+  CacheRatio: JSON.stringify({ 'gpt-4o': 0.5 }),
+  CreateCacheRatio: JSON.stringify({ 'gpt-4o': 1.25 }),
+  GroupGroupRatio: JSON.stringify({ vip: { default: 0.5 } }),
+  AutoGroups: JSON.stringify(['vip', 'default']),
+  'billing_setting.billing_mode': JSON.stringify({ 'gpt-4o': 'tiered_expr' }),
+  'billing_setting.billing_expr': JSON.stringify({ 'gpt-4o': 'len <= 128000 ? tier("base", p * 2.5 + c * 10) : tier("long", p * 5 + c * 20)' }),
+  'tool_price_setting.prices': JSON.stringify({ web_search_preview: 10 }),
+  'group_ratio_setting.group_special_usable_group': JSON.stringify({ vip: { '+:premium': 'premium group', '-:default': '' } }),
+};
 /** A multi-key channel (new-api's channel_info): its second key switched off automatically, with its reason and time. */
 export const channelKeys = { key: 'sk-upstream-secret\nsk-upstream-revoked', info: { is_multi_key: true, multi_key_size: 2, multi_key_status_list: { '1': 3 }, multi_key_disabled_reason: { '1': 'status code 401' }, multi_key_disabled_time: { '1': 1_700_000_100 }, multi_key_polling_index: 0, multi_key_mode: 'polling' } };
 /** Unused codes with an expiry (new-api's expired_time): one past (2023-11-14), one far ahead (2100). */
@@ -39,9 +56,9 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       [unlimitedToken.id, alice.id, unlimitedToken.key, 1, 'unlimited', 1_700_000_000, 0, 4_102_444_800, 0, 1, 0, '', '', unlimitedToken.usedQuota, 'default', null],
       [7, alice.id, 'D'.repeat(48), 1, 'deleted', 1_700_000_000, 0, -1, 10, 0, 0, '', '', 0, '', '2025-01-01 00:00:00'],
     ]],
-    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance, remark, setting, param_override, header_override, channel_info', [
+    ['channels', 'id, type, key, status, name, weight, created_time, base_url, models, group, used_quota, model_mapping, priority, auto_ban, tag, other_info, balance, remark, setting, param_override, header_override, channel_info, settings', [
       [channel.id, 1, channelKeys.key, 1, 'openai main', 7, 1_700_000_000, upstreamUrl, `${channel.model},gpt-4o`, 'default,vip', channel.usedQuota, '{"gpt-4o":"gpt-4o-mini"}', 5, 1, channelExtras.tag, '', 12.5,
-        channelExtras.remark, channelExtras.setting, channelExtras.paramOverride, channelExtras.headerOverride, JSON.stringify(channelKeys.info)],
+        channelExtras.remark, channelExtras.setting, channelExtras.paramOverride, channelExtras.headerOverride, JSON.stringify(channelKeys.info), channelExtras.settings],
     ]],
     ['abilities', 'group, model, channel_id, enabled, priority, weight', [
       ...['default', 'vip'].flatMap((group) => [channel.model, 'gpt-4o'].map((model) => [group, model, channel.id, 1, 5, 7])),
@@ -51,6 +68,7 @@ function fixtureRows(upstreamUrl: string): [table: string, columns: string, rows
       ['SystemName', 'Old Gateway'],
       ['ModelRatio', JSON.stringify({ [channel.model]: 1, 'gpt-4o': 1.25 })],
       ['CompletionRatio', JSON.stringify({ [channel.model]: 1 })],
+      ...Object.entries(priceRules),
       ['SomeNewApiOnlySetting', 'x'],
     ]],
     ['redemptions', 'id, user_id, key, status, name, quota, created_time, redeemed_time, used_user_id, expired_time', [

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { wholeNumber } from '../../http/strict-int.js';
-import { epayPurchaseForm, epayType } from '../epay.js';
+import { epayPurchaseForm } from '../epay.js';
+import { epayMethod } from '../pay-methods.js';
 import { minTopUp, payMoney, topUpUnits } from '../top-up-quote.js';
 import { type ApiContext, signedIn } from '../../api/support/context.js';
 import { route } from '../../api/support/route.js';
@@ -41,7 +42,7 @@ export function registerUserPayRoutes(app: FastifyInstance, { deps, guard }: Api
     const user = signedIn(request);
     const priced = quote(request.body, user.group);
     if (priced.error) return priced.error;
-    const type = epayType(payBody.safeParse(request.body).data?.payment_method);
+    const type = epayMethod(deps.options, payBody.safeParse(request.body).data?.payment_method);
     if (!type) return refuse('支付方式不存在');
     const [payAddress, pid, key] = ['PayAddress', 'EpayId', 'EpayKey'].map((name) => deps.options.string(name));
     if (!payAddress || !pid || !key) return refuse('当前管理员未配置支付信息');

@@ -76,18 +76,5 @@ export function runChannelStoreContract(name: string, factory: StoreFactory<Chan
       expect(await channels.delete(a.id)).toBe(false);
       expect(await channels.all()).toEqual([]);
     });
-
-    it('lists by priority then newest, or newest first when sorting by id', async () => {
-      const channels = await open();
-      const low = await channels.create(newChannel({ priority: 0 }));
-      const high = await channels.create(newChannel({ priority: 10 }));
-      const newest = await channels.create(newChannel({ priority: 0 }));
-      const byPriority = await channels.list({ offset: 0, limit: 10 });
-      expect(byPriority.total).toBe(3);
-      expect(byPriority.items.map((c) => c.id)).toEqual([high.id, newest.id, low.id]);
-      const byId = await channels.list({ offset: 0, limit: 2, idSort: true });
-      expect(byId.items.map((c) => c.id)).toEqual([newest.id, high.id]);
-      expect(byId.total).toBe(3);
-    });
   });
 }

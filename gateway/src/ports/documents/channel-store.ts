@@ -52,7 +52,6 @@ export interface ChannelStore {
   delete(id: number): Promise<boolean>;
   /** Every channel, for the in-process routing table. */
   all(): Promise<Channel[]>;
-  list(query: { offset: number; limit: number; idSort?: boolean }): Promise<{ items: Channel[]; total: number }>;
   /** Inserts a channel under its own id (an import from new-api) unless that id is taken; false when it was. */
   restore(channel: Channel): Promise<boolean>;
 }

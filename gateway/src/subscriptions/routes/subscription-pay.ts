@@ -8,7 +8,8 @@ import { route } from '../../api/support/route.js';
 import type { MoneyContext } from '../../contexts/money.js';
 import { createCreemCheckout } from '../../payment/creem.js';
 import { minorUnits } from '../../payment/creem-products.js';
-import { epayPurchaseForm, epayType } from '../../payment/epay.js';
+import { epayPurchaseForm } from '../../payment/epay.js';
+import { epayMethod } from '../../payment/pay-methods.js';
 import { createStripeCheckout } from '../../payment/stripe.js';
 import { creemEnabled, epayEnabled, stripeEnabled } from '../../payment/top-up-info.js';
 import { checkoutReference } from '../../payment/trade-number.js';
@@ -37,7 +38,7 @@ export function registerSubscriptionPayRoutes(app: FastifyInstance, { deps, guar
     const body = parseInput(epayBody, request.body);
     const plan = await purchasablePlan(deps, user.id, body.plan_id);
     if (plan.price_amount < 0.01) return refuse('套餐金额过低');
-    const type = epayType(body.payment_method);
+    const type = epayMethod(deps.options, body.payment_method);
     if (!type) return refuse('支付方式不存在');
     if (!epayEnabled(deps.options)) return refuse('当前管理员未配置支付信息');
     const [payAddress, pid, key] = ['PayAddress', 'EpayId', 'EpayKey'].map((name) => deps.options.string(name));

@@ -26,12 +26,16 @@ async function grant(deps: AdminDeps, userId: number, planId: number) {
   return startSubscription(deps, userId, plan, 'admin', nowSeconds());
 }
 
-/** Ends a subscription now: its windows admit nothing more from the next call on. */
-async function invalidate(deps: AdminDeps, id: number) {
+/**
+ * Ends a subscription now: its windows admit nothing more from the next call on. Invalidating one
+ * already ended is refused, as new-api; deleting it succeeds, since new-api's delete removes any
+ * row and its console offers delete on ended ones (Tollgate keeps the row, ended: docs/new-api.md).
+ */
+async function endNow(deps: AdminDeps, id: number, ifEnded: 'refuse' | 'accept') {
   const sub = await deps.subscriptions.byId(id);
   if (!sub) throw new ApiFailure('订阅不存在');
-  if (!(await deps.subscriptions.end(id, 'cancelled', nowSeconds()))) throw new ApiFailure('订阅已失效');
-  deps.notices.publish('subscriptions', sub.user_id);
+  if (await deps.subscriptions.end(id, 'cancelled', nowSeconds())) deps.notices.publish('subscriptions', sub.user_id);
+  else if (ifEnded === 'refuse') throw new ApiFailure('订阅已失效');
 }
 
 /** new-api's admin subscription calls (/api/subscription/admin/...): bind a plan, a user's subscriptions, invalidate one. */
@@ -53,10 +57,13 @@ export function registerSubscriptionAdminRoutes(app: FastifyInstance, ctx: ApiCo
     return ok(await grant(deps, id, parseInput(grantBody, request.body).plan_id));
   }, audits.subscriptionGranted);
 
-  for (const [method, path] of [['POST', '/subscription/admin/user_subscriptions/:id/invalidate'], ['DELETE', '/subscription/admin/user_subscriptions/:id']] as const) {
-    route(app, method, path, guard.admin, async (request) => {
-      await invalidate(deps, parseInput(idParams, request.params).id);
-      return ok();
-    }, audits.subscriptionInvalidated);
-  }
+  route(app, 'POST', '/subscription/admin/user_subscriptions/:id/invalidate', guard.admin, async (request) => {
+    await endNow(deps, parseInput(idParams, request.params).id, 'refuse');
+    return ok();
+  }, audits.subscriptionInvalidated);
+
+  route(app, 'DELETE', '/subscription/admin/user_subscriptions/:id', guard.admin, async (request) => {
+    await endNow(deps, parseInput(idParams, request.params).id, 'accept');
+    return ok();
+  }, audits.subscriptionInvalidated);
 }

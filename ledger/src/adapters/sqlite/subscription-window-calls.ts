@@ -4,7 +4,9 @@ import { openDatabase, type SqliteDatabase } from './open-database.js';
 
 /**
  * One row per call and window it counted in, keyed by the call's hold, so an event appended twice
- * (a retried append) counts once. Rows of a window that ended are pruned when a reader opens.
+ * (a retried append) counts once. Rows of a window that ended are pruned when a reader opens, and
+ * by the writer as it goes (by `ends_at`'s index), so a process that runs for months keeps only
+ * the running windows' calls.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS subscription_window_calls (
@@ -14,7 +16,13 @@ const SCHEMA = `
     ends_at INTEGER NOT NULL,
     PRIMARY KEY (window_key, hold_id)
   ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS subscription_window_calls_ends_at ON subscription_window_calls (ends_at);
 `;
+
+/** The writer looks for ended windows' rows at most this often, */
+const PRUNE_EVERY_MS = 60_000;
+/** and deletes at most this many in one append's transaction (a month's window may end with a million calls), going on at the next append while there are more. */
+const PRUNE_BATCH = 1_000;
 
 /** Creates the table in `db` if it is not there: the embedded log's file, or a Kafka gateway's usage spool. */
 export function createWindowCallsTable(db: SqliteDatabase): void {
@@ -24,16 +32,30 @@ export function createWindowCallsTable(db: SqliteDatabase): void {
 /** The write side, run by the log's append in its own transaction: the window's count is durable exactly when the event is. */
 export class SubscriptionWindowCalls {
   private readonly insert;
+  private readonly pruneEnded;
+  private nextPruneAt = 0;
 
-  constructor(db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, private readonly now: () => number = Date.now) {
     createWindowCallsTable(db);
     this.insert = db.prepare<[string, string, number, number]>('INSERT OR IGNORE INTO subscription_window_calls (window_key, hold_id, quota, ends_at) VALUES (?, ?, ?, ?)');
+    this.pruneEnded = db.prepare<[number, number]>(
+      `DELETE FROM subscription_window_calls WHERE (window_key, hold_id) IN
+         (SELECT window_key, hold_id FROM subscription_window_calls WHERE ends_at <= ? LIMIT ?)`,
+    );
   }
 
   record(event: LedgerEvent): void {
-    if (event.type !== 'UsageRecorded') return;
+    if (event.type !== 'UsageRecorded' || !event.data.subscriptionWindows?.length) return;
     const { holdId, quota, subscriptionWindows } = event.data;
-    for (const w of subscriptionWindows ?? []) this.insert.run(w.key, holdId, quota, w.endsAt);
+    for (const w of subscriptionWindows) this.insert.run(w.key, holdId, quota, w.endsAt);
+    this.pruneIfDue();
+  }
+
+  private pruneIfDue(): void {
+    const now = this.now();
+    if (now < this.nextPruneAt) return;
+    const deleted = this.pruneEnded.run(now, PRUNE_BATCH).changes;
+    this.nextPruneAt = deleted === PRUNE_BATCH ? now : now + PRUNE_EVERY_MS;
   }
 }
 

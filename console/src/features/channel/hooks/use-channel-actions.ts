@@ -24,7 +24,7 @@ export function useChannelActions() {
     updateAllBalances: () => run(channelApi.updateAllBalances, 'channel.allBalancesUpdated'),
     removeDisabled: () => run(channelApi.removeDisabled, (count) => t('channel.disabledDeleted', { count })),
     removeMany: (ids: number[]) => run(() => channelApi.removeMany(ids), (count) => t('channel.batchDeleted', { count })),
-    fix: () => run(channelApi.fix, (count) => t('channel.fixed', { count })),
+    fix: () => run(channelApi.fix, (fixed) => t('channel.fixed', { count: fixed.success })),
     detectAllUpstream: () => run(upstreamApi.detectAll, (r) => t('channel.upstreamDetectedAll', { count: r.processed_channels, add: r.detected_add_models, remove: r.detected_remove_models })),
     applyAllUpstream: () => run(upstreamApi.applyAll, (r) => t('channel.upstreamAppliedAll', { count: r.processed_channels })),
     setTagEnabled: (tag: string, enabled: boolean) => run(() => channelApi.setTagEnabled(tag, enabled), 'channel.tagUpdated'),

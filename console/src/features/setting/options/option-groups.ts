@@ -75,7 +75,7 @@ export const operationGroups: OptionGroup[] = [
     ],
   },
   { id: 'quota', title: 'option.quota', fields: of('number', 'QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee') },
-  { id: 'ratio', title: 'option.ratio', fields: [...of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'GroupGroupRatio', 'UserUsableGroups', 'AutoGroups', 'billing_setting.billing_mode', 'billing_setting.billing_expr', 'tool_price_setting.prices'), ...of('switch', 'DefaultUseAutoGroup')] },
+  { id: 'ratio', title: 'option.ratio', fields: [...of('json', 'ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelMaxOutputTokens', 'GroupRatio', 'GroupGroupRatio', 'UserUsableGroups', 'group_ratio_setting.group_special_usable_group', 'AutoGroups', 'billing_setting.billing_mode', 'billing_setting.billing_expr', 'tool_price_setting.prices'), ...of('switch', 'DefaultUseAutoGroup', 'ExposeRatioEnabled')] },
   { id: 'chats', title: 'option.chats', fields: of('json', 'Chats') },
 ];
 
@@ -86,7 +86,11 @@ export const systemGroups: OptionGroup[] = [
     id: 'payment',
     title: 'option.payment',
     rule: 'needsServerAddress',
-    fields: [...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress')],
+    fields: [
+      ...of('text', 'PayAddress', 'EpayId'), ...of('secret', 'EpayKey'), ...of('number', 'Price', 'MinTopUp'), ...of('json', 'TopupGroupRatio'), ...of('text', 'CustomCallbackAddress'),
+      // new-api's Epay settings: the methods offered (only these reach Epay), the amount buttons and per-amount price factors.
+      ...of('json', 'PayMethods', 'payment_setting.amount_options', 'payment_setting.amount_discount'),
+    ],
   },
   {
     id: 'stripe',

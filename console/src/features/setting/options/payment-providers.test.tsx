@@ -4,7 +4,7 @@ import { renderPage, signIn, stubApi } from '../../../test/render';
 import { SettingPage } from '../page';
 
 /** What GET /api/option/ lists: never the secrets (StripeApiSecret, StripeWebhookSecret, CreemApiKey, CreemWebhookSecret). */
-const stored = { ServerAddress: 'https://gw.example', StripePriceId: 'price_old', StripeUnitPrice: '8.0', StripeMinTopUp: '1', StripePromotionCodesEnabled: 'false', CreemProducts: '[]', CreemTestMode: 'false' };
+const stored = { ServerAddress: 'https://gw.example', PayMethods: '[{"name":"支付宝","type":"alipay"}]', 'payment_setting.amount_options': '[]', 'payment_setting.amount_discount': '{}', StripePriceId: 'price_old', StripeUnitPrice: '8.0', StripeMinTopUp: '1', StripePromotionCodesEnabled: 'false', CreemProducts: '[]', CreemTestMode: 'false' };
 
 function open() {
   signIn(100);
@@ -38,5 +38,32 @@ describe('Stripe and Creem settings', () => {
     fireEvent.click(within(creem).getByRole('button', { name: '保存Creem 设置' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(puts(calls)).toEqual([{ key: 'CreemProducts', value: products }]);
+  });
+
+  it('PayMethods, payment_setting.amount_options and payment_setting.amount_discount are edited with the Epay settings', async () => {
+    const calls = open();
+    const payment = await screen.findByRole('region', { name: '支付设置' });
+    const methods = within(payment).getByLabelText(/^充值方式设置/) as HTMLTextAreaElement;
+    expect(methods.value).toBe(stored.PayMethods);
+    const usdt = '[{"name":"支付宝","type":"alipay"},{"name":"USDT","type":"usdt"}]';
+    fireEvent.change(methods, { target: { value: usdt } });
+    fireEvent.change(within(payment).getByLabelText(/^自定义充值数量选项/), { target: { value: '[10, 100]' } });
+    fireEvent.change(within(payment).getByLabelText(/^充值金额折扣配置/), { target: { value: '{"100": 0.9}' } });
+    fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(puts(calls)).toEqual([
+      { key: 'PayMethods', value: usdt },
+      { key: 'payment_setting.amount_options', value: '[10, 100]' },
+      { key: 'payment_setting.amount_discount', value: '{"100": 0.9}' },
+    ]);
+  });
+
+  it('a payment_setting.amount_discount that is not JSON is named and nothing is saved', async () => {
+    const calls = open();
+    const payment = await screen.findByRole('region', { name: '支付设置' });
+    fireEvent.change(within(payment).getByLabelText(/^充值金额折扣配置/), { target: { value: '{"100": 0.9' } });
+    fireEvent.click(within(payment).getByRole('button', { name: '保存支付设置' }));
+    expect(await screen.findByText('payment_setting.amount_discount 不是合法的 JSON 字符串')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
   });
 });

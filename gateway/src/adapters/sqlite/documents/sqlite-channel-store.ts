@@ -71,11 +71,5 @@ export function createSqliteChannelStore(db: Database): ChannelStore {
     async all() {
       return (cache.prepare('SELECT * FROM channels ORDER BY id').all() as ChannelRow[]).map(fromRow);
     },
-    async list(query) {
-      const order = query.idSort ? 'id DESC' : 'priority DESC, id DESC';
-      const total = (cache.prepare('SELECT COUNT(*) AS n FROM channels').get() as { n: number }).n;
-      const rows = cache.prepare(`SELECT * FROM channels ORDER BY ${order} LIMIT ? OFFSET ?`).all(query.limit, query.offset) as ChannelRow[];
-      return { items: rows.map(fromRow), total };
-    },
   };
 }
