@@ -57,4 +57,16 @@ describe("a channel's overrides on the upstream request", () => {
     expect((await h.deps.balances.users([user.id]))[0]?.quota).toBe(1_000_000);
     expect((await h.post('/v1/chat/completions', bearer, { ...chat, temperature: 0.5 })).statusCode).toBe(200);
   });
+
+  it('fails the call with the operation that broke, instead of sending a body the admin did not mean', async () => {
+    const h = await buildRelayHarness(pricing);
+    const { bearer } = await h.addKey((await h.addUser({ quota: 1_000_000 })).id);
+    await h.addChannel({ models: 'test-model', paramOverride: JSON.stringify({ operations: [{ mode: 'copy', from: 'max_tokens', to: 'max_completion_tokens' }] }) });
+    const failed = await h.post('/v1/chat/completions', bearer, chat);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toMatchObject({ error: { message: 'source path does not exist: max_tokens', code: 'channel:param_override_invalid' } });
+    expect(h.upstream.requests).toHaveLength(0);
+    expect((await h.post('/v1/chat/completions', bearer, { ...chat, max_tokens: 9 })).statusCode).toBe(200);
+    expect(h.upstream.requests[0]?.body).toMatchObject({ max_tokens: 9, max_completion_tokens: 9 });
+  });
 });
