@@ -64,9 +64,11 @@ describe("new-api's channels page on Tollgate", () => {
     expect((await must<string[]>(root, 'GET', `/api/channel/fetch_models/${acct.id}`)).data).toEqual(['gpt-4o', 'gpt-4.1']);
     expect((await must<string[]>(root, 'POST', '/api/channel/fetch_models', { base_url: account.url, type: 1, key: 'sk-account' })).data).toEqual(['gpt-4o', 'gpt-4.1']);
     await must(root, 'PUT', '/api/channel/', { ...shown.data, remark: 'renamed note', setting: '{"force_format":true}', key: '' });
-    // new-api's param override editor also saves path operations, which Tollgate does not apply: refused by name, not merged upstream.
+    // new-api's param override editor also saves path operations: well-formed ones are kept, a broken one refused by what is wrong.
     const operations = JSON.stringify({ operations: [{ path: 'temperature', mode: 'set', value: 0.2 }] });
-    expect((await root.call('PUT', '/api/channel/', { id: acct.id, param_override: operations })).body).toMatchObject({ success: false, message: expect.stringContaining('operations') });
+    await must(root, 'PUT', '/api/channel/', { id: acct.id, param_override: operations });
+    const broken = JSON.stringify({ operations: [{ path: 'temperature', mode: 'explode' }] });
+    expect((await root.call('PUT', '/api/channel/', { id: acct.id, param_override: broken })).body).toEqual({ success: false, message: 'param_override.operations[0] has an unknown mode "explode"' });
     // The key shown to the super administrator.
     expect((await must<{ key: string }>(root, 'POST', `/api/channel/${acct.id}/key`, {})).data.key).toBe('sk-account');
 

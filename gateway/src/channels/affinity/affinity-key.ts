@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AffinityRule, AffinitySetting, KeySource } from './affinity-setting.js';
+import { boundedRegex } from '../extras/param-override/bounded-regex.js';
 
 /** What a rule may read of a call. */
 export interface AffinityCall {
@@ -28,27 +29,9 @@ export interface AffinityKey {
   log: Record<string, string>;
 }
 
-const regexes = new Map<string, RegExp | null>();
-/** Patterns kept compiled at most; past it the map starts over (rules edited many times would otherwise keep every old pattern). */
-const MAX_COMPILED = 1_000;
-
-function regexOf(pattern: string): RegExp | null {
-  if (!regexes.has(pattern)) {
-    if (regexes.size >= MAX_COMPILED) regexes.clear();
-    let compiled: RegExp | null = null;
-    try {
-      compiled = new RegExp(pattern);
-    } catch {
-      compiled = null;
-    }
-    regexes.set(pattern, compiled);
-  }
-  return regexes.get(pattern) ?? null;
-}
-
 /** new-api's matchAnyRegex: an empty list or an empty value matches nothing. */
 const matchesAny = (patterns: readonly string[] | null | undefined, value: string) =>
-  !!patterns && value !== '' && patterns.some((p) => p !== '' && (regexOf(p)?.test(value) ?? false));
+  !!patterns && value !== '' && patterns.some((p) => p !== '' && (boundedRegex(p)?.test(value) ?? false));
 
 /** A gjson-style dotted path (`metadata.user_id`, `messages.0.content`) into parsed JSON. */
 function atPath(value: unknown, path: string): unknown {
@@ -147,7 +130,7 @@ export function affinityKeyOf(setting: AffinitySetting, call: AffinityCall): Aff
     const include = (rule.user_agent_include ?? []).map((s) => s.trim().toLowerCase()).filter(Boolean);
     if (rule.user_agent_include?.length && !include.some((s) => agent.includes(s))) continue;
     const found = (rule.key_sources ?? []).map((source) => ({ source, value: valueOf(call, source) })).find((f) => f.value !== '');
-    if (!found || (rule.value_regex && !(regexOf(rule.value_regex)?.test(found.value) ?? false))) continue;
+    if (!found || (rule.value_regex && !(boundedRegex(rule.value_regex)?.test(found.value) ?? false))) continue;
     const hash = createHash('sha256').update(keySuffix(rule, call, found.value)).digest('base64url');
     const key = rule.include_rule_name && rule.name ? ruleKeyPrefix(rule.name) + hash : hash;
     const template = templateOf(rule);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paramOverrideProblem } from './param-override/operations.js';
 
 /** Whether `text` is JSON at all (new-api's json.Valid). */
 export function isJson(text: string): boolean {
@@ -36,17 +37,20 @@ export const jsonObjectText = (message: string) =>
     .refine((text) => text === '' || jsonObject(text) !== null, { message });
 
 /**
- * Whether a param_override is in new-api's operations format (`{"operations": [{path, mode, conditions, ...}]}`),
- * which Tollgate does not apply: merged as fields it would send `operations` upstream, so it is refused and not imported.
+ * Whether a param_override is in new-api's operations format (`{"operations": [{path, mode, conditions, ...}]}`);
+ * the import still leaves these out (see import-channels.ts).
  */
 export function isOperationsOverride(text: string): boolean {
   return Array.isArray(jsonObject(text)?.operations);
 }
 
-export const OPERATIONS_UNSUPPORTED = '参数覆盖的 operations 格式（按路径与条件的操作）暂不支持，请使用字段合并的 JSON 对象';
-
-/** The channel's param_override: a JSON object whose fields are merged over the request body. */
-export const paramOverrideText = () => jsonObjectText(JsonMessages.paramOverride).refine((text) => !isOperationsOverride(text), { message: OPERATIONS_UNSUPPORTED });
+/** A channel's param_override: an object, and when it holds `operations`, well-formed ones (checked at save, not at the first call). */
+export const paramOverrideText = () =>
+  jsonObjectText(JsonMessages.paramOverride).superRefine((text, ctx) => {
+    const override = text ? jsonObject(text) : null;
+    const problem = override && paramOverrideProblem(override);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** new-api's messages for the channel's JSON fields. */
 export const JsonMessages = {

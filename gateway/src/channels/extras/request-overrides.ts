@@ -1,15 +1,27 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import type { UpstreamRequest } from '../../providers/types.js';
 import { jsonObject } from './channel-json.js';
+import { applyOperations } from './param-override/apply-operations.js';
+import type { Json } from './param-override/json-path.js';
+import { operationsOf } from './param-override/operations.js';
 
 /** new-api's placeholder in a header override for the key the call uses (a multi-key channel's chosen one). */
 const API_KEY = '{api_key}';
 
+/**
+ * new-api's ApplyParamOverride: the override's plain fields merged over the body's top level, then,
+ * when it holds an `operations` list, those applied in order (the list itself is never a body field).
+ * Throws ParamOverrideFailed or ParamOverrideReturnError (see apply-operations.ts).
+ */
 function withParamOverride(body: UpstreamRequest['body'], override: Record<string, unknown>): UpstreamRequest['body'] {
   // A multipart form (Buffer) has no JSON fields to override.
   if (typeof body !== 'string') return body;
   const parsed = jsonObject(body);
-  return parsed ? JSON.stringify({ ...parsed, ...override }) : body;
+  if (!parsed) return body;
+  const operations = operationsOf(override);
+  if (!operations) return JSON.stringify({ ...parsed, ...override });
+  const { operations: _list, ...fields } = override;
+  return JSON.stringify(applyOperations({ ...parsed, ...fields } as Json, operations));
 }
 
 /** Each override replaces the header of the same name, whatever its case; only text values are headers. */

@@ -92,4 +92,27 @@ describe('overrides, setting and remark on channel writes', () => {
     expect(tagEdit.body).toEqual({ success: false, message: '参数覆盖必须是合法的 JSON 格式' });
     expect((await deps.channels.byId(id))?.paramOverride).toBe('{"temperature":0.1}');
   });
+
+  it('checks param_override operations when saved: well-formed ones are stored, broken ones refused with what is wrong', async () => {
+    const { root, deps } = await withChannels();
+    const good = JSON.stringify({ operations: [{ mode: 'regex_replace', path: 'model', from: '^openai/', to: '' }, { mode: 'move', from: 'a', to: 'b' }] });
+    const [id = 0] = (await root.call<number[]>('POST', '/api/channel/', { mode: 'single', channel: { ...base, name: 'ops', param_override: good } })).body.data;
+    expect((await deps.channels.byId(id))?.paramOverride).toBe(good);
+    const bad = [
+      [{ operations: {} }, 'param_override.operations must be an array'],
+      [{ operations: [{ mode: 'explode', path: 'x' }] }, 'param_override.operations[0] has an unknown mode "explode"'],
+      [{ operations: [{ mode: 'set', path: 'a', value: 1 }, { mode: 'copy', from: 'a' }] }, 'param_override.operations[1] (copy) requires a non-empty from and to'],
+      [{ operations: [{ mode: 'set', value: 1 }] }, 'param_override.operations[0] (set) requires a non-empty path'],
+      [{ operations: [{ mode: 'regex_replace', path: 'model', from: '(' }] }, 'param_override.operations[0] has an invalid regex pattern (or one over 512 characters)'],
+      [{ operations: [{ mode: 'regex_replace', path: 'model', from: 'a'.repeat(513) }] }, 'param_override.operations[0] has an invalid regex pattern (or one over 512 characters)'],
+      [{ operations: [{ mode: 'ensure_prefix', path: 'model', value: '' }] }, 'param_override.operations[0] (ensure_prefix) requires a non-empty value'],
+    ] as const;
+    for (const [override, message] of bad) {
+      const answer = await root.call('PUT', '/api/channel/', { id, param_override: JSON.stringify(override) });
+      expect([answer.status, answer.body]).toEqual([400, { success: false, message }]);
+    }
+    const tagEdit = await root.call('PUT', '/api/channel/tag', { tag: 'team-a', param_override: JSON.stringify({ operations: [{ path: 'x' }] }) });
+    expect(tagEdit.body).toMatchObject({ success: false, message: expect.stringMatching(/^param_override\.operations\[0\] must be an object with a string mode/) });
+    expect((await deps.channels.byId(id))?.paramOverride).toBe(good);
+  });
 });

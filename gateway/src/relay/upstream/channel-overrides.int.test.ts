@@ -23,4 +23,50 @@ describe("a channel's overrides on the upstream request", () => {
     const sent = h.upstream.requests.map((r) => [r.headers['x-upstream-key'], r.authorization, r.headers['x-ignored']]);
     expect(sent).toEqual([['key=sk-first', 'Token sk-first', undefined], ['key=sk-second', 'Token sk-second', undefined]]);
   });
+
+  it("applies new-api's operations to the body the upstream receives, and never sends the list itself", async () => {
+    const h = await buildRelayHarness(pricing);
+    const { bearer } = await h.addKey((await h.addUser({ quota: 1_000_000 })).id);
+    const operations = [
+      { mode: 'set', path: 'metadata.via', value: 'tollgate' },
+      { mode: 'prepend', path: 'messages', value: { role: 'system', content: 'be brief' } },
+      { mode: 'move', from: 'temperature', to: 'metadata.temperature' },
+      { mode: 'to_upper', path: 'messages.-1.content' },
+      { mode: 'set', path: 'skipped', value: true, conditions: [{ path: 'model', mode: 'prefix', value: 'claude' }] },
+    ];
+    await h.addChannel({ models: 'test-model', paramOverride: JSON.stringify({ top_p: 0.5, operations }) });
+    expect((await h.post('/v1/chat/completions', bearer, chat)).statusCode).toBe(200);
+    const sent = h.upstream.requests[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ model: 'test-model', top_p: 0.5, metadata: { via: 'tollgate', temperature: 1 }, messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'HI' }] });
+    expect(Object.keys(sent)).not.toEqual(expect.arrayContaining(['operations']));
+    expect(sent).not.toHaveProperty('temperature');
+    expect(sent).not.toHaveProperty('skipped');
+  });
+
+  it("answers a return_error operation with the admin's error and sends nothing upstream", async () => {
+    const h = await buildRelayHarness(pricing);
+    const user = await h.addUser({ quota: 1_000_000 });
+    const { bearer } = await h.addKey(user.id);
+    const operations = [{ mode: 'return_error', value: { message: 'temperature 1 is not served here', status_code: 422, code: 'hot' }, conditions: [{ path: 'temperature', mode: 'gte', value: 1 }] }];
+    await h.addChannel({ models: 'test-model', paramOverride: JSON.stringify({ operations }) });
+    const refused = await h.post('/v1/chat/completions', bearer, chat);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: { message: 'temperature 1 is not served here', code: 'hot' } });
+    expect(h.upstream.requests).toHaveLength(0);
+    expect(await h.usageEvents()).toHaveLength(0);
+    expect((await h.deps.balances.users([user.id]))[0]?.quota).toBe(1_000_000);
+    expect((await h.post('/v1/chat/completions', bearer, { ...chat, temperature: 0.5 })).statusCode).toBe(200);
+  });
+
+  it('fails the call with the operation that broke, instead of sending a body the admin did not mean', async () => {
+    const h = await buildRelayHarness(pricing);
+    const { bearer } = await h.addKey((await h.addUser({ quota: 1_000_000 })).id);
+    await h.addChannel({ models: 'test-model', paramOverride: JSON.stringify({ operations: [{ mode: 'copy', from: 'max_tokens', to: 'max_completion_tokens' }] }) });
+    const failed = await h.post('/v1/chat/completions', bearer, chat);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toMatchObject({ error: { message: 'source path does not exist: max_tokens', code: 'channel:param_override_invalid' } });
+    expect(h.upstream.requests).toHaveLength(0);
+    expect((await h.post('/v1/chat/completions', bearer, { ...chat, max_tokens: 9 })).statusCode).toBe(200);
+    expect(h.upstream.requests[0]?.body).toMatchObject({ max_tokens: 9, max_completion_tokens: 9 });
+  });
 });

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { breakerFailureReason } from './breaker-rules.js';
 import { reportUpstreamFailure } from '../../channels/channel-failures.js';
 import { withOverrides } from '../../channels/extras/request-overrides.js';
+import { ParamOverrideFailed, ParamOverrideReturnError } from '../../channels/extras/param-override/apply-operations.js';
 import { healthSwitches } from '../../channels/health-switches.js';
 import { inRanges, rangesOf } from '../../channels/status-code-ranges.js';
 import type { Channel } from '../../ports/documents/channel-store.js';
@@ -69,6 +70,9 @@ async function build(channel: Channel, plan: AttemptPlan): Promise<UpstreamReque
     return withOverrides(channel, await plan.build(channel), plan.paramTemplate ?? null);
   } catch (error) {
     if (error instanceof UntranslatableRequest) throw new RelayError(400, error.message, 'convert_request_failed', 'invalid_request_error');
+    // The channel's own operations decided (return_error) or broke on this body: the call's answer, not another channel's try.
+    if (error instanceof ParamOverrideReturnError) throw new RelayError(error.status, error.message, error.code, error.type);
+    if (error instanceof ParamOverrideFailed) throw new RelayError(500, error.message, 'channel:param_override_invalid');
     return null;
   }
 }
