@@ -11,22 +11,35 @@ import { buildNewApiDatabase, channel } from './testing/new-api-fixture.js';
 const dir = mkdtempSync(join(tmpdir(), 'tollgate-import-override-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** new-api's param override editor saves path operations; Tollgate merges fields, so such an override is left out and named. */
-it("leaves out a param_override in new-api's operations format, names it in the report, and keeps the channel", async () => {
-  const source = join(dir, 'one-api.db');
+/** Imports new-api's fixture with the channel's param_override set to `override`; answers the report's text and the override Tollgate then holds. */
+async function importWithOverride(name: string, override: string): Promise<{ report: string; imported: string | undefined }> {
+  const source = join(dir, `${name}.db`);
   await buildNewApiDatabase(source, { upstreamUrl: 'http://127.0.0.1:9', logRows: 1 });
-  const operations = JSON.stringify({ operations: [{ path: 'temperature', mode: 'set', value: 0.2, conditions: [{ path: 'model', mode: 'prefix', value: 'gpt' }] }] });
   const db = new Database(source);
-  db.prepare('UPDATE channels SET param_override = ? WHERE id = ?').run(operations, channel.id);
+  db.prepare('UPDATE channels SET param_override = ? WHERE id = ?').run(override, channel.id);
   db.close();
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: join(dir, `${name}-data`), LOG_LEVEL: 'silent' });
   const report = await importDatabase(config, { source, dryRun: false });
   expect(report.importedCount('channels')).toBe(1);
-  expect(report.toText()).toContain(`channel fields: skipped 1 (param_override in new-api's operations format (not applied by Tollgate)): ${channel.id}`);
   const documents = await openDocuments(config, resolve(config.DATA_DIR));
   try {
-    expect((await documents.channels.byId(channel.id))?.paramOverride).toBe('');
+    return { report: report.toText(), imported: (await documents.channels.byId(channel.id))?.paramOverride };
   } finally {
     await documents.close();
   }
+}
+
+/** new-api's param override editor saves path operations; Tollgate applies the body modes, so those come over as they are. */
+it("carries a param_override in new-api's operations format", async () => {
+  const operations = JSON.stringify({ operations: [{ path: 'temperature', mode: 'set', value: 0.2, conditions: [{ path: 'model', mode: 'prefix', value: 'gpt' }] }] });
+  const { report, imported } = await importWithOverride('carried', operations);
+  expect(imported).toBe(operations);
+  expect(report).not.toContain('param_override left out');
+});
+
+it('leaves out an override holding an operation Tollgate does not apply (a header mode), names why, and keeps the channel', async () => {
+  const headers = JSON.stringify({ operations: [{ mode: 'set_header', path: 'x-team', value: 'blue' }] });
+  const { report, imported } = await importWithOverride('header-mode', headers);
+  expect(imported).toBe('');
+  expect(report).toContain(`channel fields: skipped 1 (param_override left out: param_override.operations[0] has an unknown mode "set_header"): ${channel.id}`);
 });

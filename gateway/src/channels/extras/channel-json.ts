@@ -37,18 +37,18 @@ export const jsonObjectText = (message: string) =>
     .refine((text) => text === '' || jsonObject(text) !== null, { message });
 
 /**
- * Whether a param_override is in new-api's operations format (`{"operations": [{path, mode, conditions, ...}]}`);
- * the import still leaves these out (see import-channels.ts).
+ * Why a stored param_override (an imported one) would be refused at save, or null: an operation
+ * Tollgate does not apply (new-api's header modes, prune_objects, sync_fields), a malformed list.
  */
-export function isOperationsOverride(text: string): boolean {
-  return Array.isArray(jsonObject(text)?.operations);
+export function storedParamOverrideProblem(text: string): string | null {
+  const override = text.trim() ? jsonObject(text) : null;
+  return override && paramOverrideProblem(override);
 }
 
 /** A channel's param_override: an object, and when it holds `operations`, well-formed ones (checked at save, not at the first call). */
 export const paramOverrideText = () =>
   jsonObjectText(JsonMessages.paramOverride).superRefine((text, ctx) => {
-    const override = text ? jsonObject(text) : null;
-    const problem = override && paramOverrideProblem(override);
+    const problem = storedParamOverrideProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 

@@ -1,6 +1,6 @@
 import type { Channel } from '../../ports/documents/channel-store.js';
 import { channelInfoOf, channelInfoText } from '../../channels/multi-key/channel-info.js';
-import { isOperationsOverride } from '../../channels/extras/channel-json.js';
+import { storedParamOverrideProblem } from '../../channels/extras/channel-json.js';
 import { ALREADY_IN_TOLLGATE, firstConflict } from './conflicts.js';
 import type { ImportContext } from '../import-context.js';
 import { type DocumentImport, importDocuments } from './import-documents.js';
@@ -69,12 +69,12 @@ export function importChannels(context: ImportContext): Promise<void> {
     map(row) {
       const dropped = UNCARRIED.filter((column) => row[column] !== '' && row[column] !== '{}');
       if (dropped.length > 0) context.report.skip('channel fields', row.id, `no Tollgate field for ${dropped.join(', ')}`);
-      // Merged as fields it would send `operations` upstream: left out, and named.
-      const operations = isOperationsOverride(row.param_override);
-      if (operations) context.report.skip('channel fields', row.id, "param_override in new-api's operations format (not applied by Tollgate)");
+      // An override Tollgate would refuse at save (an operation it does not apply) would fail every call: left out, and named.
+      const problem = storedParamOverrideProblem(row.param_override);
+      if (problem) context.report.skip('channel fields', row.id, `param_override left out: ${problem}`);
       const opening = openingBalance(0, { kind: 'channel', channelId: row.id, usedQuota: row.used_quota }, context.nowSeconds * 1000);
       const doc = toChannel(row);
-      return { doc: operations ? { ...doc, paramOverride: '' } : doc, openings: [opening] };
+      return { doc: problem ? { ...doc, paramOverride: '' } : doc, openings: [opening] };
     },
     conflict: (channel) => firstConflict([[async () => (await channels.byId(channel.id)) !== null, ALREADY_IN_TOLLGATE]]),
     write: (channel) => channels.restore(channel),
