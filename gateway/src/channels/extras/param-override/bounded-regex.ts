@@ -1,3 +1,5 @@
+import { textMemo } from '../text-memo.js';
+
 /**
  * Admins' patterns (affinity rules, param override's regex_replace) compiled once and kept: at most
  * MAX_COMPILED (a setting edited many times would otherwise keep every old pattern) and none longer
@@ -6,24 +8,20 @@
  */
 const MAX_COMPILED = 1_000;
 export const MAX_PATTERN = 512;
-const compiledPatterns = new Map<string, RegExp | null>();
 
-export function boundedRegex(pattern: string, flags = ''): RegExp | null {
-  const key = `${flags}/${pattern}`;
-  if (!compiledPatterns.has(key)) {
-    if (compiledPatterns.size >= MAX_COMPILED) compiledPatterns.clear();
-    compiledPatterns.set(key, pattern.length > MAX_PATTERN ? null : compile(pattern, flags));
-  }
-  return compiledPatterns.get(key) ?? null;
-}
-
-function compile(pattern: string, flags: string): RegExp | null {
+/** `key` is the flags, a slash, then the pattern. */
+const compiled = textMemo(MAX_COMPILED, (key): RegExp | null => {
+  const slash = key.indexOf('/');
+  const pattern = key.slice(slash + 1);
+  if (pattern.length > MAX_PATTERN) return null;
   try {
-    return new RegExp(pattern, flags);
+    return new RegExp(pattern, key.slice(0, slash));
   } catch {
     return null;
   }
-}
+});
+
+export const boundedRegex = (pattern: string, flags = ''): RegExp | null => compiled(`${flags}/${pattern}`);
 
 /**
  * A Go (RE2) pattern as JavaScript reads it: leading flag groups such as `(?i)` or `(?is)`, which
