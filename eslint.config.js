@@ -138,7 +138,7 @@ export default tseslint.config(
       // Tests set up real engines (SQLite files, chdb, Kafka clients) to check the adapters and seed data.
       'no-restricted-imports': serverImports({ drivers: false }),
       // A test may hand its environment on to a server it spawns (PATH, HOME...), but reads a variable only
-      // through a test config schema (gateway/test/support/config.ts, ledger/src/testing/cluster-engines.ts).
+      // through a test config schema (gateway/test/support/config.ts, ledger/src/testing/cluster-engines.ts, analytics/src/testing/config.ts).
       'no-restricted-properties': 'off',
       'no-restricted-syntax': [
         'error',
@@ -157,7 +157,7 @@ export default tseslint.config(
   {
     // The config schemas, the only readers of the environment: the service's, and the test tiers' (the
     // engines' addresses that infra/local/with-engines.sh exports, a fuzz seed to replay).
-    files: ['gateway/src/config.ts', 'gateway/test/support/config.ts', 'ledger/src/testing/cluster-engines.ts', 'analytics/src/testing/clickhouse-server.ts'],
+    files: ['gateway/src/config.ts', 'gateway/test/support/config.ts', 'ledger/src/testing/cluster-engines.ts', 'analytics/src/testing/config.ts'],
     rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': ['error', ...noDefaultExport], 'no-restricted-imports': serverImports({ drivers: false }) },
   },
   {

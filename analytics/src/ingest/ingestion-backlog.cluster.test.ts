@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createKafkaEventLog, parseBrokers } from '@tollgate/ledger/kafka';
 import { describe, expect, it, vi } from 'vitest';
 import { CapturingQuerier } from '../testing/capturing-querier.js';
-import { kafkaBrokersForTests } from '../testing/clickhouse-server.js';
+import { kafkaBrokersForTests } from '../testing/config.js';
 import { usageRecorded } from '../testing/ledger-event-fixtures.js';
 import { startIngestionWorker } from './ingestion-worker.js';
 

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { runAnalyticsContract } from '../../ports/analytics-querier.contract.js';
-import { clickHouseServerUrl } from '../../testing/clickhouse-server.js';
+import { clickHouseServerUrl } from '../../testing/config.js';
 import { createClickHouseQuerier, ensureDatabase } from './clickhouse-querier.js';
 
 // The ClickHouse-server tier (`npm run test:clickhouse-server`) runs against the server named by CLICKHOUSE_URL.
